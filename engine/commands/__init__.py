@@ -1,0 +1,1 @@
+"""Subcommands of ``python -m engine`` (see engine.cli)."""

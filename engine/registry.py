@@ -1,0 +1,63 @@
+"""The one place that maps a ``game`` key to its plug-in (STYLE.md 14).
+
+Each game is a package ``engine.games.<key>`` exposing ``RULES``, an object that
+satisfies :class:`GameRules`. To add a game, copy an existing folder, change its
+key, and list it in ``_GAME_PACKAGES``; nothing else in the engine or the site
+branches on the game.
+"""
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist, ZoneSpec
+from engine.problems import Problem, Violation
+
+_GAME_PACKAGES: tuple[str, ...] = ("respons", "wow", "yourwar", "chronomagia", "fow")
+
+
+class GameRules(Protocol):
+    """What every game plug-in declares (its ruleset), apart from any one play."""
+
+    key: str  # "respons"
+    title: str  # "RESPONSE"
+    title_ru: str  # "РЕСПОНС"
+    zones: tuple[ZoneSpec, ...]  # decklist zones, in display order
+    formats: tuple[str, ...]  # event formats, e.g. ("constructed",) or (..., "sealed", "draft")
+    card_types: tuple[str, ...]
+    has_match_engine: bool
+
+    def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Any | None:
+        """Return the game's card built from one JSON object of a card set.
+
+        Appends a :class:`Problem` per bad field (``where`` is the key path,
+        e.g. ``cards[12]``) and returns None when the card cannot be built.
+        """
+        ...
+
+    def validate_deck(
+        self, deck: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
+    ) -> list[Violation]:
+        """Return every violation of the game's deck rules (empty when legal).
+
+        ``options`` are event settings such as ``side_max`` or ``format``.
+        Never raises for any decklist.
+        """
+        ...
+
+    def card_summary(self, card: Any) -> dict[str, Any]:
+        """Return the card as a flat JSON-able dict for the site (name, type, cost, …)."""
+        ...
+
+
+def game_keys() -> Sequence[str]:
+    """Return the keys of every registered game, flagship first."""
+    return _GAME_PACKAGES
+
+
+def get_game(key: str) -> GameRules:
+    """Return the plug-in for ``key``; raise KeyError for an unknown game."""
+    if key not in _GAME_PACKAGES:
+        raise KeyError(key)
+    return importlib.import_module(f"engine.games.{key}").RULES  # type: ignore[no-any-return]
