@@ -16,15 +16,24 @@ C = TypeVar("C", bound=NamedCard)
 
 
 class Catalog(Generic[C]):
-    """Cards by name and alias (R1.5 matching); the canonical name is the set's."""
+    """Cards by name and alias (R1.5 matching); the canonical name is the set's.
+
+    When two cards claim the same name or alias, the first one given wins (a card set
+    refuses such duplicates; across sets the earlier set's card is the reprint kept).
+    """
 
     def __init__(self, cards: Iterable[C]) -> None:
         self._by_key: dict[str, C] = {}
+        # Exact spellings (names and aliases as printed) skip normalize_name: deck
+        # validation looks up ~30 names per deck, most of them spelled as in the set.
+        self._exact: dict[str, C] = {}
+        self._suggestions: dict[str, list[str]] = {}
         self._cards: list[C] = []
         for card in cards:
             self._cards.append(card)
             for name in (card.name, *card.aliases):
-                self._by_key.setdefault(normalize_name(name), card)
+                owner = self._by_key.setdefault(normalize_name(name), card)
+                self._exact.setdefault(name, owner)
 
     def __iter__(self) -> Iterator[C]:
         return iter(self._cards)
@@ -34,14 +43,27 @@ class Catalog(Generic[C]):
 
     def get(self, name: str) -> C | None:
         """Return the card whose name or alias matches ``name``, or None."""
+        card = self._exact.get(name)
+        if card is not None:
+            return card
         return self._by_key.get(normalize_name(name))
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """Return the canonical names closest to ``name`` (for "did you mean …")."""
-        keys = difflib.get_close_matches(normalize_name(name), self._by_key, n=limit * 2, cutoff=0.6)
+        key = normalize_name(name)
+        cache_key = f"{limit}\x00{key}"
+        cached = self._suggestions.get(cache_key)
+        if cached is not None:
+            return list(cached)
+        keys = difflib.get_close_matches(key, self._by_key, n=limit * 2, cutoff=0.6)
         names: list[str] = []
-        for key in keys:
-            canonical = self._by_key[key].name
+        for close in keys:
+            canonical = self._by_key[close].name
             if canonical not in names:
                 names.append(canonical)
-        return names[:limit]
+        names = names[:limit]
+        # The catalog never changes, so a typo seen once is answered from memory after;
+        # the cache is bounded so that hostile input cannot grow it without end.
+        if len(self._suggestions) < 4096:
+            self._suggestions[cache_key] = names
+        return list(names)

@@ -31,7 +31,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     modules = {}
     for name, help_text in COMMANDS.items():
-        module = importlib.import_module(f"engine.commands.{name}")
+        try:
+            module = importlib.import_module(f"engine.commands.{name}")
+        except ModuleNotFoundError as error:
+            # A command whose module is not written yet is left out; any other
+            # missing import inside a command is a real bug and still raises.
+            if error.name != f"engine.commands.{name}":
+                raise
+            continue
         module.add_arguments(subparsers.add_parser(name, help=help_text))
         modules[name] = module
     args = parser.parse_args(argv)

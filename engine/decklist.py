@@ -7,9 +7,16 @@ cards as violations (``unknown_card``), so a deck with a typo still gets every
 other problem reported.
 """
 
-from collections.abc import Mapping
+import json
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from engine.names import normalize_name
+from engine.problems import DeckParseError, Problem
 
 
 class ZoneKind(Enum):
@@ -57,3 +64,267 @@ class Decklist:
     def counts(self, key: str) -> dict[str, int]:
         value = self.zones.get(key)
         return value if isinstance(value, dict) else {}
+
+
+DEFAULT_GAME = "respons"
+
+# "2 Name", "2x Name", "2 x Name", "2× Name" (also the Cyrillic х a Russian keyboard types).
+_COUNT_FIRST = re.compile(r"^(\d+)\s*(?:[xXхХ×*]\s*)?\s(.+)$|^(\d+)\s*[xXхХ×*]\s*(\S.*)$")
+# "Name x2", "Name x 2", "Name ×2", "Name×2".
+_COUNT_LAST = re.compile(r"^(.+?)(?:\s+[xXхХ]\s*|\s*[×*]\s*)(\d+)$")
+# "Header: rest" where the header may carry a count in brackets: "Main (30):".
+_HEADER = re.compile(r"^([^:]+?)\s*(?:\(\s*\d+\s*\))?\s*:\s*(.*)$")
+_GAME_HEADERS: frozenset[str] = frozenset({"game", "игра"})
+# Counts are small; a longer run of digits is a mistake, and an ordered zone repeats names.
+_MAX_COUNT_DIGITS = 2
+
+
+def _zones_of(game: str, where: str, source: str) -> tuple[ZoneSpec, ...]:
+    """Return the decklist zones of ``game``; raise DeckParseError for an unknown game."""
+    from engine.registry import game_keys, get_game  # the registry imports this module
+
+    if game not in game_keys():
+        message = f"unknown game {game!r} (known: {', '.join(game_keys())})"
+        raise DeckParseError(Problem(where, message), source=source)
+    try:
+        return tuple(get_game(game).zones)
+    except ImportError:
+        raise DeckParseError(Problem(where, f"the game {game!r} is not installed"), source=source) from None
+
+
+def _empty_zones(zones: Sequence[ZoneSpec]) -> dict[str, ZoneValue]:
+    """Return every zone of a game, empty: None, () or {} by kind."""
+    empty: dict[str, ZoneValue] = {}
+    for zone in zones:
+        empty[zone.key] = None if zone.kind is ZoneKind.ONE else () if zone.kind is ZoneKind.ORDERED else {}
+    return empty
+
+
+def _add_copies(counts: dict[str, int], keys: dict[str, str], name: str, copies: int) -> None:
+    """Add copies of ``name``, summing spellings that match under R1.5 (first spelling kept)."""
+    key = normalize_name(name)
+    spelling = keys.setdefault(key, name)
+    counts[spelling] = counts.get(spelling, 0) + copies
+
+
+def parse_decklist(source: str | Mapping[str, Any], *, game: str | None = None, where: str = "") -> Decklist:
+    """Return the :class:`Decklist` of a JSON object, JSON text, or the text format.
+
+    ``game`` is the game when the source does not name one (default ``respons``);
+    ``where`` names the source (a file) in messages. Raises :class:`DeckParseError`
+    with the key path (JSON) or ``line N`` and its text (text format) of every
+    problem. Names are not checked against any catalog here: unknown cards are the
+    validator's ``unknown_card`` violations.
+    """
+    if isinstance(source, Mapping):
+        return _parse_mapping(source, game or DEFAULT_GAME, where)
+    if not isinstance(source, str):
+        raise DeckParseError(Problem("", "a decklist must be a JSON object or text"), source=where)
+    text = source.lstrip("\ufeff \t\r\n")
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            place = f"line {error.lineno} column {error.colno}"
+            raise DeckParseError(Problem(place, f"not valid JSON: {error.msg}"), source=where) from None
+        return _parse_mapping(data, game or DEFAULT_GAME, where)
+    return _parse_text(source, game or DEFAULT_GAME, where)
+
+
+def load_decklist(path: str | Path, *, game: str | None = None) -> Decklist:
+    """Return the decklist in a file (JSON or text, see :func:`parse_decklist`).
+
+    Raises :class:`DeckParseError` when the file cannot be read, is not UTF-8, or
+    cannot be parsed.
+    """
+    source = str(path)
+    try:
+        text = Path(path).read_bytes().decode("utf-8-sig")
+    except OSError as error:
+        raise DeckParseError(Problem("", f"cannot read the file: {error.strerror or error}"), source=source) from None
+    except UnicodeDecodeError as error:
+        raise DeckParseError(Problem(f"byte {error.start}", "not UTF-8 text"), source=source) from None
+    return parse_decklist(text, game=game, where=source)
+
+
+def _parse_mapping(data: Any, default_game: str, source: str) -> Decklist:
+    if not isinstance(data, Mapping):
+        raise DeckParseError(Problem("", "a decklist must be a JSON object"), source=source)
+    game = data.get("game", default_game)
+    if not isinstance(game, str):
+        raise DeckParseError(Problem("game", "must be a string"), source=source)
+    specs = _zones_of(game, "game", source)
+    zones = _empty_zones(specs)
+    problems: list[Problem] = []
+    for spec in specs:
+        value = data.get(spec.key)
+        if value is None:
+            continue
+        if spec.kind is ZoneKind.ONE:
+            if not isinstance(value, str) or not value.strip():
+                problems.append(Problem(spec.key, "must be a card name (a non-empty string)"))
+            else:
+                zones[spec.key] = value.strip()
+        elif spec.kind is ZoneKind.ORDERED:
+            if not isinstance(value, list):
+                problems.append(Problem(spec.key, "must be a list of card names"))
+                continue
+            names: list[str] = []
+            for i, name in enumerate(value):
+                if not isinstance(name, str) or not name.strip():
+                    problems.append(Problem(f"{spec.key}[{i}]", "must be a card name (a non-empty string)"))
+                else:
+                    names.append(name.strip())
+            zones[spec.key] = tuple(names)
+        else:
+            zones[spec.key] = _json_counts(spec.key, value, problems)
+    if problems:
+        raise DeckParseError(problems, source=source)
+    return Decklist(game=game, zones=zones)
+
+
+def _json_counts(key: str, value: Any, problems: list[Problem]) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        problems.append(Problem(key, "must be an object of card name → number of copies"))
+        return {}
+    counts: dict[str, int] = {}
+    keys: dict[str, str] = {}
+    for name, copies in value.items():
+        place = f"{key}[{json.dumps(name, ensure_ascii=False)}]"
+        if not isinstance(name, str) or not name.strip():
+            problems.append(Problem(place, "card name must not be empty"))
+        elif not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+            problems.append(Problem(place, "count must be a whole number ≥ 1"))
+        else:
+            _add_copies(counts, keys, name.strip(), copies)
+    return counts
+
+
+def _split_count(line: str) -> tuple[str, str]:
+    """Return (count digits, name) of ``2 Name``/``2x Name``/``Name x2``; ("1", line) without."""
+    match = _COUNT_FIRST.match(line)
+    if match:
+        if match.group(1):
+            return match.group(1), match.group(2).strip()
+        return match.group(3), match.group(4).strip()
+    match = _COUNT_LAST.match(line)
+    if match:
+        return match.group(2), match.group(1).strip()
+    return "1", line
+
+
+def _read_line(line: str) -> tuple[int, str] | str:
+    """Return (copies, name) of a card line, or why it cannot be read."""
+    digits, name = _split_count(line)
+    if not any(char.isalpha() for char in name):
+        return "no card name"
+    if len(digits) > _MAX_COUNT_DIGITS:
+        return "the count is too large"
+    copies = int(digits)
+    if copies < 1:
+        return "the count must be at least 1"
+    return copies, name
+
+
+def _header_of(line: str) -> tuple[str, str] | None:
+    """Return (normalized header, rest of the line) of a ``Header: rest`` line, or None."""
+    match = _HEADER.match(line)
+    if not match:
+        return None
+    return normalize_name(match.group(1)), match.group(2).strip()
+
+
+def _game_named(name: str, where: str, source: str) -> str:
+    """Return the key of the game named by ``name`` (its key or either title)."""
+    from engine.registry import game_keys, get_game
+
+    wanted = normalize_name(name)
+    for key in game_keys():
+        if wanted == key:
+            return key
+        try:
+            rules = get_game(key)
+        except ImportError:
+            continue
+        if wanted in (normalize_name(rules.title), normalize_name(rules.title_ru)):
+            return key
+    raise DeckParseError(Problem(where, f"unknown game {name!r} (known: {', '.join(game_keys())})"), source=source)
+
+
+def _text_game(lines: Sequence[str], default_game: str, source: str) -> str:
+    """Return the game named by a ``Game: key`` line, else ``default_game``."""
+    for number, line in enumerate(lines, start=1):
+        header = _header_of(line)
+        if header and header[0] in _GAME_HEADERS:
+            return _game_named(header[1], f"line {number}", source)
+    return default_game
+
+
+def _clean_lines(text: str) -> list[str]:
+    """Return the lines without BOM, line-end, tab, surplus or trailing spaces (pasting adds them)."""
+    return [" ".join(line.split()) for line in text.replace("\ufeff", "").splitlines()]
+
+
+def _parse_text(text: str, default_game: str, source: str) -> Decklist:
+    lines = _clean_lines(text)
+    game = _text_game(lines, default_game, source)
+    specs = _zones_of(game, "game", source)
+    by_header = {normalize_name(header): spec for spec in specs for header in spec.headers}
+    zones = _empty_zones(specs)
+    spellings: dict[str, dict[str, str]] = {spec.key: {} for spec in specs}
+    ordered: dict[str, list[str]] = {spec.key: [] for spec in specs if spec.kind is ZoneKind.ORDERED}
+    problems: list[Problem] = []
+    current: ZoneSpec | None = None
+    for number, line in enumerate(lines, start=1):
+        if not line or line.startswith("#"):
+            continue
+        header = _header_of(line)
+        if header and header[0] in _GAME_HEADERS:
+            continue
+        if header and header[0] in by_header:
+            current = by_header[header[0]]
+            if not header[1]:
+                continue
+            line = header[1]  # "Hero: Name" — the section's first line is on the header line
+        place = f"line {number}"
+        if current is None:
+            expected = ", ".join(f"{spec.headers[0].capitalize()}:" for spec in specs if spec.headers)
+            problems.append(Problem(place, f"{line!r} comes before any section header ({expected})"))
+            continue
+        read = _read_line(line)
+        if isinstance(read, str):
+            problems.append(Problem(place, f"cannot read {line!r}: {read}"))
+            continue
+        copies, name = read
+        if current.kind is ZoneKind.ONE:
+            held = zones[current.key]
+            if copies != 1 or (isinstance(held, str) and normalize_name(held) != normalize_name(name)):
+                message = f"cannot read {line!r}: the {current.key} section holds one card"
+                problems.append(Problem(place, message))
+            else:
+                zones[current.key] = name
+        elif current.kind is ZoneKind.ORDERED:
+            ordered[current.key].extend([name] * copies)
+        else:
+            counts = zones[current.key]
+            assert isinstance(counts, dict)
+            _add_copies(counts, spellings[current.key], name, copies)
+    if problems:
+        raise DeckParseError(problems, source=source)
+    for key, names in ordered.items():
+        zones[key] = tuple(names)
+    return Decklist(game=game, zones=zones)
+
+
+def decklist_to_json(deck: Decklist) -> dict[str, Any]:
+    """Return the decklist as the JSON object of formats.md (empty zones left out)."""
+    out: dict[str, Any] = {"game": deck.game}
+    for key, value in deck.zones.items():
+        if isinstance(value, tuple):
+            out[key] = list(value)
+        elif isinstance(value, dict):
+            if value:
+                out[key] = dict(value)
+        elif value is not None:
+            out[key] = value
+    return out

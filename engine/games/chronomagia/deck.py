@@ -1,0 +1,94 @@
+"""Chronomagia deck rules (seeds/003_…, sections «Подготовка к игре» and «Зоны игры»).
+
+  • «У каждого игрока должна быть Основная Колода, Карта Героя и Колода Героя»;
+    «Вы выбираете одного Героя» → ``hero_missing``, ``not_a_hero``.
+  • «1. Основная Колода. Состоит минимум из 30 карт»                 → ``main_size``
+    «В ней могут содержаться любые карты, кроме Героев»             → ``hero_in_deck``
+    «Максимальное число копий одной карты – две»                    → ``copy_limit``
+    «для карт мифической редкости – одна»                           → ``mythic_limit``
+  • «2. Колода Героя. (сайдборд) Состоит максимум из 10 карт»        → ``side_size``
+    «любые карты, кроме Героев и любых мифических карт»             → ``hero_in_deck``,
+                                                                      ``mythic_in_side``
+
+The copy limits are stated for the main deck only, so they count the main deck only;
+the hero deck is a zone of play (meditation takes from it), not an event sideboard,
+so the event's ``side_max`` does not apply to it.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.games._common import DeckCheck, copy_totals, zone_spec
+from engine.games.chronomagia.cards import Card
+from engine.problems import Violation
+
+FORMATS: tuple[str, ...] = ("constructed",)
+
+ZONES: tuple[ZoneSpec, ...] = (
+    zone_spec("hero", ZoneKind.ONE, "герой", "карта героя", required=True),
+    zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "основная колода", "колода", required=True),
+    zone_spec("side", ZoneKind.COUNTS, "hero deck", "sideboard", "колода героя", "сайдборд"),
+)
+
+MAIN_MIN = 30  # «Состоит минимум из 30 карт»
+COPY_LIMIT = 2  # «Максимальное число копий одной карты – две»
+MYTHIC_LIMIT = 1  # «для карт мифической редкости – одна»
+HERO_DECK_MAX = 10  # «Колода Героя … Состоит максимум из 10 карт»
+
+# Stable violation codes (README.md lists them with their meanings).
+CODES: tuple[str, ...] = (
+    "unknown_card",
+    "hero_missing",
+    "not_a_hero",
+    "hero_in_deck",
+    "main_size",
+    "copy_limit",
+    "mythic_limit",
+    "side_size",
+    "mythic_in_side",
+    "bad_count",
+    "unknown_zone",
+)
+
+
+def validate_deck(
+    deck: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
+) -> list[Violation]:
+    """Return every violation of the Chronomagia deck rules (empty when legal); never raises.
+
+    ``options`` are ignored: the hero deck's ten cards are a rule of the game, not of
+    the event (``side_max``), and the game has one format.
+    """
+    check: DeckCheck[Card] = DeckCheck(deck, catalog, zones=ZONES, card_type=Card)
+
+    hero = check.one("hero")
+    if check.is_empty("hero"):
+        check.add("hero_missing", None, "the deck names no hero")
+    elif hero is not None and not hero.is_hero:
+        check.add("not_a_hero", hero.name, f"{hero.name} is a {hero.type}, not a hero")
+
+    main = check.counts("main")
+    side = check.counts("side")
+
+    check.check_size("main", "main deck", main, minimum=MAIN_MIN)
+    for entry in copy_totals([main]):
+        card = entry.card
+        if card.is_hero:
+            check.add("hero_in_deck", card.name, f"{card.name} is a hero; the main deck holds no heroes")
+        elif card.is_mythic and entry.count > MYTHIC_LIMIT:
+            check.add(
+                "mythic_limit", card.name, f"{entry.count} copies of {card.name}; at most one of a mythic card"
+            )
+        elif entry.count > COPY_LIMIT:
+            check.add("copy_limit", card.name, f"{entry.count} copies of {card.name}; at most {COPY_LIMIT}")
+
+    check.check_size("side", "hero deck", side, maximum=HERO_DECK_MAX)
+    for entry in copy_totals([side]):
+        card = entry.card
+        if card.is_hero:
+            check.add("hero_in_deck", card.name, f"{card.name} is a hero; the hero deck holds no heroes")
+        elif card.is_mythic:
+            check.add("mythic_in_side", card.name, f"{card.name} is mythic; the hero deck holds no mythic cards")
+    return check.violations

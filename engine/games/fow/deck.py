@@ -1,0 +1,117 @@
+"""Force of Will deck rules (seeds/004_…).
+
+The seed's «ПРАВИЛА СБОРКИ КОЛОДЫ» section is empty; its «ИГРОВОЕ ПОЛЕ» fixes the
+zones («Колода: все карты, которыми Вы играете, за исключением магических камней и
+Правителя»; «Колода магических камней»; «Зона Правителя»). The numbers are the
+project's, given with the issue:
+
+  • one Ruler                                          → ``ruler_missing``, ``not_a_ruler``
+  • main deck 40–60 cards                              → ``main_size``
+    with no Ruler and no magic stones                  → ``ruler_in_main``, ``stone_in_main``
+  • magic stone deck 10–20 magic stones                → ``stones_size``, ``not_a_stone``
+  • side deck up to 15 (the event may allow fewer)     → ``side_size``
+  • at most 4 copies of a card by name across main, stone and side decks; basic magic
+    stones are exempt                                  → ``copy_limit``
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.games._common import DeckCheck, copy_totals, option_side_max, zone_spec
+from engine.games.fow.cards import Card
+from engine.problems import Violation
+
+FORMATS: tuple[str, ...] = ("constructed",)
+
+ZONES: tuple[ZoneSpec, ...] = (
+    zone_spec("ruler", ZoneKind.ONE, "правитель", required=True),
+    zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "колода", "основная колода", required=True),
+    zone_spec(
+        "stones",
+        ZoneKind.COUNTS,
+        "magic stone deck",
+        "magic stones",
+        "stone deck",
+        "колода магических камней",
+        "магические камни",
+        "камни",
+        required=True,
+    ),
+    zone_spec("side", ZoneKind.COUNTS, "side deck", "sideboard", "сайдборд", "дополнительная колода"),
+)
+
+MAIN_MIN, MAIN_MAX = 40, 60
+STONES_MIN, STONES_MAX = 10, 20
+SIDE_MAX = 15
+COPY_LIMIT = 4
+
+# Stable violation codes (README.md lists them with their meanings).
+CODES: tuple[str, ...] = (
+    "unknown_card",
+    "ruler_missing",
+    "not_a_ruler",
+    "main_size",
+    "ruler_in_main",
+    "stone_in_main",
+    "stones_size",
+    "not_a_stone",
+    "side_size",
+    "copy_limit",
+    "bad_count",
+    "unknown_zone",
+)
+
+
+def validate_deck(
+    deck: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
+) -> list[Violation]:
+    """Return every violation of the Force of Will deck rules (empty when legal); never raises.
+
+    ``options``: ``side_max`` (the event's side deck size, capped at 15; 0 means none;
+    default 15).
+    """
+    check: DeckCheck[Card] = DeckCheck(deck, catalog, zones=ZONES, card_type=Card)
+    side_max = option_side_max(options, SIDE_MAX)
+    side_max = SIDE_MAX if side_max is None else min(side_max, SIDE_MAX)
+
+    ruler = check.one("ruler")
+    if check.is_empty("ruler"):
+        check.add("ruler_missing", None, "the deck names no ruler")
+    elif ruler is not None and not ruler.is_ruler:
+        check.add("not_a_ruler", ruler.name, f"{ruler.name} is a {ruler.type}, not a ruler")
+
+    main = check.counts("main")
+    stones = check.counts("stones")
+    side = check.counts("side")
+
+    check.check_size("main", "main deck", main, minimum=MAIN_MIN, maximum=MAIN_MAX)
+    for entry in main:
+        if entry.card.is_ruler:
+            check.add("ruler_in_main", entry.card.name, f"{entry.card.name} is a ruler; it goes in the ruler zone")
+        elif entry.card.is_stone:
+            check.add(
+                "stone_in_main", entry.card.name, f"{entry.card.name} is a magic stone; it goes in the stone deck"
+            )
+
+    check.check_size("stones", "magic stone deck", stones, minimum=STONES_MIN, maximum=STONES_MAX)
+    for entry in stones:
+        if not entry.card.is_stone:
+            check.add(
+                "not_a_stone",
+                entry.card.name,
+                f"{entry.card.name} is a {entry.card.type}; the stone deck holds magic stones only",
+            )
+
+    check.check_size("side", "side deck", side, maximum=side_max)
+
+    for entry in copy_totals([main, stones, side]):
+        if entry.count > COPY_LIMIT and not entry.card.basic:
+            check.add(
+                "copy_limit",
+                entry.card.name,
+                f"{entry.count} copies of {entry.card.name} across main, stone and side decks;"
+                f" at most {COPY_LIMIT} unless it is a basic magic stone",
+            )
+    return check.violations

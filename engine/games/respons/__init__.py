@@ -1,0 +1,81 @@
+"""RESPONSE (РЕСПОНС), the flagship game: its ruleset as the registry sees it.
+
+Cards: :mod:`.cards` (R1); deck rules: :mod:`.deck` (R2); ability words:
+:mod:`.vocabulary`; the starter set: ``data/core.json``.
+"""
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.games.respons.cards import CARD_TYPES, Card, parse_card
+from engine.games.respons.deck import side_max_of, validate_deck
+from engine.problems import Problem, Violation
+
+DATA_DIR = Path(__file__).parent / "data"
+CORE_SET = DATA_DIR / "core.json"
+DECKS_DIR = DATA_DIR / "decks"
+
+
+class ResponsRules:
+    """The RESPONSE ruleset (satisfies :class:`engine.registry.GameRules`)."""
+
+    key = "respons"
+    title = "RESPONSE"
+    title_ru = "РЕСПОНС"
+    zones: tuple[ZoneSpec, ...] = (
+        ZoneSpec("hero", ZoneKind.ONE, ("hero", "герой"), required=True),
+        ZoneSpec("orders", ZoneKind.ORDERED, ("orders", "order", "приказы", "приказ"), required=True),
+        ZoneSpec(
+            "main",
+            ZoneKind.COUNTS,
+            ("main", "main deck", "maindeck", "deck", "колода", "основная колода", "основная"),
+            required=True,
+        ),
+        ZoneSpec(
+            "side",
+            ZoneKind.COUNTS,
+            ("side", "side deck", "sidedeck", "sideboard", "дополнительная колода", "доп. колода", "сайдборд"),
+        ),
+    )
+    formats: tuple[str, ...] = ("constructed",)
+    card_types: tuple[str, ...] = CARD_TYPES
+    # R1.3: the factions named by the rules; a card set may declare more.
+    factions: tuple[str, ...] = ("order", "technology", "chaos")
+    has_match_engine = True
+
+    def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Card | None:
+        """Return the card of one card-set object, or None after appending its problems."""
+        return parse_card(raw, where, problems)
+
+    def validate_deck(
+        self, deck: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
+    ) -> list[Violation]:
+        """Return every R2 violation of ``deck``; option ``side_max`` (R2.6) defaults to 10."""
+        return validate_deck(deck, catalog, side_max=side_max_of(options))
+
+    def card_summary(self, card: Card) -> dict[str, Any]:
+        """Return the card as a flat JSON-able dict for the site."""
+        summary: dict[str, Any] = {
+            "name": card.name,
+            "aliases": list(card.aliases),
+            "set": card.set_code,
+            "number": card.number,
+            "type": card.type,
+            "supertypes": sorted(card.supertypes),
+            "subtypes": list(card.subtypes),
+            "factions": sorted(card.factions),
+            "cost": card.cost,
+            "text": card.text,
+            "flavor": card.flavor,
+            "abilities": [ability.as_dict() for ability in card.abilities],
+        }
+        stat = {"hero": "influence", "unit": "strength", "location": "durability"}.get(card.type)
+        if stat:
+            summary[stat] = getattr(card, stat)
+        return summary
+
+
+RULES = ResponsRules()

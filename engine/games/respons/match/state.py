@@ -1,0 +1,542 @@
+"""The state of one RESPONSE match: card instances, zones, the board, and the primitive moves.
+
+Everything here is data plus the small moves every rule is made of (draw, place, send to
+the graveyard, end the game). The rules that sequence those moves live in ``flow.py``
+(turns, R5–R6), ``play.py`` (R7), ``combat.py`` (R8) and ``abilities.py``.
+
+Design for speed (bench/bench_engine.py): slotted classes, integer zones and integer
+cells, no copies per action. A cell is ``seat * 15 + (line - 1) * 3 + (row - 1)``
+(lines per R3.3, rows per R3.2).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist
+from engine.games.respons.cards import Card
+from engine.problems import InputError, Problem
+
+# Zones: where a card instance is (R3.1). Integers because they are compared in hot loops.
+DECK, HAND, FIELD, LOCATION, GRAVEYARD, SPACE, ORDER_DOWN, ORDER_UP, HERO, STACK = range(10)
+ZONE_NAMES: tuple[str, ...] = (
+    "deck",
+    "hand",
+    "field",
+    "location",
+    "graveyard",
+    "space",
+    "order_down",
+    "order_up",
+    "hero",
+    "stack",
+)
+
+LINES = 5  # R3.2
+ROWS = 3  # R3.2 [decision]
+SEAT_CELLS = LINES * ROWS
+ALL_CELLS = 2 * SEAT_CELLS
+DECISIONS_PER_TURN = 5  # R6.3
+OPENING_HAND = 7  # R5.2
+MAX_STRENGTH = 10_000  # a sanity bound for the invariants, far above any real card
+
+CELL_SEAT: tuple[int, ...] = tuple(i // SEAT_CELLS for i in range(ALL_CELLS))
+CELL_LINE: tuple[int, ...] = tuple((i % SEAT_CELLS) // ROWS + 1 for i in range(ALL_CELLS))
+CELL_ROW: tuple[int, ...] = tuple(i % ROWS + 1 for i in range(ALL_CELLS))
+# R3.3/R6.4: lines left to right as each seat sees them.
+LINE_ORDER: tuple[tuple[int, ...], tuple[int, ...]] = ((1, 2, 3, 4, 5), (5, 4, 3, 2, 1))
+
+PHASES: tuple[str, ...] = ("mulligan", "start", "draw", "actions", "combat", "end", "recovery", "over")
+
+
+def cell_index(seat: int, line: int, row: int) -> int:
+    """Return the integer cell of (seat, line, row); lines 1–5 (R3.3), rows 1–3 (R3.2)."""
+    return seat * SEAT_CELLS + (line - 1) * ROWS + (row - 1)
+
+
+def cell_dict(cell: int) -> dict[str, int]:
+    """Return the JSON shape of a cell: ``{"seat": s, "line": L, "row": R}``."""
+    return {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]}
+
+
+def seat_cells(seat: int) -> range:
+    """Return the cells of one seat's tactical segment, line by line, front row first."""
+    return range(seat * SEAT_CELLS, (seat + 1) * SEAT_CELLS)
+
+
+def line_cells(seat: int, line: int) -> range:
+    """Return one seat's three cells of ``line``, front (row 1) to back (row 3)."""
+    start = seat * SEAT_CELLS + (line - 1) * ROWS
+    return range(start, start + ROWS)
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; ``rule`` is the rule it breaks (e.g. ``"R7.1"``).
+
+    Raised by :meth:`Match.apply` before anything changes.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{rule}: {message}")
+
+
+class GameOver(Exception):
+    """Internal: unwinds the turn flow when the game ends (R9); never leaves the package."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: ``winner`` 0, 1 or None (a draw), and the reason."""
+
+    winner: int | None
+    reason: str  # "orders_exhausted" | "concede" | "timeout" | "card_effect" | "draw"
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return ``{"winner": ..., "reason": ...}``."""
+        return {"winner": self.winner, "reason": self.reason}
+
+
+# The rule a decision belongs to, cited when a seat answers out of turn.
+DECISION_RULES: dict[str, str] = {
+    "mulligan": "R5.2",
+    "act": "R6.3",
+    "choose_cell": "R7.5",
+    "choose_target": "R7.7",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending request for input (STYLE.md 7): who must decide what, at which ``seq``.
+
+    ``kind`` is ``mulligan``, ``act``, ``choose_cell``, ``choose_target``, or ``wait``
+    (only from :meth:`Match.decision_for`, for the seat that is not asked). ``card``
+    names the card a choice is about; ``options`` are the cells (ints) or target card
+    instances to choose from; ``decisions_left`` counts the seat's R6.3 decisions.
+    """
+
+    kind: str
+    seat: int
+    seq: int
+    card: str | None = None
+    effect: str | None = None
+    options: tuple[Any, ...] = ()
+    decisions_left: int = 0
+
+    @property
+    def rule(self) -> str:
+        return DECISION_RULES.get(self.kind, "R6.3")
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the public JSON shape of the request (no hidden card is named in it)."""
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "seq": self.seq}
+        if self.kind == "act":
+            out["decisions_left"] = self.decisions_left
+        if self.card is not None:
+            out["card"] = self.card
+        if self.effect is not None:
+            out["effect"] = self.effect
+        if self.kind == "choose_cell":
+            out["cells"] = [cell_dict(c) for c in self.options]
+        elif self.kind == "choose_target":
+            out["targets"] = [target_dict(t) for t in self.options]
+        return out
+
+
+class Event:
+    """Something that happened, split for the views (STYLE.md 6).
+
+    ``public`` is what everyone may see (it carries ``type``); ``private`` is added for
+    ``seat`` only (a drawn card, a face-down trap's name). A judge sees both.
+    """
+
+    __slots__ = ("private", "public", "seat")
+
+    def __init__(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
+        self.public = public
+        self.private = private
+        self.seat = seat
+
+    @property
+    def type(self) -> str:
+        return str(self.public["type"])
+
+    def for_seat(self, seat: int) -> dict[str, Any]:
+        """Return the event as ``seat`` may see it (its private part only if it is theirs)."""
+        if self.private is not None and seat == self.seat:
+            return {**self.public, **self.private}
+        return dict(self.public)
+
+    def public_dict(self) -> dict[str, Any]:
+        """Return the event as a spectator sees it."""
+        return dict(self.public)
+
+    def judge_dict(self) -> dict[str, Any]:
+        """Return the whole event (public and private parts) for judges and logs."""
+        if self.private is None:
+            return dict(self.public)
+        return {**self.public, **self.private, "private_to": self.seat}
+
+    def __repr__(self) -> str:
+        return f"Event({self.judge_dict()!r})"
+
+
+class Inst:
+    """One physical card in a match (a copy of a :class:`Card`), wherever it is.
+
+    ``delta`` is the change to its number since the last recovery (damage is negative,
+    R6.6 clears it); ``mod`` is the sum of static effects on it; a unit's strength is
+    ``base + delta + mod`` and a location's durability ``base + delta``.
+    """
+
+    __slots__ = (
+        "base",
+        "card",
+        "cell",
+        "delta",
+        "face_up",
+        "id",
+        "kind",
+        "last_cell",
+        "mod",
+        "owner",
+        "triggers",
+        "used",
+        "zone",
+    )
+
+    def __init__(self, ident: int, card: Card, owner: int, zone: int) -> None:
+        self.id = ident
+        self.card = card
+        self.owner = owner
+        self.zone = zone
+        self.kind = card.type
+        self.base = card.durability if card.type == "location" else card.strength
+        self.cell = -1
+        self.last_cell = -1  # where it stood last: "in line" words still work after it left (R8)
+        self.face_up = False
+        self.delta = 0
+        self.mod = 0
+        self.used = False  # R7.6: its action was used this turn
+        self.triggers = frozenset(ability.trigger for ability in card.abilities)
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def strength(self) -> int:
+        """Return the current strength of a unit (or durability of a location)."""
+        return self.base + self.delta + self.mod
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name} #{self.id} {ZONE_NAMES[self.zone]} cell={self.cell}>"
+
+
+# What an ability acts on: a card instance (unit or location) or a player's seat.
+Target = Inst | int
+
+
+def target_dict(target: Target) -> dict[str, Any]:
+    """Return the JSON shape of a target (ABILITIES.md): a cell, a location or a player."""
+    if isinstance(target, int):
+        return {"seat": target, "zone": "hero"}
+    if target.zone == LOCATION:
+        return {"seat": target.owner, "zone": "location"}
+    return cell_dict(target.cell)
+
+
+class SeatState:
+    """One player's side: hero, orders row, deck, hand, graveyard, space, location, counters."""
+
+    __slots__ = (
+        "deck",
+        "decisions",
+        "graveyard",
+        "hand",
+        "hero",
+        "hits_taken",
+        "influence",
+        "location",
+        "mulliganed",
+        "name",
+        "next_order",
+        "orders",
+        "seat",
+        "space",
+        "supply",
+    )
+
+    def __init__(self, seat: int, name: str, hero: Inst, orders: list[Inst], deck: list[Inst]) -> None:
+        self.seat = seat
+        self.name = name
+        self.hero = hero
+        self.orders = orders  # left to right (R5.1); never reordered
+        self.next_order = 0  # index of the left-most face-down order (R7.5)
+        self.deck = deck  # the top card is the LAST item (cheap draws)
+        self.hand: list[Inst] = []
+        self.graveyard: list[Inst] = []
+        self.space: list[Inst] = []
+        self.location: Inst | None = None
+        self.supply = hero.card.influence  # R1.4
+        self.influence = self.supply  # R5.3
+        self.decisions = 0
+        self.hits_taken = 0
+        self.mulliganed: bool | None = None  # None until the R5.2 decision is made
+
+    @property
+    def orders_left(self) -> int:
+        return len(self.orders) - self.next_order
+
+
+def _resolve_deck(catalog: Catalog[Any], deck: Decklist, seat: int) -> tuple[Card, list[Card], list[Card]]:
+    """Return (hero, orders, main deck in listed order) of a decklist.
+
+    Raises :class:`InputError` for an unknown card, a missing hero, a hero that is not a
+    Hero, or a Hero among the orders or the main deck. Full deck legality (R2) is the
+    validator's job (``deck.py``); the engine plays any deck it can lay out.
+    """
+    where = f"players[{seat}].deck"
+    problems: list[Problem] = []
+
+    def get(name: str, place: str) -> Card | None:
+        card = catalog.get(name)
+        if card is None:
+            problems.append(Problem(f"{where}.{place}", f"unknown card {name!r}"))
+        return card
+
+    hero_name = deck.one("hero")
+    hero = get(hero_name, "hero") if hero_name else None
+    if hero_name is None:
+        problems.append(Problem(f"{where}.hero", "missing (R2.1)"))
+    elif hero is not None and not hero.is_hero:
+        problems.append(Problem(f"{where}.hero", f"{hero.name!r} is not a Hero (R2.1)"))
+    orders: list[Card] = []
+    for i, name in enumerate(deck.ordered("orders")):
+        card = get(name, f"orders[{i}]")
+        if card is not None and card.is_hero:
+            problems.append(Problem(f"{where}.orders[{i}]", f"{card.name!r} is a Hero (R2.4)"))
+        elif card is not None:
+            orders.append(card)
+    main: list[Card] = []
+    for name, copies in deck.counts("main").items():
+        card = get(name, f"main[{name!r}]")
+        if card is not None and card.is_hero:
+            problems.append(Problem(f"{where}.main[{name!r}]", f"{card.name!r} is a Hero (R2.3)"))
+        elif card is not None:
+            main.extend([card] * copies)
+    if problems or hero is None:
+        raise InputError(problems or [Problem(f"{where}.hero", "missing (R2.1)")])
+    return hero, orders, main
+
+
+class State:
+    """All the data of one match and the primitive moves on it (no sequencing here).
+
+    Owns the match's one seeded ``random.Random`` (R10, STYLE.md 5).
+    """
+
+    def __init__(
+        self,
+        catalog: Catalog[Any],
+        decks: tuple[Decklist, Decklist],
+        *,
+        seed: int,
+        shuffle: bool,
+        first_initiative: int | None,
+        names: tuple[str, str],
+    ) -> None:
+        self.catalog = catalog
+        self.decks = decks
+        self.seed = seed
+        self.shuffle = shuffle
+        self.first_initiative = first_initiative
+        self.names = names
+        self.rng = random.Random(seed)
+        self.cells: list[Inst | None] = [None] * ALL_CELLS
+        self.stack: list[Inst] = []  # a spell while it resolves (R7.2)
+        self.insts: list[Inst] = []
+        self.turn = 0
+        self.phase = "mulligan"
+        self.result: Result | None = None
+        self.seq = 0
+        self.statics_dirty = False
+        self.destroyed: list[Inst] = []  # on_destroyed triggers still to fire, in order
+        self._events: list[Event] = []
+        seats: list[SeatState] = []
+        for seat in (0, 1):
+            hero_card, order_cards, main_cards = _resolve_deck(catalog, decks[seat], seat)
+            hero = self._new(hero_card, seat, HERO)
+            hero.face_up = True
+            orders = [self._new(card, seat, ORDER_DOWN) for card in order_cards]
+            # R10.2: listed order with the first card on top; the top is the list's end.
+            deck = [self._new(card, seat, DECK) for card in main_cards]
+            deck.reverse()
+            seats.append(SeatState(seat, names[seat], hero, orders, deck))
+        self.seats = seats
+        # R4.1 [decision]: initiative by the match seed, unless fixed (R10.2).
+        if first_initiative is None:
+            self.initiative = self.rng.randrange(2)
+        else:
+            if first_initiative not in (0, 1):
+                raise InputError(Problem("first_initiative", "must be 0, 1 or null"))
+            self.initiative = first_initiative
+        if shuffle:  # R5.2
+            for seat_state in seats:
+                self.rng.shuffle(seat_state.deck)
+
+    def _new(self, card: Card, owner: int, zone: int) -> Inst:
+        inst = Inst(len(self.insts), card, owner, zone)
+        self.insts.append(inst)
+        return inst
+
+    # --- events -------------------------------------------------------------------------
+
+    def emit(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
+        """Record an event of the action being applied (see :class:`Event`)."""
+        self._events.append(Event(public, private, seat))
+
+    # --- reading the board --------------------------------------------------------------
+
+    def seat_order(self) -> tuple[int, int]:
+        """Return (initiative seat, other seat): R4.2's order for "both players do X"."""
+        return (0, 1) if self.initiative == 0 else (1, 0)
+
+    def units(self, seat: int) -> Iterator[Inst]:
+        """Yield one seat's units on the field, line by line (R3.3), front row first."""
+        cells = self.cells
+        for cell in seat_cells(seat):
+            inst = cells[cell]
+            if inst is not None and inst.kind == "unit":
+                yield inst
+
+    def line_units(self, seat: int, line: int) -> list[Inst]:
+        """Return one seat's units in ``line``, front-most first (R8.3)."""
+        cells = self.cells
+        out = []
+        for cell in line_cells(seat, line):
+            inst = cells[cell]
+            if inst is not None and inst.kind == "unit":
+                out.append(inst)
+        return out
+
+    def free_cells(self, seat: int) -> list[int]:
+        """Return the free cells of a seat's tactical segment (R7.2), line by line."""
+        cells = self.cells
+        return [cell for cell in seat_cells(seat) if cells[cell] is None]
+
+    def in_play(self) -> list[Inst]:
+        """Return every card whose abilities can fire, in R4.2 order [decision R7.8].
+
+        For each seat, initiative first: hero, location, then the cells line by line
+        as the initiative player sees them (R6.4), front row first.
+        """
+        out: list[Inst] = []
+        cells = self.cells
+        lines = LINE_ORDER[self.initiative]
+        for seat in self.seat_order():
+            side = self.seats[seat]
+            out.append(side.hero)
+            if side.location is not None:
+                out.append(side.location)
+            for line in lines:
+                for cell in line_cells(seat, line):
+                    inst = cells[cell]
+                    if inst is not None:
+                        out.append(inst)
+        return out
+
+    # --- primitive moves ----------------------------------------------------------------
+
+    def draw(self, seat: int, count: int) -> list[Inst]:
+        """Move up to ``count`` cards from the top of the deck to the hand; return them."""
+        side = self.seats[seat]
+        drawn: list[Inst] = []
+        for _ in range(count):
+            if not side.deck:
+                break
+            inst = side.deck.pop()
+            inst.zone = HAND
+            side.hand.append(inst)
+            drawn.append(inst)
+        return drawn
+
+    def place(self, inst: Inst, cell: int, *, face_up: bool) -> None:
+        """Put a card into a free cell of the tactical segment (R7.2)."""
+        self.cells[cell] = inst
+        inst.zone = FIELD
+        inst.cell = inst.last_cell = cell
+        inst.face_up = face_up
+        inst.delta = inst.mod = 0
+        inst.used = False
+        self.statics_dirty = True
+
+    def place_location(self, inst: Inst) -> None:
+        """Put a location into its owner's (empty) location slot (R7.2)."""
+        self.seats[inst.owner].location = inst
+        inst.zone = LOCATION
+        inst.face_up = True
+        inst.delta = inst.mod = 0
+        inst.used = False
+        self.statics_dirty = True
+
+    def _leave_board(self, inst: Inst) -> None:
+        if inst.zone == FIELD:
+            self.cells[inst.cell] = None
+            inst.cell = -1
+        elif inst.zone == LOCATION:
+            self.seats[inst.owner].location = None
+        elif inst.zone == STACK:
+            self.stack.remove(inst)
+        elif inst.zone == ORDER_UP:
+            pass  # an order that stayed face up in its row (R7.5) stays listed there
+        self.statics_dirty = True
+
+    def to_graveyard(self, inst: Inst) -> None:
+        """Move a card to its owner's graveyard (from the board or the stack)."""
+        self._leave_board(inst)
+        inst.zone = GRAVEYARD
+        inst.face_up = True
+        inst.delta = inst.mod = 0
+        self.seats[inst.owner].graveyard.append(inst)
+
+    def destroy(self, inst: Inst) -> None:
+        """Send a card from the field to the graveyard and queue its on_destroyed triggers."""
+        self.emit({"type": "destroyed", "seat": inst.owner, "card": inst.name, **self.where(inst)})
+        self.to_graveyard(inst)
+        self.destroyed.append(inst)
+
+    def to_hand(self, inst: Inst) -> None:
+        """Return a card from the field to its owner's hand."""
+        self._leave_board(inst)
+        inst.zone = HAND
+        inst.delta = inst.mod = 0
+        inst.face_up = False
+        self.seats[inst.owner].hand.append(inst)
+
+    def to_space(self, inst: Inst) -> None:
+        """Remove a card from the game to its owner's space (R3.1)."""
+        self._leave_board(inst)
+        inst.zone = SPACE
+        inst.face_up = True
+        inst.delta = inst.mod = 0
+        self.seats[inst.owner].space.append(inst)
+
+    def where(self, inst: Inst) -> dict[str, Any]:
+        """Return where a card on the board is, as event keys: ``cell`` or ``zone``."""
+        if inst.zone == FIELD:
+            return {"cell": cell_dict(inst.cell)}
+        return {"zone": ZONE_NAMES[inst.zone]}
+
+    def end(self, winner: int | None, reason: str) -> NoReturn:
+        """End the game now (R9) and unwind the turn flow."""
+        self.result = Result(winner, reason)
+        self.phase = "over"
+        self.emit({"type": "game_over", "winner": winner, "reason": reason})
+        raise GameOver

@@ -1,0 +1,73 @@
+"""Your War deck rules (seeds/002_…, section «КОЛОДА КАРТ ИГРОКА»).
+
+«Есть лишь два правила при создании колоды:
+  • Минимальное количество карт в колоде – 50 штук            → ``main_size``
+  • В одной колоде может находиться не более 4-х экземпляров одной и той же карты,
+    за исключением карт «Военная База»                          → ``copy_limit``
+Максимум же карт в колоде – не ограничен.»
+
+The seed knows no side deck; the ``side`` zone of formats.md follows the event's
+``side_max`` (project default 10, 0 = none) and shares the copy limit with the main
+deck, so that swapping cards one-for-one can never make the deck illegal.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.games._common import (
+    DEFAULT_SIDE_MAX,
+    DeckCheck,
+    copy_totals,
+    option_side_max,
+    zone_spec,
+)
+from engine.games.yourwar.cards import Card
+from engine.problems import Violation
+
+FORMATS: tuple[str, ...] = ("constructed",)
+
+ZONES: tuple[ZoneSpec, ...] = (
+    zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "колода", "основная колода", required=True),
+    zone_spec("side", ZoneKind.COUNTS, "sideboard", "side deck", "сайдборд", "дополнительная колода"),
+)
+
+MAIN_MIN = 50  # «Минимальное количество карт в колоде – 50 штук»; no maximum
+COPY_LIMIT = 4  # «не более 4-х экземпляров одной и той же карты»
+
+# Stable violation codes (README.md lists them with their meanings).
+CODES: tuple[str, ...] = (
+    "unknown_card",
+    "main_size",
+    "copy_limit",
+    "side_size",
+    "bad_count",
+    "unknown_zone",
+)
+
+
+def validate_deck(
+    deck: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
+) -> list[Violation]:
+    """Return every violation of the Your War deck rules (empty when legal); never raises.
+
+    ``options``: ``side_max`` (0 means no side deck; default 10).
+    """
+    check: DeckCheck[Card] = DeckCheck(deck, catalog, zones=ZONES, card_type=Card)
+    side_max = option_side_max(options, DEFAULT_SIDE_MAX)
+
+    main = check.counts("main")
+    side = check.counts("side")
+
+    check.check_size("main", "deck", main, minimum=MAIN_MIN)
+    for entry in copy_totals([main, side]):
+        if entry.count > COPY_LIMIT and not entry.card.is_base:
+            check.add(
+                "copy_limit",
+                entry.card.name,
+                f"{entry.count} copies of {entry.card.name}; at most {COPY_LIMIT} of a card other than"
+                " «Военная База»",
+            )
+    check.check_size("side", "side deck", side, maximum=side_max)
+    return check.violations

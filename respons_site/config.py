@@ -1,0 +1,99 @@
+"""Configuration from the environment only (12-factor), with friendly errors.
+
+Kept apart from ``settings.py`` so the parsing rules can be tested directly and a
+bad value stops the process with one line instead of a traceback.
+"""
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("RESPONS_VAR_DIR", BASE_DIR / "var"))
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+class ConfigError(Exception):
+    """A setting from the environment that cannot be used; the message is one line."""
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Return the boolean environment variable ``name``; raise ConfigError if unreadable."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ConfigError(f"{name}={raw!r} is not a boolean (use true or false)")
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Return a comma-separated environment variable as a list of stripped items."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def database_config() -> dict[str, Any]:
+    """Return Django's DATABASES["default"] from DATABASE_URL.
+
+    Without DATABASE_URL: a SQLite file under the git-ignored ``var/``. Raises
+    ConfigError for a URL that cannot be parsed or names an unsupported engine.
+    """
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(VAR_DIR / "db.sqlite3"),
+            "OPTIONS": {"timeout": 20},
+        }
+    if "://" not in url:
+        raise ConfigError(f"DATABASE_URL={url!r} is not a URL (expected e.g. postgres://user@host:5432/name)")
+    try:
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    except Exception as error:  # dj-database-url raises bare ValueError/KeyError subclasses
+        scheme = url.split("://", 1)[0]
+        raise ConfigError(f"DATABASE_URL: unsupported or malformed URL (scheme {scheme!r}): {error}") from None
+    if config.get("ENGINE") not in {"django.db.backends.postgresql", "django.db.backends.sqlite3"}:
+        raise ConfigError(f"DATABASE_URL: only postgres:// and sqlite:// are supported, got {config.get('ENGINE')}")
+    if config["ENGINE"].endswith("postgresql") and not config.get("NAME"):
+        raise ConfigError("DATABASE_URL: the database name is missing (…/NAME at the end)")
+    return config
+
+
+def secret_key(*, debug: bool) -> str:
+    """Return SECRET_KEY from the environment, or a random key kept per install in var/.
+
+    The per-install key is never committed; production mode is expected to pass
+    SECRET_KEY explicitly (README, "Production").
+    """
+    key = os.environ.get("SECRET_KEY", "").strip()
+    if key:
+        return key
+    path = VAR_DIR / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        key = secrets.token_urlsafe(50)
+        path.write_text(key)
+        path.chmod(0o600)
+        return key
+
+
+def broker_url() -> str | None:
+    """Return CELERY_BROKER_URL, or None: then tasks run eagerly in-process."""
+    url = os.environ.get("CELERY_BROKER_URL", "").strip()
+    if url and "://" not in url:
+        raise ConfigError(f"CELERY_BROKER_URL={url!r} is not a URL (expected e.g. redis://127.0.0.1:6379/0)")
+    return url or None

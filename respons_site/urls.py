@@ -1,0 +1,18 @@
+"""Top-level URLs: the site pages, the API, the schema and its docs, health."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tournaments.views import health
+
+urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("tournaments.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("admin/", admin.site.urls),
+    path("", include("tournaments.urls")),
+]

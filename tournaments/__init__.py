@@ -1,0 +1,1 @@
+"""The Django app: events, decks, matches. Writes are services, reads are selectors."""

@@ -1,0 +1,1 @@
+"""The REST API of spec/api.md (Django REST framework)."""

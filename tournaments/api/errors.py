@@ -1,0 +1,65 @@
+"""Every API error is JSON ``{"detail", "code"}`` with the right status (api.md)."""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ApiError(exceptions.APIException):
+    """An API error with an explicit status, code and optional extra fields."""
+
+    def __init__(self, detail: str, *, code: str, status_code: int = 400, **extra: Any) -> None:
+        super().__init__(detail=detail, code=code)
+        self.status_code = status_code
+        self.extra = extra
+
+
+class Conflict(ApiError):
+    """409: the object is in the wrong state for this request."""
+
+    def __init__(self, detail: str, *, code: str = "wrong_state", **extra: Any) -> None:
+        super().__init__(detail, code=code, status_code=status.HTTP_409_CONFLICT, **extra)
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            message = _first_message(value)
+            return message if key in ("detail", "non_field_errors") else f"{key}: {message}"
+        return "invalid input"
+    if isinstance(detail, list):
+        return _first_message(detail[0]) if detail else "invalid input"
+    return str(detail)
+
+
+def _code_of(exc: exceptions.APIException) -> str:
+    codes = exc.get_codes()
+    while isinstance(codes, dict | list):
+        if isinstance(codes, dict):
+            codes = next(iter(codes.values()), "invalid")
+        else:
+            codes = codes[0] if codes else "invalid"
+    return str(codes)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Return the JSON error response for ``exc`` in the api.md shape."""
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(detail=exc.messages)
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    body: dict[str, Any] = {"detail": _first_message(exc.detail), "code": _code_of(exc)}
+    if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
+        body["errors"] = exc.detail
+    body.update(getattr(exc, "extra", {}))
+    response.data = body
+    return response

@@ -1,0 +1,11 @@
+"""URLs under /api/ (spec/api.md)."""
+
+from django.urls import path
+
+from tournaments.api import accounts
+
+urlpatterns = [
+    path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
+    path("auth/token/", accounts.TokenCreateApi.as_view(), name="api-token"),
+    path("me/", accounts.MeApi.as_view(), name="api-me"),
+]

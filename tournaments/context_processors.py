@@ -1,0 +1,24 @@
+"""Template context shared by every page: the main navigation."""
+
+from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
+
+# (url name, label); entries whose page is not installed are left out.
+NAV = (
+    ("event-list", _("Events")),
+    ("card-list", _("Cards")),
+    ("deck-builder", _("Deck builder")),
+    ("deck-mine", _("My decks")),
+)
+
+
+def navigation(request: HttpRequest) -> dict[str, object]:
+    items = []
+    for name, label in NAV:
+        try:
+            url = reverse(name)
+        except NoReverseMatch:
+            continue
+        items.append({"url": url, "label": label, "active": request.path.startswith(url)})
+    return {"nav_items": items}

@@ -1,0 +1,20 @@
+"""The pure core of Swiss events: pairing, standings with tiebreakers, top cut.
+
+No Django here: the site builds :class:`Player` and :class:`MatchRecord` values from its rows,
+calls these functions, and stores what they return.
+"""
+
+from tournaments.swiss.pairing import PairingError, pair_round, recommended_rounds
+from tournaments.swiss.records import MatchRecord, Pairing, Player, Standing
+from tournaments.swiss.standings import compute_standings
+
+__all__ = [
+    "MatchRecord",
+    "Pairing",
+    "PairingError",
+    "Player",
+    "Standing",
+    "compute_standings",
+    "pair_round",
+    "recommended_rounds",
+]

@@ -1,0 +1,133 @@
+"""Match points and tiebreakers, exact, in one pass over the history (shared by standings and pairing).
+
+Every percentage is kept as an integer numerator over a denominator common to all players
+(the least common multiple of the round, opponent and game counts that occur), so two
+players compare by plain integers: exact ties stay ties, and no float noise decides a rank.
+"""
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tournaments.swiss.records import MatchRecord, Player
+
+WIN_POINTS = 3
+DRAW_POINTS = 1
+
+
+@dataclass(slots=True)
+class Tally:
+    """One player's record summed over the history."""
+
+    match_points: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    rounds: int = 0  # matches played, byes and missed rounds included
+    game_points: int = 0  # 3 per game won, 1 per game drawn
+    games: int = 0
+    byes: int = 0
+    opponents: list[int] = field(default_factory=list)  # byes and missed rounds are not opponents
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """Exact scores of every player: ``keys[id]`` = (match points, OMW, GW, OGW) numerators,
+    larger is better; each percentage is its numerator over the matching denominator."""
+
+    tallies: dict[int, Tally]
+    keys: dict[int, tuple[int, int, int, int]]
+    omw_denominator: int
+    gw_denominator: int
+    ogw_denominator: int
+
+
+def tally(players: Sequence[Player], history: Iterable[MatchRecord]) -> dict[int, Tally]:
+    """Return each player's :class:`Tally`, keyed by player id.
+
+    Raises ValueError for a duplicate player id, a record naming an unknown player, or a
+    player with two records in the same round.
+    """
+    tallies: dict[int, Tally] = {}
+    for player in players:
+        if player.id in tallies:
+            raise ValueError(f"player id {player.id} is listed twice")
+        tallies[player.id] = Tally()
+    seen: set[tuple[int, int]] = set()
+    for record in history:
+        sides = (
+            ((record.a, record.b, record.wins_a, record.wins_b),)
+            if record.b is None
+            else (
+                (record.a, record.b, record.wins_a, record.wins_b),
+                (record.b, record.a, record.wins_b, record.wins_a),
+            )
+        )
+        for me, other, won, lost in sides:
+            mine = tallies.get(me)
+            if mine is None:
+                raise ValueError(f"round {record.round} names unknown player {me}")
+            if (record.round, me) in seen:
+                raise ValueError(f"player {me} has two matches in round {record.round}")
+            seen.add((record.round, me))
+            mine.rounds += 1
+            mine.games += won + lost + record.draws
+            mine.game_points += WIN_POINTS * won + DRAW_POINTS * record.draws
+            if won > lost:
+                mine.wins += 1
+                mine.match_points += WIN_POINTS
+            elif won < lost:
+                mine.losses += 1
+            else:
+                mine.draws += 1
+                mine.match_points += DRAW_POINTS
+            if other is None:
+                mine.byes += won > lost
+            else:
+                mine.opponents.append(other)
+    return tallies
+
+
+def score(players: Sequence[Player], history: Iterable[MatchRecord]) -> Scores:
+    """Return the exact :class:`Scores` of every player (O(players + matches)).
+
+    Match-win % = match points / (3 × rounds played), GW% = game points / (3 × games played),
+    each floored at 1/3; OMW% and OGW% are the means of the opponents' MW% and GW%. A player
+    with no rounds (or no games) counts 1/3, the floor; so does a player with no opponents for
+    OMW% and OGW%. Raises ValueError as :func:`tally` does.
+    """
+    tallies = tally(players, history)
+    rounds_l = _lcm(t.rounds for t in tallies.values())
+    games_l = _lcm(t.games for t in tallies.values())
+    opp_l = _lcm(len(t.opponents) for t in tallies.values())
+    # MW% numerators over 3·rounds_l, GW% numerators over 3·games_l; max(points, n) is the 1/3 floor.
+    mw = {
+        pid: max(t.match_points, t.rounds) * (rounds_l // t.rounds) if t.rounds else rounds_l
+        for pid, t in tallies.items()
+    }
+    gw = {
+        pid: max(t.game_points, t.games) * (games_l // t.games) if t.games else games_l
+        for pid, t in tallies.items()
+    }
+    keys: dict[int, tuple[int, int, int, int]] = {}
+    for pid, t in tallies.items():
+        k = len(t.opponents)
+        if k:
+            scale = opp_l // k
+            omw = sum(mw[o] for o in t.opponents) * scale
+            ogw = sum(gw[o] for o in t.opponents) * scale
+        else:
+            omw, ogw = rounds_l * opp_l, games_l * opp_l
+        keys[pid] = (t.match_points, omw, gw[pid], ogw)
+    return Scores(
+        tallies=tallies,
+        keys=keys,
+        omw_denominator=3 * rounds_l * opp_l,
+        gw_denominator=3 * games_l,
+        ogw_denominator=3 * games_l * opp_l,
+    )
+
+
+def _lcm(values: Iterable[int]) -> int:
+    # Over the distinct counts that occur, not 1..max, so the numbers stay small.
+    return math.lcm(1, *{v for v in values if v})

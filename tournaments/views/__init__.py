@@ -1,0 +1,1 @@
+"""Site pages: thin views over selectors and services."""

@@ -1,0 +1,40 @@
+"""/healthz: database and broker reachability, for operators (JSON)."""
+
+import time
+
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from kombu import Connection
+
+
+def _check_database() -> dict[str, object]:
+    started = time.perf_counter()
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as error:  # any failure is a health finding, not a crash
+        return {"ok": False, "error": str(error).splitlines()[0] if str(error) else repr(error)}
+    return {"ok": True, "vendor": connection.vendor, "ms": round((time.perf_counter() - started) * 1000, 1)}
+
+
+def _check_broker() -> dict[str, object]:
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return {"ok": True, "mode": "eager (in-process, no broker configured)"}
+    started = time.perf_counter()
+    try:
+        with Connection(settings.CELERY_BROKER_URL, connect_timeout=2) as conn:
+            conn.ensure_connection(max_retries=1, timeout=2)
+    except Exception as error:
+        return {"ok": False, "error": str(error).splitlines()[0] if str(error) else repr(error)}
+    return {"ok": True, "mode": "broker", "ms": round((time.perf_counter() - started) * 1000, 1)}
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Return 200 with each check when all pass, 503 when any fails."""
+    checks = {"database": _check_database(), "broker": _check_broker()}
+    ok = all(check["ok"] for check in checks.values())
+    return JsonResponse({"status": "ok" if ok else "fail", "checks": checks}, status=200 if ok else 503)
