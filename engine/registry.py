@@ -8,6 +8,7 @@ branches on the game.
 
 import importlib
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from engine.catalog import Catalog
@@ -61,3 +62,15 @@ def get_game(key: str) -> GameRules:
     if key not in _GAME_PACKAGES:
         raise KeyError(key)
     return importlib.import_module(f"engine.games.{key}").RULES  # type: ignore[no-any-return]
+
+
+def bundled_card_sets(key: str) -> list[Path]:
+    """Return the card-set files shipped with a game (``engine/games/<key>/data/*.json``)."""
+    folder = Path(__file__).parent / "games" / key / "data"
+    return sorted(folder.glob("*.json"))
+
+
+def bundled_decklists(key: str) -> list[Path]:
+    """Return the ready-made decklists shipped with a game (``data/decks/*``)."""
+    folder = Path(__file__).parent / "games" / key / "data" / "decks"
+    return sorted(p for p in folder.glob("*") if p.suffix in {".json", ".txt"})

@@ -63,9 +63,13 @@ def database_config() -> dict[str, Any]:
         config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except Exception as error:  # dj-database-url raises bare ValueError/KeyError subclasses
         scheme = url.split("://", 1)[0]
-        raise ConfigError(f"DATABASE_URL: unsupported or malformed URL (scheme {scheme!r}): {error}") from None
+        raise ConfigError(
+            f"DATABASE_URL: unsupported or malformed URL (scheme {scheme!r}): {error}"
+        ) from None
     if config.get("ENGINE") not in {"django.db.backends.postgresql", "django.db.backends.sqlite3"}:
-        raise ConfigError(f"DATABASE_URL: only postgres:// and sqlite:// are supported, got {config.get('ENGINE')}")
+        raise ConfigError(
+            f"DATABASE_URL: only postgres:// and sqlite:// are supported, got {config.get('ENGINE')}"
+        )
     if config["ENGINE"].endswith("postgresql") and not config.get("NAME"):
         raise ConfigError("DATABASE_URL: the database name is missing (…/NAME at the end)")
     return config

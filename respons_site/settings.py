@@ -2,7 +2,6 @@
 
 import sys
 
-
 from respons_site.config import (
     BASE_DIR,
     VAR_DIR,

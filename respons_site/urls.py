@@ -1,6 +1,5 @@
 """Top-level URLs: the site pages, the API, the schema and its docs, health."""
 
-from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView

@@ -20,5 +20,9 @@ def navigation(request: HttpRequest) -> dict[str, object]:
             url = reverse(name)
         except NoReverseMatch:
             continue
-        items.append({"url": url, "label": label, "active": request.path.startswith(url)})
+        items.append({"url": url, "label": label, "active": False})
+    # The longest matching prefix is the current section (/decks/builder/ is not /decks/).
+    matching = [item for item in items if request.path.startswith(item["url"])]
+    if matching:
+        max(matching, key=lambda item: len(item["url"]))["active"] = True
     return {"nav_items": items}

@@ -55,3 +55,19 @@ def outsider(db: None) -> Actor:
 @pytest.fixture
 def anonymous(db: None) -> Actor:
     return Actor(name="anonymous", user=None, api=APIClient(HTTP_ACCEPT_LANGUAGE="en"))
+
+
+@pytest.fixture
+def card_sets(db: None) -> None:
+    """The card sets shipped with the engine, imported for every game."""
+    from tournaments.services.demo import bundled_card_sets_import
+
+    list(bundled_card_sets_import())
+
+
+@pytest.fixture
+def respons_deck_text() -> str:
+    """A legal RESPONSE decklist as a player would paste it."""
+    from engine.registry import bundled_decklists
+
+    return next(p for p in bundled_decklists("respons") if p.name == "vesta_order.txt").read_text()

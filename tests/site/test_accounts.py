@@ -35,7 +35,9 @@ def test_it_refuses_a_weak_password_with_a_clear_message(anonymous):
 
 
 def test_it_issues_a_token_that_authenticates_api_calls(anonymous, player):
-    response = anonymous.api.post("/api/auth/token/", {"username": "anna", "password": PASSWORD}, format="json")
+    response = anonymous.api.post(
+        "/api/auth/token/", {"username": "anna", "password": PASSWORD}, format="json"
+    )
     assert response.status_code == 200
     token = response.json()["token"]
     anonymous.api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
@@ -78,7 +80,9 @@ def test_it_signs_up_signs_in_and_out_through_the_pages(client):
 
 
 def test_it_shows_sign_up_errors_on_the_page(client, player):
-    response = client.post("/accounts/signup/", {"username": "anna", "password": "123"}, HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        "/accounts/signup/", {"username": "anna", "password": "123"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     html = response.content.decode()
     assert response.status_code == 400
     assert "already taken" in html

@@ -30,8 +30,24 @@ def start_worker(queue: str) -> subprocess.Popen[bytes]:
     """Start ``celery worker`` on the configured broker and the test database."""
     env = dict(os.environ, DATABASE_URL=_database_url(), CELERY_BROKER_URL=settings.CELERY_BROKER_URL)
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "respons_site", "worker", "--pool", "solo", "--queues", queue,
-         "--loglevel", "WARNING", "--without-gossip", "--without-mingle", "--hostname", f"{queue}@%h"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "respons_site",
+            "worker",
+            "--pool",
+            "solo",
+            "--queues",
+            queue,
+            "--loglevel",
+            "WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--hostname",
+            f"{queue}@%h",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

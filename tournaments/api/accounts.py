@@ -58,7 +58,9 @@ class TokenCreateApi(APIView):
         data.is_valid(raise_exception=True)
         user = authenticate(request, **data.validated_data)
         if user is None:
-            raise ApiError("Unable to sign in with these credentials.", code="bad_credentials", status_code=400)
+            raise ApiError(
+                "Unable to sign in with these credentials.", code="bad_credentials", status_code=400
+            )
         return Response({"token": token_for(user=user)})
 
 

@@ -32,7 +32,9 @@ def user_create(*, username: str, password: str, email: str = "") -> AbstractBas
             return User.objects.create_user(username=username, password=password, email=email)
     except IntegrityError:
         # Two sign-ups racing for one name: the loser gets the same clear message.
-        raise ValidationError({"username": [_("The username “%(name)s” is already taken.") % {"name": username}]}) from None
+        raise ValidationError(
+            {"username": [_("The username “%(name)s” is already taken.") % {"name": username}]}
+        ) from None
 
 
 def token_for(*, user: AbstractBaseUser) -> str:

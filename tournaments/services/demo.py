@@ -5,6 +5,9 @@ from collections.abc import Iterator
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from engine.registry import bundled_card_sets, game_keys
+from tournaments.services.cards import card_set_import, read_json_file
+
 DEMO_PASSWORD = "demo-password-1"
 DEMO_USERS = ("organizer", "judge", "anna", "boris", "vera", "gleb", "dina", "egor", "zoya", "ivan")
 
@@ -21,7 +24,15 @@ def demo_users_ensure() -> list[str]:
     return created
 
 
+def bundled_card_sets_import() -> Iterator[str]:
+    """Import every card set shipped with the engine; yield one line per set."""
+    for key in game_keys():
+        for path in bundled_card_sets(key):
+            yield str(card_set_import(data=read_json_file(path), source=str(path)))
+
+
 def demo_setup() -> Iterator[str]:
     """Bring the demo data up to date; yield one progress line per step."""
+    yield from bundled_card_sets_import()
     created = demo_users_ensure()
     yield f"demo users: {len(created)} created, {len(DEMO_USERS) - len(created)} already there"

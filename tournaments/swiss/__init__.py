@@ -7,14 +7,26 @@ calls these functions, and stores what they return.
 from tournaments.swiss.pairing import PairingError, pair_round, recommended_rounds
 from tournaments.swiss.records import MatchRecord, Pairing, Player, Standing
 from tournaments.swiss.standings import compute_standings
+from tournaments.swiss.topcut import (
+    DrawnTopCutError,
+    next_top_cut_round,
+    top_cut_pairings,
+    top_cut_seeds,
+    top_cut_winner,
+)
 
 __all__ = [
+    "DrawnTopCutError",
     "MatchRecord",
     "Pairing",
     "PairingError",
     "Player",
     "Standing",
     "compute_standings",
+    "next_top_cut_round",
     "pair_round",
     "recommended_rounds",
+    "top_cut_pairings",
+    "top_cut_seeds",
+    "top_cut_winner",
 ]

@@ -1,33 +1,34 @@
-"""Swiss pairing: point groups top-down, greedy first, repaired by small max-weight matchings.
+"""Swiss pairing: one exact max-weight matching for small fields, point groups top-down for large ones.
 
-Priorities, strongest first:
+What a pairing achieves, strongest first:
 
 1. No rematch, ever (a hard constraint; :class:`PairingError` when no pairing exists).
 2. With an odd number of players, exactly one bye, to the lowest-ranked player who has not
    had one (the next one up when the rest cannot be paired without that player).
-3. Players meet players of their own point group. A group (with the players floated into it)
-   that cannot pair everyone sends down the fewest players, from its bottom, to the next
-   group; players floated into a group are paired before the group's own players.
+3. Players meet players of their own point group. Across groups it minimises, in order:
+   the sum over pairs of the squared distance between their groups (counted in groups
+   present this round), so two one-group floats beat one two-group float and the leader
+   never meets the last player to save a float; the number of pairs across groups; how far
+   each down-floater stands above the bottom of its group.
 4. Otherwise random, from ``seed``: round 1 is one point group, so it is a seeded shuffle.
 
 "Rank" is the standings order (match points, OMW%, GW%, OGW%) with a seeded random final
 key instead of the name, so ties (all of round 1) do not always favour the same names.
 
-Each point group is a *bracket*: the players floated into it plus its own players. A
-bracket is paired greedily in a random order, which almost always pairs everyone, and the
-few players left over are re-paired together with a growing random sample of the greedy
-pairs by an exact maximum-weight matching (rustworkx) whose weights encode the priorities.
-A single matching over the whole field would be exact too, but it costs O(n³): about 1.6 s
-for 5,000 players and far more at 20,000 (measured), while this costs O(n) plus small
-matchings. If players are still left at the bottom, a max-cardinality matching over the
-leftovers and a growing sample of the lowest brackets' pairs (bottom first) re-pairs them,
-now penalising each float by its squared distance, then each float, then its height.
-
-Guarantees: no rematch; each bracket pairs the most players possible, its own floaters
-first, leaving its lowest-ranked players — exactly so for brackets small enough to be solved
-whole (``REPAIR_CAP`` players), and with overwhelming probability for larger ones, whose
-repairs only ever see a sample. :class:`PairingError` is definite for fields of up to
-``REPAIR_CAP`` players.
+Fields of up to ``EXACT_LIMIT`` players are paired by one maximum-weight matching
+(rustworkx) over every non-rematch pair, whose weights encode 3 and 4 exactly. That costs
+O(n³) — about 1.6 s for 5,000 players and 49 s for 20,000 (measured) — so larger fields are
+paired group by group instead: each point group with the players floated into it (a
+*bracket*) is paired greedily in a random order, floaters first, its bottom player left to
+float when the bracket is odd; the few players the greedy pass strands are re-paired with a
+growing random sample of the bracket's pairs by an exact matching that prefers, in order,
+to pair the floaters, to pair the most players, and to leave the lowest-ranked. Players
+still unpaired at the bottom are re-paired, with the same weights as the small fields, with
+a growing sample of the lowest brackets' pairs, bottom first. Where rematches do not get in
+the way this meets the same optimum (each group boundary with an odd number of players above
+it is crossed by exactly one pair, from the bottom of the upper group); the benchmark
+(bench/bench_swiss.py) measures how close it stays. :class:`PairingError` is definite for
+fields of up to ``EXACT_LIMIT`` players.
 """
 
 import random
@@ -38,9 +39,10 @@ import rustworkx
 from tournaments.swiss.records import MatchRecord, Pairing, Player
 from tournaments.swiss.scoring import score
 
-# Largest player set handed to one exact matching: dense rustworkx matching costs ~0.06 s for
-# 200 players and ~0.5 s for 400 on the reference machine (it is O(n³)).
-REPAIR_CAP = 200
+# Dense rustworkx matching costs ~0.06 s for 200 players and ~0.5 s for 400 on the reference
+# machine (it is O(n³)), so no single matching sees more players than these.
+EXACT_LIMIT = 200  # fields paired by one exact matching
+REPAIR_CAP = 200  # players in one repair matching of a larger field
 # Random tie-breaking weight added to each edge; the priority weights are scaled above it.
 NOISE = 1000
 # Byes tried before giving up on a large field: a failure there is not about the bye.
@@ -50,7 +52,7 @@ Pair = tuple[int, int]
 
 
 class PairingError(Exception):
-    """No pairing of the round avoids a rematch (or, in a field larger than ``REPAIR_CAP``,
+    """No pairing of the round avoids a rematch (or, in a field larger than ``EXACT_LIMIT``,
     none was found)."""
 
 
@@ -91,7 +93,7 @@ def pair_round(
         candidates = [p for p in reversed(order) if p not in had_bye] + [
             p for p in reversed(order) if p in had_bye
         ]
-        if len(order) > REPAIR_CAP:
+        if len(order) > EXACT_LIMIT:
             candidates = candidates[:BYE_ATTEMPTS_LARGE]
         failure: PairingError | None = None
         for candidate in candidates:
@@ -145,26 +147,24 @@ class _Field:
     def pair(self, *, excluding: int | None) -> list[Pair]:
         """Return pairs covering every player but ``excluding`` (the bye).
 
-        Raises PairingError when the leftovers at the bottom cannot be paired.
+        Raises PairingError when no pairing without a rematch is found.
         """
-        groups: list[list[int]] = []
-        for pid in self.order:
-            if pid == excluding:
-                continue
-            if groups and self.points[groups[-1][0]] == self.points[pid]:
-                groups[-1].append(pid)
-            else:
-                groups.append([pid])
-        group_of = {pid: g for g, members in enumerate(groups) for pid in members}
+        members = [pid for pid in self.order if pid != excluding]
+        groups = _Groups(members, self.points, self.position)
+        if len(members) <= EXACT_LIMIT:
+            pairs, unpaired = self._match(members, self._float_weights(members, groups), max_cardinality=True)
+            if unpaired:
+                raise _unpairable(unpaired, among=None)
+            return pairs
         carried: list[int] = []
         bracket_pairs: list[list[Pair]] = []
-        for g, residents in enumerate(groups):
-            below = groups[g + 1] if g + 1 < len(groups) else None
+        for g, residents in enumerate(groups.members):
+            below = groups.members[g + 1] if g + 1 < len(groups.members) else None
             pairs, carried = self._pair_bracket(carried, residents, below)
             bracket_pairs.append(pairs)
         if not carried:
             return [pair for pairs in bracket_pairs for pair in pairs]
-        return self._repair_tail(carried, bracket_pairs, groups, group_of)
+        return self._repair_tail(carried, bracket_pairs, groups)
 
     # --- one bracket -------------------------------------------------------------------
 
@@ -279,11 +279,7 @@ class _Field:
     # --- the bottom ----------------------------------------------------------------------
 
     def _repair_tail(
-        self,
-        stuck: list[int],
-        bracket_pairs: list[list[Pair]],
-        groups: list[list[int]],
-        group_of: dict[int, int],
+        self, stuck: list[int], bracket_pairs: list[list[Pair]], groups: "_Groups"
     ) -> list[Pair]:
         """Pair the players left at the bottom by re-pairing them with the lowest brackets' pairs.
 
@@ -295,34 +291,28 @@ class _Field:
             pairs = pairs[:]
             self.rng.shuffle(pairs)
             candidates.extend(pairs)
-        last_of_group = {g: self.position[members[-1]] for g, members in enumerate(groups)}
         budget = max(8, 2 * len(stuck))
         while True:
             take = min(budget, len(candidates), max(0, (REPAIR_CAP - len(stuck)) // 2))
             members = stuck + [pid for pair in candidates[:take] for pid in pair]
-            weight = self._float_weights(members, group_of, last_of_group)
-            new_pairs, unpaired = self._match(members, weight, max_cardinality=True)
+            new_pairs, unpaired = self._match(
+                members, self._float_weights(members, groups), max_cardinality=True
+            )
             if not unpaired:
                 return candidates[take:] + new_pairs
             if take == len(candidates) or 2 * take + len(stuck) >= REPAIR_CAP:
-                exact = "" if take == len(candidates) else f" among the lowest {len(members)} players"
-                raise PairingError(
-                    f"no pairing without a rematch{exact}: {len(unpaired)} players left unpaired "
-                    f"(ids {sorted(unpaired)[:10]})"
-                )
+                raise _unpairable(unpaired, among=None if take == len(candidates) else len(members))
             budget *= 2
 
-    def _float_weights(
-        self, members: list[int], group_of: dict[int, int], last_of_group: dict[int, int]
-    ) -> Callable[[int, int], int]:
-        """Return edge weights (for a max-cardinality matching) that penalise, in this order: the
-        squared distance between the point groups of a pair (so two one-group floats beat one
-        two-group float), each pair across groups, a floater's height above its group's bottom;
-        then random noise."""
+    def _float_weights(self, members: list[int], groups: "_Groups") -> Callable[[int, int], int]:
+        """Return edge weights for a max-cardinality matching of ``members`` that penalise, in
+        this order: the squared distance between the point groups of a pair, each pair across
+        groups, a down-floater's height above its group's bottom; then random noise."""
         n = len(members)
-        per_height = NOISE * n
-        per_float = per_height * (len(self.order) + 1) * n
-        per_square = per_float * n
+        per_height = NOISE * n  # above the noise of a whole matching
+        per_float = per_height * (len(self.order) + 1) * n  # above every height of a matching
+        per_square = per_float * n  # above the float count of a matching
+        group_of, bottom = groups.group_of, groups.bottom
         rand = self.rng.randrange
 
         def weight(u: int, v: int) -> int:
@@ -330,7 +320,30 @@ class _Field:
             if gu == gv:
                 return rand(NOISE)
             upper = u if gu < gv else v
-            height = last_of_group[group_of[upper]] - self.position[upper]
+            height = bottom[group_of[upper]] - self.position[upper]
             return rand(NOISE) - (gu - gv) ** 2 * per_square - per_float - height * per_height
 
         return weight
+
+
+class _Groups:
+    """The point groups of a round's players, best first."""
+
+    def __init__(self, members: list[int], points: dict[int, int], position: dict[int, int]) -> None:
+        self.members: list[list[int]] = []
+        for pid in members:
+            if self.members and points[self.members[-1][0]] == points[pid]:
+                self.members[-1].append(pid)
+            else:
+                self.members.append([pid])
+        self.group_of = {pid: g for g, group in enumerate(self.members) for pid in group}
+        self.bottom = [position[group[-1]] for group in self.members]  # rank position of each group's last
+
+
+def _unpairable(unpaired: list[int], *, among: int | None) -> PairingError:
+    """Return the PairingError for players left unpaired (``among``: the size of the sample searched)."""
+    where = "" if among is None else f" found among the lowest {among} players"
+    return PairingError(
+        f"no pairing without a rematch{where}: {len(unpaired)} players left unpaired "
+        f"(ids {sorted(unpaired)[:10]})"
+    )

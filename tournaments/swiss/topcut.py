@@ -1,0 +1,102 @@
+"""The single-elimination top cut after the Swiss rounds: seeding, brackets, winners.
+
+A bracket is a list of matches in *bracket order*: the winners of matches 1 and 2 meet next,
+then those of 3 and 4, and so on, so seeds 1 and 2 can only meet in the final. For 8 players
+the order is 1v8, 4v5, 2v7, 3v6.
+
+Top-cut matches cannot end in a draw: :func:`top_cut_winner` refuses a tied result with
+:class:`DrawnTopCutError` (code ``top_cut_draw``), which the site reports as a 400; the
+players play on until one of them is ahead in games won.
+"""
+
+from collections.abc import Sequence
+
+from tournaments.swiss.records import Standing
+
+Pair = tuple[int, int]
+
+
+class DrawnTopCutError(ValueError):
+    """A top-cut result with as many games won by each player: it has no winner."""
+
+    code = "top_cut_draw"
+
+
+def top_cut_seeds(standings: Sequence[Standing], size: int) -> list[int]:
+    """Return the ids of the top ``size`` players of ``standings`` who have not dropped, seed 1 first.
+
+    Raises ValueError when ``size`` is not a power of two of at least 2, or fewer than ``size``
+    players are still in.
+    """
+    _check_size(size)
+    seeds = [s.player_id for s in sorted(standings, key=lambda s: s.rank) if not s.dropped][:size]
+    if len(seeds) < size:
+        raise ValueError(f"a top {size} needs {size} players still in, not {len(seeds)}")
+    return seeds
+
+
+def top_cut_pairings(seeds: list[int]) -> list[Pair]:
+    """Return the first top-cut round for ``seeds`` (player ids, seed 1 first) in bracket order,
+    the better seed first in each pair: 2 → [1v2]; 4 → [1v4, 2v3]; 8 → [1v8, 4v5, 2v7, 3v6].
+
+    Raises ValueError when the number of seeds is not a power of two of at least 2, or an id
+    is repeated.
+    """
+    _check_size(len(seeds))
+    if len(set(seeds)) != len(seeds):
+        raise ValueError("a player is seeded twice")
+    # Seed numbers (0-based) in bracket order, built by doubling: each seed s of a bracket of
+    # size m is paired with its mirror 2m-1-s, which keeps the best seeds apart until the end.
+    order = [0]
+    while len(order) < len(seeds):
+        size = 2 * len(order)
+        order = [s for seed in order for s in (seed, size - 1 - seed)]
+    return [(seeds[order[i]], seeds[order[i + 1]]) for i in range(0, len(order), 2)]
+
+
+def top_cut_winner(*, a: int, b: int, wins_a: int, wins_b: int, draws: int = 0) -> int:
+    """Return the winner (``a`` or ``b``) of a top-cut match: the player with more games won.
+
+    Drawn games do not count. Raises :class:`DrawnTopCutError` when both won as many games,
+    and ValueError for a negative count.
+    """
+    if min(wins_a, wins_b, draws) < 0:
+        raise ValueError("a game count is negative")
+    if wins_a == wins_b:
+        raise DrawnTopCutError(
+            f"a top-cut match cannot end in a draw ({wins_a}-{wins_b}-{draws}): play on until one player "
+            "has won more games"
+        )
+    return a if wins_a > wins_b else b
+
+
+def next_top_cut_round(previous: Sequence[tuple[int, int, int]], *, seeds: Sequence[int] = ()) -> list[Pair]:
+    """Return the next top-cut round from the ``previous`` one's matches as (a, b, winner), in
+    bracket order: the winners of matches 1 and 2 meet, then those of 3 and 4, and so on.
+
+    Each pair lists the better seed first when ``seeds`` (the top-cut seeds, seed 1 first)
+    are given, else the winner of the earlier match. Returns an empty list after the final
+    (one match: its winner has won the event). Raises ValueError when the previous round
+    has an odd number of matches (other than the final) or a winner who did not play in
+    their match.
+    """
+    for a, b, winner in previous:
+        if winner not in (a, b):
+            raise ValueError(f"player {winner} cannot win a match between {a} and {b}")
+    if len(previous) <= 1:
+        return []
+    if len(previous) % 2:
+        raise ValueError(f"a top-cut round of {len(previous)} matches: it needs an even number")
+    seed_of = {pid: i for i, pid in enumerate(seeds)}
+    pairs = []
+    for first, second in zip(previous[::2], previous[1::2], strict=True):
+        a, b = first[2], second[2]
+        if seed_of.get(b, len(seed_of)) < seed_of.get(a, len(seed_of)):
+            a, b = b, a
+        pairs.append((a, b))
+    return pairs
+
+
+def _check_size(size: int) -> None:
+    if size < 2 or size & (size - 1):
+        raise ValueError(f"a top cut of {size} players: it must be 2, 4, 8 (a power of two)")

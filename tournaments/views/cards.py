@@ -1,0 +1,93 @@
+"""The card browser: search by name in either language, filter by faction, type, cost."""
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from engine.registry import game_keys, get_game
+from tournaments.selectors.cards import card_factions, cards_search
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Return (key, title) of every registered game, flagship first."""
+    return [(key, get_game(key).title) for key in game_keys()]
+
+
+# Shown in the card's header and footer; anything else a game defines goes in the details.
+_SHOWN = {
+    "name",
+    "aliases",
+    "set",
+    "number",
+    "type",
+    "factions",
+    "cost",
+    "text",
+    "flavor",
+    "abilities",
+    "supertypes",
+    "subtypes",
+    "strength",
+    "influence",
+    "durability",
+}
+
+
+def card_details(summary: dict[str, Any]) -> list[tuple[str, str]]:
+    """Return (label, value) pairs of the game-specific fields of a card summary."""
+    details = []
+    for key, value in summary.items():
+        if key in _SHOWN or value in (None, "", [], {}, False):
+            continue
+        if isinstance(value, dict):
+            value = "; ".join(
+                f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                for k, v in value.items()
+                if v not in (None, "", [], {})
+            )
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value))
+        details.append((key.replace("_", " "), str(value)))
+    if summary.get("subtypes"):
+        details.insert(0, ("subtypes", ", ".join(summary["subtypes"])))
+    return details
+
+
+def card_list(request: HttpRequest) -> HttpResponse:
+    params = request.GET
+    game = params.get("game", "respons")
+    if game not in game_keys():
+        game = "respons"
+    rules = get_game(game)
+    cost_raw = params.get("cost", "")
+    cost = int(cost_raw) if cost_raw.isdigit() and len(cost_raw) < 4 else None
+    cards = cards_search(
+        game=game,
+        q=params.get("q", "")[:100],
+        faction=params.get("faction", "")[:40],
+        card_type=params.get("type", "")[:40],
+        cost=cost,
+    )
+    page = Paginator(cards, 48).get_page(params.get("page"))
+    for card in page:
+        card.details = card_details(card.summary)
+    context = {
+        "games": game_choices(),
+        "game": game,
+        "rules": rules,
+        "factions": card_factions(game=game),
+        "types": rules.card_types,
+        "costs": range(8),
+        "filters": {
+            "q": params.get("q", ""),
+            "faction": params.get("faction", ""),
+            "type": params.get("type", ""),
+            "cost": cost,
+        },
+        "page": page,
+        "query": params.urlencode() if params else "",
+    }
+    template = "tournaments/cards/_results.html" if request.htmx else "tournaments/cards/list.html"
+    return render(request, template, context)

@@ -1,0 +1,166 @@
+"""The deck builder (live validation with htmx), saved decks, text export."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from engine.decklist import ZoneKind, parse_decklist
+from engine.registry import game_keys, get_game
+from tournaments.models import SavedDeck
+from tournaments.selectors.cards import cards_search
+from tournaments.services.decks import DeckCheck, deck_check, deck_delete, deck_save, decklist_text
+from tournaments.views.cards import game_choices
+
+
+def _game_of(value: str | None) -> str:
+    return value if value in game_keys() else "respons"
+
+
+def _blank_text(game: str) -> str:
+    """Return an empty decklist skeleton with the game's section headers."""
+    lines = []
+    for zone in get_game(game).zones:
+        title = zone.headers[0].title()
+        lines.append(f"{title}: " if zone.kind is ZoneKind.ONE else f"{title}:")
+        if zone.kind is not ZoneKind.ONE:
+            lines.append("")
+    return "\n".join(lines)
+
+
+def _side_max(request: HttpRequest) -> int | None:
+    raw = request.POST.get("side_max", "")
+    return int(raw) if raw.isdigit() and len(raw) < 4 else None
+
+
+def _check_context(check: DeckCheck, game: str) -> dict[str, Any]:
+    curve = check.stats.get("curve", {})
+    peak = max(curve.values(), default=0) or 1
+    # SVG geometry of the cost-curve bars: 40 px per cost, bars up to 90 px tall above y=100.
+    bars = []
+    for index, (cost, n) in enumerate(curve.items()):
+        height = round(90 * n / peak)
+        bars.append({"cost": cost, "count": n, "x": index * 40, "y": 100 - height, "height": height})
+    factions = check.stats.get("factions", {})
+    total = sum(factions.values()) or 1
+    mix = [{"name": f, "count": n, "share": round(100 * n / total, 1)} for f, n in factions.items()]
+    zones = [
+        {"key": z.key, "title": z.headers[0].title(), "count": check.stats.get("sizes", {}).get(z.key, 0)}
+        for z in get_game(game).zones
+    ]
+    return {"check": check, "bars": bars, "mix": mix, "zones": zones}
+
+
+def deck_builder(request: HttpRequest) -> HttpResponse:
+    """The builder page; a POST saves the list (re-showing it, never losing it, on error)."""
+    game = _game_of(request.GET.get("game"))
+    text, name, errors = "", "", []
+    if request.method == "POST":
+        game, text, name = (
+            _game_of(request.POST.get("game")),
+            request.POST.get("text", ""),
+            request.POST.get("name", ""),
+        )
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        try:
+            deck = deck_save(owner=request.user, name=name, source=text, game=game)
+        except ValidationError as error:
+            errors = [problem for problems in error.message_dict.values() for problem in problems]
+        else:
+            messages.success(request, _("Deck “%(name)s” saved.") % {"name": deck.name})
+            return redirect(f"{reverse('deck-builder')}?deck={deck.pk}")
+    elif request.user.is_authenticated and request.GET.get("deck", "").isdigit():
+        saved = get_object_or_404(SavedDeck, owner=request.user, pk=int(request.GET["deck"]))
+        game, name = saved.game, saved.name
+        text = decklist_text(parse_decklist(saved.decklist, game=saved.game))
+    rules = get_game(game)
+    text = text or _blank_text(game)
+    leaders = [
+        {"zone": z.key, "title": z.headers[0].title(), "cards": cards_search(game=game, card_type=z.key)}
+        for z in rules.zones
+        if z.kind is ZoneKind.ONE
+    ]
+    check = deck_check(source=text, game=game)
+    context = {
+        "games": game_choices(),
+        "game": game,
+        "rules": rules,
+        "text": text,
+        "name": name,
+        "errors": errors,
+        "leaders": leaders,
+        **_check_context(check, game),
+    }
+    return render(request, "tournaments/decks/builder.html", context, status=400 if errors else 200)
+
+
+@require_POST
+def deck_builder_check(request: HttpRequest) -> HttpResponse:
+    """Return the live validation panel for the posted list (htmx partial)."""
+    game = _game_of(request.POST.get("game"))
+    side_max = _side_max(request)
+    check = deck_check(
+        source=request.POST.get("text", "")[:20000],
+        game=game,
+        options={"side_max": side_max} if side_max is not None else {},
+    )
+    return render(request, "tournaments/decks/_check.html", _check_context(check, game))
+
+
+def deck_builder_cards(request: HttpRequest) -> HttpResponse:
+    """Return the card picker list (htmx partial)."""
+    game = _game_of(request.GET.get("game"))
+    zones = get_game(game).zones
+    leaders = [z.key for z in zones if z.kind is ZoneKind.ONE]
+    cards = cards_search(game=game, q=request.GET.get("q", "")[:100]).exclude(type__in=leaders)[:40]
+    targets = [
+        {
+            "key": z.key,
+            "title": z.headers[0].title(),
+            "label": "+" if z.key == "main" else f"+{z.headers[0].title()}",
+        }
+        for z in zones
+        if z.kind is not ZoneKind.ONE
+    ]
+    return render(request, "tournaments/decks/_picker.html", {"cards": cards, "targets": targets})
+
+
+@login_required
+def deck_mine(request: HttpRequest) -> HttpResponse:
+    decks = []
+    for deck in SavedDeck.objects.filter(owner=request.user):
+        check = deck_check(source=deck.decklist, game=deck.game)
+        decks.append(
+            {
+                "deck": deck,
+                "legal": check.legal,
+                "problems": len(check.violations),
+                "title": get_game(deck.game).title,
+            }
+        )
+    return render(request, "tournaments/decks/mine.html", {"decks": decks})
+
+
+@login_required
+def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = get_object_or_404(SavedDeck, owner=request.user, pk=pk)
+    text = decklist_text(parse_decklist(deck.decklist, game=deck.game))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}.txt"'
+    return response
+
+
+@login_required
+@require_POST
+def deck_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    deck_delete(owner=request.user, deck_id=pk)
+    messages.success(request, _("Deck deleted."))
+    return redirect("deck-mine")
