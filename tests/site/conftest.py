@@ -71,3 +71,78 @@ def respons_deck_text() -> str:
     from engine.registry import bundled_decklists
 
     return next(p for p in bundled_decklists("respons") if p.name == "vesta_order.txt").read_text()
+
+
+@pytest.fixture
+def legal_decks() -> list[dict]:
+    """The shipped RESPONSE decklists as JSON objects (all legal)."""
+    import json
+
+    from engine.decklist import decklist_to_json, load_decklist
+    from engine.registry import bundled_decklists
+
+    decks = []
+    for path in bundled_decklists("respons"):
+        decks.append(json.loads(path.read_text()) if path.suffix == ".json" else decklist_to_json(load_decklist(path)))
+    return decks
+
+
+def make_players(count: int, prefix: str = "p") -> list[Actor]:
+    """Return ``count`` more signed-up players."""
+    return [_actor(f"{prefix}{i:03d}") for i in range(1, count + 1)]
+
+
+class EventDriver:
+    """Drives an event through the API as its organizer would (tests' shorthand)."""
+
+    def __init__(self, organizer: Actor, legal_decks: list[dict], **settings: object) -> None:
+        self.organizer = organizer
+        self.decks = legal_decks
+        body = {"name": "Cup", "game": "respons", **settings}
+        response = organizer.api.post("/api/events/", body, format="json")
+        assert response.status_code == 201, response.content
+        self.id = response.json()["id"]
+        self.best_of = response.json()["best_of"]
+        self.url = f"/api/events/{self.id}/"
+
+    def open(self) -> None:
+        assert self.organizer.api.post(f"{self.url}open/").status_code == 200
+
+    def register(self, *players: Actor) -> None:
+        for i, player in enumerate(players):
+            deck = self.decks[i % len(self.decks)]
+            response = player.api.post(f"{self.url}registrations/", {"deck": deck}, format="json")
+            assert response.status_code == 201, response.content
+
+    def start(self) -> dict:
+        response = self.organizer.api.post(f"{self.url}start/")
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def next_round(self) -> dict:
+        response = self.organizer.api.post(f"{self.url}next-round/")
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def round(self, number: int) -> dict:
+        return self.organizer.api.get(f"{self.url}rounds/{number}/").json()
+
+    def finish_round(self, number: int, result=None) -> None:
+        """The organizer enters a final result for every open match of a round (default: A wins)."""
+        for match in self.round(number)["matches"]:
+            if match["status"] != "final":
+                wins_a, wins_b, draws = result(match) if result else (self.best_of // 2 + 1, 0, 0)
+                body = {"wins_a": wins_a, "wins_b": wins_b, "draws": draws}
+                response = self.organizer.api.post(f"/api/matches/{match['id']}/report/", body, format="json")
+                assert response.status_code == 200, response.content
+
+    def standings(self) -> list[dict]:
+        return self.organizer.api.get(f"{self.url}standings/").json()
+
+
+@pytest.fixture
+def event_factory(organizer, legal_decks, card_sets):
+    def make(**settings: object) -> EventDriver:
+        return EventDriver(organizer, legal_decks, **settings)
+
+    return make

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards
+from tournaments.api import accounts, cards, events
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
@@ -10,4 +10,35 @@ urlpatterns = [
     path("me/", accounts.MeApi.as_view(), name="api-me"),
     path("cards/", cards.CardListApi.as_view(), name="api-cards"),
     path("decks/validate/", cards.DeckValidateApi.as_view(), name="api-decks-validate"),
+    path("events/", events.EventListApi.as_view(), name="api-events"),
+    path("events/<int:event_id>/", events.EventDetailApi.as_view(), name="api-event"),
+    path("events/<int:event_id>/open/", events.EventOpenApi.as_view(), name="api-event-open"),
+    path("events/<int:event_id>/judges/", events.JudgeAddApi.as_view(), name="api-event-judges"),
+    path(
+        "events/<int:event_id>/registrations/",
+        events.RegistrationApi.as_view(),
+        name="api-event-registrations",
+    ),
+    path(
+        "events/<int:event_id>/registrations/<str:username>/notes/",
+        events.DeckNoteApi.as_view(),
+        name="api-event-deck-note",
+    ),
+    path("events/<int:event_id>/start/", events.EventStartApi.as_view(), name="api-event-start"),
+    path("events/<int:event_id>/next-round/", events.NextRoundApi.as_view(), name="api-event-next-round"),
+    path("events/<int:event_id>/drop/", events.DropApi.as_view(), name="api-event-drop"),
+    path(
+        "events/<int:event_id>/publish-decklists/",
+        events.PublishDecklistsApi.as_view(),
+        name="api-event-publish",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/", events.RoundDetailApi.as_view(), name="api-event-round"
+    ),
+    path("events/<int:event_id>/standings/", events.StandingsApi.as_view(), name="api-event-standings"),
+    path("matches/<int:match_id>/", events.MatchDetailApi.as_view(), name="api-match"),
+    path("matches/<int:match_id>/report/", events.MatchReportApi.as_view(), name="api-match-report"),
+    path("matches/<int:match_id>/confirm/", events.MatchConfirmApi.as_view(), name="api-match-confirm"),
+    path("matches/<int:match_id>/dispute/", events.MatchDisputeApi.as_view(), name="api-match-dispute"),
+    path("matches/<int:match_id>/extend/", events.MatchExtendApi.as_view(), name="api-match-extend"),
 ]

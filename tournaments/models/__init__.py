@@ -1,6 +1,18 @@
 """Database models: rows only, no business rules (those live in services)."""
 
 from tournaments.models.cards import Card, CardSet, SavedDeck
+from tournaments.models.events import DeckNote, Event, Match, Registration, ResultChange, Round
 from tournaments.models.ops import WorkerHeartbeat
 
-__all__ = ["Card", "CardSet", "SavedDeck", "WorkerHeartbeat"]
+__all__ = [
+    "Card",
+    "CardSet",
+    "DeckNote",
+    "Event",
+    "Match",
+    "Registration",
+    "ResultChange",
+    "Round",
+    "SavedDeck",
+    "WorkerHeartbeat",
+]

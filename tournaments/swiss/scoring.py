@@ -53,38 +53,51 @@ def tally(players: Sequence[Player], history: Iterable[MatchRecord]) -> dict[int
         if player.id in tallies:
             raise ValueError(f"player id {player.id} is listed twice")
         tallies[player.id] = Tally()
-    seen: set[tuple[int, int]] = set()
+    in_round: dict[int, set[int]] = {}  # who has a record in each round
     for record in history:
-        sides = (
-            ((record.a, record.b, record.wins_a, record.wins_b),)
-            if record.b is None
-            else (
-                (record.a, record.b, record.wins_a, record.wins_b),
-                (record.b, record.a, record.wins_b, record.wins_a),
-            )
-        )
-        for me, other, won, lost in sides:
-            mine = tallies.get(me)
-            if mine is None:
-                raise ValueError(f"round {record.round} names unknown player {me}")
-            if (record.round, me) in seen:
-                raise ValueError(f"player {me} has two matches in round {record.round}")
-            seen.add((record.round, me))
-            mine.rounds += 1
-            mine.games += won + lost + record.draws
-            mine.game_points += WIN_POINTS * won + DRAW_POINTS * record.draws
+        a, b, won, lost, draws = record.a, record.b, record.wins_a, record.wins_b, record.draws
+        seen = in_round.setdefault(record.round, set())
+        ta = tallies.get(a)
+        tb = None if b is None else tallies.get(b)
+        if ta is None or (tb is None and b is not None):
+            raise ValueError(f"round {record.round} names unknown player {a if ta is None else b}")
+        if a in seen or b in seen:
+            raise ValueError(f"player {a if a in seen else b} has two matches in round {record.round}")
+        seen.add(a)
+        games = won + lost + draws
+        ta.rounds += 1
+        ta.games += games
+        ta.game_points += WIN_POINTS * won + DRAW_POINTS * draws
+        if tb is None:  # a bye or a missed round: no opponent
             if won > lost:
-                mine.wins += 1
-                mine.match_points += WIN_POINTS
+                ta.wins += 1
+                ta.match_points += WIN_POINTS
+                ta.byes += 1
             elif won < lost:
-                mine.losses += 1
+                ta.losses += 1
             else:
-                mine.draws += 1
-                mine.match_points += DRAW_POINTS
-            if other is None:
-                mine.byes += won > lost
-            else:
-                mine.opponents.append(other)
+                ta.draws += 1
+                ta.match_points += DRAW_POINTS
+            continue
+        seen.add(b)
+        tb.rounds += 1
+        tb.games += games
+        tb.game_points += WIN_POINTS * lost + DRAW_POINTS * draws
+        ta.opponents.append(b)
+        tb.opponents.append(a)
+        if won > lost:
+            ta.wins += 1
+            ta.match_points += WIN_POINTS
+            tb.losses += 1
+        elif won < lost:
+            tb.wins += 1
+            tb.match_points += WIN_POINTS
+            ta.losses += 1
+        else:
+            ta.draws += 1
+            tb.draws += 1
+            ta.match_points += DRAW_POINTS
+            tb.match_points += DRAW_POINTS
     return tallies
 
 

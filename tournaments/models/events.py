@@ -1,0 +1,158 @@
+"""Events, registrations, rounds, matches and the audit trail of results."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Swiss rounds")
+        TOP_CUT = "top_cut", _("Top cut")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=32)
+    format = models.CharField(max_length=32, default="constructed")
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
+    )
+    judges = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="judged_events", blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    best_of = models.PositiveSmallIntegerField(default=1)
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # None: recommended for the field
+    top_cut = models.PositiveSmallIntegerField(default=0)
+    side_deck_max = models.PositiveSmallIntegerField(default=10)
+    online = models.BooleanField(default=False)
+    round_minutes = models.PositiveSmallIntegerField(default=50)
+    player_cap = models.PositiveIntegerField(null=True, blank=True)
+    late_entry = models.BooleanField(default=False)  # organizer's choice: entries after round 1
+    decklists_public = models.BooleanField(default=False)
+    seed = models.BigIntegerField()  # drawn at creation, recorded: round 1 pairing is reproducible
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # fixed at start
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Registered")
+        WAITLIST = "waitlist", _("Waitlist")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    deck = models.JSONField(default=dict)  # formats.md decklist JSON, validated at submission
+    dropped = models.BooleanField(default=False)
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    late_round = models.PositiveSmallIntegerField(null=True, blank=True)  # first round a late entry plays
+    is_bot = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="registration_once_per_event")
+        ]
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+
+class DeckNote(models.Model):
+    """A judge's note from a deck check."""
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="notes")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return self.text[:60]
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        TOP_CUT = "top_cut", _("Top cut")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.SWISS)
+    seed = models.BigIntegerField()
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_number_once")]
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.event} R{self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        REPORTED = "reported", _("Reported")
+        FINAL = "final", _("Final")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField()
+    player_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    wins_a = models.PositiveSmallIntegerField(default=0)
+    wins_b = models.PositiveSmallIntegerField(default=0)
+    draws = models.PositiveSmallIntegerField(default=0)
+    # A player's report waiting for the opponent: who reported and what.
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    disputed = models.BooleanField(default=False)
+    extension_minutes = models.PositiveSmallIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="match_table_once_per_round")]
+        ordering = ["round__number", "table"]
+
+    def __str__(self) -> str:
+        return f"{self.round} T{self.table}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player_b_id is None
+
+
+class ResultChange(models.Model):
+    """The audit trail: every change of a match result (who, when, old → new)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=32)  # report, confirm, dispute, override, extend, …
+    old = models.JSONField(default=dict)
+    new = models.JSONField(default=dict)
+    note = models.TextField(blank=True, default="")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.old} → {self.new}"

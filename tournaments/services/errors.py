@@ -1,0 +1,36 @@
+"""Domain errors raised by services; the API maps each to its status and code (api.md)."""
+
+from typing import Any
+
+
+class DomainError(Exception):
+    """A request the rules refuse. ``status`` is the HTTP status the API answers with."""
+
+    status = 400
+    code = "invalid"
+
+    def __init__(self, detail: str, *, code: str | None = None, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        if code:
+            self.code = code
+        self.extra = extra
+
+
+class BadInput(DomainError):
+    status = 400
+
+
+class NotAllowed(DomainError):
+    status = 403
+    code = "permission_denied"
+
+
+class WrongState(DomainError):
+    status = 409
+    code = "wrong_state"
+
+
+class IllegalDeck(DomainError):
+    status = 400
+    code = "illegal_deck"
