@@ -1,14 +1,23 @@
 """Benchmark of the Swiss core: full simulated events, timed, with the pairing quality checked.
 
-Usage: .venv/bin/python bench/bench_swiss.py [--sizes 256,1024,4096,8192] [--seed 1]
+Usage: .venv/bin/python bench/bench_swiss.py [--sizes 256,1024,4096,8192] [--seed 1] [--exact-upto 300]
 
 Each event plays the recommended number of rounds with random results (about 4% drawn
-matches), random drops (more likely after losses) and a few late entries joining in
-round 2 with a missed round 1. Per size it prints the slowest round's pairing time, the
-final standings' time, and the pairing quality: rematches (must be 0), players paired
-outside their point group (the most in one round, and in all, beside the floor that
-the groups' parities force), and whether each bye went
-to the lowest-ranked eligible player with nobody getting two.
+matches), random drops (more likely after losses) and a few late entries joining in round 2
+with a missed round 1. Per size it prints:
+
+- ``pair max s``: the slowest round's pairing time; ``stand s``: the final standings' time;
+- ``rematch``: rematches paired (must be 0);
+- ``off/round``, ``off total``: players paired outside their point group, the most in one
+  round and over the event, beside ``floor``: the fewest the groups' sizes allow (two per
+  group boundary with an odd number of players above it), which rematches can make
+  impossible;
+- ``>exact``: rounds whose floats (squared distances, then count) were worse than one exact
+  matching's, checked for events up to ``--exact-upto`` players wherever a round is above
+  the floor (the exact matching is O(n³), so not at every size); "-" when not checked;
+- ``byes``, ``bad bye``: byes given, and those not given to the lowest-ranked player who had
+  not had one; ``2 byes``: players given a second bye.
+
 Targets at 8,192 players: slowest pairing < 2 s, standings < 1 s.
 """
 
@@ -18,17 +27,13 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+from unittest import mock
 
 # Run as a script from the repository root: make the project importable without installing it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.swiss import (
-    MatchRecord,
-    Player,
-    compute_standings,
-    pair_round,
-    recommended_rounds,
-)
+from tournaments.swiss import MatchRecord, Pairing, Player, compute_standings, pair_round, recommended_rounds
+from tournaments.swiss import pairing as pairing_module
 from tournaments.swiss.scoring import score
 
 DRAW_RATE = 0.04
@@ -40,19 +45,20 @@ LATE_SHARE = 0.005
 @dataclass
 class Result:
     size: int
-    rounds: int
-    slowest_pairing: float
-    standings: float
-    rematches: int
-    off_group_max: int
-    off_group_total: int
-    off_group_floor: int
-    byes: int
-    bad_byes: int
-    double_byes: int
+    rounds: int = 0
+    slowest_pairing: float = 0.0
+    standings: float = 0.0
+    rematches: int = 0
+    off_group_max: int = 0
+    off_group_total: int = 0
+    off_group_floor: int = 0
+    worse_than_exact: int | None = None
+    byes: int = 0
+    bad_byes: int = 0
+    double_byes: int = 0
 
 
-def simulate(size: int, seed: int) -> Result:
+def simulate(size: int, seed: int, exact_upto: int) -> Result:
     """Return the timings and quality figures of one simulated event of ``size`` players."""
     rng = random.Random(seed)
     players = {i: Player(id=i, name=f"player{i:05d}") for i in range(size)}
@@ -60,35 +66,37 @@ def simulate(size: int, seed: int) -> Result:
     history: list[MatchRecord] = []
     met: set[frozenset[int]] = set()
     had_bye: set[int] = set()
-    rounds = recommended_rounds(size + late)
-    result = Result(size, rounds, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0)
-    for number in range(1, rounds + 1):
+    result = Result(size, rounds=recommended_rounds(size + late))
+    if size <= exact_upto:
+        result.worse_than_exact = 0
+    for number in range(1, result.rounds + 1):
         if number == 2:
             for i in range(size, size + late):
                 players[i] = Player(id=i, name=f"player{i:05d}", late_round=2)
                 history.append(MatchRecord.missed(round=1, player=i))
         roster = list(players.values())
-        before = score(roster, history)  # untimed: the reference for the quality checks
+        keys = score(roster, history).keys  # untimed: the reference for the quality checks
         started = time.perf_counter()
         pairing = pair_round(players=roster, history=history, round_number=number, seed=seed)
         result.slowest_pairing = max(result.slowest_pairing, time.perf_counter() - started)
 
-        points = {pid: key[0] for pid, key in before.keys.items()}
-        off_group = 0
-        for a, b in pairing.pairs:
-            if frozenset((a, b)) in met:
-                result.rematches += 1
-            met.add(frozenset((a, b)))
-            off_group += 2 * (points[a] != points[b])
+        points = {pid: key[0] for pid, key in keys.items()}
+        result.rematches += sum(frozenset(pair) in met for pair in pairing.pairs)
+        met.update(frozenset(pair) for pair in pairing.pairs)
+        off_group = 2 * sum(points[a] != points[b] for a, b in pairing.pairs)
+        floor = _parity_floor([points[p] for pair in pairing.pairs for p in pair])
         result.off_group_max = max(result.off_group_max, off_group)
         result.off_group_total += off_group
-        result.off_group_floor += _parity_floor(roster, number, pairing.bye, points)
+        result.off_group_floor += floor
+        if result.worse_than_exact is not None and off_group > floor:
+            with mock.patch.object(pairing_module, "EXACT_LIMIT", size + late):
+                exact = pair_round(players=roster, history=history, round_number=number, seed=seed)
+            result.worse_than_exact += _float_cost(pairing, points) > _float_cost(exact, points)
         if pairing.bye is not None:
-            result.byes += 1
             eligible = [p.id for p in roster if p.can_play(number) and p.id not in had_bye]
-            lowest = min(before.keys[pid] for pid in eligible) if eligible else None
+            result.byes += 1
             result.double_byes += pairing.bye in had_bye
-            result.bad_byes += before.keys[pairing.bye] != lowest
+            result.bad_byes += bool(eligible) and keys[pairing.bye] != min(keys[pid] for pid in eligible)
             had_bye.add(pairing.bye)
             history.append(MatchRecord.bye(round=number, player=pairing.bye))
 
@@ -105,18 +113,25 @@ def simulate(size: int, seed: int) -> Result:
     return result
 
 
-def _parity_floor(roster: list[Player], number: int, bye: int | None, points: dict[int, int]) -> int:
-    """Return how many players must be paired outside their point group when groups pair top-down:
-    two per group boundary above which an odd number of players stand."""
+def _parity_floor(points: list[int]) -> int:
+    """Return the fewest players who must meet outside their point group: two per group boundary
+    with an odd number of players above it."""
     sizes: dict[int, int] = {}
-    for p in roster:
-        if p.can_play(number) and p.id != bye:
-            sizes[points[p.id]] = sizes.get(points[p.id], 0) + 1
+    for p in points:
+        sizes[p] = sizes.get(p, 0) + 1
     above = odd = 0
-    for group_points in sorted(sizes, reverse=True):
-        above += sizes[group_points]
+    for level in sorted(sizes, reverse=True):
+        above += sizes[level]
         odd += above % 2
     return 2 * odd
+
+
+def _float_cost(pairing: Pairing, points: dict[int, int]) -> tuple[int, int]:
+    """Return (sum of squared point-group distances, pairs across groups) of a pairing."""
+    levels = sorted({points[p] for pair in pairing.pairs for p in pair}, reverse=True)
+    index = {level: i for i, level in enumerate(levels)}
+    distances = [abs(index[points[a]] - index[points[b]]) for a, b in pairing.pairs]
+    return sum(d * d for d in distances), sum(d > 0 for d in distances)
 
 
 def _random_match(rng: random.Random, number: int, a: int, b: int) -> MatchRecord:
@@ -133,17 +148,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="256,1024,4096,8192", help="comma-separated player counts")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--exact-upto", type=int, default=300, help="compare with one exact matching up to")
     args = parser.parse_args()
-    header = (
-        f"{'players':>8} {'rounds':>6} {'pair max s':>10} {'stand s':>8} {'rematch':>7} "
-        f"{'off/round':>9} {'off total':>9} {'floor':>6} {'byes':>5} {'bad bye':>7} {'2 byes':>6}"
+    print(
+        f"{'players':>8} {'rounds':>6} {'pair max s':>10} {'stand s':>8} {'rematch':>7} {'off/round':>9} "
+        f"{'off total':>9} {'floor':>6} {'>exact':>6} {'byes':>5} {'bad bye':>7} {'2 byes':>6}"
     )
-    print(header)
     for size in (int(s) for s in args.sizes.split(",")):
-        r = simulate(size, args.seed)
+        r = simulate(size, args.seed, args.exact_upto)
+        worse = "-" if r.worse_than_exact is None else str(r.worse_than_exact)
         print(
             f"{r.size:>8} {r.rounds:>6} {r.slowest_pairing:>10.3f} {r.standings:>8.3f} {r.rematches:>7} "
-            f"{r.off_group_max:>9} {r.off_group_total:>9} {r.off_group_floor:>6} "
+            f"{r.off_group_max:>9} {r.off_group_total:>9} {r.off_group_floor:>6} {worse:>6} "
             f"{r.byes:>5} {r.bad_byes:>7} {r.double_byes:>6}",
             flush=True,
         )

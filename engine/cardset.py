@@ -106,7 +106,9 @@ def _check_duplicates(cards: Sequence[tuple[int, Any]], problems: list[Problem])
             key = normalize_name(name)
             first = owner.setdefault(key, (index, f"cards[{index}]{place}"))
             if first[0] != index:
-                problems.append(Problem(f"cards[{index}]{place}", f"duplicate name {name!r} (also {first[1]})"))
+                problems.append(
+                    Problem(f"cards[{index}]{place}", f"duplicate name {name!r} (also {first[1]})")
+                )
 
 
 def parse_card_set(data: Any, *, source: str = "") -> CardSet:
@@ -146,9 +148,10 @@ def parse_card_set(data: Any, *, source: str = "") -> CardSet:
 
 
 def _with_set_code(card: Any, code: str) -> Any:
-    if dataclasses.is_dataclass(card) and not isinstance(card, type):
-        if any(f.name == "set_code" for f in dataclasses.fields(card)) and not card.set_code:
-            return dataclasses.replace(card, set_code=code)
+    """Return the card with the set's code, when it is a dataclass with an empty ``set_code``."""
+    current = getattr(card, "set_code", None)
+    if current == "" and dataclasses.is_dataclass(card) and not isinstance(card, type):
+        return dataclasses.replace(card, set_code=code)
     return card
 
 
@@ -162,7 +165,9 @@ def load_card_set(path: str | Path) -> CardSet:
     try:
         text = Path(path).read_bytes().decode("utf-8-sig")
     except OSError as error:
-        raise CardSetError(Problem("", f"cannot read the file: {error.strerror or error}"), source=source) from None
+        raise CardSetError(
+            Problem("", f"cannot read the file: {error.strerror or error}"), source=source
+        ) from None
     except UnicodeDecodeError as error:
         raise CardSetError(Problem(f"byte {error.start}", "not UTF-8 text"), source=source) from None
     try:

@@ -1,15 +1,19 @@
 """A card catalog: the cards of one game from one or more sets, found by name."""
 
 import difflib
-from collections.abc import Iterable, Iterator
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.names import normalize_name
 
 
 class NamedCard(Protocol):
-    name: str
-    aliases: tuple[str, ...]
+    # Read-only, so that frozen dataclasses (every game's cards) satisfy the protocol.
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
 
 
 C = TypeVar("C", bound=NamedCard)
@@ -28,6 +32,7 @@ class Catalog(Generic[C]):
         # validation looks up ~30 names per deck, most of them spelled as in the set.
         self._exact: dict[str, C] = {}
         self._suggestions: dict[str, list[str]] = {}
+        self._derived: dict[Hashable, Any] = {}
         self._cards: list[C] = []
         for card in cards:
             self._cards.append(card)
@@ -47,6 +52,17 @@ class Catalog(Generic[C]):
         if card is not None:
             return card
         return self._by_key.get(normalize_name(name))
+
+    def derived(self, key: Hashable, build: "Callable[[Catalog[C]], Any]") -> Any:
+        """Return ``build(self)``, computed once per ``key``: an index a game keeps of its cards.
+
+        A catalog never changes after it is built, so what is derived from it stays true.
+        """
+        try:
+            return self._derived[key]
+        except KeyError:
+            value = self._derived[key] = build(self)
+            return value
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """Return the canonical names closest to ``name`` (for "did you mean …")."""

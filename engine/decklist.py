@@ -72,6 +72,8 @@ DEFAULT_GAME = "respons"
 _COUNT_FIRST = re.compile(r"^(\d+)\s*(?:[xXхХ×*]\s*)?\s(.+)$|^(\d+)\s*[xXхХ×*]\s*(\S.*)$")
 # "Name x2", "Name x 2", "Name ×2", "Name×2".
 _COUNT_LAST = re.compile(r"^(.+?)(?:\s+[xXхХ]\s*|\s*[×*]\s*)(\d+)$")
+# "2x" or "x2" alone: a count with no name.
+_COUNT_ONLY = re.compile(r"^\d+\s*[xXхХ×*]$|^[xXхХ×*]\s*\d+$")
 # "Header: rest" where the header may carry a count in brackets: "Main (30):".
 _HEADER = re.compile(r"^([^:]+?)\s*(?:\(\s*\d+\s*\))?\s*:\s*(.*)$")
 _GAME_HEADERS: frozenset[str] = frozenset({"game", "игра"})
@@ -114,16 +116,17 @@ def parse_decklist(source: str | Mapping[str, Any], *, game: str | None = None, 
     ``where`` names the source (a file) in messages. Raises :class:`DeckParseError`
     with the key path (JSON) or ``line N`` and its text (text format) of every
     problem. Names are not checked against any catalog here: unknown cards are the
-    validator's ``unknown_card`` violations.
+    validator's ``unknown_card`` violations. JSON keys that are no zone of the game
+    are ignored (formats.md: formats grow by new optional keys).
     """
     if isinstance(source, Mapping):
         return _parse_mapping(source, game or DEFAULT_GAME, where)
     if not isinstance(source, str):
         raise DeckParseError(Problem("", "a decklist must be a JSON object or text"), source=where)
-    text = source.lstrip("\ufeff \t\r\n")
-    if text.startswith("{"):
+    body = source[1:] if source.startswith("\ufeff") else source
+    if body.lstrip().startswith("{"):
         try:
-            data = json.loads(text)
+            data = json.loads(body)  # leading blank lines kept, so error line numbers are the file's
         except json.JSONDecodeError as error:
             place = f"line {error.lineno} column {error.colno}"
             raise DeckParseError(Problem(place, f"not valid JSON: {error.msg}"), source=where) from None
@@ -141,7 +144,9 @@ def load_decklist(path: str | Path, *, game: str | None = None) -> Decklist:
     try:
         text = Path(path).read_bytes().decode("utf-8-sig")
     except OSError as error:
-        raise DeckParseError(Problem("", f"cannot read the file: {error.strerror or error}"), source=source) from None
+        raise DeckParseError(
+            Problem("", f"cannot read the file: {error.strerror or error}"), source=source
+        ) from None
     except UnicodeDecodeError as error:
         raise DeckParseError(Problem(f"byte {error.start}", "not UTF-8 text"), source=source) from None
     return parse_decklist(text, game=game, where=source)
@@ -216,7 +221,7 @@ def _split_count(line: str) -> tuple[str, str]:
 def _read_line(line: str) -> tuple[int, str] | str:
     """Return (copies, name) of a card line, or why it cannot be read."""
     digits, name = _split_count(line)
-    if not any(char.isalpha() for char in name):
+    if _COUNT_ONLY.match(line) or not any(char.isalpha() for char in name):
         return "no card name"
     if len(digits) > _MAX_COUNT_DIGITS:
         return "the count is too large"
@@ -248,7 +253,9 @@ def _game_named(name: str, where: str, source: str) -> str:
             continue
         if wanted in (normalize_name(rules.title), normalize_name(rules.title_ru)):
             return key
-    raise DeckParseError(Problem(where, f"unknown game {name!r} (known: {', '.join(game_keys())})"), source=source)
+    raise DeckParseError(
+        Problem(where, f"unknown game {name!r} (known: {', '.join(game_keys())})"), source=source
+    )
 
 
 def _text_game(lines: Sequence[str], default_game: str, source: str) -> str:
@@ -301,8 +308,8 @@ def _parse_text(text: str, default_game: str, source: str) -> Decklist:
             if copies != 1 or (isinstance(held, str) and normalize_name(held) != normalize_name(name)):
                 message = f"cannot read {line!r}: the {current.key} section holds one card"
                 problems.append(Problem(place, message))
-            else:
-                zones[current.key] = name
+            elif held is None:
+                zones[current.key] = name  # the same card written twice keeps its first spelling
         elif current.kind is ZoneKind.ORDERED:
             ordered[current.key].extend([name] * copies)
         else:

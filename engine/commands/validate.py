@@ -16,11 +16,19 @@ from engine.problems import DeckParseError, InputError, Problem
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--cards", action="append", required=True, metavar="SET.json", help="a card set (repeat for more sets)"
+        "--cards",
+        action="append",
+        required=True,
+        metavar="SET.json",
+        help="a card set (repeat for more sets)",
     )
     parser.add_argument("--deck", required=True, metavar="DECK", help="a decklist, JSON or text")
     parser.add_argument(
-        "--side-max", type=int, default=None, metavar="N", help="the event's side-deck maximum (default: the game's)"
+        "--side-max",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the event's side-deck maximum (default: the game's)",
     )
 
 

@@ -52,7 +52,9 @@ def check_keys(raw: Mapping[str, Any], known: Iterable[str], where: str, problem
     allowed = set(known)
     for key in raw:
         if key not in allowed:
-            problems.append(Problem(f"{where}.{key}", f"is not a field of this game's cards: {sorted(allowed)}"))
+            problems.append(
+                Problem(f"{where}.{key}", f"is not a field of this game's cards: {sorted(allowed)}")
+            )
 
 
 def take_str(
@@ -72,7 +74,9 @@ def take_str(
             problems.append(Problem(f"{where}.{key}", "is missing"))
         return default
     if not isinstance(value, str) or (nonempty and not value.strip()):
-        problems.append(Problem(f"{where}.{key}", "must be a non-empty string" if nonempty else "must be a string"))
+        problems.append(
+            Problem(f"{where}.{key}", "must be a non-empty string" if nonempty else "must be a string")
+        )
         return default
     return value.strip() if nonempty else value
 
@@ -171,7 +175,9 @@ def take_str_list(
         word = " ".join(item.split())
         word = word.casefold() if fold else word
         if choices is not None and word not in choices:
-            problems.append(Problem(f"{where}.{key}[{index}]", f"must be one of {', '.join(choices)}, not {item!r}"))
+            problems.append(
+                Problem(f"{where}.{key}[{index}]", f"must be one of {', '.join(choices)}, not {item!r}")
+            )
             continue
         if word not in items:
             items.append(word)
@@ -262,10 +268,6 @@ class DeckCheck(Generic[C]):
                 known = ", ".join(self._zones)
                 self.add("unknown_zone", None, f"«{key}» is not a zone of this game's decklists ({known})")
 
-    def raw(self, key: str) -> Any:
-        """Return the zone's value as the decklist holds it (None when absent)."""
-        return self._raw.get(key)
-
     def is_empty(self, key: str) -> bool:
         """Return True when a ONE zone names nothing (absent, null or blank)."""
         value = self._raw.get(key)
@@ -329,7 +331,7 @@ class DeckCheck(Generic[C]):
                 self.add(
                     "bad_count",
                     name if isinstance(name, str) else None,
-                    f"{name!r} in {_zone_label(key)} has {count!r} copies; a count must be a whole number ≥ 1",
+                    f"{name!r} in {_zone_label(key)}: {count!r} copies; a count is a whole number ≥ 1",
                 )
                 continue
             card = self._resolve(name, key)
@@ -340,7 +342,13 @@ class DeckCheck(Generic[C]):
         return list(merged.values())
 
     def check_size(
-        self, zone: str, label: str, entries: Sequence[Entry[C]], *, minimum: int = 0, maximum: int | None = None
+        self,
+        zone: str,
+        label: str,
+        entries: Sequence[Entry[C]],
+        *,
+        minimum: int = 0,
+        maximum: int | None = None,
     ) -> int:
         """Return the number of cards in ``entries``; add ``<zone>_size`` when out of bounds.
 
@@ -426,6 +434,12 @@ _ZONE_LABELS: dict[str, str] = {
 
 def _zone_label(key: Any) -> str:
     return _ZONE_LABELS.get(key, f"zone «{key}»") if isinstance(key, str) else f"zone {key!r}"
+
+
+def a_type(card_type: str) -> str:
+    """Return a card type with its article, for messages: ``an ally``, ``a magic stone``."""
+    words = card_type.replace("_", " ")
+    return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
 
 
 def zone_spec(key: str, kind: ZoneKind, *headers: str, required: bool = False) -> ZoneSpec:

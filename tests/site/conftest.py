@@ -83,7 +83,9 @@ def legal_decks() -> list[dict]:
 
     decks = []
     for path in bundled_decklists("respons"):
-        decks.append(json.loads(path.read_text()) if path.suffix == ".json" else decklist_to_json(load_decklist(path)))
+        decks.append(
+            json.loads(path.read_text()) if path.suffix == ".json" else decklist_to_json(load_decklist(path))
+        )
     return decks
 
 

@@ -10,10 +10,17 @@ pytestmark = pytest.mark.django_db
 def test_it_creates_an_event_in_draft(organizer, card_sets):
     response = organizer.api.post(
         "/api/events/",
-        {"name": "Spring Cup", "game": "respons", "best_of": 3, "rounds": None, "top_cut": 4, "side_deck_max": 10,
-         "online": False},
+        {
+            "name": "Spring Cup",
+            "game": "respons",
+            "best_of": 3,
+            "rounds": None,
+            "top_cut": 4,
+            "side_deck_max": 10,
+            "online": False,
+        },
         format="json",
-    )  # fmt: skip
+    )
     assert response.status_code == 201
     body = response.json()
     assert body["status"] == "draft"
@@ -35,9 +42,13 @@ def test_it_refuses_an_online_event_for_a_game_without_engine(organizer):
 
 
 def test_it_offers_the_formats_of_the_game(organizer):
-    ok = organizer.api.post("/api/events/", {"name": "Sealed", "game": "wow", "format": "sealed"}, format="json")
+    ok = organizer.api.post(
+        "/api/events/", {"name": "Sealed", "game": "wow", "format": "sealed"}, format="json"
+    )
     assert ok.status_code == 201
-    bad = organizer.api.post("/api/events/", {"name": "X", "game": "respons", "format": "sealed"}, format="json")
+    bad = organizer.api.post(
+        "/api/events/", {"name": "X", "game": "respons", "format": "sealed"}, format="json"
+    )
     assert bad.status_code == 400
 
 
@@ -92,9 +103,14 @@ def test_it_runs_a_top_cut_seeded_by_standings(event_factory):
         round_ = event.next_round()
     assert round_["kind"] == "top_cut"
     seeds = [row["username"] for row in event.standings()[:4]]
-    assert [(m["player_a"], m["player_b"]) for m in round_["matches"]] == [(seeds[0], seeds[3]), (seeds[1], seeds[2])]
+    assert [(m["player_a"], m["player_b"]) for m in round_["matches"]] == [
+        (seeds[0], seeds[3]),
+        (seeds[1], seeds[2]),
+    ]
     drawn = event.organizer.api.post(
-        f"/api/matches/{round_['matches'][0]['id']}/report/", {"wins_a": 1, "wins_b": 1, "draws": 1}, format="json"
+        f"/api/matches/{round_['matches'][0]['id']}/report/",
+        {"wins_a": 1, "wins_b": 1, "draws": 1},
+        format="json",
     )
     assert drawn.status_code == 400
     assert drawn.json()["code"] == "top_cut_draw"
@@ -127,10 +143,14 @@ def test_it_waitlists_players_past_the_cap_and_promotes_on_withdrawal(event_fact
     event.open()
     players = make_players(3)
     event.register(*players)
-    listing = {r["username"]: r["status"] for r in event.organizer.api.get(f"{event.url}registrations/").json()}
+    listing = {
+        r["username"]: r["status"] for r in event.organizer.api.get(f"{event.url}registrations/").json()
+    }
     assert listing == {"p001": "active", "p002": "active", "p003": "waitlist"}
     assert players[0].api.delete(f"{event.url}registrations/").status_code == 204
-    listing = {r["username"]: r["status"] for r in event.organizer.api.get(f"{event.url}registrations/").json()}
+    listing = {
+        r["username"]: r["status"] for r in event.organizer.api.get(f"{event.url}registrations/").json()
+    }
     assert listing == {"p002": "active", "p003": "active"}
 
 

@@ -263,7 +263,13 @@ def player_drop(*, event: Event, by: AbstractBaseUser, username: str) -> Registr
 
 
 def swiss_rounds_for(event: Event, players: int) -> int:
-    return event.rounds or recommended_rounds(players)
+    """Return the Swiss rounds to play: the event's count, or the recommended one (Appendix E).
+
+    Capped at the most rounds the field can play without a rematch (n - 1 for an even
+    field, n for an odd one, where byes fill the gap), so the event never gets stuck.
+    """
+    most = players - 1 if players % 2 == 0 else players
+    return max(1, min(event.rounds or recommended_rounds(players), most))
 
 
 def _create_round(event: Event, kind: str, pairs: list[tuple[int, int]], bye: int | None) -> Round:

@@ -57,18 +57,12 @@ def tally(players: Sequence[Player], history: Iterable[MatchRecord]) -> dict[int
     for record in history:
         a, b, won, lost, draws = record.a, record.b, record.wins_a, record.wins_b, record.draws
         seen = in_round.setdefault(record.round, set())
-        ta = tallies.get(a)
-        tb = None if b is None else tallies.get(b)
-        if ta is None or (tb is None and b is not None):
-            raise ValueError(f"round {record.round} names unknown player {a if ta is None else b}")
-        if a in seen or b in seen:
-            raise ValueError(f"player {a if a in seen else b} has two matches in round {record.round}")
-        seen.add(a)
+        ta = _tally_of(tallies, a, record.round, seen)
         games = won + lost + draws
         ta.rounds += 1
         ta.games += games
         ta.game_points += WIN_POINTS * won + DRAW_POINTS * draws
-        if tb is None:  # a bye or a missed round: no opponent
+        if b is None:  # a bye or a missed round: no opponent
             if won > lost:
                 ta.wins += 1
                 ta.match_points += WIN_POINTS
@@ -79,7 +73,7 @@ def tally(players: Sequence[Player], history: Iterable[MatchRecord]) -> dict[int
                 ta.draws += 1
                 ta.match_points += DRAW_POINTS
             continue
-        seen.add(b)
+        tb = _tally_of(tallies, b, record.round, seen)
         tb.rounds += 1
         tb.games += games
         tb.game_points += WIN_POINTS * lost + DRAW_POINTS * draws
@@ -139,6 +133,18 @@ def score(players: Sequence[Player], history: Iterable[MatchRecord]) -> Scores:
         gw_denominator=3 * games_l,
         ogw_denominator=3 * games_l * opp_l,
     )
+
+
+def _tally_of(tallies: dict[int, Tally], player: int, round_number: int, seen: set[int]) -> Tally:
+    """Return the player's tally, noting them as seen in the round; raises ValueError for an
+    unknown player or a second record in the round."""
+    mine = tallies.get(player)
+    if mine is None:
+        raise ValueError(f"round {round_number} names unknown player {player}")
+    if player in seen:
+        raise ValueError(f"player {player} has two matches in round {round_number}")
+    seen.add(player)
+    return mine
 
 
 def _lcm(values: Iterable[int]) -> int:

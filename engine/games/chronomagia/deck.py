@@ -1,18 +1,18 @@
 """Chronomagia deck rules (seeds/003_…, sections «Подготовка к игре» and «Зоны игры»).
 
   • «У каждого игрока должна быть Основная Колода, Карта Героя и Колода Героя»;
-    «Вы выбираете одного Героя» → ``hero_missing``, ``not_a_hero``.
-  • «1. Основная Колода. Состоит минимум из 30 карт»                 → ``main_size``
-    «В ней могут содержаться любые карты, кроме Героев»             → ``hero_in_deck``
-    «Максимальное число копий одной карты – две»                    → ``copy_limit``
-    «для карт мифической редкости – одна»                           → ``mythic_limit``
-  • «2. Колода Героя. (сайдборд) Состоит максимум из 10 карт»        → ``side_size``
-    «любые карты, кроме Героев и любых мифических карт»             → ``hero_in_deck``,
-                                                                      ``mythic_in_side``
+    «Вы выбираете одного Героя»                 → ``hero_missing``, ``not_a_hero``
+  • «1. Основная Колода. Состоит минимум из 30 карт»                → ``main_size``
+    «В ней могут содержаться любые карты, кроме Героев»            → ``hero_in_deck``
+    «Максимальное число копий одной карты – две»                   → ``copy_limit``
+    «для карт мифической редкости – одна»                          → ``mythic_limit``
+  • «2. Колода Героя. (сайдборд) Состоит максимум из 10 карт»       → ``side_size``
+    «любые карты, кроме Героев и любых мифических карт»            → ``hero_in_deck``,
+                                                                     ``mythic_in_side``
 
-The copy limits are stated for the main deck only, so they count the main deck only;
-the hero deck is a zone of play (meditation takes from it), not an event sideboard,
-so the event's ``side_max`` does not apply to it.
+The copy limits are stated for the main deck, so they count the main deck only. The
+hero deck is a zone of play (meditation takes from it), not an event sideboard, so the
+event's ``side_max`` does not apply to it.
 """
 
 from collections.abc import Mapping
@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
-from engine.games._common import DeckCheck, copy_totals, zone_spec
+from engine.games._common import DeckCheck, a_type, zone_spec
 from engine.games.chronomagia.cards import Card
 from engine.problems import Violation
 
@@ -65,30 +65,31 @@ def validate_deck(
 
     hero = check.one("hero")
     if check.is_empty("hero"):
-        check.add("hero_missing", None, "the deck names no hero")
+        check.add("hero_missing", None, "the deck has no hero")
     elif hero is not None and not hero.is_hero:
-        check.add("not_a_hero", hero.name, f"{hero.name} is a {hero.type}, not a hero")
+        check.add("not_a_hero", hero.name, f"«{hero.name}» is {a_type(hero.type)}, not a hero")
 
     main = check.counts("main")
     side = check.counts("side")
 
     check.check_size("main", "main deck", main, minimum=MAIN_MIN)
-    for entry in copy_totals([main]):
+    for entry in main:
         card = entry.card
         if card.is_hero:
-            check.add("hero_in_deck", card.name, f"{card.name} is a hero; the main deck holds no heroes")
+            check.add("hero_in_deck", card.name, f"the hero «{card.name}» cannot be in the main deck")
         elif card.is_mythic and entry.count > MYTHIC_LIMIT:
-            check.add(
-                "mythic_limit", card.name, f"{entry.count} copies of {card.name}; at most one of a mythic card"
-            )
+            message = f"at most {MYTHIC_LIMIT} copy of the mythic «{card.name}» (found {entry.count})"
+            check.add("mythic_limit", card.name, message)
         elif entry.count > COPY_LIMIT:
-            check.add("copy_limit", card.name, f"{entry.count} copies of {card.name}; at most {COPY_LIMIT}")
+            check.add(
+                "copy_limit", card.name, f"at most {COPY_LIMIT} copies of «{card.name}» (found {entry.count})"
+            )
 
     check.check_size("side", "hero deck", side, maximum=HERO_DECK_MAX)
-    for entry in copy_totals([side]):
+    for entry in side:
         card = entry.card
         if card.is_hero:
-            check.add("hero_in_deck", card.name, f"{card.name} is a hero; the hero deck holds no heroes")
+            check.add("hero_in_deck", card.name, f"the hero «{card.name}» cannot be in the hero deck")
         elif card.is_mythic:
-            check.add("mythic_in_side", card.name, f"{card.name} is mythic; the hero deck holds no mythic cards")
+            check.add("mythic_in_side", card.name, f"the mythic «{card.name}» cannot be in the hero deck")
     return check.violations

@@ -4,12 +4,17 @@ Found through :mod:`engine.registry` as ``fow``. See ``README.md`` beside this f
 """
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneSpec
 from engine.games.fow import cards, deck
 from engine.problems import Problem, Violation
+
+DATA_DIR = Path(__file__).parent / "data"
+SAMPLE_SET = DATA_DIR / "dwn1.json"
+DECKS_DIR = DATA_DIR / "decks"
 
 
 class ForceOfWillRules:

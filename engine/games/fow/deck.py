@@ -5,13 +5,13 @@ zones («Колода: все карты, которыми Вы играете, 
 Правителя»; «Колода магических камней»; «Зона Правителя»). The numbers are the
 project's, given with the issue:
 
-  • one Ruler                                          → ``ruler_missing``, ``not_a_ruler``
-  • main deck 40–60 cards                              → ``main_size``
-    with no Ruler and no magic stones                  → ``ruler_in_main``, ``stone_in_main``
-  • magic stone deck 10–20 magic stones                → ``stones_size``, ``not_a_stone``
-  • side deck up to 15 (the event may allow fewer)     → ``side_size``
+  • one Ruler                                       → ``ruler_missing``, ``not_a_ruler``
+  • main deck 40–60 cards                           → ``main_size``
+    with no Ruler and no magic stones               → ``ruler_in_main``, ``stone_in_main``
+  • magic stone deck 10–20 magic stones             → ``stones_size``, ``not_a_stone``
+  • side deck up to 15 (the event may allow fewer)  → ``side_size``
   • at most 4 copies of a card by name across main, stone and side decks; basic magic
-    stones are exempt                                  → ``copy_limit``
+    stones are exempt                               → ``copy_limit``
 """
 
 from collections.abc import Mapping
@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
-from engine.games._common import DeckCheck, copy_totals, option_side_max, zone_spec
+from engine.games._common import DeckCheck, a_type, copy_totals, option_side_max, zone_spec
 from engine.games.fow.cards import Card
 from engine.problems import Violation
 
@@ -39,7 +39,7 @@ ZONES: tuple[ZoneSpec, ...] = (
         "камни",
         required=True,
     ),
-    zone_spec("side", ZoneKind.COUNTS, "side deck", "sideboard", "сайдборд", "дополнительная колода"),
+    zone_spec("side", ZoneKind.COUNTS, "side deck", "sideboard", "дополнительная колода", "сайдборд"),
 )
 
 MAIN_MIN, MAIN_MAX = 40, 60
@@ -69,18 +69,17 @@ def validate_deck(
 ) -> list[Violation]:
     """Return every violation of the Force of Will deck rules (empty when legal); never raises.
 
-    ``options``: ``side_max`` (the event's side deck size, capped at 15; 0 means none;
-    default 15).
+    ``options``: ``side_max`` — the event's side deck size, 0 meaning none, capped at
+    15 (default 15).
     """
     check: DeckCheck[Card] = DeckCheck(deck, catalog, zones=ZONES, card_type=Card)
-    side_max = option_side_max(options, SIDE_MAX)
-    side_max = SIDE_MAX if side_max is None else min(side_max, SIDE_MAX)
+    side_max = min(option_side_max(options, SIDE_MAX) or 0, SIDE_MAX)
 
     ruler = check.one("ruler")
     if check.is_empty("ruler"):
-        check.add("ruler_missing", None, "the deck names no ruler")
+        check.add("ruler_missing", None, "the deck has no ruler")
     elif ruler is not None and not ruler.is_ruler:
-        check.add("not_a_ruler", ruler.name, f"{ruler.name} is a {ruler.type}, not a ruler")
+        check.add("not_a_ruler", ruler.name, f"«{ruler.name}» is {a_type(ruler.type)}, not a ruler")
 
     main = check.counts("main")
     stones = check.counts("stones")
@@ -89,29 +88,29 @@ def validate_deck(
     check.check_size("main", "main deck", main, minimum=MAIN_MIN, maximum=MAIN_MAX)
     for entry in main:
         if entry.card.is_ruler:
-            check.add("ruler_in_main", entry.card.name, f"{entry.card.name} is a ruler; it goes in the ruler zone")
-        elif entry.card.is_stone:
             check.add(
-                "stone_in_main", entry.card.name, f"{entry.card.name} is a magic stone; it goes in the stone deck"
+                "ruler_in_main", entry.card.name, f"the ruler «{entry.card.name}» cannot be in the main deck"
             )
+        elif entry.card.is_stone:
+            message = (
+                f"the magic stone «{entry.card.name}» belongs in the magic stone deck, not the main deck"
+            )
+            check.add("stone_in_main", entry.card.name, message)
 
     check.check_size("stones", "magic stone deck", stones, minimum=STONES_MIN, maximum=STONES_MAX)
     for entry in stones:
         if not entry.card.is_stone:
-            check.add(
-                "not_a_stone",
-                entry.card.name,
-                f"{entry.card.name} is a {entry.card.type}; the stone deck holds magic stones only",
-            )
+            kind = a_type(entry.card.type)
+            message = f"«{entry.card.name}» is {kind}; the magic stone deck holds magic stones only"
+            check.add("not_a_stone", entry.card.name, message)
 
     check.check_size("side", "side deck", side, maximum=side_max)
 
     for entry in copy_totals([main, stones, side]):
         if entry.count > COPY_LIMIT and not entry.card.basic:
-            check.add(
-                "copy_limit",
-                entry.card.name,
-                f"{entry.count} copies of {entry.card.name} across main, stone and side decks;"
-                f" at most {COPY_LIMIT} unless it is a basic magic stone",
+            message = (
+                f"at most {COPY_LIMIT} copies of «{entry.card.name}» across main, stone and side decks"
+                f" (found {entry.count}); only basic magic stones are exempt"
             )
+            check.add("copy_limit", entry.card.name, message)
     return check.violations

@@ -1,22 +1,17 @@
 """RESPONSE (РЕСПОНС), the flagship game: its ruleset as the registry sees it.
 
 Cards: :mod:`.cards` (R1); deck rules: :mod:`.deck` (R2); ability words:
-:mod:`.vocabulary`; the starter set: ``data/core.json``.
+:mod:`.vocabulary`; the starter set ``data/core.json`` and its decks: :mod:`.starter`.
 """
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
 from engine.games.respons.cards import CARD_TYPES, Card, parse_card
-from engine.games.respons.deck import side_max_of, validate_deck
+from engine.games.respons.deck import VIOLATION_CODES, side_max_of, validate_deck
 from engine.problems import Problem, Violation
-
-DATA_DIR = Path(__file__).parent / "data"
-CORE_SET = DATA_DIR / "core.json"
-DECKS_DIR = DATA_DIR / "decks"
 
 
 class ResponsRules:
@@ -37,7 +32,15 @@ class ResponsRules:
         ZoneSpec(
             "side",
             ZoneKind.COUNTS,
-            ("side", "side deck", "sidedeck", "sideboard", "дополнительная колода", "доп. колода", "сайдборд"),
+            (
+                "side",
+                "side deck",
+                "sidedeck",
+                "sideboard",
+                "дополнительная колода",
+                "доп. колода",
+                "сайдборд",
+            ),
         ),
     )
     formats: tuple[str, ...] = ("constructed",)
@@ -45,6 +48,7 @@ class ResponsRules:
     # R1.3: the factions named by the rules; a card set may declare more.
     factions: tuple[str, ...] = ("order", "technology", "chaos")
     has_match_engine = True
+    violation_codes: tuple[str, ...] = VIOLATION_CODES
 
     def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Card | None:
         """Return the card of one card-set object, or None after appending its problems."""

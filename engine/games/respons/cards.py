@@ -2,7 +2,7 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.games.respons.vocabulary import EFFECT_TARGETS, EFFECTS, TARGETS, TRIGGERS
 from engine.problems import Problem
@@ -23,6 +23,9 @@ _KNOWN_KEYS: frozenset[str] = frozenset(
     {"name", "number", "type", "supertypes", "subtypes", "factions", "cost", "text", "flavor"}
     | {"aliases", "abilities", *_STATS}
 )
+# Cosmetic fields kept in Card.extra for the site. Any other key is a load error: a
+# misspelt "supertype" would otherwise silently drop the Order supertype.
+EXTRA_KEYS: frozenset[str] = frozenset({"art", "artist", "rarity"})
 _ABILITY_KEYS: frozenset[str] = frozenset({"trigger", "effect", "target", "amount", "cost"})
 _ATTACK_TRIGGERS: frozenset[str] = frozenset({"ally_attacks_in_line", "enemy_attacks_in_line"})
 
@@ -81,7 +84,7 @@ class Card:
         return self.type == "hero"
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     # JSON true/false are Python bools, which are ints: never accept them as numbers.
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -107,7 +110,7 @@ def _number(raw: Mapping[str, Any], key: str, where: str, least: int, problems: 
     if not _is_int(value) or value < least:
         problems.append(Problem(f"{where}.{key}", f"must be an integer ≥ {least}"))
         return 0
-    return int(value)
+    return value
 
 
 def _text(raw: Mapping[str, Any], key: str, where: str, problems: list[Problem]) -> str:
@@ -143,7 +146,9 @@ def parse_ability(raw: Any, where: str, problems: list[Problem]) -> Ability | No
         problems.append(Problem(f"{where}.target", f"unknown target {target!r}"))
     elif isinstance(effect, str) and effect in EFFECT_TARGETS and target not in EFFECT_TARGETS[effect]:
         allowed = ", ".join(EFFECT_TARGETS[effect])
-        problems.append(Problem(f"{where}.target", f"{effect!r} cannot target {target!r} (allowed: {allowed})"))
+        problems.append(
+            Problem(f"{where}.target", f"{effect!r} cannot target {target!r} (allowed: {allowed})")
+        )
     elif target == "attacker" and trigger not in _ATTACK_TRIGGERS:
         problems.append(Problem(f"{where}.target", "'attacker' needs an *_attacks_in_line trigger"))
     amount = 0
@@ -158,7 +163,7 @@ def parse_ability(raw: Any, where: str, problems: list[Problem]) -> Ability | No
         problems.append(Problem(f"{where}.cost", "only an activated ability has a cost (R7.6)"))
     if len(problems) > before:
         return None
-    return Ability(trigger=trigger, effect=effect, target=target, amount=amount, cost=cost)
+    return Ability(trigger=str(trigger), effect=str(effect), target=str(target), amount=amount, cost=cost)
 
 
 def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
@@ -167,13 +172,15 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     Appends one :class:`Problem` per bad field, with its key path under ``where``
     (e.g. ``cards[12].strength: must be an integer ≥ 0``). Faction *membership* in
     the set's declared factions is checked, and ``set_code`` filled in, by
-    :mod:`engine.cardset` for every game. Keys this reader does not know are kept in
-    ``Card.extra``.
+    :mod:`engine.cardset` for every game. Unknown keys are problems, except the
+    cosmetic :data:`EXTRA_KEYS`, kept in ``Card.extra``.
     """
     if not isinstance(raw, dict):
         problems.append(Problem(where, "must be a JSON object"))
         return None
     before = len(problems)
+    for key in sorted(set(raw) - _KNOWN_KEYS - EXTRA_KEYS, key=str):
+        problems.append(Problem(f"{where}.{key}", "unknown card field"))
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem(f"{where}.name", "must be a non-empty string"))
@@ -183,14 +190,17 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         problems.append(Problem(f"{where}.number", "must be an integer ≥ 0"))
     card_type = raw.get("type")
     if card_type not in CARD_TYPES:
-        problems.append(Problem(f"{where}.type", f"must be one of {', '.join(CARD_TYPES)} (found {card_type!r})"))
+        problems.append(
+            Problem(f"{where}.type", f"must be one of {', '.join(CARD_TYPES)} (found {card_type!r})")
+        )
     supertypes = _strings(raw, "supertypes", where, problems)
     for i, supertype in enumerate(supertypes):
         if supertype not in SUPERTYPES:
             message = f"unknown supertype {supertype!r} (allowed: {', '.join(SUPERTYPES)})"
             problems.append(Problem(f"{where}.supertypes[{i}]", message))
     factions = _strings(raw, "factions", where, problems)
-    if "factions" not in raw or not 1 <= len(set(factions)) <= 2 or len(set(factions)) != len(factions):
+    listed = raw.get("factions")
+    if listed is None or (isinstance(listed, list) and not 1 <= len(set(factions)) == len(listed) <= 2):
         # R1.1: one or two factions, each named once.
         problems.append(Problem(f"{where}.factions", "must list one or two different factions"))
     # R1.4: cost is a whole number ≥ 0; a hero's may be left out (heroes are not played).
@@ -223,7 +233,9 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         text=_text(raw, "text", where, problems),
         flavor=_text(raw, "flavor", where, problems),
         abilities=tuple(abilities),
-        extra={key: value for key, value in raw.items() if key not in _KNOWN_KEYS},
-        **stats,
+        extra={key: value for key, value in raw.items() if key in EXTRA_KEYS},
+        strength=stats.get("strength", 0),
+        influence=stats.get("influence", 0),
+        durability=stats.get("durability", 0),
     )
     return None if len(problems) > before else card

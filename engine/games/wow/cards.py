@@ -171,7 +171,9 @@ def _check_hero(
 ) -> None:
     """Append a problem for each quality a hero lacks, and for a talent requirement on it."""
     if not isinstance(raw.get("traits"), Mapping):
-        problems.append(Problem(f"{where}.traits", "must be given for a hero (faction, class, race, talent, …)"))
+        problems.append(
+            Problem(f"{where}.traits", "must be given for a hero (faction, class, race, talent, …)")
+        )
         return
     if traits.faction is None:
         problems.append(Problem(f"{where}.traits.faction", "must be horde or alliance for a hero"))

@@ -1,21 +1,25 @@
 """WoW TCG deck rules (seeds/001_…, section «Строим колоду (Deckbuilding)»).
 
 Constructed (the seed's bullets, in order):
-  • «В колоде должно быть как минимум 60 карт, не считая героя» → ``main_size``.
-  • «не более чем четыре копии любой карты, если … нет ключевого слова
-    «неограниченно»» → ``copy_limit``. «Уникальность» changes nothing here: «В колоде
-    разрешается иметь до четырех копий уникальной карты».
-  • «[название таланта] Hero Required» → ``talent_required``.
+  • «В колоде должно быть как минимум 60 карт, не считая героя. Герой начинает игру на
+    поле и частью колоды не считается»              → ``main_size``, ``hero_in_deck``
+  • «не более чем четыре копии любой карты, если, конечно, у нее нет ключевого слова
+    «неограниченно»»                                 → ``copy_limit``
+    («Уникальность» changes nothing here: «В колоде разрешается иметь до четырех копий
+    уникальной карты».)
+  • «[название таланта] Hero Required»               → ``talent_required``
   • «только карты, имеющие одно или более общих качеств (traits) с вашим героем. У
     некоторых нейтральных карт качеств нет вообще их можно взять в любую колоду»
-    → ``no_shared_trait``.
-  • «десятикарточную «запасную» колоду … На некоторых турнирах» → ``side_size``.
+                                                     → ``no_shared_trait``
+  • «На некоторых турнирах разрешается использовать десятикарточную «запасную»
+    колоду»                                          → ``side_size``
 
-Sealed and draft (section «Формат закрытого набора»): «любым из существующих в игре»
-hero, «колоду из минимум 30 карт», and «Оставшиеся «за бортом» карты сформируют вашу
-«запаску»» — so no ten-card cap on the sideboard and no four-copy limit (the pool is
-the limit: «вы используете все полученные карты»). The trait and talent rules still
-apply: the seed tells drafters to weigh «какие качества героя вы сможете использовать».
+Sealed and draft (section «Формат закрытого набора»): a hero «любым из существующих в
+игре», «колоду из минимум 30 карт», and «Оставшиеся «за бортом» карты сформируют вашу
+«запаску»» — so no ten-card cap on the sideboard, and no four-copy limit (the opened
+pool is the limit: «вы используете все полученные карты»). The trait and talent rules
+still apply: the seed tells drafters to weigh «какие качества героя вы сможете
+использовать максимально эффективно», which only matters if traits restrict the deck.
 """
 
 from collections.abc import Mapping
@@ -23,7 +27,15 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
-from engine.games._common import DeckCheck, Entry, copy_totals, option_format, option_side_max, zone_spec
+from engine.games._common import (
+    DeckCheck,
+    Entry,
+    a_type,
+    copy_totals,
+    option_format,
+    option_side_max,
+    zone_spec,
+)
 from engine.games.wow.cards import Card
 from engine.problems import Violation
 
@@ -31,9 +43,19 @@ FORMATS: tuple[str, ...] = ("constructed", "sealed", "draft")
 LIMITED_FORMATS: frozenset[str] = frozenset({"sealed", "draft"})
 
 ZONES: tuple[ZoneSpec, ...] = (
-    zone_spec("hero", ZoneKind.ONE, "герой"),
+    zone_spec("hero", ZoneKind.ONE, "герой", required=True),
     zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "колода", "основная колода", required=True),
-    zone_spec("side", ZoneKind.COUNTS, "sideboard", "side deck", "сайдборд", "запасная колода", "запаска"),
+    zone_spec(
+        "side",
+        ZoneKind.COUNTS,
+        "sideboard",
+        "side deck",
+        "сайдборд",
+        "сайд-дек",
+        "запасная колода",
+        "запаска",
+        "дополнительная колода",
+    ),
 )
 
 MAIN_MIN = 60  # «как минимум 60 карт, не считая героя»
@@ -62,14 +84,13 @@ def validate_deck(
 ) -> list[Violation]:
     """Return every violation of the WoW TCG deck rules (empty when legal); never raises.
 
-    ``options``: ``format`` (constructed, sealed or draft; default constructed) and
-    ``side_max`` (the event's sideboard size; 0 means none; default 10 in constructed,
-    no limit in sealed and draft). Constructed caps it at the seed's ten cards. The
-    copy limit counts main deck and sideboard together, since cards swap one-for-one.
+    ``options``: ``format`` — constructed (default), sealed or draft; ``side_max`` —
+    the event's sideboard size, 0 meaning none. Constructed caps it at the seed's ten
+    (default ten); sealed and draft have no cap unless the event sets one. The copy
+    limit counts main deck and sideboard together, since cards swap one-for-one.
     """
     check: DeckCheck[Card] = DeckCheck(deck, catalog, zones=ZONES, card_type=Card)
-    event_format = option_format(options, FORMATS)
-    limited = event_format in LIMITED_FORMATS
+    limited = option_format(options, FORMATS) in LIMITED_FORMATS
     side_max = option_side_max(options, None if limited else SIDE_MAX)
     if not limited:
         side_max = SIDE_MAX if side_max is None else min(side_max, SIDE_MAX)
@@ -77,54 +98,51 @@ def validate_deck(
     hero = _hero(check)
     main = check.counts("main")
     side = check.counts("side")
-
-    for entry in copy_totals([main, side]):
-        if entry.card.is_hero:
-            check.add("hero_in_deck", entry.card.name, f"{entry.card.name} is a hero; the hero is not part of the deck")
+    deck_cards = copy_totals([main, side])
 
     check.check_size("main", "main deck", main, minimum=LIMITED_MAIN_MIN if limited else MAIN_MIN)
-
-    if not limited:
-        for entry in copy_totals([main, side]):
-            if entry.count > COPY_LIMIT and not entry.card.is_unlimited:
-                check.add(
-                    "copy_limit",
-                    entry.card.name,
-                    f"{entry.count} copies of {entry.card.name}; at most {COPY_LIMIT} unless it is unlimited",
-                )
-
+    for entry in deck_cards:
+        if entry.card.is_hero:
+            check.add(
+                "hero_in_deck", entry.card.name, f"the hero card «{entry.card.name}» is not part of the deck"
+            )
+        elif not limited and entry.count > COPY_LIMIT and not entry.card.is_unlimited:
+            check.add(
+                "copy_limit",
+                entry.card.name,
+                f"at most {COPY_LIMIT} copies of «{entry.card.name}», not unlimited (found {entry.count})",
+            )
     if hero is not None:
-        _check_traits(check, hero, copy_totals([main, side]))
-
+        _check_traits(check, hero, deck_cards)
     check.check_size("side", "sideboard", side, maximum=side_max)
     return check.violations
 
 
 def _hero(check: DeckCheck[Card]) -> Card | None:
-    """Return the deck's hero card, adding ``hero_missing`` / ``not_a_hero`` when there is none."""
+    """Return the deck's hero card; None (adding ``hero_missing`` or ``not_a_hero``) otherwise."""
     hero = check.one("hero")
     if check.is_empty("hero"):
-        check.add("hero_missing", None, "the deck names no hero")
+        check.add("hero_missing", None, "the deck has no hero")
         return None
     if hero is not None and not hero.is_hero:
-        check.add("not_a_hero", hero.name, f"{hero.name} is a {hero.type}, not a hero")
+        check.add("not_a_hero", hero.name, f"«{hero.name}» is {a_type(hero.type)}, not a hero")
         return None
     return hero
 
 
 def _check_traits(check: DeckCheck[Card], hero: Card, entries: list[Entry[Card]]) -> None:
-    """Add ``no_shared_trait`` and ``talent_required`` for the cards the hero may not take."""
+    """Add ``no_shared_trait`` and ``talent_required`` for each card the hero may not take."""
     hero_traits = hero.traits.pairs()
     for entry in entries:
         card = entry.card
         if card.is_hero:
             continue  # already hero_in_deck
         if not card.traits.is_neutral and not (card.traits.pairs() & hero_traits):
-            check.add(
-                "no_shared_trait",
-                card.name,
-                f"{card.name} shares no trait (faction, class, race, talent, profession) with {hero.name}",
+            message = (
+                f"«{card.name}» shares no trait (faction, class, race, talent, profession) with «{hero.name}»"
             )
+            check.add("no_shared_trait", card.name, message)
         talent = card.hero_required_talent
         if talent is not None and talent not in hero.traits.talents:
-            check.add("talent_required", card.name, f"{card.name} needs a hero with the {talent} talent")
+            message = f"«{card.name}» needs a hero with the «{talent}» talent; «{hero.name}» has not"
+            check.add("talent_required", card.name, message)

@@ -4,12 +4,17 @@ Found through :mod:`engine.registry` as ``yourwar``. See ``README.md`` beside th
 """
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneSpec
 from engine.games.yourwar import cards, deck
 from engine.problems import Problem, Violation
+
+DATA_DIR = Path(__file__).parent / "data"
+SAMPLE_SET = DATA_DIR / "ogns.json"
+DECKS_DIR = DATA_DIR / "decks"
 
 
 class YourWarRules:

@@ -66,7 +66,9 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     identity = take_identity(raw, where, problems)
     card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
     if "country" not in raw:
-        problems.append(Problem(f"{where}.country", "is missing; a country name, or null for a card of no country"))
+        problems.append(
+            Problem(f"{where}.country", "is missing; a country name, or null for a card of no country")
+        )
     country = take_optional_str(raw, "country", where, problems)
     cost = take_int(raw, "cost", where, problems) or 0
     unit_class = take_choice(raw, "unit_class", UNIT_CLASSES, where, problems, required=False)

@@ -7,8 +7,8 @@
 Максимум же карт в колоде – не ограничен.»
 
 The seed knows no side deck; the ``side`` zone of formats.md follows the event's
-``side_max`` (project default 10, 0 = none) and shares the copy limit with the main
-deck, so that swapping cards one-for-one can never make the deck illegal.
+``side_max`` (project default 10, 0 = none → ``side_size``) and shares the copy limit
+with the main deck, so that swapping cards one-for-one never makes the deck illegal.
 """
 
 from collections.abc import Mapping
@@ -16,13 +16,7 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
-from engine.games._common import (
-    DEFAULT_SIDE_MAX,
-    DeckCheck,
-    copy_totals,
-    option_side_max,
-    zone_spec,
-)
+from engine.games._common import DEFAULT_SIDE_MAX, DeckCheck, copy_totals, option_side_max, zone_spec
 from engine.games.yourwar.cards import Card
 from engine.problems import Violation
 
@@ -30,7 +24,7 @@ FORMATS: tuple[str, ...] = ("constructed",)
 
 ZONES: tuple[ZoneSpec, ...] = (
     zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "колода", "основная колода", required=True),
-    zone_spec("side", ZoneKind.COUNTS, "sideboard", "side deck", "сайдборд", "дополнительная колода"),
+    zone_spec("side", ZoneKind.COUNTS, "side deck", "sideboard", "дополнительная колода", "сайдборд"),
 )
 
 MAIN_MIN = 50  # «Минимальное количество карт в колоде – 50 штук»; no maximum
@@ -52,7 +46,7 @@ def validate_deck(
 ) -> list[Violation]:
     """Return every violation of the Your War deck rules (empty when legal); never raises.
 
-    ``options``: ``side_max`` (0 means no side deck; default 10).
+    ``options``: ``side_max`` — the event's side deck size, 0 meaning none (default 10).
     """
     check: DeckCheck[Card] = DeckCheck(deck, catalog, zones=ZONES, card_type=Card)
     side_max = option_side_max(options, DEFAULT_SIDE_MAX)
@@ -63,11 +57,10 @@ def validate_deck(
     check.check_size("main", "deck", main, minimum=MAIN_MIN)
     for entry in copy_totals([main, side]):
         if entry.count > COPY_LIMIT and not entry.card.is_base:
-            check.add(
-                "copy_limit",
-                entry.card.name,
-                f"{entry.count} copies of {entry.card.name}; at most {COPY_LIMIT} of a card other than"
-                " «Военная База»",
+            message = (
+                f"at most {COPY_LIMIT} copies of «{entry.card.name}» (found {entry.count});"
+                " only «Военная База» is exempt"
             )
+            check.add("copy_limit", entry.card.name, message)
     check.check_size("side", "side deck", side, maximum=side_max)
     return check.violations

@@ -1,0 +1,1 @@
+"""Tests of the Swiss core (tournaments/swiss): no Django, no database."""
