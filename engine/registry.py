@@ -61,7 +61,8 @@ def get_game(key: str) -> GameRules:
     """Return the plug-in for ``key``; raise KeyError for an unknown game."""
     if key not in _GAME_PACKAGES:
         raise KeyError(key)
-    return importlib.import_module(f"engine.games.{key}").RULES  # type: ignore[no-any-return]
+    rules: GameRules = importlib.import_module(f"engine.games.{key}").RULES
+    return rules
 
 
 def bundled_card_sets(key: str) -> list[Path]:
