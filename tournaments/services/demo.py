@@ -5,8 +5,17 @@ from collections.abc import Iterator
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from engine.registry import bundled_card_sets, game_keys
+from engine.registry import bundled_card_sets, bundled_decklists, game_keys
+from tournaments.models import Event
 from tournaments.services.cards import card_set_import, read_json_file
+from tournaments.services.events import (
+    event_create,
+    event_open,
+    event_start,
+    judge_add,
+    match_report,
+    registration_submit,
+)
 
 DEMO_PASSWORD = "demo-password-1"
 DEMO_USERS = ("organizer", "judge", "anna", "boris", "vera", "gleb", "dina", "egor", "zoya", "ivan")
@@ -31,8 +40,42 @@ def bundled_card_sets_import() -> Iterator[str]:
             yield str(card_set_import(data=read_json_file(path), source=str(path)))
 
 
+DEMO_EVENT = "Кубок Респонс — демо"
+
+
+def demo_event_ensure() -> str:
+    """Create a running demo event (round 1 half reported) unless it exists; say what was done."""
+    if Event.objects.filter(name=DEMO_EVENT).exists():
+        return "demo event: already there"
+    User = get_user_model()
+    organizer = User.objects.get(username="organizer")
+    decks = [path.read_text(encoding="utf-8") for path in bundled_decklists("respons")]
+    with transaction.atomic():
+        event = event_create(
+            organizer=organizer,
+            name=DEMO_EVENT,
+            game="respons",
+            best_of=3,
+            rounds=3,
+            top_cut=4,
+            round_minutes=50,
+        )
+        judge_add(event=event, by=organizer, username="judge")
+        event_open(event=event, by=organizer)
+        players = [name for name in DEMO_USERS if name not in ("organizer", "judge")]
+        for index, name in enumerate(players):
+            registration_submit(
+                event=event, player=User.objects.get(username=name), deck=decks[index % len(decks)]
+            )
+        round_ = event_start(event=event, by=organizer)
+        for match in list(round_.matches.filter(player_b__isnull=False).order_by("table"))[:2]:
+            match_report(match=match, by=organizer, wins_a=2, wins_b=1, draws=0)
+    return f"demo event: «{DEMO_EVENT}» created, round 1 running"
+
+
 def demo_setup() -> Iterator[str]:
     """Bring the demo data up to date; yield one progress line per step."""
     yield from bundled_card_sets_import()
     created = demo_users_ensure()
     yield f"demo users: {len(created)} created, {len(DEMO_USERS) - len(created)} already there"
+    yield demo_event_ensure()
