@@ -148,6 +148,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Clocks and round ends are enforced even when nobody sends anything (R9.4): run a beat
+# (`celery -A respons_site worker -B`, or a separate `celery beat`) with this schedule.
+CELERY_BEAT_SCHEDULE = {
+    "online-sweep": {"task": "tournaments.online_sweep", "schedule": 2.0},
+}
 
 # Production mode (README "Production"): HTTPS-only cookies and HSTS.
 if SECURE:

@@ -3,7 +3,9 @@
 import socket
 
 from celery import shared_task
+from django.db import OperationalError
 
+from tournaments.services.online import match_adjudicate, online_sweep
 from tournaments.services.ops import heartbeat_record
 
 
@@ -12,3 +14,22 @@ def worker_heartbeat(token: str) -> str:
     """Record that a worker ran; return the worker's host name."""
     heartbeat_record(token=token, hostname=socket.gethostname())
     return socket.gethostname()
+
+
+@shared_task(
+    name="tournaments.adjudicate_match",
+    acks_late=True,  # a worker killed mid-task leaves the message for another: nothing is lost
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=8,
+)
+def adjudicate_match(match_id: int) -> int:
+    """Apply the match's queued actions through the rules engine; return how many."""
+    return match_adjudicate(match_id=match_id)
+
+
+@shared_task(name="tournaments.online_sweep", acks_late=True)
+def online_sweep_task() -> int:
+    """Periodic: enforce clocks, sideboard timers and round ends with no traffic at all."""
+    return online_sweep(run=adjudicate_match.delay)

@@ -348,10 +348,16 @@ class MatchDetailApi(APIView):
         body["event"] = match.round.event_id
         if is_official(event_role(event=match.round.event, user=request.user)):
             body["changes"] = [
-                {"by": c.by.username, "action": c.action, "old": c.old, "new": c.new, "note": c.note,
-                 "at": c.at.isoformat()}
+                {
+                    "by": c.by.username if c.by else "engine",
+                    "action": c.action,
+                    "old": c.old,
+                    "new": c.new,
+                    "note": c.note,
+                    "at": c.at.isoformat(),
+                }
                 for c in match.changes.select_related("by")
-            ]  # fmt: skip
+            ]
         return Response(body)
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards, events
+from tournaments.api import accounts, cards, events, online
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
@@ -41,4 +41,10 @@ urlpatterns = [
     path("matches/<int:match_id>/confirm/", events.MatchConfirmApi.as_view(), name="api-match-confirm"),
     path("matches/<int:match_id>/dispute/", events.MatchDisputeApi.as_view(), name="api-match-dispute"),
     path("matches/<int:match_id>/extend/", events.MatchExtendApi.as_view(), name="api-match-extend"),
+    path("matches/<int:match_id>/game/", online.GameStateApi.as_view(), name="api-match-game"),
+    path(
+        "matches/<int:match_id>/game/actions/", online.GameActionApi.as_view(), name="api-match-game-actions"
+    ),
+    path("matches/<int:match_id>/game/sideboard/", online.SideboardApi.as_view(), name="api-match-sideboard"),
+    path("matches/<int:match_id>/log/", online.MatchLogApi.as_view(), name="api-match-log"),
 ]

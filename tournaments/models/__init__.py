@@ -2,6 +2,7 @@
 
 from tournaments.models.cards import Card, CardSet, SavedDeck
 from tournaments.models.events import DeckNote, Event, Match, Registration, ResultChange, Round
+from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
 
 __all__ = [
@@ -9,7 +10,10 @@ __all__ = [
     "CardSet",
     "DeckNote",
     "Event",
+    "Game",
+    "GameAction",
     "Match",
+    "Penalty",
     "Registration",
     "ResultChange",
     "Round",

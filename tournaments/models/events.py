@@ -29,6 +29,9 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(default=50)
     player_cap = models.PositiveIntegerField(null=True, blank=True)
     late_entry = models.BooleanField(default=False)  # organizer's choice: entries after round 1
+    # Online play: each player's match clock (None: half the round length each, R9.4).
+    clock_seconds = models.PositiveIntegerField(null=True, blank=True)
+    sideboard_seconds = models.PositiveSmallIntegerField(default=90)
     decklists_public = models.BooleanField(default=False)
     seed = models.BigIntegerField()  # drawn at creation, recorded: round 1 pairing is reproducible
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # fixed at start
@@ -144,7 +147,8 @@ class ResultChange(models.Model):
     """The audit trail: every change of a match result (who, when, old → new)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # None: the rules engine recorded it (an online game's result).
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True)
     action = models.CharField(max_length=32)  # report, confirm, dispute, override, extend, …
     old = models.JSONField(default=dict)
     new = models.JSONField(default=dict)

@@ -21,6 +21,7 @@ from tournaments.models import DeckNote, Event, Match, Registration, ResultChang
 from tournaments.selectors.events import Role, event_players, event_role, is_official, swiss_history
 from tournaments.services.decks import DeckSource, deck_check
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, WrongState
+from tournaments.services.online import round_games_start
 from tournaments.swiss import (
     DrawnTopCutError,
     PairingError,
@@ -323,6 +324,7 @@ def event_start(*, event: Event, by: AbstractBaseUser) -> Round:
         event.save(update_fields=["status", "swiss_rounds"])
         # Waitlisted players did not get in: they stay listed, never paired.
         round_ = _pair_swiss(event, 1)
+        round_games_start(round_id=round_.pk)
     return round_
 
 
@@ -346,7 +348,10 @@ def round_next(*, event: Event, by: AbstractBaseUser) -> Round | None:
                 f"Round {last.number} still has {missing} match(es) without a final result.",
                 code="results_missing",
             )
-        return _advance(event, last)
+        round_ = _advance(event, last)
+        if round_ is not None:
+            round_games_start(round_id=round_.pk)
+        return round_
 
 
 def _advance(event: Event, last: Round) -> Round | None:

@@ -24,10 +24,8 @@ from engine.games.respons.cards import Ability, Card
 from engine.games.respons.match.state import (
     CELL_LINE,
     FIELD,
-    HAND,
     HERO,
     LOCATION,
-    STACK,
     Decision,
     Inst,
     State,
@@ -77,7 +75,14 @@ ATTACK_TRIGGERS: frozenset[str] = frozenset({"ally_attacks_in_line", "enemy_atta
 # R7.9: the effects and targets a static ability can apply continuously.
 STATIC_EFFECTS: dict[str, int] = {"strengthen": 1, "damage": -1}
 STATIC_TARGETS: frozenset[str] = frozenset(
-    {"self", "enemy_front_in_line", "own_units_in_line", "enemy_units_in_line", "all_own_units", "all_enemy_units"}
+    {
+        "self",
+        "enemy_front_in_line",
+        "own_units_in_line",
+        "enemy_units_in_line",
+        "all_own_units",
+        "all_enemy_units",
+    }
 )
 _ON_BOARD = (FIELD, LOCATION)
 _IN_PLAY = (FIELD, LOCATION, HERO)
@@ -276,7 +281,9 @@ def _is_unit(target: Target) -> bool:
 
 
 def _is_board_card(target: Target) -> bool:
-    return isinstance(target, Inst) and (target.zone == LOCATION or (target.zone == FIELD and target.kind == "unit"))
+    return isinstance(target, Inst) and (
+        target.zone == LOCATION or (target.zone == FIELD and target.kind == "unit")
+    )
 
 
 def _emit_effect(state: State, source: Inst, ability: Ability, target: Target, **extra: Any) -> None:
@@ -298,6 +305,7 @@ def _damage(state: State, source: Inst, ability: Ability, target: Target) -> Non
     if _is_board_card(target):
         assert isinstance(target, Inst)
         target.delta -= ability.amount
+        state.unsettled = True
         _emit_effect(state, source, ability, target, amount=ability.amount, now=target.strength)
 
 
@@ -375,21 +383,25 @@ def _you_win(state: State, source: Inst, ability: Ability, target: Target) -> No
 
 
 def refresh_statics(state: State) -> None:
-    """Recompute every unit's ``mod`` from the static abilities of face-up cards in play (R7.9)."""
+    """Recompute every unit's ``mod`` from the static abilities of face-up cards in play (R7.9).
+
+    Marks the state unsettled when a unit's strength changed (it may now be ≤ 0).
+    """
     state.statics_dirty = False
     cells = state.cells
-    sources: list[Inst] = []
-    for inst in cells:
-        if inst is not None:
-            inst.mod = 0
-            if inst.face_up and "static" in inst.triggers:
-                sources.append(inst)
+    sources: list[Inst] = [
+        inst for inst in cells if inst is not None and inst.face_up and "static" in inst.triggers
+    ]
     for side in state.seats:
         if "static" in side.hero.triggers:
             sources.append(side.hero)
         location = side.location
         if location is not None and "static" in location.triggers:
             sources.append(location)
+    if not sources and not state.static_active:
+        return  # no source now nor at the last recomputation: every mod is already 0
+    state.static_active = bool(sources)
+    mods = [0] * len(cells)
     for source in sources:
         for ability in source.card.abilities:
             sign = STATIC_EFFECTS.get(ability.effect, 0)
@@ -397,7 +409,11 @@ def refresh_statics(state: State) -> None:
                 continue
             for unit in TARGETS[ability.target](state, source, STATIC):
                 if isinstance(unit, Inst) and unit.kind == "unit" and unit.zone == FIELD:
-                    unit.mod += sign * ability.amount
+                    mods[unit.cell] += sign * ability.amount
+    for cell, inst in enumerate(cells):
+        if inst is not None and inst.mod != mods[cell]:
+            inst.mod = mods[cell]
+            state.unsettled = True
 
 
 def _state_check(state: State) -> bool:
@@ -428,8 +444,10 @@ def settle(state: State) -> Flow:
     while True:
         if state.statics_dirty:
             refresh_statics(state)
-        if _state_check(state):
-            continue
+        if state.unsettled:
+            state.unsettled = False
+            if _state_check(state):
+                continue
         if not state.destroyed:
             return
         inst = state.destroyed.pop(0)
@@ -487,8 +505,11 @@ def run(
     trap = source.kind == "trap" and source.zone == FIELD
     if trap and not source.face_up:
         source.face_up = True
-        state.statics_dirty = True
-        state.emit({"type": "trap_revealed", "seat": source.owner, "card": source.name, **state.where(source)})
+        if "static" in source.triggers:
+            state.statics_dirty = True
+        state.emit(
+            {"type": "trap_revealed", "seat": source.owner, "card": source.name, **state.where(source)}
+        )
     yield from resolve(state, source, abilities, moment, chosen)
     if trap and source.zone == FIELD:
         state.emit({"type": "trap_spent", "seat": source.owner, "card": source.name, **state.where(source)})
@@ -496,12 +517,29 @@ def run(
         yield from settle(state)
 
 
+def fire_in_play(state: State, moment: Moment, kinds: frozenset[str]) -> Flow:
+    """Fire the abilities with a trigger in ``kinds`` of every card in play, in R7.8 order."""
+    # Most turns no card in play has such a trigger: look before ordering them all.
+    for inst in (
+        *state.cells,
+        *(side.hero for side in state.seats),
+        *(side.location for side in state.seats),
+    ):
+        if inst is not None and inst.triggers & kinds:
+            yield from fire(state, moment, state.in_play(), kinds)
+            return
+
+
 def fire(state: State, moment: Moment, sources: Iterable[Inst], kinds: frozenset[str]) -> Flow:
     """Fire the abilities with a trigger in ``kinds`` of ``sources``, in the given order (R4.2)."""
     for source in sources:
         if not (source.triggers & kinds):
             continue
-        abilities = [a for a in source.card.abilities if a.trigger in kinds and TRIGGERS[a.trigger](state, source, moment)]
+        abilities = [
+            a
+            for a in source.card.abilities
+            if a.trigger in kinds and TRIGGERS[a.trigger](state, source, moment)
+        ]
         if abilities:
             yield from run(state, source, abilities, moment, None)
 
@@ -536,13 +574,3 @@ def card_problems(card: Card) -> list[str]:
         if no_line and (ability.trigger in ATTACK_TRIGGERS or ability.target.endswith("_in_line")):
             problems.append(f"{where}: a {card.type} stands in no line (R3.2)")
     return problems
-
-
-def is_in_hand(inst: Inst) -> bool:
-    """Return whether a card instance is in its owner's hand."""
-    return inst.zone == HAND
-
-
-def is_resolving(inst: Inst) -> bool:
-    """Return whether a card instance is a spell resolving on the stack."""
-    return inst.zone == STACK

@@ -111,12 +111,14 @@ DECISION_RULES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
     """A pending request for input (STYLE.md 7): who must decide what, at which ``seq``.
 
     ``kind`` is ``mulligan``, ``act``, ``choose_cell``, ``choose_target``, or ``wait``
-    (only from :meth:`Match.decision_for`, for the seat that is not asked). ``card``
+    (only from :meth:`Match.decision_for`, for the seat that is not asked). Not frozen
+    (a frozen dataclass is slow to build, and one is built per decision); never mutate it.
+    ``card``
     names the card a choice is about; ``options`` are the cells (ints) or target card
     instances to choose from; ``decisions_left`` counts the seat's R6.3 decisions.
     """
@@ -149,39 +151,49 @@ class Decision:
         return out
 
 
-class Event:
-    """Something that happened, split for the views (STYLE.md 6).
+class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
+    """Something that happened, split for the views (STYLE.md 6): ``(public, private, seat)``.
 
     ``public`` is what everyone may see (it carries ``type``); ``private`` is added for
-    ``seat`` only (a drawn card, a face-down trap's name). A judge sees both.
+    ``seat`` only (a drawn card, a face-down trap's name). A judge sees both. A tuple
+    because one is built for every event of every action (built in C, no ``__init__``).
     """
 
-    __slots__ = ("private", "public", "seat")
+    __slots__ = ()
 
-    def __init__(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
-        self.public = public
-        self.private = private
-        self.seat = seat
+    @property
+    def public(self) -> dict[str, Any]:
+        return self[0]
+
+    @property
+    def private(self) -> dict[str, Any] | None:
+        return self[1]
+
+    @property
+    def seat(self) -> int:
+        return self[2]
 
     @property
     def type(self) -> str:
-        return str(self.public["type"])
+        return str(self[0]["type"])
 
     def for_seat(self, seat: int) -> dict[str, Any]:
         """Return the event as ``seat`` may see it (its private part only if it is theirs)."""
-        if self.private is not None and seat == self.seat:
-            return {**self.public, **self.private}
-        return dict(self.public)
+        public, private, owner = self
+        if private is not None and seat == owner:
+            return {**public, **private}
+        return dict(public)
 
     def public_dict(self) -> dict[str, Any]:
         """Return the event as a spectator sees it."""
-        return dict(self.public)
+        return dict(self[0])
 
     def judge_dict(self) -> dict[str, Any]:
         """Return the whole event (public and private parts) for judges and logs."""
-        if self.private is None:
-            return dict(self.public)
-        return {**self.public, **self.private, "private_to": self.seat}
+        public, private, owner = self
+        if private is None:
+            return dict(public)
+        return {**public, **private, "private_to": owner}
 
     def __repr__(self) -> str:
         return f"Event({self.judge_dict()!r})"
@@ -205,15 +217,19 @@ class Inst:
         "kind",
         "last_cell",
         "mod",
+        "name",
         "owner",
         "triggers",
         "used",
         "zone",
     )
 
-    def __init__(self, ident: int, card: Card, owner: int, zone: int) -> None:
+    def __init__(
+        self, ident: int, card: Card, owner: int, zone: int, triggers: frozenset[str] | None = None
+    ) -> None:
         self.id = ident
         self.card = card
+        self.name = card.name
         self.owner = owner
         self.zone = zone
         self.kind = card.type
@@ -224,11 +240,9 @@ class Inst:
         self.delta = 0
         self.mod = 0
         self.used = False  # R7.6: its action was used this turn
-        self.triggers = frozenset(ability.trigger for ability in card.abilities)
-
-    @property
-    def name(self) -> str:
-        return self.card.name
+        if triggers is None:
+            triggers = frozenset(ability.trigger for ability in card.abilities)
+        self.triggers = triggers
 
     @property
     def strength(self) -> int:
@@ -256,8 +270,8 @@ class SeatState:
     """One player's side: hero, orders row, deck, hand, graveyard, space, location, counters."""
 
     __slots__ = (
-        "deck",
         "decisions",
+        "deck",
         "graveyard",
         "hand",
         "hero",
@@ -295,14 +309,21 @@ class SeatState:
         return len(self.orders) - self.next_order
 
 
-def _resolve_deck(catalog: Catalog[Any], deck: Decklist, seat: int) -> tuple[Card, list[Card], list[Card]]:
+def _resolve_deck(
+    catalog: Catalog[Any], deck: Decklist, seat: int
+) -> tuple[Card, tuple[Card, ...], tuple[Card, ...]]:
     """Return (hero, orders, main deck in listed order) of a decklist.
 
     Raises :class:`InputError` for an unknown card, a missing hero, a hero that is not a
     Hero, or a Hero among the orders or the main deck. Full deck legality (R2) is the
-    validator's job (``deck.py``); the engine plays any deck it can lay out.
+    validator's job (``deck.py``); the engine plays any deck it can lay out. Cached per
+    catalog and deck contents (a tournament replays the same decks many times).
     """
-    where = f"players[{seat}].deck"
+    key = ("respons.match.deck", deck.one("hero"), deck.ordered("orders"), tuple(deck.counts("main").items()))
+    return catalog.derived(key, lambda _: _resolve(catalog, deck, f"players[{seat}].deck"))  # type: ignore[no-any-return]
+
+
+def _resolve(catalog: Catalog[Any], deck: Decklist, where: str) -> tuple[Card, tuple[Card, ...], tuple[Card, ...]]:
     problems: list[Problem] = []
 
     def get(name: str, place: str) -> Card | None:
@@ -333,7 +354,12 @@ def _resolve_deck(catalog: Catalog[Any], deck: Decklist, seat: int) -> tuple[Car
             main.extend([card] * copies)
     if problems or hero is None:
         raise InputError(problems or [Problem(f"{where}.hero", "missing (R2.1)")])
-    return hero, orders, main
+    return hero, tuple(orders), tuple(main)
+
+
+def _triggers(catalog: Catalog[Any]) -> dict[str, frozenset[str]]:
+    """Return each card's trigger words by name (built once per catalog)."""
+    return {card.name: frozenset(ability.trigger for ability in card.abilities) for card in catalog}
 
 
 class State:
@@ -366,9 +392,16 @@ class State:
         self.phase = "mulligan"
         self.result: Result | None = None
         self.seq = 0
-        self.statics_dirty = False
+        # Settling (abilities.settle) is skipped unless one of these says it may matter:
+        # statics_dirty - continuous effects must be recomputed (R7.9);
+        # static_active - the last recomputation found a static source in play;
+        # unsettled - a strength or durability may have dropped to ≤ 0 (R8.3, R8.4).
+        self.statics_dirty = True
+        self.static_active = False
+        self.unsettled = False
         self.destroyed: list[Inst] = []  # on_destroyed triggers still to fire, in order
         self._events: list[Event] = []
+        self._triggers: dict[str, frozenset[str]] = catalog.derived("respons.match.triggers", _triggers)
         seats: list[SeatState] = []
         for seat in (0, 1):
             hero_card, order_cards, main_cards = _resolve_deck(catalog, decks[seat], seat)
@@ -392,7 +425,8 @@ class State:
                 self.rng.shuffle(seat_state.deck)
 
     def _new(self, card: Card, owner: int, zone: int) -> Inst:
-        inst = Inst(len(self.insts), card, owner, zone)
+        # Copies of one card share their trigger set (None: a card outside the catalog).
+        inst = Inst(len(self.insts), card, owner, zone, self._triggers.get(card.name))
         self.insts.append(inst)
         return inst
 
@@ -400,7 +434,7 @@ class State:
 
     def emit(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
         """Record an event of the action being applied (see :class:`Event`)."""
-        self._events.append(Event(public, private, seat))
+        self._events.append(Event((public, private, seat)))
 
     # --- reading the board --------------------------------------------------------------
 
@@ -475,7 +509,9 @@ class State:
         inst.face_up = face_up
         inst.delta = inst.mod = 0
         inst.used = False
-        self.statics_dirty = True
+        if inst.base <= 0 and inst.kind == "unit":
+            self.unsettled = True  # R8.3: a unit entering at strength ≤ 0 goes at once
+        self._statics_may_change(inst)
 
     def place_location(self, inst: Inst) -> None:
         """Put a location into its owner's (empty) location slot (R7.2)."""
@@ -484,19 +520,25 @@ class State:
         inst.face_up = True
         inst.delta = inst.mod = 0
         inst.used = False
-        self.statics_dirty = True
+        self._statics_may_change(inst)
+
+    def _statics_may_change(self, inst: Inst) -> None:
+        # R7.9: static effects act on units only, so only a unit or a static source coming or
+        # going can change them (targets like "enemy_front_in_line" depend on units alone).
+        if "static" in inst.triggers or (self.static_active and inst.kind == "unit"):
+            self.statics_dirty = True
 
     def _leave_board(self, inst: Inst) -> None:
         if inst.zone == FIELD:
             self.cells[inst.cell] = None
             inst.cell = -1
+            self._statics_may_change(inst)
         elif inst.zone == LOCATION:
             self.seats[inst.owner].location = None
+            self._statics_may_change(inst)
         elif inst.zone == STACK:
             self.stack.remove(inst)
-        elif inst.zone == ORDER_UP:
-            pass  # an order that stayed face up in its row (R7.5) stays listed there
-        self.statics_dirty = True
+        # An order that stayed face up in its row (R7.5, zone ORDER_UP) stays listed there.
 
     def to_graveyard(self, inst: Inst) -> None:
         """Move a card to its owner's graveyard (from the board or the stack)."""

@@ -1,0 +1,191 @@
+"""The public surface of one RESPONSE match (STYLE.md 3): decide, list, apply, view, log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist
+from engine.games.respons.match import views
+from engine.games.respons.match.actions import Action, describe_action, legal_actions, validate
+from engine.games.respons.match.flow import run_match
+from engine.games.respons.match.state import Decision, Event, GameOver, IllegalAction, Result, State
+
+# Every seat may always do these (R9.3, R9.4), whoever must decide.
+_ANY_TIME = ("concede", "timeout")
+
+
+class Match(State):
+    """One play of RESPONSE: a state machine driven by :meth:`apply`.
+
+    Build it with :func:`new_match` or :func:`~engine.games.respons.match.log.replay`.
+    """
+
+    def __init__(
+        self,
+        catalog: Catalog[Any],
+        decks: tuple[Decklist, Decklist],
+        *,
+        seed: int,
+        shuffle: bool = True,
+        first_initiative: int | None = None,
+        names: tuple[str, str] = ("A", "B"),
+    ) -> None:
+        super().__init__(
+            catalog, decks, seed=seed, shuffle=shuffle, first_initiative=first_initiative, names=names
+        )
+        self.actions: list[Action] = []  # the log (STYLE.md 4): {"seat": s, "type": ..., ...}
+        self._flow = run_match(self)
+        self._pending: Decision | None = None
+        self._legal_cache: tuple[int, int, list[Action]] | None = None
+        self.initial_events: list[Event] = self._advance(None)
+
+    def _advance(self, answer: Any) -> list[Event]:
+        events: list[Event] = []
+        self._events = events
+        try:
+            self._pending = self._flow.send(answer)
+        except GameOver:
+            self._pending = None
+        return events
+
+    # --- who decides, and what may they do --------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Return whether the game has ended (see :attr:`result`)."""
+        return self.result is not None
+
+    def decision(self) -> Decision | None:
+        """Return the pending request (mulligan, act, choose_cell, choose_target), None when over."""
+        return self._pending
+
+    def decision_for(self, seat: int) -> Decision | None:
+        """Return what ``seat`` is asked now: the pending request, a ``wait``, or None when over."""
+        pending = self._pending
+        if pending is None or pending.seat == seat:
+            return pending
+        return Decision("wait", seat, self.seq)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Return every action ``seat`` may apply now, each JSON-serialisable and appliable as is.
+
+        Empty when the game is over; only ``concede`` when it is not ``seat``'s decision
+        (R9.3). A mulligan lists keep, each single card and the whole hand, but any
+        subset of the hand is accepted.
+        """
+        pending = self._pending
+        if pending is None:
+            return []
+        if pending.seat != seat:
+            return [{"type": "concede"}]
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.seq and cache[1] == seat:
+            actions = cache[2]
+        else:
+            actions = legal_actions(self, pending)
+            self._legal_cache = (self.seq, seat, actions)
+        return [*actions, {"type": "concede"}]
+
+    def apply(self, seat: int, action: Action, *, seq: int | None = None) -> list[Event]:
+        """Apply ``seat``'s action and return the events it caused.
+
+        ``seq``, when given, must be the match's next :attr:`seq` (a stale or repeated
+        submission is refused). Raises :class:`IllegalAction` (with the rule broken)
+        and changes nothing when the action is not legal now.
+        """
+        if self.result is not None:
+            raise IllegalAction("R9.5", f"the game is over ({self.result.reason})")
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise IllegalAction("R10.3", f"no seat {seat!r}")
+        if seq is not None and seq != self.seq:
+            raise IllegalAction("R10.4", f"stale action: expected seq {self.seq}, got {seq}")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("R10.3", 'an action is a JSON object with a "type"')
+        kind = action["type"]
+        if kind in _ANY_TIME:
+            return self._end_by(seat, kind)
+        pending = self._pending
+        assert pending is not None
+        if seat != pending.seat:
+            rule = pending.rule
+            if pending.kind == "act" and self.seats[seat].decisions == 0:
+                message = "you have no decisions left this turn (5 per turn)"
+            else:
+                message = f"it is seat {pending.seat}'s decision ({pending.kind})"
+            raise IllegalAction(rule, message)
+        answer, canonical = validate(self, pending, seat, action)
+        self.actions.append({"seat": seat, **canonical})
+        self.seq += 1
+        events: list[Event] = []
+        self._events = events
+        try:  # resume the turn flow until the next decision (see _advance)
+            self._pending = self._flow.send(answer)
+        except GameOver:
+            self._pending = None
+        return events
+
+    def _end_by(self, seat: int, kind: str) -> list[Event]:
+        # R9.3 concede at any moment; R9.4 the site's clock applies timeout for the seat.
+        self.actions.append({"seat": seat, "type": kind})
+        self.seq += 1
+        events: list[Event] = []
+        self._events = events
+        self.emit({"type": kind, "seat": seat})
+        self._flow.close()
+        self._pending = None
+        try:
+            self.end(1 - seat, kind)
+        except GameOver:
+            pass
+        return events
+
+    # --- views and log ------------------------------------------------------------------------
+
+    def describe_action(self, action: Action) -> str:
+        """Return a readable sentence for ``action`` (see :func:`describe_action`)."""
+        return describe_action(action)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Return what ``seat`` may see (R3.5), as a JSON-serialisable dict."""
+        return views.observation(self, seat)
+
+    def judge_view(self) -> dict[str, Any]:
+        """Return everything, hidden cards included, for judges."""
+        return views.judge_view(self)
+
+    def spectator_view(self) -> dict[str, Any]:
+        """Return only what is public."""
+        return views.spectator_view(self)
+
+    def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
+        """Return the match log of formats.md (the truth that rebuilds every state)."""
+        from engine.games.respons.match.log import match_log
+
+        return match_log(self, card_set_codes)
+
+    @property
+    def winner(self) -> int | None:
+        """Return the winning seat, None for a draw or a game in progress."""
+        return self.result.winner if self.result is not None else None
+
+
+def new_match(
+    catalog: Catalog[Any],
+    decks: tuple[Decklist, Decklist],
+    *,
+    seed: int,
+    shuffle: bool = True,
+    first_initiative: int | None = None,
+    names: tuple[str, str] = ("A", "B"),
+) -> Match:
+    """Return a new match, set up (R5.1–R5.2) and waiting for the first mulligan decision.
+
+    ``shuffle=False`` draws each main deck in listed order, ``first_initiative`` fixes the
+    initiative seat (R10.2). Raises :class:`~engine.problems.InputError` when a deck
+    names an unknown card, lacks a Hero, or puts a Hero among its orders or main deck.
+    """
+    return Match(catalog, decks, seed=seed, shuffle=shuffle, first_initiative=first_initiative, names=names)
+
+
+__all__ = ["Decision", "Event", "IllegalAction", "Match", "Result", "new_match"]

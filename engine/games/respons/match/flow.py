@@ -1,0 +1,173 @@
+"""R5 game start and R6 turns, as one generator that yields every decision it needs.
+
+:func:`run_match` is driven by :class:`~engine.games.respons.match.core.Match`: it yields
+a :class:`Decision`, the match validates the answer (``actions.py``) and sends the parsed
+answer back in. The game ends by raising ``GameOver`` from :meth:`State.end` (R9).
+"""
+
+from __future__ import annotations
+
+from engine.games.respons.abilities import END_OF_TURN, START_OF_TURN, Flow, fire_in_play, settle
+from engine.games.respons.match.combat import combat
+from engine.games.respons.match.play import activate, play_from_hand, play_order
+from engine.games.respons.match.state import DECISIONS_PER_TURN, DECK, OPENING_HAND, Decision, Inst, State
+
+_START = frozenset({"start_of_turn"})
+_END = frozenset({"end_of_turn"})
+
+# Parsed act answers (actions.py builds them): ("pass",), ("play", inst, cell, chosen),
+# ("activate", inst, chosen).
+PASS = "pass"
+PLAY = "play"
+ACTIVATE = "activate"
+
+
+def run_match(state: State) -> Flow:
+    """Play the whole game: setup and mulligans (R5), then turns (R6) until R9 ends it."""
+    yield from setup(state)
+    while True:
+        yield from turn(state)
+
+
+def setup(state: State) -> Flow:
+    """R5: heroes and orders are in place (State built them); draw 7, then one mulligan each."""
+    state.emit(
+        {"type": "setup", "initiative": state.initiative, "shuffle": state.shuffle, "seed": state.seed},
+    )
+    order = state.seat_order()
+    for seat in order:
+        side = state.seats[seat]
+        state.emit(
+            {"type": "orders_laid", "seat": seat, "count": len(side.orders)},
+            {"orders": [inst.name for inst in side.orders]},
+            seat,
+        )
+        drawn = state.draw(seat, OPENING_HAND)
+        state.emit(
+            {"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": [i.name for i in drawn]}, seat
+        )
+    for seat in order:  # R5.2 [decision]: initiative player decides first
+        back: list[Inst] = yield Decision("mulligan", seat, state.seq)
+        mulligan(state, seat, back)
+
+
+def mulligan(state: State, seat: int, back: list[Inst]) -> None:
+    """R5.2: put ``back`` on the bottom of the deck in seeded random order, draw as many."""
+    side = state.seats[seat]
+    side.mulliganed = bool(back)
+    if not back:
+        state.emit({"type": "keep", "seat": seat})
+        return
+    for inst in back:
+        side.hand.remove(inst)
+        inst.zone = DECK
+    bottom = list(back)
+    state.rng.shuffle(bottom)
+    side.deck[0:0] = bottom  # the bottom of the deck is the list's start
+    drawn = state.draw(seat, len(back))
+    state.emit(
+        {"type": "mulligan", "seat": seat, "count": len(back)},
+        {"cards": [inst.name for inst in back], "drawn": [inst.name for inst in drawn]},
+        seat,
+    )
+
+
+def turn(state: State) -> Flow:
+    """One turn (R6.1–R6.6)."""
+    state.turn += 1
+    state.phase = "start"
+    state.emit({"type": "turn", "turn": state.turn, "initiative": state.initiative})
+    yield from fire_in_play(state, START_OF_TURN, _START)  # R6.1
+    yield from draw_phase(state)
+    yield from actions_phase(state)
+    yield from combat(state)
+    state.phase = "end"
+    state.emit({"type": "phase", "phase": "end", "turn": state.turn})
+    yield from fire_in_play(state, END_OF_TURN, _END)  # R6.5
+    yield from recovery(state)
+
+
+def draw_phase(state: State) -> Flow:
+    """R6.2: each player draws one, initiative first; an empty deck plays an order instead.
+
+    A player with an empty deck and no order left loses; both at once is a draw.
+    """
+    state.phase = "draw"
+    state.emit({"type": "phase", "phase": "draw", "turn": state.turn})
+    order = state.seat_order()
+    empty = [not state.seats[seat].deck for seat in (0, 1)]  # "at the start of this phase"
+    lost: list[int] = []
+    for seat in order:
+        if not empty[seat]:
+            drawn = state.draw(seat, 1)
+            state.emit(
+                {"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": [i.name for i in drawn]}, seat
+            )
+        elif state.seats[seat].orders_left:
+            state.emit({"type": "deck_empty", "seat": seat, "rule": "R6.2"})
+            yield from play_order(state, seat)
+        else:
+            lost.append(seat)
+    if len(lost) == 2:
+        state.end(None, "draw")
+    if lost:
+        state.end(1 - lost[0], "orders_exhausted")
+
+
+def actions_phase(state: State) -> Flow:
+    """R6.3: alternate decisions, initiative first, five each; a pass spends one.
+
+    The phase ends when (a) two decisions in a row are passes, (b) a player passes and
+    the opponent has no decisions left, or (c) neither has decisions left. A player with
+    no decisions left is skipped.
+    """
+    state.phase = "actions"
+    state.emit({"type": "phase", "phase": "actions", "turn": state.turn})
+    seats = state.seats
+    for side in seats:
+        side.decisions = DECISIONS_PER_TURN
+    current = state.initiative
+    last_was_pass = False
+    while True:
+        mine, theirs = seats[current].decisions, seats[1 - current].decisions
+        if not mine and not theirs:
+            return  # (c)
+        if not mine:
+            current = 1 - current  # skipped
+            continue
+        answer = yield Decision("act", current, state.seq, decisions_left=mine)
+        seats[current].decisions -= 1
+        kind = answer[0]
+        if kind == PASS:
+            state.emit({"type": "pass", "seat": current})
+            if last_was_pass or not theirs:
+                return  # (a) or (b)
+            last_was_pass = True
+        else:
+            last_was_pass = False
+            if kind == PLAY:
+                yield from play_from_hand(state, current, answer[1], answer[2], answer[3])
+            else:
+                yield from activate(state, current, answer[1], answer[2])
+        current = 1 - current
+
+
+def recovery(state: State) -> Flow:
+    """R6.6: influence back to the supply, damage cleared, durability back; initiative passes."""
+    state.phase = "recovery"
+    for side in state.seats:
+        side.influence = side.supply
+        side.hero.used = False
+        location = side.location
+        if location is not None:
+            location.delta = 0
+            location.used = False
+    for inst in state.cells:
+        if inst is not None:
+            inst.delta = 0  # damage and "until recovery" strengthening both end here
+            inst.used = False
+    state.initiative = 1 - state.initiative
+    state.unsettled = True
+    state.emit({"type": "recovery", "turn": state.turn, "initiative": state.initiative})
+    # Ending a temporary strengthening can leave a unit under a static weakening at ≤ 0.
+    yield from settle(state)

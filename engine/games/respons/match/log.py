@@ -1,0 +1,139 @@
+"""Match logs (formats.md) and replay: the action log is the truth (STYLE.md 4, R10.1)."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine import RULES_VERSION
+from engine.catalog import Catalog
+from engine.decklist import Decklist, decklist_to_json, parse_decklist
+from engine.games.respons.match.state import IllegalAction
+from engine.problems import InputError, Problem
+
+if TYPE_CHECKING:
+    from engine.games.respons.match.core import Match
+
+GAME = "respons"
+
+
+def match_log(match: Match, card_set_codes: Sequence[str]) -> dict[str, Any]:
+    """Return the formats.md match log of ``match``: setup, both decks and every action."""
+    return {
+        "game": GAME,
+        "rules_version": RULES_VERSION,
+        "seed": match.seed,
+        "shuffle": match.shuffle,
+        "first_initiative": match.first_initiative,
+        "cards": list(card_set_codes),
+        "players": [
+            {"name": match.names[seat], "deck": decklist_to_json(match.decks[seat])} for seat in (0, 1)
+        ],
+        "actions": [dict(action) for action in match.actions],
+    }
+
+
+@functools.lru_cache(maxsize=128)
+def _parse_deck(text: str) -> Decklist:
+    """Return the decklist of a JSON text (cached: a tournament's logs repeat the same decks).
+
+    Raises :class:`~engine.problems.DeckParseError` like :func:`parse_decklist`.
+    """
+    return parse_decklist(json.loads(text), game=GAME)
+
+
+class ReplayError(Exception):
+    """An illegal action in a log: its ``index``, ``seat``, the :class:`IllegalAction`, and
+    ``match``, the state reached just before it."""
+
+    def __init__(self, index: int, seat: int, error: IllegalAction, match: Match) -> None:
+        self.index = index
+        self.seat = seat
+        self.error = error
+        self.match = match
+        super().__init__(f"actions[{index}] (seat {seat}): {error.rule}: {error.message}")
+
+
+def read_setup(log: Any, *, source: str = "") -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    """Return (the keyword arguments of ``new_match`` but the catalog, the (seat, action) list).
+
+    Raises :class:`InputError` naming the key path of the first malformed part: not an
+    object, another game or rules version, a bad seed/shuffle/first_initiative, players
+    that are not two decklists, actions that are not objects with a seat and a type.
+    """
+
+    def bad(where: str, message: str) -> InputError:
+        return InputError(Problem(where, message), source=source)
+
+    if not isinstance(log, dict):
+        raise bad("", "a match log must be a JSON object")
+    if log.get("game") != GAME:
+        raise bad("game", f"expected {GAME!r}, found {log.get('game')!r}")
+    if str(log.get("rules_version")) != RULES_VERSION:
+        raise bad("rules_version", f"this engine plays rules version {RULES_VERSION!r}")
+    seed = log.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise bad("seed", "must be an integer")
+    shuffle = log.get("shuffle", True)
+    if not isinstance(shuffle, bool):
+        raise bad("shuffle", "must be true or false")
+    first = log.get("first_initiative")
+    if first is not None and (first not in (0, 1) or isinstance(first, bool)):
+        raise bad("first_initiative", "must be 0, 1 or null")
+    players = log.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise bad("players", "must be a list of two players")
+    decks: list[Decklist] = []
+    names: list[str] = []
+    for seat, player in enumerate(players):
+        if not isinstance(player, dict) or not isinstance(player.get("deck"), dict):
+            raise bad(f"players[{seat}]", 'must be an object with a "deck" decklist object')
+        name = player.get("name", ("A", "B")[seat])
+        names.append(str(name))
+        try:
+            decks.append(_parse_deck(json.dumps(player["deck"], ensure_ascii=False)))
+        except InputError as error:
+            raise bad(f"players[{seat}].deck", error.one_line()) from None
+    raw_actions = log.get("actions", [])
+    if not isinstance(raw_actions, list):
+        raise bad("actions", "must be a list of actions")
+    actions: list[tuple[int, dict[str, Any]]] = []
+    for index, raw in enumerate(raw_actions):
+        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+            raise bad(f"actions[{index}]", 'must be an object with a "seat" and a "type"')
+        actor = raw.get("seat")
+        if actor not in (0, 1) or isinstance(actor, bool):
+            raise bad(f"actions[{index}].seat", "must be 0 or 1")
+        # The "seat" key stays in: apply() reads only the keys of the action's type.
+        actions.append((int(actor), raw))
+    setup = {
+        "decks": (decks[0], decks[1]),
+        "seed": seed,
+        "shuffle": shuffle,
+        "first_initiative": first,
+        "names": (names[0], names[1]),
+    }
+    return setup, actions
+
+
+def replay(log: Any, catalog: Catalog[Any], *, source: str = "", upto: int | None = None) -> Match:
+    """Return the match rebuilt by applying every action of ``log`` (or the first ``upto``).
+
+    Raises :class:`InputError` for a malformed log or deck, and :class:`ReplayError`
+    (carrying the state reached) at the first illegal action.
+    """
+    from engine.games.respons.match.core import new_match
+
+    setup, actions = read_setup(log, source=source)
+    try:
+        match = new_match(catalog, **setup)
+    except InputError as error:
+        raise InputError(error.problems, source=source) from None
+    for index, (seat, action) in enumerate(actions[:upto] if upto is not None else actions):
+        try:
+            match.apply(seat, action)
+        except IllegalAction as error:
+            raise ReplayError(index, seat, error, match) from None
+    return match

@@ -1,0 +1,103 @@
+"""What each seat, a judge and a spectator may see (R3.5, STYLE.md 6).
+
+One builder with a ``viewer``: a seat (0/1) sees its own hand, its own face-down orders
+and traps; of the opponent only counts and face-down backs. A judge sees everything, a
+spectator only what is public. Every view is a JSON-serialisable dict.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.games.respons.match.state import CELL_LINE, CELL_ROW, ORDER_DOWN, ORDER_UP, State, seat_cells
+
+if TYPE_CHECKING:
+    from engine.games.respons.match.core import Match
+
+JUDGE = "judge"
+SPECTATOR = "spectator"
+
+
+def observation(match: Match, seat: int) -> dict[str, Any]:
+    """Return ``seat``'s own view (R3.5)."""
+    return _view(match, seat)
+
+
+def judge_view(match: Match) -> dict[str, Any]:
+    """Return the full view: every hidden card named."""
+    return _view(match, JUDGE)
+
+
+def spectator_view(match: Match) -> dict[str, Any]:
+    """Return the public view: nobody's hidden cards."""
+    return _view(match, SPECTATOR)
+
+
+def _view(match: Match, viewer: int | str) -> dict[str, Any]:
+    pending = match.decision()
+    return {
+        "viewer": viewer,
+        "turn": match.turn,
+        "phase": match.phase,
+        "initiative": match.initiative,
+        "seq": match.seq,
+        "decision": pending.as_dict() if pending is not None else None,
+        "result": match.result.as_dict() if match.result is not None else None,
+        "stack": [{"seat": inst.owner, "card": inst.name} for inst in match.stack],
+        "seats": [_seat_view(match, seat, viewer == JUDGE or viewer == seat) for seat in (0, 1)],
+    }
+
+
+def _seat_view(state: State, seat: int, sees_hidden: bool) -> dict[str, Any]:
+    side = state.seats[seat]
+    orders = []
+    for position, order in enumerate(side.orders, start=1):
+        if order.zone == ORDER_DOWN:
+            status = "face_down"
+        elif order.zone == ORDER_UP:
+            status = "face_up"
+        else:
+            status = "played"
+        name = order.name if (sees_hidden or status != "face_down") else None
+        orders.append({"position": position, "state": status, "card": name})
+    cells = []
+    for cell in seat_cells(seat):
+        inst = state.cells[cell]
+        if inst is None:
+            continue
+        shown = sees_hidden or inst.face_up
+        entry: dict[str, Any] = {
+            "line": CELL_LINE[cell],
+            "row": CELL_ROW[cell],
+            "card": inst.name if shown else None,
+            "type": inst.kind if shown else None,
+            "face_up": inst.face_up,
+        }
+        if inst.kind == "unit":
+            entry["strength"] = inst.strength
+            entry["printed_strength"] = inst.base
+        if shown:
+            entry["used"] = inst.used
+        cells.append(entry)
+    location = side.location
+    return {
+        "seat": seat,
+        "name": side.name,
+        "hero": {"card": side.hero.name, "influence": side.influence, "supply": side.supply},
+        "hits_taken": side.hits_taken,
+        "decisions_left": side.decisions,
+        "mulliganed": side.mulliganed,
+        "deck": len(side.deck),
+        "hand_size": len(side.hand),
+        "hand": [inst.name for inst in side.hand] if sees_hidden else None,
+        "graveyard": [inst.name for inst in side.graveyard],
+        "space": [inst.name for inst in side.space],
+        "orders_left": side.orders_left,
+        "orders": orders,
+        "location": (
+            None
+            if location is None
+            else {"card": location.name, "durability": location.strength, "max": location.base}
+        ),
+        "cells": cells,
+    }

@@ -1,0 +1,133 @@
+"""Generic tests every game passes (STYLE.md 10): random bots play thousands of games without an
+exception, every state keeps its invariants, and no observation or event shows a seat the
+opponent's hidden cards (R3.5).
+
+The soak plays ``SOAK_GAMES`` (default 10,000) games of the starter set with the shipped
+decks and random legal decks built from the set, checking the invariants after every
+single action (about a minute on one core; see README.md for the figures).
+"""
+
+import json
+import os
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from match_builders import starter
+
+from engine.decklist import Decklist
+from engine.games.respons import RULES
+from engine.games.respons.bots import RandomBot, play_game
+from engine.games.respons.match import Event, Match, check_invariants
+from engine.games.respons.match.state import FIELD, ORDER_DOWN
+from engine.games.respons.starter import build_deck
+
+SOAK_GAMES = int(os.environ.get("SOAK_GAMES", "10000"))
+
+
+def deck_pool() -> list[Decklist]:
+    """Return the shipped decks plus legal random decks for every hero of the set."""
+    cards, shipped = starter()
+    rng = random.Random(2026)
+    built = [build_deck(hero, cards, rng=rng) for hero in cards if hero.is_hero for _ in range(4)]
+    pool = list(shipped) + [deck for deck in built if not RULES.validate_deck(deck, cards)]
+    assert len(pool) > len(shipped)
+    return pool
+
+
+def assert_sound(match: Match) -> None:
+    problems = check_invariants(match)
+    assert not problems, problems
+
+
+@pytest.mark.slow
+def test_it_plays_thousands_of_random_games_without_an_exception_keeping_every_invariant() -> None:
+    cards, _ = starter()
+    pool = deck_pool()
+    rng = random.Random(10_000)
+    reasons: Counter[str] = Counter()
+    actions = 0
+    for game in range(SOAK_GAMES):
+        decks = (rng.choice(pool), rng.choice(pool))
+        match = play_game(
+            cards, decks, (RandomBot(game), RandomBot(-game - 1)), seed=game, check=assert_sound
+        )
+        reasons[match.result.reason] += 1
+        actions += match.seq
+    assert sum(reasons.values()) == SOAK_GAMES
+    assert actions > SOAK_GAMES * 10
+
+
+# --- hidden information -------------------------------------------------------------------------
+
+
+def hidden_from(match: Match, seat: int) -> list:  # type: ignore[type-arg]
+    """Return the opponent's cards ``seat`` must not see: hand, face-down orders and traps.
+
+    A revealed order that came back to the hand stays named in the order row (it was public).
+    """
+    other = match.seats[1 - seat]
+    face_down = [
+        inst for inst in match.insts if inst.owner == other.seat and inst.zone == FIELD and not inst.face_up
+    ]
+    hand = [inst for inst in other.hand if inst not in other.orders]
+    return [*hand, *(inst for inst in other.orders if inst.zone == ORDER_DOWN), *face_down]
+
+
+def observation_without_secrets(match: Match, seat: int) -> dict:  # type: ignore[type-arg]
+    """Return ``seat``'s observation with every hidden card of the opponent swapped for a decoy."""
+    hidden = hidden_from(match, seat)
+    saved = [inst.card for inst in hidden]
+    try:
+        for inst in hidden:
+            inst.card = replace(inst.card, name=f"decoy {inst.id}")
+            inst.name = inst.card.name
+        return match.observation(seat)
+    finally:
+        for inst, card in zip(hidden, saved, strict=True):
+            inst.card = card
+            inst.name = card.name
+
+
+def assert_nothing_hidden_leaks(match: Match, events: list[Event], before: list[str]) -> None:
+    """Check both seats' views now, and the events of the last action.
+
+    ``before`` holds each seat's view (as JSON) before the action: an event may name a card
+    the seat saw before or sees after it (an order the action revealed, a unit that went
+    from the field back to a hand), never another hidden card.
+    """
+    for seat in (0, 1):
+        view = match.observation(seat)
+        # The view must not depend on the opponent's hidden cards at all ...
+        assert view == observation_without_secrets(match, seat)
+        # ... an event's private part goes to its own seat only ...
+        visible = json.dumps(view, ensure_ascii=False)
+        secret = {inst.name for inst in hidden_from(match, seat)}
+        for event in events:
+            if event.seat != seat:
+                assert event.for_seat(seat) == event.public_dict()
+            # ... and no public part names a hidden card that is not also visible.
+            shown = json.dumps(event.public_dict(), ensure_ascii=False)
+            leaked = {
+                name
+                for name in secret
+                if f'"{name}"' in shown and f'"{name}"' not in visible and f'"{name}"' not in before[seat]
+            }
+            assert not leaked, (event.judge_dict(), leaked)
+
+
+def test_it_never_shows_a_seat_the_opponents_hidden_cards() -> None:
+    cards, _ = starter()
+    pool = deck_pool()
+    rng = random.Random(7)
+    for game in range(150):
+        match = Match(cards, (rng.choice(pool), rng.choice(pool)), seed=game)
+        assert_nothing_hidden_leaks(match, match.initial_events, ["", ""])
+        bots = (RandomBot(game), RandomBot(game + 1))
+        while not match.is_over:
+            seat = match.decision().seat
+            before = [json.dumps(match.observation(s), ensure_ascii=False) for s in (0, 1)]
+            events = match.apply(seat, bots[seat].act(match, seat))
+            assert_nothing_hidden_leaks(match, events, before)
+        assert match.spectator_view()["seats"][0]["hand"] is None

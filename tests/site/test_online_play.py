@@ -1,0 +1,136 @@
+"""Online matches adjudicated by the rules engine, driven through the API (in-process tasks)."""
+
+import random
+
+import pytest
+
+from tests.site.conftest import make_players
+from tournaments.models import Game, GameAction, Match, ResultChange
+
+# Transactional: tasks are queued on commit, as in production.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def online_match(event_factory, judge):
+    """A best-of-3 online event in round 1: two players at one table, and a judge."""
+    event = event_factory(rounds=1, best_of=3, online=True)
+    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
+    event.open()
+    a, b = make_players(2)
+    event.register(a, b)
+    match = event.start()["matches"][0]
+    seats = {match["player_a"]: a, match["player_b"]: b}
+    return event, match["id"], seats[match["player_a"]], seats[match["player_b"]]
+
+
+def game(actor, match_id):
+    response = actor.api.get(f"/api/matches/{match_id}/game/")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def act(actor, match_id, seq, action):
+    return actor.api.post(f"/api/matches/{match_id}/game/actions/", {"seq": seq, "action": action}, format="json")
+
+
+def play_out(match_id, players, rng, limit=4000):
+    """Both clients play legal actions (never conceding) until the match is final."""
+    for _ in range(limit):
+        moved = False
+        for actor in players:
+            state = game(actor, match_id)
+            if state["match_status"] == "final":
+                return state
+            if state["game_status"] == "sideboarding":
+                actor.api.post(f"/api/matches/{match_id}/game/sideboard/", {"deck": None}, format="json")
+                moved = True
+                continue
+            choices = [a for a in state["legal_actions"] if a["type"] != "concede"]
+            if choices:
+                response = act(actor, match_id, state["next_seq"], rng.choice(choices))
+                assert response.status_code == 200, response.content
+                moved = True
+        assert moved, "nobody could act"
+    raise AssertionError("the match did not finish")
+
+
+def test_it_plays_a_whole_match_between_two_api_clients(online_match):
+    event, match_id, a, b = online_match
+    final = play_out(match_id, [a, b], random.Random(3))
+    match = Match.objects.get(pk=match_id)
+    assert match.status == "final"
+    assert max(match.wins_a, match.wins_b) == 2 or match.games.count() >= 3
+    assert final["wins_a"] == match.wins_a
+    assert ResultChange.objects.filter(match=match, action="engine").exists()
+    standings = {row["username"]: row for row in event.standings()}
+    assert standings[a.name]["match_points"] + standings[b.name]["match_points"] in (3, 2)
+
+
+def test_it_shows_each_seat_its_own_view_and_legal_actions(online_match):
+    event, match_id, a, b = online_match
+    state_a, state_b = game(a, match_id), game(b, match_id)
+    assert (state_a["seat"], state_b["seat"]) == (0, 1)
+    assert state_a["next_seq"] == 1 and state_a["game_number"] == 1
+    deciding = state_a["view"]["decision"]["seat"]
+    assert bool(state_a["legal_actions"]) == (deciding == 0)
+    assert bool(state_b["legal_actions"]) == (deciding == 1)
+
+
+def test_it_applies_a_duplicate_seq_once_and_answers_the_same(online_match):
+    event, match_id, a, b = online_match
+    decider = a if game(a, match_id)["legal_actions"] else b
+    keep = {"type": "keep"}
+    first = act(decider, match_id, 1, keep)
+    again = act(decider, match_id, 1, keep)
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+    assert GameAction.objects.filter(match_id=match_id).count() == 1
+    assert len(Game.objects.get(match_id=match_id).actions) == 1
+
+
+def test_it_refuses_a_seq_that_skips_ahead_with_409(online_match):
+    event, match_id, a, b = online_match
+    response = act(a, match_id, 5, {"type": "keep"})
+    assert response.status_code == 409
+    assert response.json()["code"] == "seq_gap"
+    assert response.json()["next_seq"] == 1
+
+
+def test_it_refuses_an_illegal_action_with_its_rule_and_records_it(online_match):
+    event, match_id, a, b = online_match
+    waiting = b if game(a, match_id)["legal_actions"] else a
+    response = act(waiting, match_id, 1, {"type": "keep"})  # not this seat's decision
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "illegal_action" and body["rule"].startswith("R")
+    assert game(waiting, match_id)["refused"][0]["rule"] == body["rule"]
+    assert game(waiting, match_id)["next_seq"] == 2  # the number is used up
+
+
+def test_it_ends_the_game_on_concede_and_the_loser_takes_initiative_next(online_match):
+    event, match_id, a, b = online_match
+    assert act(a, match_id, 1, {"type": "concede"}).status_code == 200
+    games = list(Game.objects.filter(match_id=match_id).order_by("number"))
+    assert games[0].winner == 1 and games[0].reason == "concede"
+    assert games[1].number == 2 and games[1].first_initiative == 0
+    assert games[1].status == "sideboarding"
+
+
+def test_it_refuses_actions_from_outsiders(online_match, outsider):
+    event, match_id, a, b = online_match
+    assert outsider.api.get(f"/api/matches/{match_id}/game/").status_code == 403
+    assert act(outsider, match_id, 1, {"type": "keep"}).status_code == 403
+
+
+def test_it_gives_the_log_to_players_only_once_final(online_match, judge):
+    event, match_id, a, b = online_match
+    assert a.api.get(f"/api/matches/{match_id}/log/").status_code == 403
+    log = judge.api.get(f"/api/matches/{match_id}/log/?game=1").json()
+    assert log["game"] == "respons" and len(log["players"]) == 2
+    act(a, match_id, 1, {"type": "concede"})
+    for seat_actor in (a, b):
+        seat_actor.api.post(f"/api/matches/{match_id}/game/sideboard/", {"deck": None}, format="json")
+    act(a, match_id, 2, {"type": "concede"})
+    assert Match.objects.get(pk=match_id).status == "final"
+    assert a.api.get(f"/api/matches/{match_id}/log/?game=2").status_code == 200
