@@ -14,4 +14,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("admin/", admin.site.urls),
     path("", include("tournaments.urls")),
+    path("", include("tournaments.urls_play")),
+    path("", include("tournaments.urls_judge")),
 ]
