@@ -450,3 +450,42 @@ def zone_spec(key: str, kind: ZoneKind, *headers: str, required: bool = False) -
         if word not in words:
             words.append(word)
     return ZoneSpec(key=key, kind=kind, headers=tuple(words), required=required)
+
+
+class ModuleRules:
+    """A game's ruleset (:class:`engine.registry.GameRules`) made from its ``cards`` and ``deck`` modules.
+
+    The deck-only games differ in data, not in shape: each passes its modules and titles
+    here instead of repeating the same class. ``cards`` provides CARD_TYPES,
+    ``parse_card`` and ``card_summary``; ``deck`` provides ZONES, FORMATS, CODES and
+    ``validate_deck``.
+    """
+
+    has_match_engine = False
+
+    def __init__(self, *, key: str, title: str, title_ru: str, cards: Any, deck: Any) -> None:
+        self.key = key
+        self.title = title
+        self.title_ru = title_ru
+        self._cards = cards
+        self._deck = deck
+        self.zones: tuple[ZoneSpec, ...] = deck.ZONES
+        self.formats: tuple[str, ...] = deck.FORMATS
+        self.card_types: tuple[str, ...] = cards.CARD_TYPES
+        self.violation_codes: tuple[str, ...] = deck.CODES
+
+    def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Any | None:
+        """Return the card built from ``raw``; None (with problems appended) when it cannot be."""
+        return self._cards.parse_card(raw, where, problems)
+
+    def validate_deck(
+        self, deck_list: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
+    ) -> list[Violation]:
+        """Return every deck-rule violation (empty when legal); never raises."""
+        result: list[Violation] = self._deck.validate_deck(deck_list, catalog, options=options)
+        return result
+
+    def card_summary(self, card: Any) -> dict[str, Any]:
+        """Return the card as a flat JSON-able dict for the site."""
+        summary: dict[str, Any] = self._cards.card_summary(card)
+        return summary

@@ -3,45 +3,13 @@
 Found through :mod:`engine.registry` as ``fow``. See ``README.md`` beside this file.
 """
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from engine.catalog import Catalog
-from engine.decklist import Decklist, ZoneSpec
+from engine.games._common import ModuleRules
 from engine.games.fow import cards, deck
-from engine.problems import Problem, Violation
 
 DATA_DIR = Path(__file__).parent / "data"
 SAMPLE_SET = DATA_DIR / "dwn1.json"
 DECKS_DIR = DATA_DIR / "decks"
 
-
-class ForceOfWillRules:
-    """The Force of Will ruleset as the registry's ``GameRules`` protocol describes it."""
-
-    key: str = "fow"
-    title: str = "Force of Will"
-    title_ru: str = "Force of Will"
-    zones: tuple[ZoneSpec, ...] = deck.ZONES
-    formats: tuple[str, ...] = deck.FORMATS
-    card_types: tuple[str, ...] = cards.CARD_TYPES
-    has_match_engine: bool = False
-    violation_codes: tuple[str, ...] = deck.CODES
-
-    def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> cards.Card | None:
-        """Return the card built from ``raw``; None (with problems appended) when it cannot be."""
-        return cards.parse_card(raw, where, problems)
-
-    def validate_deck(
-        self, deck_list: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
-    ) -> list[Violation]:
-        """Return every deck-rule violation (empty when legal); never raises."""
-        return deck.validate_deck(deck_list, catalog, options=options)
-
-    def card_summary(self, card: cards.Card) -> dict[str, Any]:
-        """Return the card as a flat JSON-able dict for the site."""
-        return cards.card_summary(card)
-
-
-RULES = ForceOfWillRules()
+RULES = ModuleRules(key="fow", title="Force of Will", title_ru="Force of Will", cards=cards, deck=deck)

@@ -2,10 +2,10 @@
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import cli_support
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -240,17 +240,7 @@ def test_it_never_raises_on_junk(catalog: Catalog[Card], zones: Any, options: An
 
 
 def run_validate(deck_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    command = [
-        sys.executable,
-        "-m",
-        "engine",
-        "validate",
-        "--cards",
-        str(SAMPLE_SET),
-        "--deck",
-        str(deck_path),
-    ]
-    return subprocess.run([*command, *extra], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return cli_support.run_validate(SAMPLE_SET, deck_path, *extra)
 
 
 def test_it_validates_the_shipped_deck_from_the_command_line() -> None:
