@@ -382,15 +382,10 @@ def _you_win(state: State, source: Inst, ability: Ability, target: Target) -> No
 # --- continuous effects and settling (R7.9, R8.3, R8.4) -----------------------------------------
 
 
-def refresh_statics(state: State) -> None:
-    """Recompute every unit's ``mod`` from the static abilities of face-up cards in play (R7.9).
-
-    Marks the state unsettled when a unit's strength changed (it may now be ≤ 0).
-    """
-    state.statics_dirty = False
-    cells = state.cells
-    sources: list[Inst] = [
-        inst for inst in cells if inst is not None and inst.face_up and "static" in inst.triggers
+def find_static_sources(state: State) -> list[Inst]:
+    """Return the cards whose static abilities apply now: face up and in play (R7.9)."""
+    sources = [
+        inst for inst in state.cells if inst is not None and inst.face_up and "static" in inst.triggers
     ]
     for side in state.seats:
         if "static" in side.hero.triggers:
@@ -398,18 +393,65 @@ def refresh_statics(state: State) -> None:
         location = side.location
         if location is not None and "static" in location.triggers:
             sources.append(location)
-    if not sources and not state.static_active:
-        return  # no source now nor at the last recomputation: every mod is already 0
-    state.static_active = bool(sources)
-    mods = [0] * len(cells)
+    return sources
+
+
+def _static_abilities(source: Inst) -> list[tuple[Ability, int]]:
+    """Return the static abilities of ``source`` the engine applies, each with its sign (R7.9)."""
+    return [
+        (ability, STATIC_EFFECTS[ability.effect])
+        for ability in source.card.abilities
+        if ability.trigger == "static"
+        and ability.effect in STATIC_EFFECTS
+        and ability.target in STATIC_TARGETS
+    ]
+
+
+def static_mods(state: State, sources: list[Inst]) -> list[int]:
+    """Return the static modifier of the unit in every cell, computed from scratch (R7.9)."""
+    mods = [0] * len(state.cells)
     for source in sources:
-        for ability in source.card.abilities:
-            sign = STATIC_EFFECTS.get(ability.effect, 0)
-            if ability.trigger != "static" or not sign or ability.target not in STATIC_TARGETS:
-                continue
+        for ability, sign in _static_abilities(source):
             for unit in TARGETS[ability.target](state, source, STATIC):
                 if isinstance(unit, Inst) and unit.kind == "unit" and unit.zone == FIELD:
                     mods[unit.cell] += sign * ability.amount
+    return mods
+
+
+def refresh_statics(state: State) -> None:
+    """Bring every unit's ``mod`` up to date with the static abilities in play (R7.9).
+
+    Recomputes everything when ``statics_dirty``; otherwise only the modifiers of the
+    units that entered since (``static_pending``). Marks the state unsettled when a
+    unit's strength changed (it may now be ≤ 0).
+    """
+    cells = state.cells
+    if not state.statics_dirty:
+        for unit in state.static_pending:
+            if unit.zone != FIELD:
+                continue
+            mod = 0
+            for source in state.static_sources:
+                for ability, sign in _static_abilities(source):
+                    if unit in TARGETS[ability.target](state, source, STATIC):
+                        mod += sign * ability.amount
+            if unit.mod != mod:
+                unit.mod = mod
+                state.unsettled = True
+        state.static_pending.clear()
+        return
+    state.statics_dirty = False
+    state.static_pending.clear()
+    sources = find_static_sources(state)
+    if not sources and not state.static_sources:
+        return  # no source now nor at the last recomputation: every mod is already 0
+    state.static_sources = sources
+    state.front_statics = any(
+        ability.target == "enemy_front_in_line"
+        for source in sources
+        for ability, _ in _static_abilities(source)
+    )
+    mods = static_mods(state, sources)
     for cell, inst in enumerate(cells):
         if inst is not None and inst.mod != mods[cell]:
             inst.mod = mods[cell]
@@ -442,7 +484,7 @@ def settle(state: State) -> Flow:
     owner for a target.
     """
     while True:
-        if state.statics_dirty:
+        if state.statics_dirty or state.static_pending:
             refresh_statics(state)
         if state.unsettled:
             state.unsettled = False
@@ -505,11 +547,12 @@ def run(
     trap = source.kind == "trap" and source.zone == FIELD
     if trap and not source.face_up:
         source.face_up = True
-        if "static" in source.triggers:
-            state.statics_dirty = True
         state.emit(
             {"type": "trap_revealed", "seat": source.owner, "card": source.name, **state.where(source)}
         )
+        if "static" in source.triggers:  # face up, its static abilities now apply (R7.9)
+            state.statics_dirty = True
+            yield from settle(state)
     yield from resolve(state, source, abilities, moment, chosen)
     if trap and source.zone == FIELD:
         state.emit({"type": "trap_spent", "seat": source.owner, "card": source.name, **state.where(source)})

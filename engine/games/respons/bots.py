@@ -19,12 +19,13 @@ from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.respons.abilities import CHOSEN_TARGETS
 from engine.games.respons.cards import Ability, Card
+from engine.games.respons.match.combat import ATTACK_CELLS
 from engine.games.respons.match.core import Match
 from engine.games.respons.match.state import (
     LINE_ORDER,
-    ROWS,
     SEAT_CELLS,
     cell_index,
+    line_cells,
 )
 
 Action = dict[str, Any]
@@ -93,23 +94,15 @@ def project_combat(board: _Board, initiative: int) -> tuple[list[int], list[int]
     strength = board.strength[:]
     locations = board.locations[:]
     hits = [0, 0]
-    first, second = initiative, 1 - initiative
     for line in LINE_ORDER[initiative]:
-        base = (line - 1) * ROWS
-        order = [
-            seat * SEAT_CELLS + base + row
-            for row in range(ROWS)
-            for seat in (first, second)
-            if strength[seat * SEAT_CELLS + base + row] > 0
-        ]
+        order = [cell for cell in ATTACK_CELLS[initiative][line] if strength[cell] > 0]
         collided: set[int] = set()
         for cell in order:
             mine = strength[cell]
             if mine <= 0 or cell in collided:
                 continue
             foe = 1 - cell // SEAT_CELLS
-            for row in range(ROWS):
-                other = foe * SEAT_CELLS + base + row
+            for other in line_cells(foe, line):
                 if strength[other] > 0:
                     theirs = strength[other]
                     strength[cell] = mine - theirs
@@ -253,7 +246,7 @@ class HeuristicBot:
         elif card.type == "trap" and cell is not None:
             # A trap waits for an attacker in its line: worth more where enemies stand.
             line = cell["line"]
-            enemies = sum(1 for c in _line(1 - seat, line) if board.strength[c] > 0)
+            enemies = sum(1 for c in line_cells(1 - seat, line) if board.strength[c] > 0)
             board.bonus += 1.0 + 1.5 * min(enemies, 1)
         on_play = [a for a in card.abilities if a.trigger == "on_play"]
         statics = [a for a in card.abilities if a.trigger == "static"]
@@ -297,11 +290,6 @@ def _guess_amount(match: Match, card_name: str | None) -> int:
     return max((a.amount for a in card.abilities if a.target in CHOSEN_TARGETS), default=1)
 
 
-def _line(seat: int, line: int) -> range:
-    start = seat * SEAT_CELLS + (line - 1) * ROWS
-    return range(start, start + ROWS)
-
-
 def _targets(board: _Board, seat: int, kind: str, line: int, self_cell: int) -> tuple[list[int], list[int]]:
     """Return (cells, players) an ability's non-chosen target means on the light board."""
     foe = 1 - seat
@@ -310,9 +298,9 @@ def _targets(board: _Board, seat: int, kind: str, line: int, self_cell: int) -> 
         return ([self_cell] if self_cell >= 0 else []), []
     if kind in ("own_units_in_line", "enemy_units_in_line"):
         side = seat if kind.startswith("own") else foe
-        return ([c for c in _line(side, line) if strength[c] > 0] if line else []), []
+        return ([c for c in line_cells(side, line) if strength[c] > 0] if line else []), []
     if kind == "enemy_front_in_line":
-        front = [c for c in _line(foe, line) if strength[c] > 0] if line else []
+        front = [c for c in line_cells(foe, line) if strength[c] > 0] if line else []
         return front[:1], []
     if kind in ("all_own_units", "all_enemy_units"):
         side = seat if kind.startswith("all_own") else foe

@@ -15,6 +15,7 @@ from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.respons.cards import Ability, Card
 from engine.games.respons.match import Match, new_match
+from engine.games.respons.match.state import cell_index
 
 FACTIONS = frozenset({"order"})
 
@@ -158,7 +159,7 @@ def pass_both(match: Match) -> list[Any]:
 
 def unit_at(match: Match, seat: int, line: int, row: int) -> Any:
     """Return the card instance in a cell (or None)."""
-    return match.cells[(seat * 15) + (line - 1) * 3 + (row - 1)]
+    return match.cells[cell_index(seat, line, row)]
 
 
 def events_of(events: Iterable[Any], kind: str) -> list[dict[str, Any]]:
@@ -176,7 +177,7 @@ def put(match: Match, seat: int, name: str, cells: Iterable[tuple[int, int]]) ->
         pile = side.deck if any(i.name == name for i in side.deck) else side.hand
         inst = next(i for i in reversed(pile) if i.name == name)
         pile.remove(inst)
-        match.place(inst, (seat * 15) + (line - 1) * 3 + (row - 1), face_up=inst.kind != "trap")
+        match.place(inst, cell_index(seat, line, row), face_up=inst.kind != "trap")
 
 
 @functools.lru_cache(maxsize=1)

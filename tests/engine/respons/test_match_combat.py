@@ -149,3 +149,13 @@ def test_it_does_not_let_a_unit_that_entered_during_a_line_step_attack_in_it() -
     events = match.apply(1, {"type": "choose", "cell": at(3, 2)})  # Order 1 enters line 3
     assert not events_of(events, "collision")  # [decision R8.2]: it waits for the next combat
     assert unit_at(match, 1, 3, 2).name == "Order 1"
+
+
+def test_it_never_moves_a_card_between_cells() -> None:
+    match = table()
+    put(match, 0, "Middle", [(2, 1)])
+    put(match, 1, "Weak", [(2, 1)])
+    put(match, 1, "Big", [(2, 3)])
+    pass_both(match)  # Weak dies in front, then Big (row 3) destroys Middle
+    assert unit_at(match, 1, 2, 1) is None and unit_at(match, 1, 2, 3).name == "Big"  # R3.4: no shift
+    assert unit_at(match, 0, 2, 1) is None

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from match_builders import starter
+from match_builders import scripted, starter
 
 from engine.decklist import Decklist
 from engine.games.respons import RULES
@@ -131,3 +131,11 @@ def test_it_never_shows_a_seat_the_opponents_hidden_cards() -> None:
             events = match.apply(seat, bots[seat].act(match, seat))
             assert_nothing_hidden_leaks(match, events, before)
         assert match.spectator_view()["seats"][0]["hand"] is None
+
+
+def test_it_notices_a_broken_invariant() -> None:
+    match = scripted()
+    assert check_invariants(match) == []
+    match.seats[0].graveyard.append(match.seats[0].hand[0])  # one card in two places
+    match.seats[1].influence = -1
+    assert len(check_invariants(match)) == 3

@@ -12,7 +12,16 @@ from engine.games.respons.abilities import (
     settle,
 )
 from engine.games.respons.match.play import play_order
-from engine.games.respons.match.state import FIELD, LINE_ORDER, LINES, ROWS, SEAT_CELLS, Inst, State, cell_dict
+from engine.games.respons.match.state import (
+    FIELD,
+    LINE_ORDER,
+    LINES,
+    ROWS,
+    SEAT_CELLS,
+    Inst,
+    State,
+    cell_dict,
+)
 
 _COMBAT_TRIGGERS = frozenset({"start_of_combat"})
 
@@ -25,7 +34,7 @@ def combat(state: State) -> Flow:
     yield from fire_in_play(state, START_OF_COMBAT, _COMBAT_TRIGGERS)
     cells = state.cells
     for line in LINE_ORDER[state.initiative]:
-        if any(cells[cell] is not None for cell in _ATTACK_CELLS[0][line]):
+        if any(cells[cell] is not None for cell in ATTACK_CELLS[0][line]):
             yield from attack_line(state, line)
 
 
@@ -37,7 +46,7 @@ def _attack_cells(initiative: int, line: int) -> tuple[int, ...]:
 
 # R8.2 [decision]: the cells of a line in attack order, by initiative seat and line:
 # initiative row 1, other row 1, initiative row 2, other row 2, initiative row 3, other row 3.
-_ATTACK_CELLS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+ATTACK_CELLS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     {line: _attack_cells(initiative, line) for line in range(1, LINES + 1)} for initiative in (0, 1)
 )
 
@@ -46,7 +55,7 @@ def attack_order(state: State, line: int) -> list[Inst]:
     """Return the units of ``line`` in their attack order (R8.2 [decision])."""
     cells = state.cells
     order: list[Inst] = []
-    for cell in _ATTACK_CELLS[state.initiative][line]:
+    for cell in ATTACK_CELLS[state.initiative][line]:
         inst = cells[cell]
         if inst is not None and inst.kind == "unit":
             order.append(inst)
@@ -56,7 +65,7 @@ def attack_order(state: State, line: int) -> list[Inst]:
 def _watched(state: State, line: int) -> list[Inst] | None:
     """Return the cards of ``line`` in R4.2 order if one has an attack trigger, else None."""
     cells = state.cells
-    found = [inst for cell in _ATTACK_CELLS[state.initiative][line] if (inst := cells[cell]) is not None]
+    found = [inst for cell in ATTACK_CELLS[state.initiative][line] if (inst := cells[cell]) is not None]
     if any(inst.triggers & ATTACK_TRIGGERS for inst in found):
         # Sources fire initiative player's first (R4.2), each front to back (R7.8).
         return [inst for inst in found if inst.owner == state.initiative] + [

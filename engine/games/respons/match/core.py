@@ -37,10 +37,10 @@ class Match(State):
         self.actions: list[Action] = []  # the log (STYLE.md 4): {"seat": s, "type": ..., ...}
         self._flow = run_match(self)
         self._pending: Decision | None = None
-        self._legal_cache: tuple[int, int, list[Action]] | None = None
         self.initial_events: list[Event] = self._advance(None)
 
     def _advance(self, answer: Any) -> list[Event]:
+        """Resume the turn flow with ``answer`` until its next decision; return the events."""
         events: list[Event] = []
         self._events = events
         try:
@@ -79,13 +79,7 @@ class Match(State):
             return []
         if pending.seat != seat:
             return [{"type": "concede"}]
-        cache = self._legal_cache
-        if cache is not None and cache[0] == self.seq and cache[1] == seat:
-            actions = cache[2]
-        else:
-            actions = legal_actions(self, pending)
-            self._legal_cache = (self.seq, seat, actions)
-        return [*actions, {"type": "concede"}]
+        return [*legal_actions(self, pending), {"type": "concede"}]
 
     def apply(self, seat: int, action: Action, *, seq: int | None = None) -> list[Event]:
         """Apply ``seat``'s action and return the events it caused.
@@ -117,13 +111,7 @@ class Match(State):
         answer, canonical = validate(self, pending, seat, action)
         self.actions.append({"seat": seat, **canonical})
         self.seq += 1
-        events: list[Event] = []
-        self._events = events
-        try:  # resume the turn flow until the next decision (see _advance)
-            self._pending = self._flow.send(answer)
-        except GameOver:
-            self._pending = None
-        return events
+        return self._advance(answer)
 
     def _end_by(self, seat: int, kind: str) -> list[Event]:
         # R9.3 concede at any moment; R9.4 the site's clock applies timeout for the seat.

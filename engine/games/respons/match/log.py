@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,13 +33,24 @@ def match_log(match: Match, card_set_codes: Sequence[str]) -> dict[str, Any]:
     }
 
 
-@functools.lru_cache(maxsize=128)
-def _parse_deck(text: str) -> Decklist:
-    """Return the decklist of a JSON text (cached: a tournament's logs repeat the same decks).
+_PARSED_DECKS: dict[str, Decklist] = {}
+_PARSED_DECKS_MAX = 256
+
+
+def _parse_deck(raw: dict[str, Any]) -> Decklist:
+    """Return the decklist of a log's JSON object (cached: a tournament's logs repeat decks).
 
     Raises :class:`~engine.problems.DeckParseError` like :func:`parse_decklist`.
     """
-    return parse_decklist(json.loads(text), game=GAME)
+    # repr() of decoded JSON is a cheap exact key: equal reprs are equal JSON values.
+    key = repr(raw)
+    deck = _PARSED_DECKS.get(key)
+    if deck is None:
+        deck = parse_decklist(raw, game=GAME)
+        if len(_PARSED_DECKS) >= _PARSED_DECKS_MAX:
+            _PARSED_DECKS.clear()
+        _PARSED_DECKS[key] = deck
+    return deck
 
 
 class ReplayError(Exception):
@@ -93,7 +102,7 @@ def read_setup(log: Any, *, source: str = "") -> tuple[dict[str, Any], list[tupl
         name = player.get("name", ("A", "B")[seat])
         names.append(str(name))
         try:
-            decks.append(_parse_deck(json.dumps(player["deck"], ensure_ascii=False)))
+            decks.append(_parse_deck(player["deck"]))
         except InputError as error:
             raise bad(f"players[{seat}].deck", error.one_line()) from None
     raw_actions = log.get("actions", [])

@@ -42,9 +42,7 @@ def play_from_hand(state: State, seat: int, inst: Inst, cell: int, chosen: list[
         state.place_location(inst)
         state.emit({**public, "card": inst.name, "zone": "location"})
     else:  # a spell resolves, then goes to the graveyard (R7.2)
-        inst.zone = STACK
-        inst.face_up = True
-        state.stack.append(inst)
+        state.to_stack(inst)
         state.emit({**public, "card": inst.name, "zone": "spell"})
     yield from enter(state, inst, chosen)
 
@@ -95,8 +93,7 @@ def play_order(state: State, seat: int) -> Flow:
         state.place_location(inst)
         state.emit({"type": "enter", "seat": seat, "card": inst.name, "zone": "location"})
     else:
-        inst.zone = STACK
-        state.stack.append(inst)
+        state.to_stack(inst)
     yield from enter(state, inst, None)
 
 

@@ -50,8 +50,6 @@ CELL_ROW: tuple[int, ...] = tuple(i % ROWS + 1 for i in range(ALL_CELLS))
 # R3.3/R6.4: lines left to right as each seat sees them.
 LINE_ORDER: tuple[tuple[int, ...], tuple[int, ...]] = ((1, 2, 3, 4, 5), (5, 4, 3, 2, 1))
 
-PHASES: tuple[str, ...] = ("mulligan", "start", "draw", "actions", "combat", "end", "recovery", "over")
-
 
 def cell_index(seat: int, line: int, row: int) -> int:
     """Return the integer cell of (seat, line, row); lines 1–5 (R3.3), rows 1–3 (R3.2)."""
@@ -320,10 +318,12 @@ def _resolve_deck(
     catalog and deck contents (a tournament replays the same decks many times).
     """
     key = ("respons.match.deck", deck.one("hero"), deck.ordered("orders"), tuple(deck.counts("main").items()))
-    return catalog.derived(key, lambda _: _resolve(catalog, deck, f"players[{seat}].deck"))  # type: ignore[no-any-return]
+    return catalog.derived(key, lambda _: _resolve(catalog, deck, f"players[{seat}].deck"))
 
 
-def _resolve(catalog: Catalog[Any], deck: Decklist, where: str) -> tuple[Card, tuple[Card, ...], tuple[Card, ...]]:
+def _resolve(
+    catalog: Catalog[Any], deck: Decklist, where: str
+) -> tuple[Card, tuple[Card, ...], tuple[Card, ...]]:
     problems: list[Problem] = []
 
     def get(name: str, place: str) -> Card | None:
@@ -393,11 +393,15 @@ class State:
         self.result: Result | None = None
         self.seq = 0
         # Settling (abilities.settle) is skipped unless one of these says it may matter:
-        # statics_dirty - continuous effects must be recomputed (R7.9);
-        # static_active - the last recomputation found a static source in play;
+        # statics_dirty - every static effect must be recomputed (R7.9);
+        # static_pending - units that entered since, whose own static modifier is unknown;
+        # static_sources - the face-up static sources found by the last recomputation;
+        # front_statics - one of them aims at "enemy_front_in_line", which any unit changes;
         # unsettled - a strength or durability may have dropped to ≤ 0 (R8.3, R8.4).
         self.statics_dirty = True
-        self.static_active = False
+        self.static_pending: list[Inst] = []
+        self.static_sources: list[Inst] = []
+        self.front_statics = False
         self.unsettled = False
         self.destroyed: list[Inst] = []  # on_destroyed triggers still to fire, in order
         self._events: list[Event] = []
@@ -511,7 +515,7 @@ class State:
         inst.used = False
         if inst.base <= 0 and inst.kind == "unit":
             self.unsettled = True  # R8.3: a unit entering at strength ≤ 0 goes at once
-        self._statics_may_change(inst)
+        self._statics_may_change(inst, entering=True)
 
     def place_location(self, inst: Inst) -> None:
         """Put a location into its owner's (empty) location slot (R7.2)."""
@@ -520,25 +524,37 @@ class State:
         inst.face_up = True
         inst.delta = inst.mod = 0
         inst.used = False
-        self._statics_may_change(inst)
+        self._statics_may_change(inst, entering=True)
 
-    def _statics_may_change(self, inst: Inst) -> None:
-        # R7.9: static effects act on units only, so only a unit or a static source coming or
-        # going can change them (targets like "enemy_front_in_line" depend on units alone).
-        if "static" in inst.triggers or (self.static_active and inst.kind == "unit"):
+    def _statics_may_change(self, inst: Inst, *, entering: bool) -> None:
+        # R7.9: static effects act on units only. A static source coming or going changes
+        # them all; a unit coming changes only its own modifier, and a unit going changes
+        # nothing, unless a source aims at "enemy_front_in_line" (which a unit can become).
+        if "static" in inst.triggers:
             self.statics_dirty = True
+        elif self.static_sources and inst.kind == "unit":
+            if self.front_statics:
+                self.statics_dirty = True
+            elif entering:
+                self.static_pending.append(inst)
 
     def _leave_board(self, inst: Inst) -> None:
         if inst.zone == FIELD:
             self.cells[inst.cell] = None
             inst.cell = -1
-            self._statics_may_change(inst)
+            self._statics_may_change(inst, entering=False)
         elif inst.zone == LOCATION:
             self.seats[inst.owner].location = None
-            self._statics_may_change(inst)
+            self._statics_may_change(inst, entering=False)
         elif inst.zone == STACK:
             self.stack.remove(inst)
         # An order that stayed face up in its row (R7.5, zone ORDER_UP) stays listed there.
+
+    def to_stack(self, inst: Inst) -> None:
+        """Put a spell on the stack while it resolves (R7.2), face up."""
+        inst.zone = STACK
+        inst.face_up = True
+        self.stack.append(inst)
 
     def to_graveyard(self, inst: Inst) -> None:
         """Move a card to its owner's graveyard (from the board or the stack)."""

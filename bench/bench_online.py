@@ -1,0 +1,515 @@
+"""Benchmark of online play: ``.venv/bin/python bench/bench_online.py [--matches N] [--minutes M]``.
+
+One online round of ``2 * N`` players (default N = 512 matches, 1,024 players) played
+through the HTTP API as people would, adjudicated by real Celery workers:
+
+- sets up its OWN database (``respons_bench``, dropped and migrated at start) with an
+  online best-of-1 event, its players registered with the shipped decklists;
+- starts gunicorn (``respons_site.wsgi``) and ``--workers`` Celery workers (solo pool,
+  the first with the embedded beat unless ``--no-beat``), all on 127.0.0.1;
+- starts round 1 and runs one client per player (asyncio, a keep-alive HTTP/1.1
+  connection each): it polls ``GET /api/matches/{id}/game/`` every ``--poll`` s; when it
+  has a decision it waits a human pause (``--pause-min``..``--pause-max`` s), POSTs one
+  of its legal actions with ``next_seq``, then polls every ``--fast-poll`` s until the
+  action shows in its own view (the view's seq moves on, or it is listed as refused);
+- prints the latency from the POST to the action being visible (p50/p95/p99), the
+  actions offered and applied per second, the request latencies, the queue wait the
+  workers add, and how much of the round finished within ``--minutes``.
+
+Target (issue: online play): p95 < 150 ms at 300 actions/s offered.
+
+Environment: DATABASE_URL (any database name: the bench uses ``--database`` on that
+server) and CELERY_BROKER_URL (default redis://127.0.0.1:6379/12; that Redis database
+is EMPTIED at start and end: give the bench its own). Every process it starts is
+stopped at the end, and every loop is bounded by ``--minutes``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/respons_bench"
+DEFAULT_BROKER = "redis://127.0.0.1:6379/12"
+
+
+# --- processes -----------------------------------------------------------------------------
+
+
+class Processes:
+    """The server processes the bench started (each in its own process group), stopped at the end."""
+
+    def __init__(self, env: dict[str, str], logs: Path) -> None:
+        self.env = env
+        self.logs = logs
+        self.started: list[tuple[str, subprocess.Popen[bytes]]] = []
+
+    def start(self, name: str, args: list[str]) -> subprocess.Popen[bytes]:
+        log = open(self.logs / f"{name}.log", "wb")
+        process = subprocess.Popen(
+            args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        log.close()
+        self.started.append((name, process))
+        return process
+
+    def check(self) -> None:
+        for name, process in self.started:
+            if process.poll() is not None:
+                tail = (self.logs / f"{name}.log").read_text(errors="replace")[-3000:]
+                raise SystemExit(f"{name} exited with {process.returncode}:\n{tail}")
+
+    def stop(self) -> None:
+        for _name, process in self.started:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 30
+        for _name, process in self.started:
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def _with_database(url: str, name: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def database_recreate(url: str) -> None:
+    """Drop and create the bench's database (connecting to the server's ``postgres`` database)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def database_drop(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
+
+
+def broker_flush(url: str) -> None:
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
+
+
+# --- the event -----------------------------------------------------------------------------
+
+
+def event_prepare(players: int) -> tuple[int, Any, list[tuple[str, str]]]:
+    """Create the online event with ``players`` registered; return (event id, organizer, [(name, token)])."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from engine.registry import bundled_decklists
+    from tournaments.services.demo import bundled_card_sets_import
+    from tournaments.services.events import event_create, event_open, registration_submit
+
+    call_command("migrate", verbosity=0)
+    list(bundled_card_sets_import())
+    User = get_user_model()
+    organizer = User.objects.create_user(username="bench-organizer", password=None)
+    event = event_create(organizer=organizer, name="Online bench", online=True, best_of=1, rounds=1)
+    event_open(event=event, by=organizer)
+    # Bulk: hashing a password per player would take minutes; the API uses tokens anyway.
+    users = User.objects.bulk_create(
+        [User(username=f"bench{i:04d}", password="!") for i in range(players)], batch_size=500
+    )
+    tokens = Token.objects.bulk_create(
+        [Token(user=user, key=Token.generate_key()) for user in users], batch_size=500
+    )
+    decks = [path.read_text(encoding="utf-8") for path in bundled_decklists("respons")]
+    for i, user in enumerate(users):
+        registration_submit(event=event, player=user, deck=decks[i % len(decks)])
+    return event.pk, organizer, [(u.username, t.key) for u, t in zip(users, tokens, strict=True)]
+
+
+def round_start(event_id: int, organizer: Any) -> dict[str, int]:
+    """Start round 1 (pairs it and deals every game); return {player name: match id}."""
+    from tournaments.models import Event
+    from tournaments.services.events import event_start
+
+    round_ = event_start(event=Event.objects.get(pk=event_id), by=organizer)
+    seats: dict[str, int] = {}
+    for match in round_.matches.filter(player_b__isnull=False).select_related(
+        "player_a__player", "player_b__player"
+    ):
+        seats[match.player_a.player.username] = match.pk
+        seats[match.player_b.player.username] = match.pk
+    return seats
+
+
+# --- the clients ---------------------------------------------------------------------------
+
+
+class Http:
+    """One keep-alive HTTP/1.1 connection (stdlib asyncio), reconnecting when the server closes it."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.port = port
+        self.head = (
+            f"Host: 127.0.0.1:{port}\r\nAuthorization: Token {token}\r\n"
+            "Accept: application/json\r\nAccept-Language: en\r\n"
+        )
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = json.dumps(body).encode() if body is not None else b""
+        head = f"{method} {path} HTTP/1.1\r\n{self.head}"
+        if body is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        message = (head + "\r\n").encode() + data
+        for attempt in range(3):
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+                assert self.reader is not None
+                self.writer.write(message)
+                status_line = await self.reader.readuntil(b"\r\n")
+                headers = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").lower()
+                length = 0
+                close = "connection: close" in headers
+                for line in headers.split("\r\n"):
+                    if line.startswith("content-length:"):
+                        length = int(line.split(":", 1)[1])
+                payload = await self.reader.readexactly(length)
+                if close:
+                    self.close()
+                status = int(status_line.split()[1])
+                return status, json.loads(payload) if payload else None
+            except (ConnectionError, asyncio.IncompleteReadError, OSError):
+                self.close()
+                if attempt == 2:
+                    raise
+                await asyncio.sleep(0.05 * (attempt + 1))  # a retried POST is harmless: same seq
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+@dataclass
+class Stats:
+    started: float = field(default_factory=time.monotonic)
+    latencies: list[tuple[float, float]] = field(default_factory=list)  # (when, seconds)
+    posts: list[float] = field(default_factory=list)  # when each action was offered
+    post_times: list[float] = field(default_factory=list)
+    get_times: list[float] = field(default_factory=list)
+    refused: int = 0
+    lost: int = 0  # never seen adjudicated within the poll cap
+    errors: list[str] = field(default_factory=list)
+    finished: dict[int, float] = field(default_factory=dict)  # match id -> when it was seen final
+
+
+async def player(
+    name: str, token: str, match_id: int, args: argparse.Namespace, stats: Stats, stop_at: float
+) -> None:
+    http = Http(args.port, token)
+    rng = random.Random(f"{args.seed}-{name}")
+    path = f"/api/matches/{match_id}/game/"
+
+    async def get() -> dict[str, Any]:
+        t0 = time.monotonic()
+        status, state = await http.request("GET", path)
+        stats.get_times.append(time.monotonic() - t0)
+        if status != 200:
+            raise RuntimeError(f"GET {path}: {status} {state}")
+        return state
+
+    await asyncio.sleep(rng.uniform(0, args.poll))  # the players do not all arrive at once
+    try:
+        while time.monotonic() < stop_at:
+            state = await get()
+            if state["match_status"] == "final":
+                stats.finished.setdefault(match_id, time.monotonic())
+                return
+            choices = [a for a in state["legal_actions"] if a["type"] != "concede"]
+            if not choices:
+                await asyncio.sleep(args.poll * rng.uniform(0.8, 1.2))
+                continue
+            await asyncio.sleep(rng.uniform(args.pause_min, args.pause_max))  # a person thinking
+            seq, before = state["next_seq"], state["view"]["seq"]
+            t0 = time.monotonic()
+            stats.posts.append(t0)
+            status, answer = await http.request(
+                "POST", f"{path}actions/", {"seq": seq, "action": rng.choice(choices)}
+            )
+            stats.post_times.append(time.monotonic() - t0)
+            if status not in (200, 202, 400):
+                raise RuntimeError(f"POST: {status} {answer}")
+            while True:
+                if time.monotonic() - t0 > args.lost_after:
+                    stats.lost += 1
+                    break
+                state = await get()
+                if any(r["seq"] == seq for r in state["refused"]):
+                    stats.refused += 1
+                    break
+                if state["view"]["seq"] > before or state["match_status"] == "final":
+                    stats.latencies.append((time.monotonic(), time.monotonic() - t0))
+                    break
+                await asyncio.sleep(args.fast_poll)
+    except Exception as error:  # one broken client must not stop the others: reported at the end
+        stats.errors.append(f"{name}: {error!r}")
+    finally:
+        http.close()
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def report_progress(stats: Stats, matches: int, every: float) -> None:
+    seen_posts = seen_lat = 0
+    while True:
+        await asyncio.sleep(every)
+        posts, lats = stats.posts[seen_posts:], stats.latencies[seen_lat:]
+        seen_posts, seen_lat = len(stats.posts), len(stats.latencies)
+        window = [s for _t, s in lats]
+        print(
+            f"  {time.monotonic() - stats.started:6.0f} s  offered {len(posts) / every:6.1f}/s  "
+            f"applied {len(lats) / every:6.1f}/s  p50 {percentile(window, 0.5) * 1000:6.0f} ms  "
+            f"p95 {percentile(window, 0.95) * 1000:6.0f} ms  final {len(stats.finished)}/{matches}",
+            flush=True,
+        )
+
+
+async def drive(seats: dict[str, int], tokens: dict[str, str], args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    stop_at = stats.started + args.minutes * 60
+    progress = asyncio.create_task(report_progress(stats, len(set(seats.values())), args.every))
+    clients = [player(name, tokens[name], match_id, args, stats, stop_at) for name, match_id in seats.items()]
+    await asyncio.gather(*clients)
+    progress.cancel()
+    return stats
+
+
+# --- the run -------------------------------------------------------------------------------
+
+
+def queue_wait() -> tuple[float, float]:
+    """Return p50 and p95 of how long submitted actions waited before a worker picked them up."""
+    from django.db.models import DurationField, ExpressionWrapper, F
+
+    from tournaments.models import GameAction
+
+    waits = (
+        GameAction.objects.filter(by_bot=False, processed_at__isnull=False)
+        .annotate(wait=ExpressionWrapper(F("processed_at") - F("created_at"), output_field=DurationField()))
+        .values_list("wait", flat=True)
+    )
+    seconds = [w.total_seconds() for w in waits]
+    return percentile(seconds, 0.5), percentile(seconds, 0.95)
+
+
+def summary(stats: Stats, args: argparse.Namespace, matches: int, elapsed: float) -> None:
+    lat = [s for _t, s in stats.latencies]
+    last = max((t for t, _s in stats.latencies), default=stats.started)
+    active = max(1e-9, last - stats.started)
+    finished = len(stats.finished)
+    round_time = max(stats.finished.values()) - stats.started if finished == matches else None
+    wait50, wait95 = queue_wait()
+    ms = lambda seconds: f"{seconds * 1000:.0f} ms"  # noqa: E731
+    rows = [
+        ("matches / players", f"{matches} / {2 * matches}"),
+        (
+            "gunicorn / celery workers",
+            f"{args.gunicorn_workers}x{args.threads} threads / {args.workers} (solo)",
+        ),
+        (
+            "human pause, poll",
+            f"{args.pause_min}-{args.pause_max} s, every {args.poll} s ({args.fast_poll} s after a POST)",
+        ),
+        ("actions offered", f"{len(stats.posts)}  ({len(stats.posts) / active:.0f}/s)"),
+        ("actions applied (seen)", f"{len(lat)}  ({len(lat) / active:.0f}/s)"),
+        ("refused / lost / client errors", f"{stats.refused} / {stats.lost} / {len(stats.errors)}"),
+        ("POST -> visible  p50", ms(percentile(lat, 0.50))),
+        ("POST -> visible  p95  (target < 150 ms)", ms(percentile(lat, 0.95))),
+        ("POST -> visible  p99", ms(percentile(lat, 0.99))),
+        (
+            "POST response    p50 / p95",
+            f"{ms(percentile(stats.post_times, 0.5))} / {ms(percentile(stats.post_times, 0.95))}",
+        ),
+        (
+            "GET response     p50 / p95",
+            f"{ms(percentile(stats.get_times, 0.5))} / {ms(percentile(stats.get_times, 0.95))}",
+        ),
+        ("GET requests", f"{len(stats.get_times)}  ({len(stats.get_times) / active:.0f}/s)"),
+        ("queue wait before a worker  p50 / p95", f"{ms(wait50)} / {ms(wait95)}"),
+        (
+            "matches final",
+            f"{finished}/{matches} ({100 * finished / max(1, matches):.0f}%) within {args.minutes} min",
+        ),
+        ("time to finish the round", f"{round_time:.0f} s" if round_time is not None else "not finished"),
+        ("wall time of the run", f"{elapsed:.0f} s"),
+    ]
+    width = max(len(k) for k, _v in rows)
+    print("\nOnline play benchmark")
+    print("-" * (width + 30))
+    for key, value in rows:
+        print(f"{key:<{width}}  {value}")
+    print("-" * (width + 30))
+    for error in stats.errors[:5]:
+        print(f"client error: {error}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=512, help="matches of the round (players = 2x)")
+    parser.add_argument("--minutes", type=float, default=5.0, help="time cap of the play")
+    parser.add_argument(
+        "--pause-min", type=float, default=0.5, help="shortest human pause before an action, s"
+    )
+    parser.add_argument("--pause-max", type=float, default=2.5, help="longest human pause, s")
+    parser.add_argument("--poll", type=float, default=1.0, help="poll interval of a waiting player, s")
+    parser.add_argument("--fast-poll", type=float, default=0.02, help="poll interval after a POST, s")
+    parser.add_argument(
+        "--lost-after", type=float, default=30.0, help="an action unseen this long is lost, s"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="celery worker processes (solo pool each)")
+    parser.add_argument("--no-beat", action="store_true", help="no embedded beat (online sweep)")
+    parser.add_argument("--gunicorn-workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker (gthread)")
+    parser.add_argument("--port", type=int, default=8099)
+    parser.add_argument("--database", default="respons_bench", help="the bench's own database (dropped!)")
+    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument("--every", type=float, default=10.0, help="seconds between progress lines")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+
+    db_url = _with_database(os.environ.get("DATABASE_URL") or DEFAULT_DB, args.database)
+    broker = os.environ.get("CELERY_BROKER_URL") or DEFAULT_BROKER
+    if not db_url.startswith(("postgres://", "postgresql://")) or not broker.startswith("redis://"):
+        raise SystemExit("bench_online needs PostgreSQL (DATABASE_URL) and Redis (CELERY_BROKER_URL)")
+    for host in (urlsplit(db_url).hostname, urlsplit(broker).hostname):
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            raise SystemExit(f"bench_online only talks to this machine, not {host}")
+    env = dict(
+        os.environ,
+        DATABASE_URL=db_url,
+        CELERY_BROKER_URL=broker,
+        DEBUG="false",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SETTINGS_MODULE="respons_site.settings",
+    )
+    os.environ.update(env)
+    logs = Path(tempfile.mkdtemp(prefix="respons-bench-"))
+    print(f"setting up {2 * args.matches} players in {args.database} (logs in {logs}) ...", flush=True)
+    database_recreate(db_url)
+    broker_flush(broker)
+    processes = Processes(env, logs)
+    began = time.monotonic()
+    try:
+        import django
+
+        django.setup()
+        from django.db import connections
+
+        event_id, organizer, accounts = event_prepare(2 * args.matches)
+        connections.close_all()
+        bin_dir = Path(sys.executable).parent
+        processes.start(
+            "gunicorn",
+            [
+                str(bin_dir / "gunicorn"),
+                "respons_site.wsgi",
+                "-w",
+                str(args.gunicorn_workers),
+                "--threads",
+                str(args.threads),
+                "--worker-connections",
+                str(4 * args.matches),
+                "--keep-alive",
+                "30",
+                "--backlog",
+                "4096",
+                "-b",
+                f"127.0.0.1:{args.port}",
+            ],
+        )
+        for n in range(args.workers):
+            worker = [sys.executable, "-m", "celery", "-A", "respons_site", "worker", "--pool", "solo"]
+            worker += [
+                "--loglevel",
+                "WARNING",
+                "--without-gossip",
+                "--without-mingle",
+                "--hostname",
+                f"bench{n}@%h",
+            ]
+            if n == 0 and not args.no_beat:
+                worker += ["-B", "--schedule-filename", str(logs / "beat-schedule")]
+            processes.start(f"worker{n}", worker)
+        _wait_for_server(args.port, processes)
+        seats = round_start(event_id, organizer)
+        connections.close_all()
+        tokens = dict(accounts)
+        print(
+            f"round 1 started: {len(set(seats.values()))} matches; playing (cap {args.minutes} min)",
+            flush=True,
+        )
+        played_from = time.monotonic()
+        stats = asyncio.run(drive(seats, tokens, args))
+        processes.check()
+        summary(stats, args, len(set(seats.values())), time.monotonic() - played_from)
+    finally:
+        processes.stop()
+        from django.db import connections
+
+        connections.close_all()
+        broker_flush(broker)
+        if not args.keep:
+            database_drop(db_url)
+        print(f"(set-up and run: {time.monotonic() - began:.0f} s; logs kept in {logs})")
+    return 0
+
+
+def _wait_for_server(port: int, processes: Processes, timeout: float = 60) -> None:
+    import socket
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        processes.check()
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            time.sleep(2)  # the celery workers start as fast as gunicorn; give them a moment
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"gunicorn did not listen on {port} within {timeout} s")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
