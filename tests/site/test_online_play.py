@@ -31,7 +31,9 @@ def game(actor, match_id):
 
 
 def act(actor, match_id, seq, action):
-    return actor.api.post(f"/api/matches/{match_id}/game/actions/", {"seq": seq, "action": action}, format="json")
+    return actor.api.post(
+        f"/api/matches/{match_id}/game/actions/", {"seq": seq, "action": action}, format="json"
+    )
 
 
 def play_out(match_id, players, rng, limit=4000):
