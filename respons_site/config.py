@@ -55,7 +55,9 @@ def database_config() -> dict[str, Any]:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(VAR_DIR / "db.sqlite3"),
-            "OPTIONS": {"timeout": 20},
+            # IMMEDIATE: a writer takes the lock at BEGIN, so two writers queue instead of
+            # failing with "database is locked" halfway (the in-process task mode writes often).
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     if "://" not in url:
         raise ConfigError(f"DATABASE_URL={url!r} is not a URL (expected e.g. postgres://user@host:5432/name)")

@@ -11,6 +11,12 @@ from tournaments.services.accounts import token_for
 PASSWORD = "correct-Horse-battery-9"
 
 
+@pytest.fixture(autouse=True)
+def _quick_passwords(settings) -> None:
+    # Real password hashing is slow on purpose (about a second here); tests sign up many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @dataclass
 class Actor:
     """A named user with an API client authenticated by token (or anonymous)."""

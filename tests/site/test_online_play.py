@@ -20,8 +20,8 @@ def online_match(event_factory, judge):
     a, b = make_players(2)
     event.register(a, b)
     match = event.start()["matches"][0]
-    seats = {match["player_a"]: a, match["player_b"]: b}
-    return event, match["id"], seats[match["player_a"]], seats[match["player_b"]]
+    by_name = {a.name: a, b.name: b}
+    return event, match["id"], by_name[match["player_a"]], by_name[match["player_b"]]
 
 
 def game(actor, match_id):

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from tournaments.api.errors import ApiError
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.events import event_role, is_official
+from tournaments.selectors.play import game_events
 from tournaments.services import online as svc
 
 
@@ -208,3 +209,35 @@ class MatchLogApi(APIView):
         response = Response(svc.game_log(game))
         response["Content-Disposition"] = f'inline; filename="match-{match.pk}-game-{game.number}.json"'
         return response
+
+
+class GameEventsOut(serializers.Serializer):
+    game_number = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="the number of actions in the game's log")
+    events = serializers.ListField(child=serializers.JSONField())
+
+
+class GameEventsApi(APIView):
+    """The recent events of a game as the caller saw them (for the play page's log)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game", int, description="game number, default the current game")],
+        responses={200: GameEventsOut},
+        operation_id="matches_game_events_retrieve",
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match, seat, _official = _match(request, match_id)
+        game = _game_or_409(match)
+        raw = request.query_params.get("game", "")
+        if raw:
+            if not raw.isdigit() or len(raw) > 4:
+                raise ApiError("game: a game number", code="invalid")
+            game = get_object_or_404(Game, match=match, number=int(raw))
+        events = (
+            game_events(game=game, seat=seat)
+            if game.actions or game.status != Game.Status.SIDEBOARDING
+            else []
+        )
+        return Response({"game_number": game.number, "seq": len(game.actions), "events": events})

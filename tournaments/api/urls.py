@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards, events, online
+from tournaments.api import accounts, cards, events, judge, online
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
@@ -47,4 +47,6 @@ urlpatterns = [
     ),
     path("matches/<int:match_id>/game/sideboard/", online.SideboardApi.as_view(), name="api-match-sideboard"),
     path("matches/<int:match_id>/log/", online.MatchLogApi.as_view(), name="api-match-log"),
+    path("matches/<int:match_id>/penalties/", judge.PenaltyApi.as_view(), name="api-match-penalties"),
+    path("events/<int:event_id>/bots/", judge.EventBotsApi.as_view(), name="api-event-bots"),
 ]

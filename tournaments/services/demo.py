@@ -8,6 +8,7 @@ from django.db import transaction
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys
 from tournaments.models import Event
 from tournaments.services.cards import card_set_import, read_json_file
+from tournaments.services.demo_online import demo_online_event_ensure
 from tournaments.services.events import (
     event_create,
     event_open,
@@ -79,3 +80,4 @@ def demo_setup() -> Iterator[str]:
     created = demo_users_ensure()
     yield f"demo users: {len(created)} created, {len(DEMO_USERS) - len(created)} already there"
     yield demo_event_ensure()
+    yield demo_online_event_ensure()

@@ -1,0 +1,95 @@
+"""Shorthand for the judge, bot and progress tests: an online match and two clients playing it."""
+
+import html as html_lib
+import random
+import re
+from dataclasses import dataclass
+
+from tests.site.conftest import Actor, EventDriver, make_players
+from tests.site.event_pages_support import browser
+from tournaments.models import Game, Match
+
+
+@dataclass
+class OnlineMatch:
+    """An online event in round 1 with one match: its players by seat, and a judge."""
+
+    event: EventDriver
+    id: int
+    a: Actor  # seat 0
+    b: Actor  # seat 1
+
+    @property
+    def row(self) -> Match:
+        return Match.objects.get(pk=self.id)
+
+    def game(self, number: int | None = None) -> Game:
+        games = Game.objects.filter(match_id=self.id)
+        return games.get(number=number) if number else games.order_by("-number").first()
+
+    def seat(self, index: int) -> Actor:
+        return (self.a, self.b)[index]
+
+
+def online_match(event_factory, judge: Actor, *, best_of: int = 1, rounds: int = 1) -> OnlineMatch:
+    """Return a started online event with two players at one table and ``judge`` added."""
+    event = event_factory(rounds=rounds, best_of=best_of, online=True)
+    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
+    event.open()
+    a, b = make_players(2)
+    event.register(a, b)
+    match = event.start()["matches"][0]
+    by_name = {a.name: a, b.name: b}
+    return OnlineMatch(
+        event=event, id=match["id"], a=by_name[match["player_a"]], b=by_name[match["player_b"]]
+    )
+
+
+def game_state(actor: Actor, match_id: int) -> dict:
+    response = actor.api.get(f"/api/matches/{match_id}/game/")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def act(actor: Actor, match_id: int, seq: int, action: dict):
+    return actor.api.post(
+        f"/api/matches/{match_id}/game/actions/", {"seq": seq, "action": action}, format="json"
+    )
+
+
+def play_step(match: OnlineMatch, rng: random.Random) -> bool:
+    """The seat to decide plays one random legal action (never conceding); return False when
+    nobody could (the match is final or waits for sideboarding)."""
+    for actor in (match.a, match.b):
+        state = game_state(actor, match.id)
+        if state["match_status"] == "final" or state["game_status"] != "playing":
+            continue
+        choices = [a for a in state["legal_actions"] if a["type"] != "concede"]
+        if choices:
+            response = act(actor, match.id, state["next_seq"], rng.choice(choices))
+            assert response.status_code == 200, response.content
+            return True
+    return False
+
+
+def play_out(match: OnlineMatch, rng: random.Random, limit: int = 3000) -> None:
+    """Both players play random legal actions (and skip sideboarding) until the match is final."""
+    for _ in range(limit):
+        if match.row.status == Match.Status.FINAL:
+            return
+        if not play_step(match, rng):
+            for actor in (match.a, match.b):
+                actor.api.post(f"/api/matches/{match.id}/game/sideboard/", {"deck": None}, format="json")
+    raise AssertionError("the match did not finish")
+
+
+def zone_cards(html: str, zone: str, seat: int) -> list[str]:
+    """Return the card names the log viewer shows in one zone of one seat (hand, orders)."""
+    found = re.search(rf'data-zone="{zone}" data-seat="{seat}">(.*?)</(?:ul|ol)>', html, re.S)
+    assert found, f"no {zone} of seat {seat} on the page"
+    items = re.findall(r'<li class="chip[^"]*"[^>]*>(.*?)</li>', found.group(1), re.S)
+    return [" ".join(html_lib.unescape(re.sub(r"<[^>]+>", "", item)).split()) for item in items]
+
+
+def get(actor: Actor, url: str, **params):
+    return browser(actor).get(url, params)

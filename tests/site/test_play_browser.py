@@ -1,0 +1,189 @@
+"""Two players play an online match in real browsers (Debian's Chromium, driven by Playwright).
+
+Each signs in through the login form, keeps the opening hand and then plays by clicking:
+a card of the hand, then one of the highlighted cells (and targets, when asked), or Pass.
+The other player's page must follow every move without a reload.
+"""
+
+import os
+import re
+import time
+
+import pytest
+
+from tests.conftest import require_or_skip
+from tests.site.conftest import PASSWORD, make_players
+
+# Playwright's sync API runs an event loop in this thread; the live server's ORM calls are
+# in its own threads, but fixtures touching the database from here trip Django's check.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT_MS = 15_000  # the pages poll once a second; a move shows within a few polls
+
+
+@pytest.fixture
+def online_match(event_factory):
+    """A best-of-1 online event in round 1: (match id, player at seat 0, player at seat 1)."""
+    event = event_factory(rounds=1, best_of=1, online=True)
+    event.open()
+    a, b = make_players(2)
+    event.register(a, b)
+    match = event.start()["matches"][0]
+    by_name = {a.name: a, b.name: b}
+    return match["id"], by_name[match["player_a"]], by_name[match["player_b"]]
+
+
+@pytest.fixture
+def chromium():
+    require_or_skip(os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Seat:
+    """One player's browser tab on the play page."""
+
+    def __init__(self, browser, base_url: str, match_id: int, actor, seat: int) -> None:
+        self.seat = seat
+        self.name = actor.name
+        self.errors: list[str] = []
+        context = browser.new_context(
+            viewport={"width": 1440, "height": 1000},
+            locale="en",
+            extra_http_headers={"Accept-Language": "en"},
+        )
+        self.page = page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(f"{base_url}/accounts/login/?next=/matches/{match_id}/play/")
+        page.fill("input[name=username]", actor.name)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(re.compile(rf"/matches/{match_id}/play/$"))
+        page.wait_for_selector("#play[data-seq]", timeout=WAIT_MS)
+        # A marker that a reload would wipe out: the page must update in place.
+        page.evaluate("window.__sameDocument = true")
+
+    def seq(self) -> int:
+        return int(self.page.get_attribute("#play", "data-seq") or -1)
+
+    def wait_for_seq(self, seq: int) -> None:
+        self.page.wait_for_function(
+            "seq => Number(document.getElementById('play').dataset.seq) >= seq", arg=seq, timeout=WAIT_MS
+        )
+
+    def is_deciding(self) -> bool:
+        return self.page.locator('[data-testid="decider"].is-you').count() == 1
+
+    def still_same_document(self) -> bool:
+        return self.page.evaluate("window.__sameDocument === true")
+
+
+def deciding(seats: list[Seat]) -> Seat:
+    """Return the seat whose page says it is their decision (waiting for the pages to agree)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        found = [s for s in seats if s.is_deciding()]
+        if len(found) == 1:
+            return found[0]
+        time.sleep(0.1)
+    raise AssertionError("no page shows a decision to take")
+
+
+def click_first_option(seat: Seat) -> str:
+    """Click the first highlighted cell or target; return its key (c:seat:line:row, hero:s, loc:s)."""
+    option = seat.page.locator(".is-option").first
+    key = option.get_attribute("data-key")
+    option.click()
+    return key
+
+
+def play_a_unit(seat: Seat) -> tuple[str, str] | None:
+    """Play a unit of the hand to the first highlighted cell; return (card, cell key), or None."""
+    page = seat.page
+    units = page.locator(".side-bottom .hand .tile.is-playable.t-unit")
+    if units.count() == 0:
+        return None
+    card = units.first.get_attribute("data-card")
+    units.first.click()
+    cells = page.locator(".side-bottom .cell.is-option")
+    assert cells.count() > 0, "a playable unit highlights the free cells of its owner"
+    cell = click_first_option(seat)
+    # A unit whose on_play ability needs a target highlights the candidates next (R7.7).
+    while page.locator(".is-option").count():
+        click_first_option(seat)
+    return card, cell
+
+
+def test_two_players_play_through_the_page(live_server, online_match, chromium):
+    match_id, player_a, player_b = online_match
+    seats = [
+        Seat(chromium, live_server.url, match_id, player_a, 0),
+        Seat(chromium, live_server.url, match_id, player_b, 1),
+    ]
+    # The board is laid out as each player sees it (R3.3).
+    assert seats[0].page.locator("[data-testid=line-label]").all_inner_texts() == ["1", "2", "3", "4", "5"]
+    assert seats[1].page.locator("[data-testid=line-label]").all_inner_texts() == ["5", "4", "3", "2", "1"]
+
+    # R5.2: both keep their opening hands, the initiative player first.
+    for _ in range(2):
+        seat = deciding(seats)
+        before = seat.seq()
+        seat.page.locator("[data-testid=keep]").click()
+        for each in seats:
+            each.wait_for_seq(before + 1)
+
+    # Then each turn each player plays one unit to a highlighted cell, then passes (R6.3:
+    # two passes in a row end the actions; combat follows, then the next turn).
+    played: list[tuple[str, str, str]] = []  # (turn, seat name, card)
+    turn = seats[0].page.locator('[data-slot="turn"]')
+    for _ in range(30):
+        now = turn.inner_text().strip()
+        if now == "Turn 3":  # two whole turns are over
+            break
+        seat = deciding(seats)
+        other = seats[1 - seat.seat]
+        before = seat.seq()
+        if seat.page.locator(".is-option").count():
+            click_first_option(seat)  # a pending choice: a cell for a revealed order (R7.5), a target
+        elif (move := None if (now, seat.name) in [p[:2] for p in played] else play_a_unit(seat)) is not None:
+            card, cell = move
+            played.append((now, seat.name, card))
+            # The opponent's page shows the new card in that cell, without a reload.
+            other.page.locator(f'[data-key="{cell}"] .tile[data-card="{card}"]').wait_for(timeout=WAIT_MS)
+        else:
+            seat.page.locator("[data-testid=pass]").click()
+        for each in seats:
+            each.wait_for_seq(before + 1)
+    else:
+        raise AssertionError("two turns were not over after 30 decisions")
+
+    assert len(played) >= 2, played
+    log = seats[1].page.locator("[data-testid=log]").inner_text()
+    assert "Turn 2" in log and " passes." in log and " plays " in log
+    for seat in seats:
+        assert seat.still_same_document(), "the page followed the game without reloading"
+        assert seat.errors == [], seat.errors
+    # Both pages show the same cards on the board.
+    boards = [
+        sorted(s.page.locator(".cell .tile").evaluate_all("ts => ts.map(t => t.dataset.card || '?')"))
+        for s in seats
+    ]
+    assert boards[0] == boards[1]

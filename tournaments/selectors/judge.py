@@ -1,0 +1,285 @@
+"""Reads for the judges' pages: a game replayed to any step, its action list, the clocks,
+refused actions and penalties of a match, and the live progress of an online round."""
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Max
+from django.utils import timezone
+
+from engine.games.respons.match import ReplayError, describe_action, replay
+from engine.problems import InputError
+from tournaments.models import Game, GameAction, Match, Penalty, Round
+from tournaments.selectors.cards import catalog_for
+from tournaments.services.online import clock_limit, current_game, game_log
+
+# Judge views of replayed steps, shared by the requests of a process. A game's log only
+# grows, so (game, seed, step, the step's last action) names one state for good.
+_views_lock = threading.Lock()
+_views: "OrderedDict[tuple[Any, ...], dict[str, Any]]" = OrderedDict()
+_VIEWS_MAX = 512
+
+
+@dataclass(frozen=True)
+class StepView:
+    """The full (judge) view of a game after ``step`` of its ``total`` actions."""
+
+    step: int
+    total: int
+    view: dict[str, Any]
+    error: str = ""
+
+
+def game_step_view(*, game: Game, step: int) -> StepView:
+    """Return the judge view after the first ``step`` actions (clamped to 0..len(actions)).
+
+    The state is rebuilt from the log with the engine's ``replay(log, catalog, upto=step)``
+    and cached; a log the engine refuses comes back with ``error`` and the state reached.
+    """
+    total = len(game.actions)
+    step = max(0, min(step, total))
+    key = (game.pk, game.seed, step, repr(game.actions[step - 1]) if step else "")
+    with _views_lock:
+        cached = _views.get(key)
+        if cached is not None:
+            _views.move_to_end(key)
+            return StepView(step=step, total=total, view=cached)
+    _rules, catalog = catalog_for(game=game.match.round.event.game)
+    try:
+        view = replay(game_log(game), catalog, upto=step).judge_view()
+    except ReplayError as error:
+        return StepView(step=error.index, total=total, view=error.match.judge_view(), error=str(error))
+    except InputError as error:
+        return StepView(step=0, total=total, view={}, error=error.one_line())
+    with _views_lock:
+        _views[key] = view
+        while len(_views) > _VIEWS_MAX:
+            _views.popitem(last=False)
+    return StepView(step=step, total=total, view=view)
+
+
+@dataclass(frozen=True)
+class ActionLine:
+    """One applied action of a game: its number (1-based), seat, player, sentence and when."""
+
+    number: int
+    seat: int
+    player: str
+    text: str
+    action: dict[str, Any]
+    by_bot: bool = False
+    at: datetime | None = None
+
+
+def game_action_lines(*, game: Game) -> list[ActionLine]:
+    """Return every action of the game log as a readable line (the engine's describe_action)."""
+    match = game.match
+    names = _names(match)
+    ledger = {
+        row.log_index: row
+        for row in GameAction.objects.filter(
+            match=match, game_number=game.number, status=GameAction.Status.APPLIED
+        ).only("log_index", "by_bot", "created_at", "processed_at")
+    }
+    lines = []
+    for index, action in enumerate(game.actions):
+        seat = int(action.get("seat", 0))
+        row = ledger.get(index)
+        lines.append(
+            ActionLine(
+                number=index + 1,
+                seat=seat,
+                player=names[seat],
+                text=describe_action(action),
+                action=action,
+                by_bot=bool(row and row.by_bot),
+                at=(row.processed_at or row.created_at) if row else None,
+            )
+        )
+    return lines
+
+
+def _names(match: Match) -> tuple[str, str]:
+    return (
+        match.player_a.player.get_username(),
+        match.player_b.player.get_username() if match.player_b else "",
+    )
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    seat: int
+    player: str
+    used: float
+    limit: float
+    running: bool
+
+    @property
+    def left(self) -> float:
+        return max(0.0, self.limit - self.used)
+
+    @property
+    def percent(self) -> int:
+        return min(100, round(100 * self.used / self.limit)) if self.limit else 0
+
+
+def game_clocks(*, game: Game, now: datetime | None = None) -> list[SeatClock]:
+    """Return each seat's clock (R9.4): seconds used, including the decision running now, and the limit."""
+    now = now or timezone.now()
+    limit = clock_limit(game.match.round.event)
+    used = [*(game.clock_used or []), 0.0, 0.0]
+    names = _names(game.match)
+    clocks = []
+    for seat in (0, 1):
+        running = (
+            game.status == Game.Status.PLAYING
+            and game.decision_seat == seat
+            and game.decision_since is not None
+        )
+        spent = float(used[seat])
+        if running and game.decision_since is not None:
+            spent += max(0.0, (now - game.decision_since).total_seconds())
+        clocks.append(SeatClock(seat=seat, player=names[seat], used=spent, limit=limit, running=running))
+    return clocks
+
+
+@dataclass(frozen=True)
+class RefusedAction:
+    seat: int
+    player: str
+    seq: int
+    action: dict[str, Any]
+    text: str
+    rule: str
+    message: str
+    at: datetime
+
+
+def match_refused_actions(*, match: Match) -> list[RefusedAction]:
+    """Return the match's refused submissions (every game), oldest first."""
+    names = _names(match)
+    rows = GameAction.objects.filter(match=match, status=GameAction.Status.REFUSED).order_by("id")
+    return [
+        RefusedAction(
+            seat=row.seat,
+            player=names[row.seat] if row.seat in (0, 1) else "?",
+            seq=row.seq,
+            action=row.action,
+            text=describe_action(row.action) if isinstance(row.action, dict) else str(row.action),
+            rule=row.rule,
+            message=row.message,
+            at=row.processed_at or row.created_at,
+        )
+        for row in rows
+    ]
+
+
+def match_penalties(*, match: Match) -> list[Penalty]:
+    """Return the match's penalties, oldest first, with the player and the official."""
+    return list(match.penalties.select_related("registration__player", "by").order_by("at", "id"))
+
+
+def penalty_json(penalty: Penalty) -> dict[str, Any]:
+    """Return the API shape of a penalty."""
+    return {
+        "id": penalty.pk,
+        "match": penalty.match_id,
+        "username": penalty.registration.player.get_username(),
+        "kind": penalty.kind,
+        "note": penalty.note,
+        "by": penalty.by.get_username(),
+        "at": penalty.at.isoformat(),
+    }
+
+
+# --- the board, arranged for the page --------------------------------------------------------
+
+
+def board_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return the tactical field as display rows, seat 1 on top (back row first), seat 0 below.
+
+    Lines run 1–5 left to right as seat 0 sees them (R3.3); line n faces line n. Each row
+    is ``{"seat", "row", "cells": [cell dict or None per line]}``.
+    """
+    rows = []
+    for seat, row_order in ((1, (3, 2, 1)), (0, (1, 2, 3))):
+        seats = view.get("seats") or []
+        cells = seats[seat].get("cells", []) if len(seats) > seat else []
+        by_place = {(c["line"], c["row"]): c for c in cells}
+        for row in row_order:
+            rows.append(
+                {"seat": seat, "row": row, "cells": [by_place.get((line, row)) for line in range(1, 6)]}
+            )
+    return rows
+
+
+# --- round progress ------------------------------------------------------------------------------
+
+
+@dataclass
+class MatchProgress:
+    """One match of a round as the progress page shows it."""
+
+    match: Match
+    game: Game | None
+    deciding: str = ""  # the username whose decision it is ("" when nobody's)
+    sideboarding: bool = False
+    last_activity: datetime | None = None
+    bots: tuple[bool, bool] = (False, False)
+
+
+def round_progress_rows(*, round: Round) -> list[MatchProgress]:
+    """Return every match of the round with its current game, whose decision it is and the
+    time of its last activity (the last action submitted or applied, else the game's start)."""
+    matches = list(
+        round.matches.select_related("player_a__player", "player_b__player")
+        .annotate(last_done=Max("game_actions__processed_at"), last_sent=Max("game_actions__created_at"))
+        .order_by("table")
+    )
+    latest: dict[int, Game] = {}
+    for game in Game.objects.filter(match__round=round).defer("snapshot", "decks").order_by("number"):
+        latest[game.match_id] = game
+    rows = []
+    for match in matches:
+        game = latest.get(match.pk)
+        names = _names(match)
+        times = [t for t in (match.last_done, match.last_sent) if t is not None]
+        if game is not None:
+            times += [t for t in (game.started_at, game.finished_at) if t is not None]
+        playing = (
+            game is not None and game.status == Game.Status.PLAYING and match.status != Match.Status.FINAL
+        )
+        deciding = names[game.decision_seat] if playing and game and game.decision_seat in (0, 1) else ""
+        rows.append(
+            MatchProgress(
+                match=match,
+                game=game,
+                deciding=deciding,
+                sideboarding=bool(game and game.status == Game.Status.SIDEBOARDING),
+                last_activity=max(times) if times else None,
+                bots=(match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot)),
+            )
+        )
+    return rows
+
+
+def match_of_official_page(*, match_id: int) -> Match | None:
+    """Return the match with its players and event loaded, or None."""
+    return (
+        Match.objects.select_related("round__event", "player_a__player", "player_b__player")
+        .filter(pk=match_id)
+        .first()
+    )
+
+
+def match_games(*, match: Match) -> list[Game]:
+    return list(match.games.defer("snapshot").order_by("number"))
+
+
+def default_game_number(*, match: Match) -> int:
+    """Return the game to show first: the current (latest) one, or 1."""
+    game = current_game(match)
+    return game.number if game is not None else 1

@@ -1,0 +1,82 @@
+"""Reads for the play page: the card data its tiles show, the events of a game as a seat saw them."""
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from engine.games.respons.match import new_match
+from engine.games.respons.match.log import read_setup
+from tournaments.models import Card, Game
+from tournaments.selectors.cards import catalog_for
+from tournaments.services import online as online_svc
+
+EVENTS_KEPT = 200  # the log shows the game's most recent events
+
+_cache_lock = threading.Lock()
+# (game id, seed, log length, viewer) -> events; a game's past never changes, so this is exact.
+_events_cache: "OrderedDict[tuple[int, int, int, int | None], list[dict[str, Any]]]" = OrderedDict()
+_EVENTS_CACHE_SIZE = 256
+
+
+def play_cards(*, game: str, english: bool) -> dict[str, dict[str, Any]]:
+    """Return what a card tile shows, by canonical card name, for every imported card of ``game``.
+
+    Each entry: ``n`` (the name to show: the first English alias when ``english``), ``t`` (type),
+    ``c`` (cost), ``f`` (factions), ``s``/``d``/``i`` (strength, durability, influence, when
+    printed), ``x`` (ability text), ``l`` (legendary), ``a`` (the cost of its action, when it has
+    one). All of it is public: the card browser shows the same.
+    """
+    cards: dict[str, dict[str, Any]] = {}
+    for name, raw in Card.objects.filter(game=game).values_list("name", "raw"):
+        aliases = raw.get("aliases") or []
+        entry: dict[str, Any] = {
+            "n": aliases[0] if english and aliases else name,
+            "t": raw.get("type", ""),
+            "c": raw.get("cost"),
+            "f": list(raw.get("factions") or []),
+            "x": raw.get("text", ""),
+        }
+        for key, short in (("strength", "s"), ("durability", "d"), ("influence", "i")):
+            if raw.get(key) is not None:
+                entry[short] = raw[key]
+        if "legendary" in (raw.get("supertypes") or []):
+            entry["l"] = True
+        activated = [a for a in raw.get("abilities") or [] if a.get("trigger") == "activated"]
+        if activated:
+            entry["a"] = sum(int(a.get("cost") or 0) for a in activated)
+        cards[name] = entry
+    return cards
+
+
+def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> list[dict[str, Any]]:
+    """Return the game's most recent events as ``seat`` saw them (None: everything, for officials).
+
+    Each event is the engine's (STYLE.md 6: a seat gets the public part plus its own private
+    part) with ``i``, its number in the game, and ``a``, the index of the action that caused it
+    (None for the setup). Rebuilt by replaying the action log (the truth, STYLE.md 4).
+    """
+    actions = list(game.actions or [])
+    key = (game.pk, game.seed, len(actions), seat)
+    with _cache_lock:
+        cached = _events_cache.get(key)
+        if cached is not None:
+            _events_cache.move_to_end(key)
+            return cached[-limit:]
+    _rules, catalog = catalog_for(game=game.match.round.event.game)
+    setup, logged = read_setup(online_svc.game_log(game))
+    match = new_match(catalog, **setup)
+    out: list[dict[str, Any]] = []
+
+    def add(events: list[Any], index: int | None) -> None:
+        for event in events:
+            shown = event.judge_dict() if seat is None else event.for_seat(seat)
+            out.append({**shown, "i": len(out), "a": index})
+
+    add(match.initial_events, None)
+    for index, (actor, action) in enumerate(logged):
+        add(match.apply(actor, action), index)
+    with _cache_lock:
+        _events_cache[key] = out
+        while len(_events_cache) > _EVENTS_CACHE_SIZE:
+            _events_cache.popitem(last=False)
+    return out[-limit:]

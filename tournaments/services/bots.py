@@ -1,0 +1,108 @@
+"""Bot players for test and demo events (issue: online matches, part 6).
+
+A bot is an ordinary user (``bot-<event>-<n>``, no usable password) registered with
+``is_bot=True`` and a random legal deck; the workers move for it
+(:func:`tournaments.services.online._bots_move`).
+"""
+
+import random
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine.decklist import decklist_to_json
+from engine.games.respons.starter import build_deck
+from tournaments.models import Event, Game, Match, Registration, Round
+from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.events import Role, event_role
+from tournaments.services import online
+from tournaments.services.decks import deck_check
+from tournaments.services.errors import BadInput, NotAllowed, WrongState
+from tournaments.services.events import registration_submit
+
+MAX_BOTS_PER_CALL = 64
+_DECK_TRIES = 12  # heroes tried before giving up: a thin card pool may not fit every hero
+
+
+def bot_username(event: Event, number: int) -> str:
+    return f"bot-{event.pk}-{number}"
+
+
+def _bot_deck(event: Event, rng: random.Random) -> dict:
+    """Return a random legal deck (decklist JSON) for the event; raise WrongState if none can be built."""
+    _rules, catalog = catalog_for(game=event.game)
+    heroes = [card for card in catalog if getattr(card, "is_hero", False)]
+    options = {"side_max": event.side_deck_max, "format": event.format}
+    for _ in range(_DECK_TRIES if heroes else 0):
+        hero = rng.choice(heroes)
+        deck = decklist_to_json(build_deck(hero, catalog, side=min(event.side_deck_max, 5), rng=rng))
+        if not deck_check(source=deck, game=event.game, options=options).violations:
+            return deck
+    raise WrongState("No legal deck can be built from the imported cards.", code="no_bot_deck")
+
+
+def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[Registration]:
+    """Register ``count`` bot players with random legal decks (the organizer); return their registrations.
+
+    Only for an online event in registration (bots play through the rules engine).
+    Raises NotAllowed, BadInput (a count outside 1–64), WrongState (another state, a
+    paper event, not enough places under the player cap, no legal deck possible).
+    """
+    if event_role(event=event, user=by) is not Role.ORGANIZER:
+        raise NotAllowed("Only the organizer can add bot players.")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_BOTS_PER_CALL:
+        raise BadInput(f"count: a whole number from 1 to {MAX_BOTS_PER_CALL}", code="invalid")
+    if not event.online:
+        raise WrongState("Bots play only in online events.", code="not_online")
+    if event.status != Event.Status.REGISTRATION:
+        raise WrongState("Bots can join only while registration is open.", code="registration_closed")
+    if event.player_cap is not None:
+        places = event.player_cap - event.registrations.filter(status=Registration.Status.ACTIVE).count()
+        if count > places:
+            raise WrongState(
+                f"Only {max(places, 0)} place(s) are left under the player cap.", code="event_full"
+            )
+    User = get_user_model()
+    rng = random.Random(f"{event.seed}-{event.registrations.count()}")
+    created: list[Registration] = []
+    with transaction.atomic():
+        number = event.registrations.filter(is_bot=True).count()
+        for _ in range(count):
+            number += 1
+            while User.objects.filter(username=bot_username(event, number)).exists():
+                number += 1
+            user = User.objects.create_user(username=bot_username(event, number), email="", password=None)
+            registration = registration_submit(event=event, player=user, deck=_bot_deck(event, rng))
+            registration.is_bot = True
+            registration.save(update_fields=["is_bot", "updated_at"])
+            created.append(registration)
+    return created
+
+
+def round_tick(*, round: Round) -> int:
+    """Without a worker, advance online play for a page that watches a round; return matches adjudicated.
+
+    With CELERY_TASK_ALWAYS_EAGER there is no worker and no beat: nothing runs the clocks
+    (R9.4), sideboarding timers and round ends unless a request does, so this runs the
+    sweep, then adjudicates the round's matches where a bot must decide and nothing is
+    queued. With a worker it does nothing: the beat's sweep does it.
+    """
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        return 0
+    done = online.online_sweep()
+    if not round.event.online:
+        return done
+    games = (
+        Game.objects.filter(match__round=round, status=Game.Status.PLAYING, decision_seat__isnull=False)
+        .exclude(match__status=Match.Status.FINAL)
+        .select_related("match__player_a", "match__player_b")
+    )
+    for game in games:
+        match = game.match
+        bots = (match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot))
+        if game.decision_seat in (0, 1) and bots[game.decision_seat]:
+            online.match_adjudicate(match_id=match.pk)
+            done += 1
+    return done

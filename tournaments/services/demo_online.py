@@ -1,0 +1,52 @@
+"""Demo data for `make run`: an online RESPONSE event played by bots (and the demo player anna)."""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from engine.registry import bundled_decklists
+from tournaments.models import Event
+from tournaments.services.bots import event_fill_bots
+from tournaments.services.events import event_create, event_open, event_start, judge_add, registration_submit
+
+DEMO_ONLINE_EVENT = "Онлайн-турнир с ботами — демо"
+DEMO_BOTS = 8
+
+
+def demo_online_event_ensure() -> str:
+    """Create and start the online demo event unless it exists; say what was done.
+
+    Organized by the demo user "organizer" (judged by "judge"), with 8 bots and "anna"
+    on a shipped deck. Starting it pairs round 1 and starts its games: bot-against-bot
+    matches play out at once without a worker (eager tasks), or on the worker, or on the
+    round progress page's refreshes; anna's match waits for her.
+    """
+    if Event.objects.filter(name=DEMO_ONLINE_EVENT).exists():
+        return "online demo event: already there"
+    from tournaments.services.demo import demo_users_ensure  # demo.py calls this module: import late
+
+    demo_users_ensure()
+    User = get_user_model()
+    organizer = User.objects.get(username="organizer")
+    deck = next(p for p in bundled_decklists("respons") if p.name == "vesta_order.txt").read_text(
+        encoding="utf-8"
+    )
+    with transaction.atomic():
+        event = event_create(
+            organizer=organizer,
+            name=DEMO_ONLINE_EVENT,
+            game="respons",
+            best_of=1,
+            rounds=3,
+            online=True,
+            round_minutes=30,
+        )
+        judge_add(event=event, by=organizer, username="judge")
+        event = event_open(event=event, by=organizer)
+        event_fill_bots(event=event, by=organizer, count=DEMO_BOTS)
+        registration_submit(event=event, player=User.objects.get(username="anna"), deck=deck)
+        round_ = event_start(event=event, by=organizer)
+    # The games were queued on commit: without a worker they have been played by now.
+    return (
+        f"online demo event: «{DEMO_ONLINE_EVENT}» created with {DEMO_BOTS} bots and anna, "
+        f"round {round_.number} running"
+    )

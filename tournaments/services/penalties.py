@@ -1,0 +1,171 @@
+"""Penalties a judge gives during a match (issue: online matches, part 6).
+
+A penalty is a :class:`~tournaments.models.Penalty` row plus a ``ResultChange`` row with
+action ``"penalty"`` (the audit trail), and its effect on the match:
+
+- ``warning``: recorded only;
+- ``game_loss``: the penalised player loses the current game — an online game in
+  progress (or waiting for sideboarding) ends as their loss (reason ``"penalty"``) and
+  the next game starts or the match result is recorded; with no game in progress the
+  opponent is credited with a game win;
+- ``match_loss``: the match is final as a loss for them (the opponent wins it
+  ``best_of // 2 + 1`` to 0);
+- ``disqualification``: a match loss, and the player is dropped from the event.
+"""
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import Event, Game, GameAction, Match, Penalty, Registration, ResultChange, Round
+from tournaments.selectors.events import event_role, is_official
+
+# The game bookkeeping is online play's own (counting a game, starting the next one,
+# refusing queued actions): a penalty must count exactly as the engine's results do.
+from tournaments.services import online
+from tournaments.services.errors import BadInput, NotAllowed, WrongState
+
+K = Penalty.Kind
+PENALTY_REASON = "penalty"  # Game.reason of a game ended by a penalty
+
+
+def _result(match: Match) -> dict[str, Any]:
+    return {"wins_a": match.wins_a, "wins_b": match.wins_b, "draws": match.draws, "status": match.status}
+
+
+def _seat_of_username(match: Match, username: str) -> tuple[int, Registration]:
+    """Return (seat, registration) of the match's player named ``username``; raise BadInput."""
+    wanted = (username or "").strip().casefold()
+    for seat, registration in enumerate((match.player_a, match.player_b)):
+        if registration is not None and registration.player.get_username().casefold() == wanted:
+            return seat, registration
+    raise BadInput(f"username: {username!r} does not play in this match", code="not_in_match")
+
+
+def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str, note: str = "") -> Penalty:
+    """Give a penalty to one player of the match (organizer, judges, staff); return the Penalty row.
+
+    Raises NotAllowed for anyone else, BadInput for an unknown kind or a user who does not
+    play in the match, WrongState for a game or match loss on a bye, a game loss in a
+    match that is already final, or any penalty but a warning once the event is finished.
+    """
+    if kind not in K.values:
+        raise BadInput(f"kind: one of {', '.join(K.values)}", code="invalid")
+    note = (note or "").strip()[:2000]
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("round__event", "player_a__player", "player_b__player")
+            .get(pk=match.pk)
+        )
+        event = match.round.event
+        if not is_official(event_role(event=event, user=by)):
+            raise NotAllowed("Only the organizer and the judges of this event can give penalties.")
+        seat, registration = _seat_of_username(match, username)
+        if kind != K.WARNING:
+            if event.status == Event.Status.FINISHED:
+                raise WrongState(
+                    "The event is over: only a warning can still be recorded.", code="event_over"
+                )
+            if match.is_bye and kind in (K.GAME_LOSS, K.MATCH_LOSS):
+                raise WrongState("A bye has no games to lose.", code="bye")
+        if kind == K.GAME_LOSS and match.status == Match.Status.FINAL:
+            raise WrongState(
+                "The match is final: give a match loss or a warning instead.", code="result_final"
+            )
+        old = _result(match)
+        if kind == K.GAME_LOSS:
+            _game_loss(match, seat, by=by)
+        elif kind in (K.MATCH_LOSS, K.DISQUALIFICATION) and not match.is_bye:
+            _match_loss(match, seat, by=by)
+        if kind == K.DISQUALIFICATION:
+            _disqualify(event, registration)
+        penalty = Penalty.objects.create(match=match, registration=registration, kind=kind, note=note, by=by)
+        label = f"{kind} for {registration.player.get_username()}"
+        ResultChange.objects.create(
+            match=match,
+            by=by,
+            action="penalty",
+            old=old,
+            new=_result(match),
+            note=f"{label}: {note}" if note else label,
+        )
+    return penalty
+
+
+def _end_current_game(match: Match, loser: int, now: Any) -> Game | None:
+    """End the online game in progress (or waiting for sideboarding) as ``loser``'s loss.
+
+    Returns the game ended, or None when no game is in progress. Queued actions are
+    refused: they were meant for this game and must not land in the next one.
+    """
+    if not match.round.event.online or match.is_bye:
+        return None
+    game = online.current_game(match)
+    if game is None or game.status == Game.Status.FINISHED:
+        return None
+    winner = 1 - loser
+    game.status, game.winner, game.reason, game.finished_at = (
+        Game.Status.FINISHED,
+        winner,
+        PENALTY_REASON,
+        now,
+    )
+    game.decision_seat = None
+    # The snapshot is what the seats read: it must say the game is over.
+    result = {"winner": winner, "reason": PENALTY_REASON}
+    snapshot = dict(game.snapshot or {})
+    snapshot.update(result=result, decision=None, legal=[[], []])
+    snapshot["views"] = [
+        {**view, "result": result, "decision": None} for view in snapshot.get("views") or [{}, {}]
+    ]
+    game.snapshot = snapshot
+    game.save()
+    for row in match.game_actions.filter(status=GameAction.Status.QUEUED):
+        online._refuse(row, "R9.5", "the game was ended by a judge's penalty", now)
+    return game
+
+
+def _game_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
+    now = timezone.now()
+    ended = _end_current_game(match, loser, now)
+    online._count_game(match, 1 - loser)
+    event = match.round.event
+    needed = event.best_of // 2 + 1
+    decided = max(match.wins_a, match.wins_b) >= needed
+    if ended is not None:
+        # Played games decide too (a best-of-3 ends after three games), as online play counts them.
+        played = match.games.count()
+        decided = decided or played >= event.best_of
+        if match.round.kind == Round.Kind.TOP_CUT and match.wins_a == match.wins_b:
+            decided = False
+        if not decided and played < event.best_of + 3:
+            match.save(update_fields=["wins_a", "wins_b", "draws", "updated_at"])
+            online._game_create(match, number=played + 1, first_initiative=loser)
+            transaction.on_commit(lambda: online.queue_adjudication(match.pk))
+            return
+        decided = True
+    if decided:
+        match.status, match.disputed, match.reported_by = Match.Status.FINAL, False, by
+    match.save()
+
+
+def _match_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
+    now = timezone.now()
+    _end_current_game(match, loser, now)
+    needed = match.round.event.best_of // 2 + 1
+    wins = [0, 0]
+    wins[1 - loser] = needed
+    match.wins_a, match.wins_b, match.draws = wins[0], wins[1], 0
+    match.status, match.disputed, match.reported_by = Match.Status.FINAL, False, by
+    match.save()
+
+
+def _disqualify(event: Event, registration: Registration) -> None:
+    """Drop the player as :func:`~tournaments.services.events.player_drop` does (never paired again)."""
+    if not registration.dropped:
+        registration.dropped = True
+        registration.dropped_after_round = event.round_set.count()
+        registration.save(update_fields=["dropped", "dropped_after_round", "updated_at"])

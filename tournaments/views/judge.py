@@ -1,0 +1,335 @@
+"""Judges' pages: the match log viewer (replay any step with hidden cards shown), result
+overrides and penalties from it, the log download, bot players, and round progress.
+
+Thin views over selectors (reads) and services (writes); the services check every rule,
+a refusal comes back as a DomainError whose message the page flashes.
+"""
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from engine.games.respons.match import describe_action
+from tournaments.models import Event, Game, Match, Penalty, Round
+from tournaments.selectors.events import (
+    Role,
+    event_role,
+    events_visible,
+    is_official,
+    round_progress,
+)
+from tournaments.selectors.judge import (
+    board_rows,
+    default_game_number,
+    game_action_lines,
+    game_clocks,
+    game_step_view,
+    match_games,
+    match_of_official_page,
+    match_penalties,
+    match_refused_actions,
+    round_progress_rows,
+)
+from tournaments.services import events as events_svc
+from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots, round_tick
+from tournaments.services.errors import DomainError
+from tournaments.services.online import clock_limit, game_log, seat_of
+from tournaments.services.penalties import penalty_give
+
+PENALTY_HELP = {
+    Penalty.Kind.WARNING: gettext_lazy("Recorded only."),
+    Penalty.Kind.GAME_LOSS: gettext_lazy("The player loses the current game."),
+    Penalty.Kind.MATCH_LOSS: gettext_lazy("The match is final as a loss for the player."),
+    Penalty.Kind.DISQUALIFICATION: gettext_lazy("A match loss, and the player is dropped from the event."),
+}
+
+
+# ---------------------------------------------------------------------------------------- helpers
+
+
+def _official_match(request: HttpRequest, match_id: int) -> Match | HttpResponse:
+    """Return the match for the event's officials; a login redirect for anonymous, 403 for others."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match = match_of_official_page(match_id=match_id)
+    if match is None:
+        raise Http404(_("No such match."))
+    if not is_official(event_role(event=match.round.event, user=request.user)):
+        raise PermissionDenied(_("Only the organizer and the judges of this event can open the match log."))
+    return match
+
+
+def _int(raw: str | None, default: int) -> int:
+    raw = (raw or "").strip()
+    return int(raw) if raw.lstrip("-").isdigit() else default
+
+
+def _game(match: Match, raw: str | None) -> Game | None:
+    """Return the game ``raw`` names (default: the current one); None when the match has no games."""
+    number = _int(raw, default_game_number(match=match))
+    game = match.games.filter(number=number).first()
+    if game is None and raw:
+        raise Http404(_("This match has no game %(n)s.") % {"n": number})
+    return game
+
+
+def _step_context(game: Game, step: int) -> dict[str, Any]:
+    """Return what the step partial shows: the judge view after ``step`` actions, as a board."""
+    state = game_step_view(game=game, step=step)
+    view = state.view
+    names = [seat.get("name", "") for seat in view.get("seats", [])]
+    last = describe_action(game.actions[state.step - 1]) if state.step else ""
+    actor = ""
+    if state.step:
+        seat = int(game.actions[state.step - 1].get("seat", 0))
+        actor = names[seat] if seat < len(names) else ""
+    decision = view.get("decision")
+    result = view.get("result")
+    return {
+        "game": game,
+        "step": state.step,
+        "total": state.total,
+        "view": view,
+        "error": state.error,
+        "rows": board_rows(view) if view else [],
+        "seats": list(reversed(view.get("seats", []))),  # seat 1 first: it sits on top of the board
+        "last_text": last,
+        "last_actor": actor,
+        "deciding": names[decision["seat"]] if decision and decision.get("seat") in (0, 1) else "",
+        "winner": names[result["winner"]] if result and result.get("winner") in (0, 1) else "",
+    }
+
+
+def _log_url(match: Match, game: Game | None, step: int | None = None) -> str:
+    url = reverse("match-log", args=[match.pk])
+    if game is None:
+        return url
+    return f"{url}?game={game.number}" + (f"&step={step}" if step is not None else "")
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponse:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect(default)
+
+
+def _run(request: HttpRequest, action: Callable[[], Any], success: str) -> Any:
+    """Call a service; flash its refusal or ``success``; return its result (None when refused)."""
+    try:
+        result = action()
+    except DomainError as error:
+        messages.error(request, error.detail)
+        return None
+    messages.success(request, success)
+    return result
+
+
+def _number(raw: str | None) -> Any:
+    """Return a form value as an int when it is one; anything else goes to the service, which refuses it."""
+    raw = (raw or "").strip()
+    if raw == "":
+        return 0
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+# ---------------------------------------------------------------------------------------- log viewer
+
+
+def match_log(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The judges' log viewer: pick a game, step through it with every hidden card shown."""
+    match = _official_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    event = match.round.event
+    game = _game(match, request.GET.get("game"))
+    context: dict[str, Any] = {
+        "match": match,
+        "event": event,
+        "round": match.round,
+        "games": match_games(match=match),
+        "game": game,
+        "names": [match.player_a.player.get_username(), match.player_b.player.get_username()]
+        if match.player_b
+        else [match.player_a.player.get_username()],
+        "refused": match_refused_actions(match=match),
+        "penalties": match_penalties(match=match),
+        "penalty_kinds": [(kind, label, PENALTY_HELP[kind]) for kind, label in Penalty.Kind.choices],
+        "changes": list(match.changes.select_related("by").order_by("-at", "-id")[:20]),
+        "limit": clock_limit(event),
+        "now": timezone.now(),
+    }
+    if game is not None:
+        step = _int(request.GET.get("step"), len(game.actions))
+        context.update(_step_context(game, step))
+        context.update(
+            lines=game_action_lines(game=game),
+            clocks=game_clocks(game=game),
+            here=_log_url(match, game, context["step"]),
+        )
+    else:
+        context.update(lines=[], clocks=[], here=_log_url(match, None))
+    return render(request, "tournaments/judge/log.html", context)
+
+
+def match_log_step(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The htmx partial of the log viewer: the board after ``?step=k`` actions of ``?game=n``."""
+    match = _official_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    game = _game(match, request.GET.get("game"))
+    if game is None:
+        raise Http404(_("No game has started yet."))
+    step = _int(request.GET.get("step"), len(game.actions))
+    return render(request, "tournaments/judge/_step.html", {"match": match, **_step_context(game, step)})
+
+
+def match_log_download(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Game ``?game=n``'s match log (formats.md JSON) as a file: officials any time, the two
+    players once the match is final."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match = match_of_official_page(match_id=match_id)
+    if match is None:
+        raise Http404(_("No such match."))
+    official = is_official(event_role(event=match.round.event, user=request.user))
+    if not official:
+        if seat_of(match, request.user) is None:
+            raise PermissionDenied(_("Only the players of this match, its judges and organizer can see it."))
+        if match.status != Match.Status.FINAL:
+            raise PermissionDenied(_("The log is yours to download once the match is final."))
+    number = _int(request.GET.get("game"), 1)
+    game = get_object_or_404(Game, match=match, number=number)
+    body = json.dumps(game_log(game), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    filename = f"match-{match.pk}-game-{game.number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_POST
+def match_log_override(request: HttpRequest, match_id: int) -> HttpResponse:
+    """An official's result for the match: final at once, overriding (the audit trail keeps the old one)."""
+    match = _official_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    _run(
+        request,
+        lambda: events_svc.match_report(
+            match=match,
+            by=request.user,
+            wins_a=_number(request.POST.get("wins_a")),
+            wins_b=_number(request.POST.get("wins_b")),
+            draws=_number(request.POST.get("draws")),
+        ),
+        _("The result is final."),
+    )
+    return _back(request, reverse("match-log", args=[match.pk]))
+
+
+@require_POST
+def match_log_penalty(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Give a penalty from the log viewer."""
+    match = _official_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    username = request.POST.get("username", "")
+    kind = request.POST.get("kind", "")
+    penalty = _run(
+        request,
+        lambda: penalty_give(
+            match=match, by=request.user, username=username, kind=kind, note=request.POST.get("note", "")
+        ),
+        _("The penalty is recorded."),
+    )
+    if penalty is not None and kind != Penalty.Kind.WARNING:
+        match.refresh_from_db()
+        messages.info(
+            request,
+            _("The match now stands %(a)s–%(b)s–%(d)s (%(status)s).")
+            % {"a": match.wins_a, "b": match.wins_b, "d": match.draws, "status": match.get_status_display()},
+        )
+    return _back(request, reverse("match-log", args=[match.pk]))
+
+
+# ---------------------------------------------------------------------------------------- bots
+
+
+def event_bots(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Fill a test event with bot players: a small form (GET) and its action (POST), organizer only."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    event = get_object_or_404(events_visible(user=request.user), pk=event_id)
+    if event_role(event=event, user=request.user) is not Role.ORGANIZER:
+        raise PermissionDenied(_("Only the organizer can add bot players."))
+    if request.method == "POST":
+        count = _number(request.POST.get("count"))
+        added = _run(
+            request,
+            lambda: event_fill_bots(event=event, by=request.user, count=count),
+            _("Bot players are registered."),
+        )
+        if added is not None:
+            return _back(request, reverse("event-fill-bots", args=[event.pk]))
+    context = {
+        "event": event,
+        "bots": list(event.registrations.filter(is_bot=True).select_related("player")),
+        "players": event.registrations.count(),
+        "max_bots": MAX_BOTS_PER_CALL,
+    }
+    return render(request, "tournaments/judge/bots.html", context)
+
+
+# ---------------------------------------------------------------------------------------- progress
+
+
+def _visible_round(request: HttpRequest, event_id: int, number: int) -> tuple[Event, Round]:
+    event = get_object_or_404(events_visible(user=request.user), pk=event_id)
+    round_ = event.round_set.filter(number=number).first()
+    if round_ is None:
+        raise Http404(_("This event has no round %(n)s.") % {"n": number})
+    return event, round_
+
+
+def _progress_context(request: HttpRequest, event: Event, round_: Round) -> dict[str, Any]:
+    rows = round_progress_rows(round=round_)
+    counts = round_progress(matches=[row.match for row in rows])
+    return {
+        "event": event,
+        "round": round_,
+        "rows": rows,
+        "counts": counts,
+        "percent": round(100 * counts.final / counts.total) if counts.total else 0,
+        "official": is_official(event_role(event=event, user=request.user)),
+        "rounds": list(event.round_set.order_by("number")),
+        "now": timezone.now(),
+    }
+
+
+def round_progress_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """How far an online round is: finished matches, and per match the game, score and whose turn."""
+    event, round_ = _visible_round(request, event_id, number)
+    round_tick(round=round_)
+    return render(request, "tournaments/judge/progress.html", _progress_context(request, event, round_))
+
+
+def round_progress_rows_partial(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """The self-refreshing part of the progress page (htmx, every 2 s while a match is open)."""
+    event, round_ = _visible_round(request, event_id, number)
+    round_tick(round=round_)
+    return render(request, "tournaments/judge/_progress.html", _progress_context(request, event, round_))

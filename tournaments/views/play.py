@@ -1,0 +1,232 @@
+"""The play page of an online match: the RESPONSE table, driven by the online API from the browser.
+
+The page is a skeleton (the board as R3 lays it out, in the viewer's orientation) plus
+play.js, which polls ``GET /api/matches/{id}/game/`` and posts the legal actions it lists.
+Every rule stays with the engine and the online services; this view only decides who
+may open the page and how the board is oriented.
+"""
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from engine.decklist import parse_decklist
+from engine.problems import DeckParseError
+from tournaments.models import Game, Match
+from tournaments.selectors.events import event_role, is_official
+from tournaments.selectors.play import play_cards
+from tournaments.services import online as online_svc
+from tournaments.services.decks import decklist_text
+
+LINES = (1, 2, 3, 4, 5)
+ROWS = (1, 2, 3)  # R3.2: row 1 is the front, nearest the opponent
+
+
+def _js_strings() -> dict[str, Any]:
+    """Return every string play.js shows, translated ({name} marks a value filled in by the script)."""
+    return {
+        "types": {
+            "hero": _("Hero"),
+            "unit": _("Unit"),
+            "spell": _("Spell"),
+            "trap": _("Trap"),
+            "enhancement": _("Enhancement"),
+            "location": _("Location"),
+            "order": _("Order"),
+        },
+        "phases": {
+            "mulligan": _("Opening hands"),
+            "start": _("Start of turn"),
+            "draw": _("Draw"),
+            "actions": _("Actions"),
+            "combat": _("Combat"),
+            "end": _("End of turn"),
+            "recovery": _("Recovery"),
+            "over": _("Game over"),
+        },
+        "reasons": {
+            "orders_exhausted": _("no orders left"),
+            "concede": _("conceded"),
+            "timeout": _("out of time"),
+            "card_effect": _("a card's effect"),
+            "draw": _("draw"),
+            "round_end": _("round time is over"),
+        },
+        "strength": _("Strength"),
+        "durability": _("Durability"),
+        "influence": _("Influence"),
+        "cost": _("Cost"),
+        "face_down": _("Face down"),
+        "face_down_trap": _("Face-down card"),
+        "used": _("Action used this turn"),
+        "action_cost": _("Action: {cost} influence"),
+        "order_n": _("Order {n}"),
+        "played": _("Played"),
+        "empty": _("empty"),
+        "no_location": _("No location"),
+        "turn": _("Turn {n}"),
+        "game_of": _("Game {n} of {best_of}"),
+        "initiative": _("Initiative"),
+        "you": _("you"),
+        "your_decision": _("Your decision"),
+        "waiting_for": _("Waiting for {name}"),
+        "decisions_left": _("{n} decisions left"),
+        "prompt_act": _("Play a card from your hand, use a card's action, or pass."),
+        "prompt_mulligan": _("Keep your opening hand, or select the cards to put back and mulligan."),
+        "prompt_choose_cell": _("Choose a free cell for {card}."),
+        "prompt_choose_target": _("Choose a target for {card}."),
+        "prompt_cell": _("Choose a highlighted cell for {card}."),
+        "prompt_target": _("Choose a highlighted target for {card}."),
+        "prompt_confirm": _("Play {card}?"),
+        "prompt_confirm_activate": _("Use the action of {card}?"),
+        "prompt_wait": _("{name} is deciding."),
+        "play": _("Play"),
+        "use": _("Use"),
+        "cancel": _("Cancel"),
+        "keep": _("Keep"),
+        "mulligan": _("Mulligan"),
+        "mulligan_n": _("Mulligan {n}"),
+        "pass": _("Pass"),
+        "concede": _("Concede"),
+        "concede_confirm": _("Concede this game? It counts as a loss."),
+        "refused": _("Refused ({rule}): {message}"),
+        "sending": _("Sending…"),
+        "offline": _("Connection lost — retrying…"),
+        "not_started": _("The game has not started yet."),
+        "result_win": _("{name} wins game {n} ({reason})."),
+        "result_draw": _("Game {n} is a draw ({reason})."),
+        "match_over": _("The match is over: {a} {wa} – {wb} {b}"),
+        "match_draws": _("draws: {n}"),
+        "next_game": _("The next game starts after sideboarding."),
+        "match_finished": _("The match is over."),
+        "ready_sent": _("You are ready. Waiting for your opponent…"),
+        "deck_sent": _("Your deck for the next game is saved. Waiting for your opponent…"),
+        "clock_out": _("out of time"),
+        "round_over": _("round time is over"),
+        # The game log (one line per event; {p} a player, {card} a card).
+        "log_setup": _("Game {n} begins: {p} has the initiative."),
+        "log_draw": _("{p} draws a card."),
+        "log_draw_n": _("{p} draws cards: {count}."),
+        "log_draw_named": _("{p} draws: {cards}."),
+        "log_keep": _("{p} keeps the opening hand."),
+        "log_mulligan": _("{p} puts cards back: {count}."),
+        "log_mulligan_named": _("{p} puts back {cards} and draws {drawn}."),
+        "log_turn": _("Turn {n} — {p} has the initiative"),
+        "log_combat": _("Combat"),
+        "log_deck_empty": _("{p}'s deck is empty: an order is played (R6.2)."),
+        "log_pass": _("{p} passes."),
+        "log_play_cell": _("{p} plays {card} to line {line}, row {row}."),
+        "log_play_down": _("{p} plays a face-down card to line {line}, row {row}."),
+        "log_play_location": _("{p} plays the location {card}."),
+        "log_play_spell": _("{p} casts {card}."),
+        "log_activate": _("{p} uses the action of {card}."),
+        "log_order": _("{p} reveals order {n}: {card}."),
+        "log_order_stays": _("{card} stays in the order row: no room (R7.5)."),
+        "log_enter_cell": _("{card} enters line {line}, row {row}."),
+        "log_enter_location": _("{card} becomes {p}'s location."),
+        "log_trap_revealed": _("{p}'s trap {card} is revealed!"),
+        "log_destroyed": _("{card} ({p}) goes to the graveyard."),
+        "log_collision": _("Line {line}: {a} ({sa}) and {d} ({sd}) collide."),
+        "log_hit_location": _("Line {line}: {a} hits {card} for {n} ({left} left)."),
+        "log_hit_hero": _("Line {line}: {a} hits {p}! Hits taken: {n}."),
+        "log_recovery": _("Recovery: influence and strength are restored, the initiative passes."),
+        "log_concede": _("{p} concedes."),
+        "log_timeout": _("{p} has run out of time."),
+        "log_game_over": _("Game over: {p} wins ({reason})."),
+        "log_game_drawn": _("Game over: a draw ({reason})."),
+        "log_damage": _("{source}: {n} damage to {target}."),
+        "log_strengthen": _("{source}: +{n} strength to {target}."),
+        "log_gain_influence": _("{source}: {p} gains {n} influence."),
+        "log_destroy": _("{source} destroys {target}."),
+        "log_return_to_hand": _("{source} returns {card} to its owner's hand."),
+        "log_remove_to_space": _("{source} removes {card} to space."),
+        "log_player_loses": _("{source}: {p} loses the game."),
+        "log_you_win": _("{source}: {p} wins the game."),
+        "log_cell": _("line {line}, row {row} ({p})"),
+        "log_location_of": _("{p}'s location"),
+        "log_empty": _("Nothing has happened yet."),
+    }
+
+
+@login_required
+def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The play page: the two players play; the event's judges and organizer watch read-only.
+
+    Raises PermissionDenied (403) for anyone else; anonymous users are sent to sign in.
+    """
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "player_a__player", "player_b__player"), pk=match_id
+    )
+    event = match.round.event
+    seat = online_svc.seat_of(match, request.user)
+    official = is_official(event_role(event=event, user=request.user))
+    if seat is None and not official:
+        raise PermissionDenied(_("Only the players of this match, its judges and organizer can open it."))
+    names = [
+        match.player_a.player.get_username(),
+        match.player_b.player.get_username() if match.player_b else "",
+    ]
+    me = seat if seat is not None else 0  # a judge sees the table as seat 0 does
+    them = 1 - me
+    # R3.3: lines are numbered left to right as seat 0 sees them; seat 1 sees them the other way.
+    lines = list(LINES) if me == 0 else list(reversed(LINES))
+    online = event.online and match.player_b is not None
+    game = online_svc.current_game(match) if online else None
+    deck_text = ""
+    if seat is not None and online:
+        registered = match.player_a if seat == 0 else match.player_b
+        assert registered is not None
+        deck = game.decks[seat] if game is not None and game.decks else registered.deck
+        deck_text = _deck_text(deck, event.game)
+    config = {
+        "match": match.pk,
+        "seat": seat,
+        "me": me,
+        "names": names,
+        "lines": lines,
+        "best_of": event.best_of,
+        "server_now": timezone.now().isoformat(),
+        "urls": {
+            "state": reverse("api-match-game", args=[match.pk]),
+            "actions": reverse("api-match-game-actions", args=[match.pk]),
+            "sideboard": reverse("api-match-sideboard", args=[match.pk]),
+            "events": reverse("api-match-game-events", args=[match.pk]),
+        },
+    }
+    sides = [
+        {"seat": them, "name": names[them], "where": "top", "rows": list(reversed(ROWS)), "mine": False},
+        {"seat": me, "name": names[me], "where": "bottom", "rows": list(ROWS), "mine": seat is not None},
+    ]
+    context = {
+        "match": match,
+        "event": event,
+        "seat": seat,
+        "spectator": seat is None,
+        "online": online,
+        "started": game is not None,
+        "game_status": game.status if game is not None else "",
+        "sides": sides,
+        "lines": lines,
+        "names": names,
+        "deck_text": deck_text,
+        "config": config,
+        "strings": _js_strings(),
+        "cards": play_cards(game=event.game, english=(get_language() or "").startswith("en")),
+        "sideboarding": Game.Status.SIDEBOARDING,
+    }
+    return render(request, "tournaments/play/page.html", context)
+
+
+def _deck_text(deck: Any, game: str) -> str:
+    """Return a decklist JSON object as text for the sideboard form ("" when it cannot be read)."""
+    try:
+        return decklist_text(parse_decklist(deck, game=game))
+    except DeckParseError:
+        return ""
