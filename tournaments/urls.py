@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import accounts, cards, decks, pages
+from tournaments.views import accounts, cards, decks, events, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -17,4 +17,41 @@ urlpatterns = [
     path("decks/", decks.deck_mine, name="deck-mine"),
     path("decks/<int:pk>/export.txt", decks.deck_export, name="deck-export"),
     path("decks/<int:pk>/delete/", decks.deck_remove, name="deck-delete"),
+    # Events: the list, the public page, the dashboard, rounds, exports, printables.
+    path("events/", events.event_list, name="event-list"),
+    path("events/new/", events.event_create, name="event-create"),
+    path("events/<int:event_id>/", events.event_detail, name="event-detail"),
+    path("events/<int:event_id>/register/", events.event_register, name="event-register"),
+    path("events/<int:event_id>/withdraw/", events.event_withdraw, name="event-withdraw"),
+    path("events/<int:event_id>/drop/", events.event_drop, name="event-drop"),
+    path("events/<int:event_id>/manage/", events.event_manage, name="event-manage"),
+    path("events/<int:event_id>/manage/open/", events.event_open, name="event-open"),
+    path("events/<int:event_id>/manage/start/", events.event_start, name="event-start"),
+    path("events/<int:event_id>/manage/next-round/", events.event_next_round, name="event-next-round"),
+    path("events/<int:event_id>/manage/judges/", events.event_judge_add, name="event-judge-add"),
+    path(
+        "events/<int:event_id>/manage/publish-decklists/",
+        events.event_publish_decklists,
+        name="event-publish-decklists",
+    ),
+    path("events/<int:event_id>/manage/decks/<int:registration_id>/", events.event_deck, name="event-deck"),
+    path("events/<int:event_id>/matches/<int:match_id>/report/", events.match_report, name="match-report"),
+    path("events/<int:event_id>/matches/<int:match_id>/confirm/", events.match_confirm, name="match-confirm"),
+    path("events/<int:event_id>/matches/<int:match_id>/dispute/", events.match_dispute, name="match-dispute"),
+    path("events/<int:event_id>/matches/<int:match_id>/extend/", events.match_extend, name="match-extend"),
+    path("events/<int:event_id>/rounds/<int:number>/", events.event_round_detail, name="event-round"),
+    path("events/<int:event_id>/rounds/<int:number>/print/", events.round_print, name="event-round-print"),
+    path("events/<int:event_id>/rounds/<int:number>/slips/", events.round_slips, name="event-round-slips"),
+    path("events/<int:event_id>/standings/", events.event_standings, name="event-standings"),
+    path(
+        "events/<int:event_id>/export/pairings-<int:number>.csv",
+        events.export_pairings,
+        name="event-export-pairings",
+    ),
+    path(
+        "events/<int:event_id>/export/standings.csv", events.export_standings, name="event-export-standings"
+    ),
+    path(
+        "events/<int:event_id>/export/decklists.csv", events.export_decklists, name="event-export-decklists"
+    ),
 ]

@@ -1,13 +1,18 @@
 """Reads about events: roles, who sees what, rounds, standings."""
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
-from tournaments.models import Event, Match, Registration, Round
+from engine.decklist import ZoneKind, parse_decklist
+from engine.problems import DeckParseError
+from engine.registry import get_game
+from tournaments.models import Event, Match, Registration, Round, SavedDeck
+from tournaments.services.decks import deck_check, decklist_text
 from tournaments.swiss import MatchRecord, Player, Standing, compute_standings
 
 User = AbstractBaseUser | AnonymousUser
@@ -118,3 +123,217 @@ class RoundView:
 
 def round_matches(*, round: Round) -> list[Match]:
     return list(round.matches.select_related("player_a__player", "player_b__player").order_by("table"))
+
+
+# Reads for the event pages (views/events.py).
+
+
+def events_listed(*, user: User) -> QuerySet[Event]:
+    """Return the events listed for the user, newest first, annotated with
+    ``player_count``, ``waitlist_count`` and ``round_count``."""
+    return (
+        events_visible(user=user)
+        .annotate(
+            player_count=Count(
+                "registrations", filter=Q(registrations__status=Registration.Status.ACTIVE), distinct=True
+            ),
+            waitlist_count=Count(
+                "registrations", filter=Q(registrations__status=Registration.Status.WAITLIST), distinct=True
+            ),
+            round_count=Count("round_set", distinct=True),
+        )
+        .order_by("-created_at")
+    )
+
+
+def event_registrations(*, event: Event) -> tuple[list[Registration], list[Registration]]:
+    """Return (active registrations sorted by name, the waitlist in its order), with users and notes."""
+    rows = list(
+        event.registrations.select_related("player").prefetch_related("notes__author").order_by("created_at")
+    )
+    active = sorted(
+        (r for r in rows if r.status == Registration.Status.ACTIVE),
+        key=lambda r: r.player.get_username().casefold(),
+    )
+    return active, [r for r in rows if r.status == Registration.Status.WAITLIST]
+
+
+def registration_of(*, event: Event, user: User) -> Registration | None:
+    """Return the user's registration for the event, or None."""
+    if not user.is_authenticated:
+        return None
+    return event.registrations.select_related("player").filter(player_id=user.pk).first()
+
+
+def registration_is_open(*, event: Event) -> bool:
+    """Return True while a new player may register: in registration, or running with late entry."""
+    return event.status == Event.Status.REGISTRATION or (
+        event.status == Event.Status.RUNNING and event.late_entry
+    )
+
+
+def event_round(*, event: Event, number: int) -> Round | None:
+    """Return the round ``number`` of the event, or None."""
+    return event.round_set.filter(number=number).first()
+
+
+def running_round(*, event: Event) -> Round | None:
+    """Return the round being played: the latest one while the event runs and a result is missing."""
+    if event.status not in (Event.Status.RUNNING, Event.Status.TOP_CUT):
+        return None
+    last = current_round(event=event)
+    if last is None or not last.matches.exclude(status=Match.Status.FINAL).exists():
+        return None
+    return last
+
+
+def player_match(*, round: Round, user: User) -> Match | None:
+    """Return the user's match in the round, or None."""
+    if not user.is_authenticated:
+        return None
+    return (
+        round.matches.select_related("round", "player_a__player", "player_b__player", "reported_by")
+        .filter(Q(player_a__player_id=user.pk) | Q(player_b__player_id=user.pk))
+        .first()
+    )
+
+
+def match_deadline(*, match: Match) -> datetime:
+    """Return when the match's time is up: the round's end plus the match's extension."""
+    return match.round.ends_at + timedelta(minutes=match.extension_minutes)
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    """How far the results of a round are: matches in all, final, waiting, disputed."""
+
+    total: int
+    final: int
+    missing: int
+    disputed: int
+
+
+def round_progress(*, matches: list[Match]) -> RoundProgress:
+    """Return the counts of a round's matches by state (``missing``: not final yet)."""
+    final = sum(1 for m in matches if m.status == Match.Status.FINAL)
+    return RoundProgress(
+        total=len(matches),
+        final=final,
+        missing=len(matches) - final,
+        disputed=sum(1 for m in matches if m.disputed and m.status != Match.Status.FINAL),
+    )
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's line of a pairings sheet (``opponent`` None: a bye)."""
+
+    name: str
+    table: int
+    opponent: str | None
+    match: Match
+
+
+def round_seats(*, round: Round) -> list[Seat]:
+    """Return one line per paired player, sorted by name (the printed pairings sheet)."""
+    seats = []
+    for match in round_matches(round=round):
+        a = match.player_a.player.get_username()
+        b = match.player_b.player.get_username() if match.player_b else None
+        seats.append(Seat(name=a, table=match.table, opponent=b, match=match))
+        if b is not None:
+            seats.append(Seat(name=b, table=match.table, opponent=a, match=match))
+    return sorted(seats, key=lambda seat: seat.name.casefold())
+
+
+def standings_table(*, event: Event) -> list[dict[str, Any]]:
+    """Return the standings rows with the tiebreakers as percentages (0–100, 2 places)."""
+    return [
+        {
+            "rank": s.rank,
+            "name": s.name,
+            "match_points": s.match_points,
+            "wins": s.wins,
+            "losses": s.losses,
+            "draws": s.draws,
+            "omw": round(100 * s.omw, 2),
+            "gw": round(100 * s.gw, 2),
+            "ogw": round(100 * s.ogw, 2),
+            "dropped": s.dropped,
+        }
+        for s in event_standings(event=event)
+    ]
+
+
+@dataclass(frozen=True)
+class DeckStatus:
+    """A registration with its deck re-checked under the event's settings."""
+
+    registration: Registration
+    violations: list[dict[str, Any]]
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+
+def registration_deck_check(*, registration: Registration) -> DeckStatus:
+    """Return the registration's deck checked again with the event's side-deck maximum and format.
+
+    An unreadable stored deck comes back as one ``unreadable`` violation.
+    """
+    event = registration.event
+    check = deck_check(
+        source=registration.deck,
+        game=event.game,
+        options={"side_max": event.side_deck_max, "format": event.format},
+    )
+    violations = check.violations
+    if not check.readable:
+        violations = [{"code": "unreadable", "card": None, "message": check.parse_message}]
+    return DeckStatus(registration=registration, violations=violations)
+
+
+def registrations_checked(*, registrations: list[Registration]) -> list[DeckStatus]:
+    """Return every registration with its deck re-checked (see registration_deck_check)."""
+    return [registration_deck_check(registration=r) for r in registrations]
+
+
+def registration_deck_text(*, registration: Registration) -> str:
+    """Return the registration's decklist in the text format ("" when it cannot be read)."""
+    try:
+        return decklist_text(parse_decklist(registration.deck, game=registration.event.game))
+    except DeckParseError:
+        return ""
+
+
+def decklist_rows(*, event: Event) -> list[tuple[str, str, int, str]]:
+    """Return (player, zone, copies, card) for every card of every active player's decklist.
+
+    Players by name, zones in the game's order, ordered zones (orders) in their order.
+    """
+    zones = get_game(event.game).zones
+    rows: list[tuple[str, str, int, str]] = []
+    for registration in sorted(event_players(event=event), key=lambda r: r.player.get_username().casefold()):
+        name = registration.player.get_username()
+        try:
+            deck = parse_decklist(registration.deck, game=event.game)
+        except DeckParseError:
+            continue
+        for zone in zones:
+            if zone.kind is ZoneKind.ONE:
+                card = deck.one(zone.key)
+                if card:
+                    rows.append((name, zone.key, 1, card))
+            elif zone.kind is ZoneKind.ORDERED:
+                rows.extend((name, zone.key, 1, card) for card in deck.ordered(zone.key))
+            else:
+                rows.extend((name, zone.key, copies, card) for card, copies in deck.counts(zone.key).items())
+    return rows
+
+
+def saved_decks_for(*, user: User, game: str) -> QuerySet[SavedDeck]:
+    """Return the user's saved decks of the game (none for an anonymous visitor)."""
+    if not user.is_authenticated:
+        return SavedDeck.objects.none()
+    return SavedDeck.objects.filter(owner_id=user.pk, game=game).order_by("name")

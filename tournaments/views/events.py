@@ -1,0 +1,685 @@
+"""Event pages: the list, creation, the public event page, the organizer's dashboard,
+pairings, standings, CSV exports and printables.
+
+Thin views over selectors (reads) and services (writes): every rule — who may do
+what, in which state — is the services'; a refused action comes back as a
+DomainError whose message the page shows (a flash, or a form error).
+"""
+
+import csv
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from engine.registry import game_keys, get_game
+from tournaments.models import Event, Match, Registration, Round, SavedDeck
+from tournaments.selectors.events import (
+    Role,
+    can_see_deck,
+    decklist_rows,
+    event_registrations,
+    event_role,
+    event_round,
+    events_listed,
+    events_visible,
+    is_official,
+    match_deadline,
+    player_match,
+    registration_deck_check,
+    registration_deck_text,
+    registration_is_open,
+    registration_of,
+    registrations_checked,
+    round_matches,
+    round_progress,
+    round_seats,
+    running_round,
+    saved_decks_for,
+    standings_table,
+)
+from tournaments.services import events as svc
+from tournaments.services.errors import DomainError, IllegalDeck
+from tournaments.views.cards import game_choices
+
+FORMAT_LABELS = {
+    "constructed": gettext_lazy("Constructed"),
+    "sealed": gettext_lazy("Sealed"),
+    "draft": gettext_lazy("Draft"),
+}
+EXTENSIONS = (3, 5, 10)  # minutes offered as one-click extensions on the dashboard
+
+
+def format_label(key: str) -> str:
+    return str(FORMAT_LABELS.get(key, key.replace("_", " ").capitalize()))
+
+
+def _game_of(value: str | None) -> str:
+    return value if value is not None and value in game_keys() else "respons"
+
+
+# ---------------------------------------------------------------------------------------- helpers
+
+
+def _event(request: HttpRequest, event_id: int) -> Event:
+    """Return the event if the user may see it (drafts are 404 to all but their organizer)."""
+    return get_object_or_404(events_visible(user=request.user), pk=event_id)
+
+
+def _official_event(request: HttpRequest, event_id: int) -> Event | HttpResponse:
+    """Return the event for its organizer and judges; a login redirect or 403 for anyone else."""
+    event = _event(request, event_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not is_official(event_role(event=event, user=request.user)):
+        raise PermissionDenied(_("Only the organizer and the judges of this event can open this page."))
+    return event
+
+
+def _round(event: Event, number: int) -> Round:
+    round_ = event_round(event=event, number=number)
+    if round_ is None:
+        raise Http404(_("This event has no round %(n)s.") % {"n": number})
+    return round_
+
+
+def _match(event: Event, match_id: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("round__event", "player_a__player", "player_b__player"),
+        pk=match_id,
+        round__event=event,
+    )
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponse:
+    """Redirect to the form's ``next`` (a path on this site) or to ``default``."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect(default)
+
+
+def _home_of(request: HttpRequest, event: Event) -> str:
+    """Return where to go back to after an action: the dashboard for officials, else the event page."""
+    if is_official(event_role(event=event, user=request.user)):
+        return reverse("event-manage", args=[event.pk])
+    return reverse("event-detail", args=[event.pk])
+
+
+def _run(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
+    """Call a service; flash its refusal (DomainError) or ``success``. Return its result, or None."""
+    try:
+        result = action()
+    except DomainError as error:
+        messages.error(request, error.detail)
+        return None
+    if success:
+        messages.success(request, success)
+    return result if result is not None else True
+
+
+def _number(raw: str | None) -> Any:
+    """Return a form value as an int when it is one; anything else goes to the service, which refuses it."""
+    raw = (raw or "").strip()
+    if raw == "":
+        return 0
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+def _find(matches: list[Match], q: str) -> list[Match]:
+    """Return the matches where a player's name contains ``q`` (the no-script "find yourself")."""
+    q = q.strip().casefold()
+    if not q:
+        return matches
+    return [
+        m
+        for m in matches
+        if q in m.player_a.player.get_username().casefold()
+        or (m.player_b is not None and q in m.player_b.player.get_username().casefold())
+    ]
+
+
+def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, Any]:
+    """Return what every event page shows: the header, the tabs and the round timer."""
+    role = event_role(event=event, user=request.user)
+    rounds = list(event.round_set.order_by("number"))
+    return {
+        "event": event,
+        "role": role.value,
+        "official": is_official(role),
+        "is_organizer": role is Role.ORGANIZER,
+        "rules": get_game(event.game),
+        "format_label": format_label(event.format),
+        "rounds": rounds,
+        "last_round": rounds[-1] if rounds else None,
+        "running": running_round(event=event),
+        "now": timezone.now(),
+        "tab": tab,
+    }
+
+
+def _cell(value: Any) -> Any:
+    """Return a CSV cell a spreadsheet will not run as a formula (a name may start with - + @ =)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _csv(filename: str, header: list[str], rows: Iterable[Iterable[Any]]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")  # a byte-order mark, so spreadsheet programs read UTF-8 (Cyrillic names)
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows([_cell(value) for value in row] for row in rows)
+    return response
+
+
+# ---------------------------------------------------------------------------------------- list, create
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = list(events_listed(user=request.user)[:500])
+    titles = dict(game_choices())
+    rows = [
+        {"event": e, "game": titles.get(e.game, e.game), "format": format_label(e.format)} for e in events
+    ]
+    return render(request, "tournaments/events/list.html", {"rows": rows})
+
+
+class EventForm(forms.Form):
+    """The create-event form: types and choices only; the ranges are the service's to check."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=game_choices)
+    format = forms.ChoiceField(label=gettext_lazy("Format"))
+    best_of = forms.TypedChoiceField(
+        label=gettext_lazy("Match length"),
+        coerce=int,
+        initial=1,
+        choices=[(1, gettext_lazy("Best of 1")), (3, gettext_lazy("Best of 3"))],
+    )
+    rounds = forms.IntegerField(
+        label=gettext_lazy("Swiss rounds"),
+        required=False,
+        help_text=gettext_lazy("Leave blank for the recommended number for the field."),
+    )
+    top_cut = forms.TypedChoiceField(
+        label=gettext_lazy("Top cut"),
+        coerce=int,
+        initial=0,
+        choices=[(0, gettext_lazy("No top cut")), (2, "Top 2"), (4, "Top 4"), (8, "Top 8")],
+    )
+    side_deck_max = forms.IntegerField(label=gettext_lazy("Side deck maximum"), initial=10)
+    online = forms.BooleanField(
+        label=gettext_lazy("Online event"),
+        required=False,
+        help_text=gettext_lazy("Matches are played on the site's match engine."),
+    )
+    round_minutes = forms.IntegerField(label=gettext_lazy("Round length, minutes"), initial=50)
+    player_cap = forms.IntegerField(
+        label=gettext_lazy("Player cap"),
+        required=False,
+        help_text=gettext_lazy("Leave blank for no cap; later entries join the waitlist."),
+    )
+    late_entry = forms.BooleanField(
+        label=gettext_lazy("Late entry"),
+        required=False,
+        help_text=gettext_lazy("Players may still register after round 1; missed rounds count as losses."),
+    )
+
+    def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rules = get_game(game)
+        self.fields["format"].choices = [(key, format_label(key)) for key in rules.formats]
+        if not rules.has_match_engine:
+            # This game is played on paper only: there is nothing to choose.
+            del self.fields["online"]
+
+    def add_domain_error(self, error: DomainError) -> None:
+        """Attach a service's refusal to the field it names ("best_of: …"), or to the form."""
+        field, sep, message = error.detail.partition(": ")
+        if sep and field in self.fields:
+            self.add_error(field, message)
+        else:
+            self.add_error(None, error.detail)
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    """The create-event page; a GET with ``?game=`` re-renders the game's formats (htmx swaps them)."""
+    source = request.POST if request.method == "POST" else request.GET
+    game = _game_of(source.get("game"))
+    form = EventForm(request.POST or None, game=game, initial={"game": game})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = svc.event_create(organizer=request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_domain_error(error)
+        else:
+            messages.success(
+                request,
+                _("Event “%(name)s” created. Open registration when you are ready.") % {"name": event},
+            )
+            return redirect("event-manage", event_id=event.pk)
+    context = {"form": form, "rules": get_game(game)}
+    return render(request, "tournaments/events/create.html", context, status=400 if form.errors else 200)
+
+
+# ---------------------------------------------------------------------------------------- public page
+
+
+def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
+    context = _event_context(request, event, "overview")
+    role = event_role(event=event, user=request.user)
+    active, waitlist = event_registrations(event=event)
+    players = [
+        {
+            "registration": r,
+            "deck_text": registration_deck_text(registration=r)
+            if can_see_deck(event=event, role=role, registration=r, user=request.user)
+            else None,
+        }
+        for r in active
+    ]
+    last = context["last_round"]
+    mine = registration_of(event=event, user=request.user)
+    my_match = player_match(round=last, user=request.user) if last and mine else None
+    context.update(
+        players=players,
+        waitlist=waitlist,
+        judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
+        matches=_find(round_matches(round=last), request.GET.get("q", "")) if last else [],
+        q=request.GET.get("q", "")[:100],
+        me=mine,
+        my_match=my_match,
+        my_deadline=match_deadline(match=my_match) if my_match else None,
+        my_deck_text=registration_deck_text(registration=mine) if mine else "",
+        waitlist_position=waitlist.index(mine) + 1 if mine in waitlist else None,
+        registration_open=registration_is_open(event=event),
+        saved_decks=saved_decks_for(user=request.user, game=event.game),
+        deck_text="",
+        saved_choice="",
+        deck_errors=[],
+        violations=[],
+    )
+    context.update(extra)
+    return context
+
+
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    return render(request, "tournaments/events/detail.html", _detail_context(request, event))
+
+
+@login_required
+@require_POST
+def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Register (or replace the deck) from pasted text or a saved deck.
+
+    On refusal the event page comes back with every violation and the pasted list kept.
+    """
+    event = _event(request, event_id)
+    text = request.POST.get("deck_text", "")[:20000]
+    saved_id = request.POST.get("saved_deck", "")
+    deck: Any = text
+    if saved_id.isdigit():
+        saved = SavedDeck.objects.filter(owner=request.user, pk=int(saved_id)).first()
+        if saved is None:
+            raise Http404(_("No such saved deck."))
+        deck = saved.decklist
+    errors: list[str] = []
+    violations: list[dict[str, Any]] = []
+    if not text.strip() and not saved_id.isdigit():
+        errors.append(_("Paste a decklist or choose one of your saved decks."))
+    else:
+        had = registration_of(event=event, user=request.user)
+        try:
+            registration = svc.registration_submit(event=event, player=request.user, deck=deck)
+        except IllegalDeck as error:
+            errors.append(error.detail)
+            violations = error.extra.get("violations", [])
+        except DomainError as error:
+            errors.append(error.detail)
+        else:
+            if had is not None:
+                messages.success(request, _("Your deck is updated and legal."))
+            elif registration.status == Registration.Status.WAITLIST:
+                messages.warning(request, _("The event is full: you are on the waitlist."))
+            else:
+                messages.success(request, _("You are registered. Good luck!"))
+            return redirect("event-detail", event_id=event.pk)
+    context = _detail_context(
+        request, event, deck_text=text, saved_choice=saved_id, deck_errors=errors, violations=violations
+    )
+    return render(request, "tournaments/events/detail.html", context, status=400)
+
+
+@login_required
+@require_POST
+def event_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    _run(
+        request,
+        lambda: svc.registration_withdraw(event=event, by=request.user),
+        _("Your registration is withdrawn."),
+    )
+    return redirect("event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_drop(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Drop a player: yourself from the event page, anyone from the dashboard (organizer)."""
+    event = _event(request, event_id)
+    username = request.POST.get("username") or request.user.get_username()
+    registration = _run(request, lambda: svc.player_drop(event=event, by=request.user, username=username))
+    if registration:
+        messages.success(request, _("%(name)s is dropped from the event.") % {"name": username})
+    return _back(request, reverse("event-detail", args=[event.pk]))
+
+
+@login_required
+@require_POST
+def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    """Report a result: a player's waits for the opponent; an official's is final at once."""
+    event = _event(request, event_id)
+    match = _match(event, match_id)
+    result = _run(
+        request,
+        lambda: svc.match_report(
+            match=match,
+            by=request.user,
+            wins_a=_number(request.POST.get("wins_a")),
+            wins_b=_number(request.POST.get("wins_b")),
+            draws=_number(request.POST.get("draws")),
+        ),
+    )
+    if result:
+        done = {
+            Match.Status.FINAL: _("Table %(table)s: the result is final."),
+            Match.Status.REPORTED: _("Table %(table)s: result reported. Your opponent confirms it."),
+        }
+        message = done.get(result.status, _("Table %(table)s: result saved."))
+        if result.disputed:
+            message = _("Table %(table)s: your report differs from your opponent's; a judge will decide.")
+        messages.success(request, message % {"table": match.table})
+    return _back(request, reverse("event-detail", args=[event.pk]))
+
+
+@login_required
+@require_POST
+def match_confirm(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    match = _match(event, match_id)
+    _run(
+        request, lambda: svc.match_confirm(match=match, by=request.user), _("Result confirmed: it is final.")
+    )
+    return _back(request, reverse("event-detail", args=[event.pk]))
+
+
+@login_required
+@require_POST
+def match_dispute(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    match = _match(event, match_id)
+    note = request.POST.get("note", "")[:2000]
+    _run(
+        request,
+        lambda: svc.match_dispute(match=match, by=request.user, note=note),
+        _("Result disputed: a judge will come to your table."),
+    )
+    return _back(request, reverse("event-detail", args=[event.pk]))
+
+
+@login_required
+@require_POST
+def match_extend(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    match = _match(event, match_id)
+    minutes = _number(request.POST.get("minutes"))
+    _run(
+        request,
+        lambda: svc.match_extend(match=match, by=request.user, minutes=minutes),
+        _("Table %(table)s gets %(minutes)s more minutes.") % {"table": match.table, "minutes": minutes},
+    )
+    return _back(request, _home_of(request, event))
+
+
+# ---------------------------------------------------------------------------------------- dashboard
+
+
+def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The organizer's and judges' dashboard."""
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    context = _event_context(request, event, "manage")
+    active, waitlist = event_registrations(event=event)
+    last = context["last_round"]
+    matches = round_matches(round=last) if last else []
+    context.update(
+        players=registrations_checked(registrations=active),
+        waitlist=registrations_checked(registrations=waitlist),
+        judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
+        matches=matches,
+        progress=round_progress(matches=matches),
+        extensions=EXTENSIONS,
+        finishing=bool(
+            last
+            and last.kind == Round.Kind.SWISS
+            and last.number >= (event.swiss_rounds or 0)
+            and not event.top_cut
+        ),
+    )
+    return render(request, "tournaments/events/manage.html", context)
+
+
+def _organizer_action(
+    request: HttpRequest, event_id: int, action: Callable[[Event], Any], success: str
+) -> HttpResponse:
+    event = _event(request, event_id)
+    _run(request, lambda: action(event), success)
+    return redirect(_home_of(request, event))
+
+
+@login_required
+@require_POST
+def event_open(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _organizer_action(
+        request,
+        event_id,
+        lambda event: svc.event_open(event=event, by=request.user),
+        _("Registration is open."),
+    )
+
+
+@login_required
+@require_POST
+def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _organizer_action(
+        request,
+        event_id,
+        lambda event: svc.event_start(event=event, by=request.user),
+        _("The event has started: round 1 is paired and decklists are locked."),
+    )
+
+
+@login_required
+@require_POST
+def event_next_round(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    outcome = _run(request, lambda: svc.round_next(event=event, by=request.user) or "finished")
+    if outcome == "finished":
+        messages.success(request, _("The event is finished. Final standings are up."))
+    elif outcome:
+        messages.success(request, _("Round %(n)s is paired.") % {"n": outcome.number})
+    return redirect(_home_of(request, event))
+
+
+@login_required
+@require_POST
+def event_judge_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    username = request.POST.get("username", "")[:150]
+    return _organizer_action(
+        request,
+        event_id,
+        lambda event: svc.judge_add(event=event, by=request.user, username=username),
+        _("%(name)s is now a judge of this event.") % {"name": username.strip()},
+    )
+
+
+@login_required
+@require_POST
+def event_publish_decklists(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _organizer_action(
+        request,
+        event_id,
+        lambda event: svc.decklists_publish(event=event, by=request.user),
+        _("Decklists are public now."),
+    )
+
+
+def event_deck(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """A deck check: an official opens any player's list and records a note."""
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "event"), pk=registration_id, event=event
+    )
+    note, status = "", 200
+    if request.method == "POST":
+        note = request.POST.get("text", "")
+        if _run(
+            request,
+            lambda: svc.deck_note_add(registration=registration, by=request.user, text=note),
+            _("Note saved."),
+        ):
+            return redirect("event-deck", event_id=event.pk, registration_id=registration.pk)
+        status = 400  # the note is kept in the form
+    context = _event_context(request, event, "manage")
+    context.update(
+        registration=registration,
+        status=registration_deck_check(registration=registration),
+        deck_text=registration_deck_text(registration=registration),
+        notes=registration.notes.select_related("author"),
+        note=note,
+    )
+    return render(request, "tournaments/events/deck.html", context, status=status)
+
+
+# ---------------------------------------------------------------------------------------- rounds, standings
+
+
+def event_round_detail(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """The public pairings of a round, with "find yourself by name"."""
+    event = _event(request, event_id)
+    round_ = _round(event, number)
+    context = _event_context(request, event, "pairings")
+    context.update(
+        round=round_,
+        matches=_find(round_matches(round=round_), request.GET.get("q", "")),
+        q=request.GET.get("q", "")[:100],
+    )
+    return render(request, "tournaments/events/round.html", context)
+
+
+def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    context = _event_context(request, event, "standings")
+    context["standings"] = standings_table(event=event) if context["rounds"] else []
+    return render(request, "tournaments/events/standings.html", context)
+
+
+# ---------------------------------------------------------------------------------------- exports, print
+
+
+def export_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    round_ = _round(event, number)
+    rows = (
+        (
+            m.table,
+            m.player_a.player.get_username(),
+            m.player_b.player.get_username() if m.player_b else "BYE",
+            m.status,
+            m.wins_a,
+            m.wins_b,
+            m.draws,
+            "yes" if m.disputed else "",
+        )
+        for m in round_matches(round=round_)
+    )
+    header = ["table", "player_a", "player_b", "status", "wins_a", "wins_b", "draws", "disputed"]
+    return _csv(f"event-{event.pk}-pairings-{number}.csv", header, rows)
+
+
+def export_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings as CSV: public, as the standings page is."""
+    event = _event(request, event_id)
+    rows = (
+        (
+            s["rank"],
+            s["name"],
+            s["match_points"],
+            s["wins"],
+            s["losses"],
+            s["draws"],
+            f"{s['omw']:.2f}",
+            f"{s['gw']:.2f}",
+            f"{s['ogw']:.2f}",
+            "yes" if s["dropped"] else "",
+        )
+        for s in standings_table(event=event)
+    )
+    header = "rank player points wins losses draws omw_pct gw_pct ogw_pct dropped".split()
+    return _csv(f"event-{event.pk}-standings.csv", header, rows)
+
+
+def export_decklists(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Every card of every decklist, one row each: hidden information, officials only."""
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    return _csv(
+        f"event-{event.pk}-decklists.csv", ["player", "zone", "count", "card"], decklist_rows(event=event)
+    )
+
+
+def round_print(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """The pairings sheet to pin on the wall: every player by name, with their table."""
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    round_ = _round(event, number)
+    context = {"event": event, "round": round_, "seats": round_seats(round=round_), "now": timezone.now()}
+    return render(request, "tournaments/events/print_pairings.html", context)
+
+
+def round_slips(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Match slips: one per match (byes need none), four to an A4 page."""
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    round_ = _round(event, number)
+    matches = [m for m in round_matches(round=round_) if not m.is_bye]
+    context = {"event": event, "round": round_, "matches": matches}
+    return render(request, "tournaments/events/print_slips.html", context)
