@@ -5,18 +5,25 @@ through the HTTP API as people would, adjudicated by real Celery workers:
 
 - sets up its OWN database (``respons_bench``, dropped and migrated at start) with an
   online best-of-1 event, its players registered with the shipped decklists;
-- starts gunicorn (``respons_site.wsgi``) and ``--workers`` Celery workers (solo pool,
-  the first with the embedded beat unless ``--no-beat``), all on 127.0.0.1;
-- starts round 1 and runs one client per player (asyncio, a keep-alive HTTP/1.1
-  connection each): it polls ``GET /api/matches/{id}/game/`` every ``--poll`` s; when it
-  has a decision it waits a human pause (``--pause-min``..``--pause-max`` s), POSTs one
-  of its legal actions with ``next_seq``, then polls every ``--fast-poll`` s until the
-  action shows in its own view (the view's seq moves on, or it is listed as refused);
+- starts gunicorn (``respons_site.wsgi``, 4 sync workers by default: with threads, a
+  gthread worker keeps every connection it accepted, and one process ended up with
+  nearly all of them) and ``--workers`` Celery workers (solo pool, the first with the
+  embedded beat unless ``--no-beat``), all on 127.0.0.1;
+- starts round 1 and runs one client per player (asyncio, stdlib HTTP/1.1, a connection
+  each, reopened when the server closes it): it polls ``GET /api/matches/{id}/game/``
+  every ``--poll`` s; when it has a decision it waits a human pause (``--pause-min``
+  to ``--pause-max`` s), POSTs one of its legal actions with ``next_seq``, then polls
+  every ``--fast-poll`` s until the action shows in its own view (the view's seq moves
+  on, or it is listed as refused);
 - prints the latency from the POST to the action being visible (p50/p95/p99), the
   actions offered and applied per second, the request latencies, the queue wait the
-  workers add, and how much of the round finished within ``--minutes``.
+  workers add, how much of the round finished within ``--minutes``, and the CPU time
+  each part used (so a run on a shared machine still tells the cost per action).
 
-Target (issue: online play): p95 < 150 ms at 300 actions/s offered.
+Target (issue: online play): p95 < 150 ms at 300 actions/s offered. The clients are a
+closed loop: a match offers one action per (time to notice the turn, about half a poll,
++ the pause + the latency), so the defaults offer about 512 / (0.5 + 1.1 + 0.1 s) = 300
+actions/s only while the server keeps up; a saturated server offers itself less.
 
 Environment: DATABASE_URL (any database name: the bench uses ``--database`` on that
 server) and CELERY_BROKER_URL (default redis://127.0.0.1:6379/12; that Redis database
@@ -118,6 +125,14 @@ def broker_flush(url: str) -> None:
     redis.Redis.from_url(url).flushdb()
 
 
+def broker_backlog(url: str) -> tuple[int, int]:
+    """Return (tasks waiting in the queue, tasks delivered to a worker and not acknowledged yet)."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    return int(client.llen("celery")), int(client.hlen("unacked"))
+
+
 # --- the event -----------------------------------------------------------------------------
 
 
@@ -169,7 +184,8 @@ def round_start(event_id: int, organizer: Any) -> dict[str, int]:
 
 
 class Http:
-    """One keep-alive HTTP/1.1 connection (stdlib asyncio), reconnecting when the server closes it."""
+    """One HTTP/1.1 connection (stdlib asyncio), kept open while the server allows and
+    reopened when the server closes it (gunicorn's sync workers do after every answer)."""
 
     def __init__(self, port: int, token: str) -> None:
         self.port = port
@@ -225,7 +241,7 @@ class Stats:
     post_times: list[float] = field(default_factory=list)
     get_times: list[float] = field(default_factory=list)
     refused: int = 0
-    lost: int = 0  # never seen adjudicated within the poll cap
+    unseen: int = 0  # not seen adjudicated within --lost-after (slow, or lost: see the database counts)
     errors: list[str] = field(default_factory=list)
     finished: dict[int, float] = field(default_factory=dict)  # match id -> when it was seen final
 
@@ -267,8 +283,8 @@ async def player(
             if status not in (200, 202, 400):
                 raise RuntimeError(f"POST: {status} {answer}")
             while True:
-                if time.monotonic() - t0 > args.lost_after:
-                    stats.lost += 1
+                if time.monotonic() - t0 > args.lost_after or time.monotonic() > stop_at + 5:
+                    stats.unseen += 1
                     break
                 state = await get()
                 if any(r["seq"] == seq for r in state["refused"]):
@@ -291,6 +307,51 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def _proc_stats() -> dict[int, tuple[int, float]]:
+    """Return {pid: (parent pid, CPU seconds used)} for every process on this machine."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    stats = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        stats[int(stat.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / ticks)
+    return stats
+
+
+def cpu_by_part(processes: Processes, backends: list[int]) -> dict[str, float]:
+    """Return the CPU seconds used so far by each part: gunicorn, the workers, the database
+    sessions ``backends``, and this process (the load generator)."""
+    stats = _proc_stats()
+    used: dict[str, float] = {}
+    for name, process in processes.started:
+        part = "celery workers" if name.startswith("worker") else name
+        tree, frontier = {process.pid}, [process.pid]
+        while frontier:
+            parent = frontier.pop()
+            children = [pid for pid, (ppid, _cpu) in stats.items() if ppid == parent and pid not in tree]
+            tree.update(children)
+            frontier.extend(children)
+        used[part] = used.get(part, 0.0) + sum(stats[pid][1] for pid in tree if pid in stats)
+    for pid in backends:
+        if pid in stats:
+            used[f"postgres session {pid}"] = stats[pid][1]
+    times = os.times()
+    used["load generator"] = times.user + times.system
+    return used
+
+
+def database_sessions() -> list[int]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
 async def report_progress(stats: Stats, matches: int, every: float) -> None:
     seen_posts = seen_lat = 0
     while True:
@@ -310,8 +371,17 @@ async def drive(seats: dict[str, int], tokens: dict[str, str], args: argparse.Na
     stats = Stats()
     stop_at = stats.started + args.minutes * 60
     progress = asyncio.create_task(report_progress(stats, len(set(seats.values())), args.every))
-    clients = [player(name, tokens[name], match_id, args, stats, stop_at) for name, match_id in seats.items()]
-    await asyncio.gather(*clients)
+    clients = [
+        asyncio.create_task(player(name, tokens[name], match_id, args, stats, stop_at))
+        for name, match_id in seats.items()
+    ]
+    # Hard cap: a request stuck in a saturated server's backlog must not keep the run going.
+    _done, stuck = await asyncio.wait(clients, timeout=args.minutes * 60 + 60)
+    for task in stuck:
+        task.cancel()
+    await asyncio.gather(*stuck, return_exceptions=True)
+    if stuck:
+        stats.errors.append(f"{len(stuck)} clients still waiting for an answer at the hard cap")
     progress.cancel()
     return stats
 
@@ -334,7 +404,26 @@ def queue_wait() -> tuple[float, float]:
     return percentile(seconds, 0.5), percentile(seconds, 0.95)
 
 
-def summary(stats: Stats, args: argparse.Namespace, matches: int, elapsed: float) -> None:
+def ledger() -> dict[str, int]:
+    """Return how many submitted (not bot) actions the database holds in each status."""
+    from django.db.models import Count
+
+    from tournaments.models import GameAction
+
+    rows = GameAction.objects.filter(by_bot=False).values("status").annotate(n=Count("id"))
+    counts = {"applied": 0, "refused": 0, "queued": 0}
+    counts.update({row["status"]: row["n"] for row in rows})
+    return counts
+
+
+def summary(
+    stats: Stats,
+    args: argparse.Namespace,
+    matches: int,
+    elapsed: float,
+    cpu: dict[str, float],
+    held: tuple[int, int],
+) -> None:
     lat = [s for _t, s in stats.latencies]
     last = max((t for t, _s in stats.latencies), default=stats.started)
     active = max(1e-9, last - stats.started)
@@ -354,7 +443,11 @@ def summary(stats: Stats, args: argparse.Namespace, matches: int, elapsed: float
         ),
         ("actions offered", f"{len(stats.posts)}  ({len(stats.posts) / active:.0f}/s)"),
         ("actions applied (seen)", f"{len(lat)}  ({len(lat) / active:.0f}/s)"),
-        ("refused / lost / client errors", f"{stats.refused} / {stats.lost} / {len(stats.errors)}"),
+        (
+            "refused / unseen in time / client errors",
+            f"{stats.refused} / {stats.unseen} / {len(stats.errors)}",
+        ),
+        ("database: applied / refused / still queued", "{applied} / {refused} / {queued}".format(**ledger())),
         ("POST -> visible  p50", ms(percentile(lat, 0.50))),
         ("POST -> visible  p95  (target < 150 ms)", ms(percentile(lat, 0.95))),
         ("POST -> visible  p99", ms(percentile(lat, 0.99))),
@@ -374,7 +467,20 @@ def summary(stats: Stats, args: argparse.Namespace, matches: int, elapsed: float
         ),
         ("time to finish the round", f"{round_time:.0f} s" if round_time is not None else "not finished"),
         ("wall time of the run", f"{elapsed:.0f} s"),
+        ("broker: tasks waiting / delivered, unacked", f"{held[0]} / {held[1]} (mostly clock follow-ups)"),
+        ("load average at the end (all users)", " ".join(f"{x:.1f}" for x in os.getloadavg())),
     ]
+    total = sum(cpu.values())
+    requests = len(stats.get_times) + len(stats.post_times)
+    rows.append(
+        ("CPU used by the run (cores busy)", f"{total:.0f} s ({total / max(1e-9, elapsed):.2f} cores)")
+    )
+    for part, seconds in sorted(cpu.items(), key=lambda kv: -kv[1]):
+        rows.append((f"  {part}", f"{seconds:.1f} s"))
+    server = total - cpu.get("load generator", 0.0)
+    rows.append(("server CPU per applied action", ms(server / max(1, len(lat)))))
+    rows.append(("gunicorn CPU per request", ms(cpu.get("gunicorn", 0.0) / max(1, requests))))
+    rows.append(("worker CPU per applied action", ms(cpu.get("celery workers", 0.0) / max(1, len(lat)))))
     width = max(len(k) for k, _v in rows)
     print("\nOnline play benchmark")
     print("-" * (width + 30))
@@ -390,18 +496,20 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=512, help="matches of the round (players = 2x)")
     parser.add_argument("--minutes", type=float, default=5.0, help="time cap of the play")
     parser.add_argument(
-        "--pause-min", type=float, default=0.5, help="shortest human pause before an action, s"
+        "--pause-min", type=float, default=0.4, help="shortest human pause before an action, s"
     )
-    parser.add_argument("--pause-max", type=float, default=2.5, help="longest human pause, s")
+    parser.add_argument("--pause-max", type=float, default=1.8, help="longest human pause, s")
     parser.add_argument("--poll", type=float, default=1.0, help="poll interval of a waiting player, s")
     parser.add_argument("--fast-poll", type=float, default=0.02, help="poll interval after a POST, s")
     parser.add_argument(
-        "--lost-after", type=float, default=30.0, help="an action unseen this long is lost, s"
+        "--lost-after", type=float, default=30.0, help="stop waiting to see an action after, s"
     )
     parser.add_argument("--workers", type=int, default=2, help="celery worker processes (solo pool each)")
     parser.add_argument("--no-beat", action="store_true", help="no embedded beat (online sweep)")
     parser.add_argument("--gunicorn-workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker (gthread)")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="gunicorn threads per worker (1: sync workers, balanced)"
+    )
     parser.add_argument("--port", type=int, default=8099)
     parser.add_argument("--database", default="respons_bench", help="the bench's own database (dropped!)")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
@@ -416,6 +524,11 @@ def main() -> int:
     for host in (urlsplit(db_url).hostname, urlsplit(broker).hostname):
         if host not in ("127.0.0.1", "localhost", "::1"):
             raise SystemExit(f"bench_online only talks to this machine, not {host}")
+    try:
+        _reachable(db_url, broker)
+    except Exception as error:  # make bench runs every script: say why this one did nothing
+        print(f"bench_online skipped: PostgreSQL and Redis are needed ({str(error).splitlines()[0]})")
+        return 0
     env = dict(
         os.environ,
         DATABASE_URL=db_url,
@@ -481,9 +594,18 @@ def main() -> int:
             flush=True,
         )
         played_from = time.monotonic()
+        cpu_before = cpu_by_part(processes, database_sessions())
         stats = asyncio.run(drive(seats, tokens, args))
         processes.check()
-        summary(stats, args, len(set(seats.values())), time.monotonic() - played_from)
+        elapsed = time.monotonic() - played_from
+        cpu_after = cpu_by_part(processes, database_sessions())
+        held = broker_backlog(broker)
+        # A database session that ended during the run takes its CPU time with it (not counted).
+        cpu = {"postgres (sessions alive throughout)": 0.0}
+        for part, seconds in cpu_after.items():
+            key = "postgres (sessions alive throughout)" if part.startswith("postgres session ") else part
+            cpu[key] = cpu.get(key, 0.0) + seconds - cpu_before.get(part, 0.0)
+        summary(stats, args, len(set(seats.values())), elapsed, cpu, held)
     finally:
         processes.stop()
         from django.db import connections
@@ -494,6 +616,16 @@ def main() -> int:
             database_drop(db_url)
         print(f"(set-up and run: {time.monotonic() - began:.0f} s; logs kept in {logs})")
     return 0
+
+
+def _reachable(db_url: str, broker: str) -> None:
+    """Raise unless the PostgreSQL server and the Redis broker answer."""
+    import psycopg
+    import redis
+
+    parts = urlsplit(db_url)
+    psycopg.connect(urlunsplit(parts._replace(path="/postgres")), connect_timeout=3).close()
+    redis.Redis.from_url(broker, socket_connect_timeout=3).ping()
 
 
 def _wait_for_server(port: int, processes: Processes, timeout: float = 60) -> None:

@@ -14,9 +14,13 @@ import pytest
 from tests.conftest import require_or_skip
 from tests.site.conftest import PASSWORD, make_players
 
-# Playwright's sync API runs an event loop in this thread; the live server's ORM calls are
-# in its own threads, but fixtures touching the database from here trip Django's check.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+@pytest.fixture(autouse=True)
+def _allow_orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Playwright's sync API runs an event loop in this thread; the live server's ORM calls are
+    # in its own threads, but fixtures touching the database from here trip Django's check.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

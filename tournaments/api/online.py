@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from django.conf import settings
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -12,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from respons_site.celery import app as celery_app
 from tournaments.api.errors import ApiError
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.events import event_role, is_official
@@ -63,7 +63,7 @@ class GameStateOut(serializers.Serializer):
 def game_state(match: Match, seat: int | None) -> dict[str, Any]:
     """Return the api.md game answer for ``seat`` (None: an official, who gets the judge view)."""
     game = _game_or_409(match)
-    if settings.CELERY_TASK_ALWAYS_EAGER and match.pk in svc.matches_due():
+    if celery_app.conf.task_always_eager and match.pk in svc.matches_due():
         # No worker and no beat: enforce clocks and timers lazily, on read.
         svc.match_adjudicate(match_id=match.pk)
         match.refresh_from_db()

@@ -10,8 +10,9 @@ from typing import Any
 from django.db.models import Max
 from django.utils import timezone
 
-from engine.games.respons.match import ReplayError, describe_action, replay
+from engine.games.respons.match import ReplayError, replay
 from engine.problems import InputError
+from tournaments.labels import describe_action
 from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import catalog_for
 from tournaments.services.online import clock_limit, current_game, game_log
@@ -75,7 +76,7 @@ class ActionLine:
 
 
 def game_action_lines(*, game: Game) -> list[ActionLine]:
-    """Return every action of the game log as a readable line (the engine's describe_action)."""
+    """Return every action of the game log as a readable line (describe_action, translated)."""
     match = game.match
     names = _names(match)
     ledger = {

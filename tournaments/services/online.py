@@ -15,7 +15,6 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
@@ -462,13 +461,15 @@ def _round_time_check(match: Match, now: Any) -> None:
 
 def _schedule_followups(match: Match) -> None:
     """With a real broker, wake a worker when the pending clock would run out (R9.4)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER or match.status == Match.Status.FINAL:
+    from tournaments.tasks import adjudicate_match
+
+    # The app's live setting, not settings.CELERY_TASK_ALWAYS_EAGER: tests switch the app to
+    # eager at run time, and an eager task ignores its ETA, runs at once and schedules again.
+    if adjudicate_match.app.conf.task_always_eager or match.status == Match.Status.FINAL:
         return
     game = current_game(match)
     if game is None:
         return
-    from tournaments.tasks import adjudicate_match
-
     if game.status == Game.Status.SIDEBOARDING and game.sideboard_until:
         eta = game.sideboard_until
     elif game.status == Game.Status.PLAYING and game.decision_seat is not None and game.decision_since:

@@ -121,15 +121,8 @@ def deck_builder_cards(request: HttpRequest) -> HttpResponse:
     zones = get_game(game).zones
     leaders = [z.key for z in zones if z.kind is ZoneKind.ONE]
     cards = cards_search(game=game, q=request.GET.get("q", "")[:100]).exclude(type__in=leaders)[:40]
-    targets = [
-        {
-            "key": z.key,
-            "title": z.headers[0].title(),
-            "label": "+" if z.key == "main" else f"+{z.headers[0].title()}",
-        }
-        for z in zones
-        if z.kind is not ZoneKind.ONE
-    ]
+    # "title" is the section header the builder writes; the page shows the zone's label.
+    targets = [{"key": z.key, "title": z.headers[0].title()} for z in zones if z.kind is not ZoneKind.ONE]
     return render(request, "tournaments/decks/_picker.html", {"cards": cards, "targets": targets})
 
 

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from engine.registry import game_keys, get_game
@@ -57,7 +57,7 @@ from tournaments.views.cards import game_choices
 FORMAT_LABELS = {
     "constructed": gettext_lazy("Constructed"),
     "sealed": gettext_lazy("Sealed"),
-    "draft": gettext_lazy("Draft"),
+    "draft": pgettext_lazy("event format", "Draft"),
 }
 EXTENSIONS = (3, 5, 10)  # minutes offered as one-click extensions on the dashboard
 
@@ -223,7 +223,12 @@ class EventForm(forms.Form):
         label=gettext_lazy("Top cut"),
         coerce=int,
         initial=0,
-        choices=[(0, gettext_lazy("No top cut")), (2, "Top 2"), (4, "Top 4"), (8, "Top 8")],
+        choices=[
+            (0, gettext_lazy("No top cut")),
+            (2, gettext_lazy("Top 2")),
+            (4, gettext_lazy("Top 4")),
+            (8, gettext_lazy("Top 8")),
+        ],
     )
     side_deck_max = forms.IntegerField(label=gettext_lazy("Side deck maximum"), initial=10)
     online = forms.BooleanField(

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from engine.games.respons.match import describe_action
+from tournaments.labels import describe_action
 from tournaments.models import Event, Game, Match, Penalty, Round
 from tournaments.selectors.events import (
     Role,

@@ -1,0 +1,323 @@
+"""Real Celery workers for the tests: processes on the Redis broker, sharing the test database.
+
+The tests that use these run only with PostgreSQL and Redis (:func:`require_real_services`):
+a worker is another process, so it must reach the same database the test writes to, and
+a broker that really queues messages between processes.
+
+Each test gets its own queue (:func:`real_broker`): the test process sends to it, and the
+workers it starts both consume it and send their own follow-up tasks (clock deadlines,
+the beat's sweep) to it, so nothing crosses between tests sharing the Redis database.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+
+from tests.conftest import require_or_skip
+
+ROOT = Path(__file__).resolve().parents[2]
+EXTS = ("", ".bak", ".dat", ".dir", ".db")  # the files a beat's shelve may write
+
+# Run by the worker process: send follow-up tasks to the test's queue, then start as the CLI does.
+_LAUNCHER = """
+import json, sys
+from respons_site.celery import app
+app.conf.task_default_queue = sys.argv[1]
+app.conf.broker_transport_options = json.loads(sys.argv[2])
+app.worker_main(sys.argv[3:])
+"""
+
+
+def require_real_services() -> None:
+    """Skip locally (fail in CI) unless the broker is Redis and the database PostgreSQL."""
+    require_or_skip(
+        str(settings.CELERY_BROKER_URL).startswith("redis://") and not settings.CELERY_TASK_ALWAYS_EAGER,
+        "CELERY_BROKER_URL is not a Redis URL",
+    )
+    require_or_skip(connection.vendor == "postgresql", "the worker shares the test database: PostgreSQL")
+
+
+def database_url() -> str:
+    """Return a DATABASE_URL naming the database this test process uses (the test database)."""
+    db = connection.settings_dict
+    user = db.get("USER") or ""
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+def wait_until(condition: Callable[[], Any], *, timeout: float, every: float = 0.1, what: str = "") -> Any:
+    """Return the first truthy value of ``condition()``; raise AssertionError after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what or condition}")
+        time.sleep(every)
+
+
+@dataclass
+class Worker:
+    """A ``celery worker`` process (its own process group) and the lines it printed so far."""
+
+    name: str
+    process: subprocess.Popen[str]
+    lines: list[str] = field(default_factory=list)
+    reader: threading.Thread | None = None
+    files: list[Path] = field(default_factory=list)  # to remove once stopped (the beat's schedule)
+
+    def output(self) -> str:
+        return "".join(self.lines)
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        """Wait until the worker consumes its queue; raise AssertionError with its output if it died."""
+
+        def ready() -> bool:
+            assert self.alive(), f"worker {self.name} died:\n{self.output()}"
+            return " ready." in self.output()
+
+        wait_until(ready, timeout=timeout, what=f"worker {self.name} to be ready")
+
+    def tasks_done(self) -> int:
+        """Return how many adjudications this worker finished (its INFO log lines)."""
+        return sum("adjudicate_match" in line and "succeeded" in line for line in self.lines)
+
+    def children(self) -> list[int]:
+        """Return the pids of the worker's child processes (its prefork pool, an embedded beat)."""
+        pids = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[1]) == self.process.pid:
+                pids.append(int(stat.parent.name))
+        return pids
+
+    def kill(self) -> None:
+        """SIGKILL the worker and its children at once: no warm shutdown, nothing acknowledged."""
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=20)
+
+    def stop(self) -> str:
+        """Stop the worker (warm shutdown, SIGKILL after 20 s); return everything it printed."""
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        if self.reader is not None:
+            self.reader.join(timeout=5)
+        for path in self.files:
+            path.unlink(missing_ok=True)
+        return self.output()
+
+
+def _drain(worker: Worker) -> None:
+    # Read continuously: a worker logging at INFO would block on a full pipe otherwise.
+    assert worker.process.stdout is not None
+    for line in worker.process.stdout:
+        worker.lines.append(line)
+
+
+def start_worker(
+    queue: str,
+    *,
+    name: str = "w1",
+    pool: str = "solo",
+    beat: bool = False,
+    transport_options: dict[str, Any] | None = None,
+    env: dict[str, str] | None = None,
+) -> Worker:
+    """Start ``celery worker`` consuming ``queue`` on the configured broker and the test database.
+
+    ``beat`` embeds the beat (``-B``: the online sweep every 2 s); ``transport_options``
+    are the broker's (e.g. a short ``visibility_timeout``); ``env`` adds variables.
+    """
+    environ = dict(
+        os.environ,
+        DATABASE_URL=database_url(),
+        CELERY_BROKER_URL=str(settings.CELERY_BROKER_URL),
+        PYTHONUNBUFFERED="1",
+        **(env or {}),
+    )
+    args = ["worker", "--pool", pool, "--queues", queue, "--loglevel", "INFO"]
+    args += [
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+        "--hostname",
+        f"{name}-{queue}@%h",
+    ]
+    if pool == "prefork":
+        args += ["--concurrency", "1"]
+    schedule = Path(tempfile.gettempdir()) / f"respons-beat-{queue}-{name}"
+    if beat:
+        args += ["-B", "--schedule-filename", str(schedule)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", _LAUNCHER, queue, json.dumps(transport_options or {}), *args],
+        cwd=ROOT,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    worker = Worker(
+        name=name, process=process, files=[schedule.parent / f"{schedule.name}{ext}" for ext in EXTS]
+    )
+    worker.reader = threading.Thread(target=_drain, args=(worker,), daemon=True)
+    worker.reader.start()
+    return worker
+
+
+@dataclass
+class Broker:
+    """A test's own queue on the real broker, and the workers started on it."""
+
+    queue: str
+    workers: list[Worker] = field(default_factory=list)
+
+    def start_worker(self, **options: Any) -> Worker:
+        """Start a worker on this queue (see :func:`start_worker`) and wait until it is ready."""
+        return self.start_workers(1, **options)[0]
+
+    def start_workers(self, count: int, **options: Any) -> list[Worker]:
+        """Start ``count`` workers on this queue at once and wait until each is ready."""
+        started = []
+        for _ in range(count):
+            worker = start_worker(self.queue, name=f"w{len(self.workers) + 1}", **options)
+            self.workers.append(worker)
+            started.append(worker)
+        for worker in started:
+            worker.wait_ready()
+        return started
+
+    def outputs(self) -> str:
+        return "\n".join(f"--- worker {w.name}:\n{w.output()}" for w in self.workers)
+
+
+@contextmanager
+def real_broker() -> Iterator[Broker]:
+    """Send this process's tasks to a fresh queue on the real broker; stop every worker and
+    delete the queue on the way out (also when the test fails)."""
+    require_real_services()
+    from respons_site.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    saved = app.conf.task_always_eager, app.conf.task_default_queue
+    app.conf.task_always_eager = False
+    app.conf.task_default_queue = queue
+    broker = Broker(queue=queue)
+    try:
+        yield broker
+    finally:
+        for worker in broker.workers:
+            worker.stop()
+        app.conf.task_always_eager, app.conf.task_default_queue = saved
+        with app.connection_for_write() as conn:
+            # The clock follow-ups the workers put back on shutdown, and the queue's bindings.
+            client = conn.default_channel.client
+            keys = list(client.scan_iter(match=f"*{queue}*"))
+            if keys:
+                client.delete(*keys)
+        # A killed worker's connections end with it; wait so the test database can be flushed.
+        wait_until(
+            lambda: not other_database_sessions(), timeout=20, what="the workers' database sessions to end"
+        )
+
+
+def other_database_sessions() -> list[int]:
+    """Return the pids of the other sessions on this test database (workers', lock holders')."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def backends_waiting_on(blocker_pid: int) -> list[int]:
+    """Return the database sessions blocked by a lock that session ``blocker_pid`` holds."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+            [blocker_pid],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+# --- playing through the API ------------------------------------------------------------------
+
+
+def game_state(actor: Any, match_id: int) -> dict[str, Any]:
+    """GET the actor's view of the match's game (asserting 200)."""
+    response = actor.api.get(f"/api/matches/{match_id}/game/")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def post_action(actor: Any, match_id: int, seq: int, action: dict[str, Any]) -> Any:
+    """POST one action with its seq; return the response."""
+    body = {"seq": seq, "action": action}
+    return actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json")
+
+
+def applied_or_refused(actor: Any, match_id: int, seq: int, before: int, timeout: float) -> dict[str, Any]:
+    """Poll the actor's view until its action ``seq`` shows: the view's seq moved past ``before``
+    or the action is among the refused ones. Return that state; AssertionError after ``timeout``."""
+
+    def seen() -> dict[str, Any] | None:
+        state = game_state(actor, match_id)
+        if state["view"].get("seq", 0) > before or any(r["seq"] == seq for r in state["refused"]):
+            return state
+        if state["match_status"] == "final":
+            return state
+        return None
+
+    return wait_until(seen, timeout=timeout, every=0.02, what=f"action {seq} to be adjudicated")
+
+
+@contextmanager
+def row_locked(table: str, pk: int) -> Iterator[int]:
+    """Hold ``SELECT ... FOR UPDATE`` on one row from a separate database session, so a worker
+    that writes the row waits inside its transaction; yield that session's backend pid.
+    The lock is released (rolled back) on the way out."""
+    import psycopg
+
+    db = connection.settings_dict
+    conn = psycopg.connect(
+        host=db.get("HOST") or "127.0.0.1",
+        port=int(db.get("PORT") or 5432),
+        user=db.get("USER") or None,
+        password=db.get("PASSWORD") or None,
+        dbname=db["NAME"],
+    )
+    try:
+        pid = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+        conn.execute(f'SELECT 1 FROM "{table}" WHERE id = %s FOR UPDATE', [pk])
+        yield pid
+    finally:
+        conn.rollback()
+        conn.close()
