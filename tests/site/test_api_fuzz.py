@@ -7,9 +7,7 @@ through the WSGI app, signed in as the organizer of a running event.
 
 import pytest
 import schemathesis
-from django.core import signals
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import content_type_conformance, not_a_server_error, response_schema_conformance
@@ -29,19 +27,11 @@ CHECKS = [not_a_server_error, response_schema_conformance, content_type_conforma
 
 
 @pytest.fixture
-def _keep_connection():
-    # Requests here run inside the test's transaction, as with Django's test client: the WSGI
-    # app must not close the database connection when a request finishes.
-    signals.request_started.disconnect(close_old_connections)
-    signals.request_finished.disconnect(close_old_connections)
-    yield
-    signals.request_started.connect(close_old_connections)
-    signals.request_finished.connect(close_old_connections)
+def fuzz_world(transactional_db, event_factory, organizer):
+    """An event in round 1 with players, so that small ids exist; the organizer's token.
 
-
-@pytest.fixture
-def fuzz_world(db, event_factory, organizer, _keep_connection):
-    """An event in round 1 with players, so that small ids exist; the organizer's token."""
+    Transactional: the WSGI app opens and closes database connections as in production.
+    """
     event = event_factory(rounds=2)
     event.open()
     event.register(*make_players(3))

@@ -62,6 +62,10 @@ def test_it_plays_a_best_of_one_match_through_the_api_with_a_real_worker(broker,
     assert ResultChange.objects.filter(match=match_row, action="engine").exists()
     assert not GameAction.objects.filter(match=match_row, status="queued").exists()
     assert GameAction.objects.filter(match=match_row, status="applied").count() == moves == len(game.actions)
+    # The last task's "succeeded" line may reach us just after its commit: give it a moment.
+    deadline = time.monotonic() + 10
+    while worker.tasks_done() < moves and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert worker.tasks_done() >= moves
 
     points = {row["username"]: row["match_points"] for row in event.standings()}
