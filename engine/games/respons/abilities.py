@@ -18,19 +18,22 @@ target, and receives the chosen card.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
-from typing import Any
+from operator import attrgetter
+from typing import Any, cast
 
 from engine.games.respons.cards import Ability, Card
 from engine.games.respons.match.state import (
+    ATTACK_TRIGGERS,
     CELL_LINE,
     FIELD,
     HERO,
+    LINE_CELL_TUPLES,
     LOCATION,
+    TIMED_TRIGGERS,
     Decision,
     Inst,
     State,
     Target,
-    line_cells,
     target_dict,
 )
 from engine.games.respons.vocabulary import EFFECTS as EFFECT_WORDS
@@ -71,7 +74,6 @@ EFFECTS: dict[str, EffectFn] = {}
 
 # R7.7: targets the owner picks (sent with the action, or asked for with choose_target).
 CHOSEN_TARGETS: frozenset[str] = frozenset({"chosen_unit", "chosen_own_unit", "chosen_enemy_unit"})
-ATTACK_TRIGGERS: frozenset[str] = frozenset({"ally_attacks_in_line", "enemy_attacks_in_line"})
 # R7.9: the effects and targets a static ability can apply continuously.
 STATIC_EFFECTS: dict[str, int] = {"strengthen": 1, "damage": -1}
 STATIC_TARGETS: frozenset[str] = frozenset(
@@ -84,6 +86,7 @@ STATIC_TARGETS: frozenset[str] = frozenset(
         "all_enemy_units",
     }
 )
+TRIGGERS_OF: Callable[[Inst], frozenset[str]] = attrgetter("triggers")
 _ON_BOARD = (FIELD, LOCATION)
 _IN_PLAY = (FIELD, LOCATION, HERO)
 
@@ -203,17 +206,17 @@ def _attacker(state: State, source: Inst, moment: Moment) -> list[Target]:
 
 @target("chosen_unit")
 def _chosen_unit(state: State, source: Inst, moment: Moment) -> list[Target]:
-    return [*state.units(source.owner), *state.units(1 - source.owner)]
+    return cast("list[Target]", state.unit_list(source.owner) + state.unit_list(1 - source.owner))
 
 
 @target("chosen_own_unit")
 def _chosen_own_unit(state: State, source: Inst, moment: Moment) -> list[Target]:
-    return list(state.units(source.owner))
+    return cast("list[Target]", state.unit_list(source.owner))
 
 
 @target("chosen_enemy_unit")
 def _chosen_enemy_unit(state: State, source: Inst, moment: Moment) -> list[Target]:
-    return list(state.units(1 - source.owner))
+    return cast("list[Target]", state.unit_list(1 - source.owner))
 
 
 @target("enemy_front_in_line")
@@ -222,7 +225,7 @@ def _enemy_front(state: State, source: Inst, moment: Moment) -> list[Target]:
     if not line:
         return []
     cells = state.cells
-    for cell in line_cells(1 - source.owner, line):
+    for cell in LINE_CELL_TUPLES[1 - source.owner][line]:
         inst = cells[cell]
         if inst is not None and inst.kind == "unit":
             return [inst]
@@ -232,23 +235,23 @@ def _enemy_front(state: State, source: Inst, moment: Moment) -> list[Target]:
 @target("own_units_in_line")
 def _own_in_line(state: State, source: Inst, moment: Moment) -> list[Target]:
     line = line_of(source)
-    return list(state.line_units(source.owner, line)) if line else []
+    return cast("list[Target]", state.line_units(source.owner, line)) if line else []
 
 
 @target("enemy_units_in_line")
 def _enemy_in_line(state: State, source: Inst, moment: Moment) -> list[Target]:
     line = line_of(source)
-    return list(state.line_units(1 - source.owner, line)) if line else []
+    return cast("list[Target]", state.line_units(1 - source.owner, line)) if line else []
 
 
 @target("all_own_units")
 def _all_own(state: State, source: Inst, moment: Moment) -> list[Target]:
-    return list(state.units(source.owner))
+    return cast("list[Target]", state.unit_list(source.owner))
 
 
 @target("all_enemy_units")
 def _all_enemy(state: State, source: Inst, moment: Moment) -> list[Target]:
-    return list(state.units(1 - source.owner))
+    return cast("list[Target]", state.unit_list(1 - source.owner))
 
 
 @target("own_location")
@@ -287,16 +290,17 @@ def _is_board_card(target: Target) -> bool:
 
 
 def _emit_effect(state: State, source: Inst, ability: Ability, target: Target, **extra: Any) -> None:
-    state.emit(
-        {
-            "type": "effect",
-            "effect": ability.effect,
-            "source": source.name,
-            "seat": source.owner,
-            "target": target_dict(target),
-            **extra,
-        }
-    )
+    if state.recording:
+        state.emit(
+            {
+                "type": "effect",
+                "effect": ability.effect,
+                "source": source.name,
+                "seat": source.owner,
+                "target": target_dict(target),
+                **extra,
+            }
+        )
 
 
 @effect("damage")
@@ -306,7 +310,8 @@ def _damage(state: State, source: Inst, ability: Ability, target: Target) -> Non
         assert isinstance(target, Inst)
         target.delta -= ability.amount
         state.unsettled = True
-        _emit_effect(state, source, ability, target, amount=ability.amount, now=target.strength)
+        if state.recording:
+            _emit_effect(state, source, ability, target, amount=ability.amount, now=target.strength)
 
 
 @effect("strengthen")
@@ -315,7 +320,8 @@ def _strengthen(state: State, source: Inst, ability: Ability, target: Target) ->
     if _is_unit(target):
         assert isinstance(target, Inst)
         target.delta += ability.amount
-        _emit_effect(state, source, ability, target, amount=ability.amount, now=target.strength)
+        if state.recording:
+            _emit_effect(state, source, ability, target, amount=ability.amount, now=target.strength)
 
 
 @effect("draw")
@@ -323,11 +329,12 @@ def _draw(state: State, source: Inst, ability: Ability, target: Target) -> None:
     # [decision R7.10] drawing from an empty deck draws nothing; only R6.2 plays an order.
     if isinstance(target, int):
         drawn = state.draw(target, ability.amount)
-        state.emit(
-            {"type": "draw", "seat": target, "count": len(drawn), "source": source.name},
-            {"cards": [inst.name for inst in drawn]},
-            target,
-        )
+        if state.recording:
+            state.emit(
+                {"type": "draw", "seat": target, "count": len(drawn), "source": source.name},
+                {"cards": [inst.name for inst in drawn]},
+                target,
+            )
 
 
 @effect("gain_influence")
@@ -336,14 +343,16 @@ def _gain_influence(state: State, source: Inst, ability: Ability, target: Target
     if isinstance(target, int):
         side = state.seats[target]
         side.influence += ability.amount
-        _emit_effect(state, source, ability, target, amount=ability.amount, now=side.influence)
+        if state.recording:
+            _emit_effect(state, source, ability, target, amount=ability.amount, now=side.influence)
 
 
 @effect("destroy")
 def _destroy(state: State, source: Inst, ability: Ability, target: Target) -> None:
     if _is_board_card(target):
         assert isinstance(target, Inst)
-        _emit_effect(state, source, ability, target)
+        if state.recording:
+            _emit_effect(state, source, ability, target)
         state.destroy(target)
 
 
@@ -351,7 +360,8 @@ def _destroy(state: State, source: Inst, ability: Ability, target: Target) -> No
 def _return_to_hand(state: State, source: Inst, ability: Ability, target: Target) -> None:
     if _is_unit(target):
         assert isinstance(target, Inst)
-        _emit_effect(state, source, ability, target, card=target.name)
+        if state.recording:
+            _emit_effect(state, source, ability, target, card=target.name)
         state.to_hand(target)
 
 
@@ -359,7 +369,8 @@ def _return_to_hand(state: State, source: Inst, ability: Ability, target: Target
 def _remove_to_space(state: State, source: Inst, ability: Ability, target: Target) -> None:
     if _is_unit(target):
         assert isinstance(target, Inst)
-        _emit_effect(state, source, ability, target, card=target.name)
+        if state.recording:
+            _emit_effect(state, source, ability, target, card=target.name)
         state.to_space(target)
 
 
@@ -367,7 +378,8 @@ def _remove_to_space(state: State, source: Inst, ability: Ability, target: Targe
 def _player_loses(state: State, source: Inst, ability: Ability, target: Target) -> None:
     # R9.2 "player loses": the target player.
     if isinstance(target, int):
-        _emit_effect(state, source, ability, target)
+        if state.recording:
+            _emit_effect(state, source, ability, target)
         state.end(1 - target, "card_effect")
 
 
@@ -375,7 +387,8 @@ def _player_loses(state: State, source: Inst, ability: Ability, target: Target) 
 def _you_win(state: State, source: Inst, ability: Ability, target: Target) -> None:
     # R9.2 "you win": the card's owner.
     if isinstance(target, int):
-        _emit_effect(state, source, ability, target)
+        if state.recording:
+            _emit_effect(state, source, ability, target)
         state.end(target, "card_effect")
 
 
@@ -384,9 +397,7 @@ def _you_win(state: State, source: Inst, ability: Ability, target: Target) -> No
 
 def find_static_sources(state: State) -> list[Inst]:
     """Return the cards whose static abilities apply now: face up and in play (R7.9)."""
-    sources = [
-        inst for inst in state.cells if inst is not None and inst.face_up and "static" in inst.triggers
-    ]
+    sources = [inst for inst in filter(None, state.cells) if inst.face_up and "static" in inst.triggers]
     for side in state.seats:
         if "static" in side.hero.triggers:
             sources.append(side.hero)
@@ -396,15 +407,27 @@ def find_static_sources(state: State) -> list[Inst]:
     return sources
 
 
+# Per card (by identity; the entry keeps the card alive so its id is not reused).
+_STATICS: dict[int, tuple[Card, list[tuple[Ability, int]]]] = {}
+
+
 def _static_abilities(source: Inst) -> list[tuple[Ability, int]]:
     """Return the static abilities of ``source`` the engine applies, each with its sign (R7.9)."""
-    return [
+    card = source.card
+    cached = _STATICS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1]
+    statics = [
         (ability, STATIC_EFFECTS[ability.effect])
-        for ability in source.card.abilities
+        for ability in card.abilities
         if ability.trigger == "static"
         and ability.effect in STATIC_EFFECTS
         and ability.target in STATIC_TARGETS
     ]
+    if len(_STATICS) >= 4096:
+        _STATICS.clear()
+    _STATICS[id(card)] = (card, statics)
+    return statics
 
 
 def static_mods(state: State, sources: list[Inst]) -> list[int]:
@@ -463,10 +486,11 @@ def _state_check(state: State) -> bool:
 
     Returns whether anything was destroyed (R8.3, R8.4: simultaneous, in board order).
     """
+    # filter(None, ...): the occupied cells (an Inst is always true), in board order.
     dead = [
         inst
-        for inst in state.cells
-        if inst is not None and inst.kind == "unit" and inst.base + inst.delta + inst.mod <= 0
+        for inst in filter(None, state.cells)
+        if inst.kind == "unit" and inst.base + inst.delta + inst.mod <= 0
     ]
     for side in state.seats:
         location = side.location
@@ -533,7 +557,8 @@ def resolve(
         handler = EFFECTS[ability.effect]
         for one in targets:
             handler(state, source, ability, one)
-        yield from settle(state)
+        if state.unsettled or state.statics_dirty or state.static_pending or state.destroyed:
+            yield from settle(state)
 
 
 def run(
@@ -547,30 +572,46 @@ def run(
     trap = source.kind == "trap" and source.zone == FIELD
     if trap and not source.face_up:
         source.face_up = True
-        state.emit(
-            {"type": "trap_revealed", "seat": source.owner, "card": source.name, **state.where(source)}
-        )
+        if state.recording:
+            state.emit(
+                {"type": "trap_revealed", "seat": source.owner, "card": source.name, **state.where(source)}
+            )
         if "static" in source.triggers:  # face up, its static abilities now apply (R7.9)
             state.statics_dirty = True
             yield from settle(state)
     yield from resolve(state, source, abilities, moment, chosen)
     if trap and source.zone == FIELD:
-        state.emit({"type": "trap_spent", "seat": source.owner, "card": source.name, **state.where(source)})
+        if state.recording:
+            state.emit(
+                {"type": "trap_spent", "seat": source.owner, "card": source.name, **state.where(source)}
+            )
         state.to_graveyard(source)
-        yield from settle(state)
+        if state.unsettled or state.statics_dirty or state.static_pending or state.destroyed:
+            yield from settle(state)
 
 
 def fire_in_play(state: State, moment: Moment, kinds: frozenset[str]) -> Flow:
     """Fire the abilities with a trigger in ``kinds`` of every card in play, in R7.8 order."""
-    # Most turns no card in play has such a trigger: look before ordering them all.
-    for inst in (
-        *state.cells,
-        *(side.hero for side in state.seats),
-        *(side.location for side in state.seats),
-    ):
-        if inst is not None and inst.triggers & kinds:
-            yield from fire(state, moment, state.in_play(), kinds)
-            return
+    if any_in_play(state, kinds):
+        yield from fire(state, moment, state.in_play(), kinds)
+
+
+def any_in_play(state: State, kinds: frozenset[str]) -> bool:
+    """Return whether a card in play has a trigger in ``kinds`` (most turns none has)."""
+    disjoint = kinds.isdisjoint
+    seats = state.seats
+    if not (disjoint(seats[0].hero.triggers) and disjoint(seats[1].hero.triggers)):
+        return True
+    if not state.timed and kinds <= TIMED_TRIGGERS:
+        return False  # no card in a cell or location slot has such a trigger (State counts them)
+    # In C: the trigger sets of the occupied cells (an Inst is always true), all disjoint?
+    if not all(map(disjoint, map(TRIGGERS_OF, filter(None, state.cells)))):
+        return True
+    for side in seats:
+        location = side.location
+        if location is not None and not disjoint(location.triggers):
+            return True
+    return False
 
 
 def fire(state: State, moment: Moment, sources: Iterable[Inst], kinds: frozenset[str]) -> Flow:

@@ -70,7 +70,7 @@ def parse_cell(raw: Any, seat: int, rule: str) -> int:
         raise IllegalAction("R3.2", f"no such cell: line {line!r} row {row!r} (lines 1–5, rows 1–3)")
     if "seat" in raw and raw["seat"] != seat:
         raise IllegalAction(rule, "you can only use a cell of your own tactical segment")
-    return cell_index(seat, line, row)
+    return seat * SEAT_CELLS + (line - 1) * ROWS + row - 1  # cell_index(seat, line, row)
 
 
 def parse_target(state: State, raw: Any) -> Target | None:
@@ -224,12 +224,13 @@ def _validate_play(state: State, seat: int, action: Action) -> tuple[Any, Action
     cell = -1
     # R7.1: first there must be room ...
     if kind in FIELD_TYPES:
-        if None not in state.cells[seat * SEAT_CELLS : (seat + 1) * SEAT_CELLS]:
+        cells = state.cells
+        if None not in cells[seat * SEAT_CELLS : (seat + 1) * SEAT_CELLS]:
             raise IllegalAction("R7.1", f"no free cell for {inst.name}")
         if "cell" not in action:
             raise IllegalAction("R7.2", f"{inst.name} goes to a free cell of yours: send its cell")
         cell = parse_cell(action["cell"], seat, "R7.2")
-        if state.cells[cell] is not None:
+        if cells[cell] is not None:
             raise IllegalAction("R7.2", f"line {CELL_LINE[cell]} row {CELL_ROW[cell]} is not free")
         canonical["cell"] = {"line": CELL_LINE[cell], "row": CELL_ROW[cell]}
     elif "cell" in action:
@@ -240,7 +241,10 @@ def _validate_play(state: State, seat: int, action: Action) -> tuple[Any, Action
     cost = play_cost(inst)
     if cost > side.influence:
         raise IllegalAction("R7.1", f"{inst.name} costs {cost}, you have {side.influence} influence")
-    chosen = _chosen_targets(state, inst, "on_play", action.get("targets"), _PLAY_MOMENT)
+    raw = action.get("targets")
+    if raw is None and "on_play" not in inst.triggers:
+        return (PLAY, inst, cell, []), canonical
+    chosen = _chosen_targets(state, inst, "on_play", raw, _PLAY_MOMENT)
     if chosen:
         canonical["targets"] = [None if t is None else target_dict(t) for t in chosen]
     return (PLAY, inst, cell, chosen), canonical

@@ -5,22 +5,27 @@ from __future__ import annotations
 from engine.games.respons.abilities import (
     ATTACK_TRIGGERS,
     START_OF_COMBAT,
+    TRIGGERS_OF,
     Flow,
     Moment,
+    any_in_play,
     fire,
-    fire_in_play,
     settle,
 )
 from engine.games.respons.match.play import play_order
 from engine.games.respons.match.state import (
+    CELL_LINE,
+    CELL_ROW,
+    CELL_SEAT,
     FIELD,
     LINE_ORDER,
     LINES,
     ROWS,
     SEAT_CELLS,
+    Event,
     Inst,
     State,
-    cell_dict,
+    line_cells,
 )
 
 _COMBAT_TRIGGERS = frozenset({"start_of_combat"})
@@ -30,12 +35,20 @@ def combat(state: State) -> Flow:
     """Run the combat phase (R6.4): start-of-combat effects, then lines 1–5 as the initiative
     player sees them (seat 1 holding initiative: 5, 4, 3, 2, 1)."""
     state.phase = "combat"
-    state.emit({"type": "phase", "phase": "combat", "turn": state.turn})
-    yield from fire_in_play(state, START_OF_COMBAT, _COMBAT_TRIGGERS)
+    if state.recording:
+        state.emit({"type": "phase", "phase": "combat", "turn": state.turn})
+    if any_in_play(state, _COMBAT_TRIGGERS):
+        yield from fire(state, START_OF_COMBAT, state.in_play(), _COMBAT_TRIGGERS)
     cells = state.cells
+    lookup = cells.__getitem__
     for line in LINE_ORDER[state.initiative]:
-        if any(cells[cell] is not None for cell in ATTACK_CELLS[0][line]):
-            yield from attack_line(state, line)
+        in_line = ATTACK_CELLS[state.initiative][line]
+        if not any(map(lookup, in_line)):  # in C: an empty line (an Inst is always true)
+            continue
+        # The attack order is fixed when the line's step begins [decision R8.2].
+        order = [inst for cell in in_line if (inst := cells[cell]) is not None and inst.kind == "unit"]
+        if order:
+            yield from _attack(state, line, order)
 
 
 def _attack_cells(initiative: int, line: int) -> tuple[int, ...]:
@@ -48,6 +61,10 @@ def _attack_cells(initiative: int, line: int) -> tuple[int, ...]:
 # initiative row 1, other row 1, initiative row 2, other row 2, initiative row 3, other row 3.
 ATTACK_CELLS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     {line: _attack_cells(initiative, line) for line in range(1, LINES + 1)} for initiative in (0, 1)
+)
+# One seat's cells of a line, front (row 1) to back: _LINE_CELLS[seat][line].
+_LINE_CELLS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+    {line: tuple(line_cells(seat, line)) for line in range(1, LINES + 1)} for seat in (0, 1)
 )
 
 
@@ -64,14 +81,22 @@ def attack_order(state: State, line: int) -> list[Inst]:
 
 def _watched(state: State, line: int) -> list[Inst] | None:
     """Return the cards of ``line`` in R4.2 order if one has an attack trigger, else None."""
+    if not state.watchers:
+        return None  # no card in a cell has an attack trigger (State counts them)
     cells = state.cells
+    # In C: the trigger sets of the line's cards, all without an attack trigger?
+    if all(
+        map(
+            ATTACK_TRIGGERS.isdisjoint,
+            map(TRIGGERS_OF, filter(None, map(cells.__getitem__, ATTACK_CELLS[state.initiative][line]))),
+        )
+    ):
+        return None
     found = [inst for cell in ATTACK_CELLS[state.initiative][line] if (inst := cells[cell]) is not None]
-    if any(inst.triggers & ATTACK_TRIGGERS for inst in found):
-        # Sources fire initiative player's first (R4.2), each front to back (R7.8).
-        return [inst for inst in found if inst.owner == state.initiative] + [
-            inst for inst in found if inst.owner != state.initiative
-        ]
-    return None
+    # Sources fire initiative player's first (R4.2), each front to back (R7.8).
+    return [inst for inst in found if inst.owner == state.initiative] + [
+        inst for inst in found if inst.owner != state.initiative
+    ]
 
 
 def attack_line(state: State, line: int) -> Flow:
@@ -82,11 +107,13 @@ def attack_line(state: State, line: int) -> Flow:
     has left the field or already collided this step skips.
     """
     order = attack_order(state, line)
-    if not order:
-        return
+    if order:
+        yield from _attack(state, line, order)
+
+
+def _attack(state: State, line: int, order: list[Inst]) -> Flow:
     cells = state.cells
     seats = state.seats
-    base = (line - 1) * ROWS
     collided: set[int] = set()
     # Checked again after a hit: an order entering the line may bring an attack trigger.
     watched = _watched(state, line)
@@ -98,73 +125,111 @@ def attack_line(state: State, line: int) -> Flow:
             yield from fire(state, Moment("attack", unit, line), watched, ATTACK_TRIGGERS)
             if unit.zone != FIELD:
                 continue
-        foe = 1 - unit.owner
+        owner = unit.owner
+        foe = 1 - owner
         target: Inst | None = None
-        for row in range(ROWS):  # R8.3 [decision]: the front-most opposing unit
-            inst = cells[foe * SEAT_CELLS + base + row]
+        for cell in _LINE_CELLS[foe][line]:  # R8.3 [decision]: the front-most opposing unit
+            inst = cells[cell]
             if inst is not None and inst.kind == "unit":
                 target = inst
                 break
+        cell = unit.cell
         if target is not None:
             # R8.3: a collision, simultaneous; both count as having attacked.
-            mine, theirs = unit.strength, target.strength
+            mine = unit.base + unit.delta + unit.mod
+            theirs = target.base + target.delta + target.mod
             unit.delta -= theirs
             target.delta -= mine
             state.unsettled = True
             collided.add(unit.id)
             collided.add(target.id)
-            state.emit(
-                {
-                    "type": "collision",
-                    "line": line,
-                    "attacker": {
-                        "seat": unit.owner,
-                        "card": unit.name,
-                        "cell": cell_dict(unit.cell),
-                        "strength": mine,
-                    },
-                    "defender": {
-                        "seat": target.owner,
-                        "card": target.name,
-                        "cell": cell_dict(target.cell),
-                        "strength": theirs,
-                    },
-                }
-            )
+            other = target.cell
+            if state.recording:
+                state._events.append(
+                    Event(
+                        (
+                            {
+                                "type": "collision",
+                                "line": line,
+                                "attacker": {
+                                    "seat": owner,
+                                    "card": unit.name,
+                                    "cell": {
+                                        "seat": CELL_SEAT[cell],
+                                        "line": CELL_LINE[cell],
+                                        "row": CELL_ROW[cell],
+                                    },
+                                    "strength": mine,
+                                },
+                                "defender": {
+                                    "seat": target.owner,
+                                    "card": target.name,
+                                    "cell": {
+                                        "seat": CELL_SEAT[other],
+                                        "line": CELL_LINE[other],
+                                        "row": CELL_ROW[other],
+                                    },
+                                    "strength": theirs,
+                                },
+                            },
+                            None,
+                            -1,
+                        )
+                    )
+                )
             yield from settle(state)
             continue
         side = seats[foe]
         location = side.location
-        strength = unit.strength
+        strength = unit.base + unit.delta + unit.mod
+        attacker = {
+            "seat": owner,
+            "card": unit.name,
+            "cell": {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]},
+        }
         if location is not None:
             # R8.4: the location absorbs the hit; it does not reduce the attacker; excess is lost.
             location.delta -= strength
             state.unsettled = True
-            state.emit(
-                {
-                    "type": "hit_location",
-                    "line": line,
-                    "seat": foe,
-                    "attacker": {"seat": unit.owner, "card": unit.name, "cell": cell_dict(unit.cell)},
-                    "location": location.name,
-                    "damage": strength,
-                    "durability": max(location.strength, 0),
-                }
-            )
+            if state.recording:
+                state._events.append(
+                    Event(
+                        (
+                            {
+                                "type": "hit_location",
+                                "line": line,
+                                "seat": foe,
+                                "attacker": attacker,
+                                "location": location.name,
+                                "damage": strength,
+                                "durability": max(location.base + location.delta + location.mod, 0),
+                            },
+                            None,
+                            -1,
+                        )
+                    )
+                )
             yield from settle(state)
             continue
         # R8.5: a successful attack on the hero; its owner plays an order or loses (R8.6, R9.1).
         side.hits_taken += 1
-        state.emit(
-            {
-                "type": "hit_hero",
-                "line": line,
-                "seat": foe,
-                "attacker": {"seat": unit.owner, "card": unit.name, "cell": cell_dict(unit.cell)},
-                "hits_taken": side.hits_taken,
-            }
-        )
+        if state.recording:
+            state._events.append(
+                Event(
+                    (
+                        {
+                            "type": "hit_hero",
+                            "line": line,
+                            "seat": foe,
+                            "attacker": attacker,
+                            "hits_taken": side.hits_taken,
+                        },
+                        None,
+                        -1,
+                    )
+                )
+            )
         if side.orders_left == 0:
-            state.end(unit.owner, "orders_exhausted")
+            state.end(owner, "orders_exhausted")
         yield from play_order(state, foe)
         watched = _watched(state, line)

@@ -111,7 +111,14 @@ class Match(State):
         answer, canonical = validate(self, pending, seat, action)
         self.actions.append({"seat": seat, **canonical})
         self.seq += 1
-        return self._advance(answer)
+        # Resume the turn flow (as _advance does, inlined: once per action).
+        events: list[Event] = []
+        self._events = events
+        try:
+            self._pending = self._flow.send(answer)
+        except GameOver:
+            self._pending = None
+        return events
 
     def _end_by(self, seat: int, kind: str) -> list[Event]:
         # R9.3 concede at any moment; R9.4 the site's clock applies timeout for the seat.

@@ -7,10 +7,18 @@ answer back in. The game ends by raising ``GameOver`` from :meth:`State.end` (R9
 
 from __future__ import annotations
 
-from engine.games.respons.abilities import END_OF_TURN, START_OF_TURN, Flow, fire_in_play, settle
+from engine.games.respons.abilities import END_OF_TURN, START_OF_TURN, Flow, any_in_play, fire, settle
 from engine.games.respons.match.combat import combat
 from engine.games.respons.match.play import activate, play_from_hand, play_order
-from engine.games.respons.match.state import DECISIONS_PER_TURN, DECK, OPENING_HAND, Decision, Inst, State
+from engine.games.respons.match.state import (
+    DECISIONS_PER_TURN,
+    DECK,
+    OPENING_HAND,
+    Decision,
+    Inst,
+    State,
+    rng_shuffle,
+)
 
 _START = frozenset({"start_of_turn"})
 _END = frozenset({"end_of_turn"})
@@ -31,21 +39,24 @@ def run_match(state: State) -> Flow:
 
 def setup(state: State) -> Flow:
     """R5: heroes and orders are in place (State built them); draw 7, then one mulligan each."""
-    state.emit(
-        {"type": "setup", "initiative": state.initiative, "shuffle": state.shuffle, "seed": state.seed},
-    )
+    if state.recording:
+        state.emit(
+            {"type": "setup", "initiative": state.initiative, "shuffle": state.shuffle, "seed": state.seed},
+        )
     order = state.seat_order()
     for seat in order:
         side = state.seats[seat]
-        state.emit(
-            {"type": "orders_laid", "seat": seat, "count": len(side.orders)},
-            {"orders": [inst.name for inst in side.orders]},
-            seat,
-        )
+        if state.recording:
+            state.emit(
+                {"type": "orders_laid", "seat": seat, "count": len(side.orders)},
+                {"orders": [inst.name for inst in side.orders]},
+                seat,
+            )
         drawn = state.draw(seat, OPENING_HAND)
-        state.emit(
-            {"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": [i.name for i in drawn]}, seat
-        )
+        if state.recording:
+            state.emit(
+                {"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": [i.name for i in drawn]}, seat
+            )
     for seat in order:  # R5.2 [decision]: initiative player decides first
         back: list[Inst] = yield Decision("mulligan", seat, state.seq)
         mulligan(state, seat, back)
@@ -56,34 +67,40 @@ def mulligan(state: State, seat: int, back: list[Inst]) -> None:
     side = state.seats[seat]
     side.mulliganed = bool(back)
     if not back:
-        state.emit({"type": "keep", "seat": seat})
+        if state.recording:
+            state.emit({"type": "keep", "seat": seat})
         return
     for inst in back:
         side.hand.remove(inst)
         inst.zone = DECK
     bottom = list(back)
-    state.rng.shuffle(bottom)
+    rng_shuffle(state.rng, bottom)
     side.deck[0:0] = bottom  # the bottom of the deck is the list's start
     drawn = state.draw(seat, len(back))
-    state.emit(
-        {"type": "mulligan", "seat": seat, "count": len(back)},
-        {"cards": [inst.name for inst in back], "drawn": [inst.name for inst in drawn]},
-        seat,
-    )
+    if state.recording:
+        state.emit(
+            {"type": "mulligan", "seat": seat, "count": len(back)},
+            {"cards": [inst.name for inst in back], "drawn": [inst.name for inst in drawn]},
+            seat,
+        )
 
 
 def turn(state: State) -> Flow:
     """One turn (R6.1–R6.6)."""
     state.turn += 1
     state.phase = "start"
-    state.emit({"type": "turn", "turn": state.turn, "initiative": state.initiative})
-    yield from fire_in_play(state, START_OF_TURN, _START)  # R6.1
+    if state.recording:
+        state.emit({"type": "turn", "turn": state.turn, "initiative": state.initiative})
+    if any_in_play(state, _START):  # R6.1
+        yield from fire(state, START_OF_TURN, state.in_play(), _START)
     yield from draw_phase(state)
     yield from actions_phase(state)
     yield from combat(state)
     state.phase = "end"
-    state.emit({"type": "phase", "phase": "end", "turn": state.turn})
-    yield from fire_in_play(state, END_OF_TURN, _END)  # R6.5
+    if state.recording:
+        state.emit({"type": "phase", "phase": "end", "turn": state.turn})
+    if any_in_play(state, _END):  # R6.5
+        yield from fire(state, END_OF_TURN, state.in_play(), _END)
     yield from recovery(state)
 
 
@@ -93,18 +110,23 @@ def draw_phase(state: State) -> Flow:
     A player with an empty deck and no order left loses; both at once is a draw.
     """
     state.phase = "draw"
-    state.emit({"type": "phase", "phase": "draw", "turn": state.turn})
+    if state.recording:
+        state.emit({"type": "phase", "phase": "draw", "turn": state.turn})
     order = state.seat_order()
     empty = [not state.seats[seat].deck for seat in (0, 1)]  # "at the start of this phase"
     lost: list[int] = []
     for seat in order:
         if not empty[seat]:
             drawn = state.draw(seat, 1)
-            state.emit(
-                {"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": [i.name for i in drawn]}, seat
-            )
+            if state.recording:
+                state.emit(
+                    {"type": "draw", "seat": seat, "count": len(drawn)},
+                    {"cards": [i.name for i in drawn]},
+                    seat,
+                )
         elif state.seats[seat].orders_left:
-            state.emit({"type": "deck_empty", "seat": seat, "rule": "R6.2"})
+            if state.recording:
+                state.emit({"type": "deck_empty", "seat": seat, "rule": "R6.2"})
             yield from play_order(state, seat)
         else:
             lost.append(seat)
@@ -122,7 +144,8 @@ def actions_phase(state: State) -> Flow:
     no decisions left is skipped.
     """
     state.phase = "actions"
-    state.emit({"type": "phase", "phase": "actions", "turn": state.turn})
+    if state.recording:
+        state.emit({"type": "phase", "phase": "actions", "turn": state.turn})
     seats = state.seats
     for side in seats:
         side.decisions = DECISIONS_PER_TURN
@@ -135,11 +158,13 @@ def actions_phase(state: State) -> Flow:
         if not mine:
             current = 1 - current  # skipped
             continue
-        answer = yield Decision("act", current, state.seq, decisions_left=mine)
+        # Positional (kind, seat, seq, card, effect, options, decisions_left): built per decision.
+        answer = yield Decision("act", current, state.seq, None, None, (), mine)
         seats[current].decisions -= 1
         kind = answer[0]
         if kind == PASS:
-            state.emit({"type": "pass", "seat": current})
+            if state.recording:
+                state.emit({"type": "pass", "seat": current})
             if last_was_pass or not theirs:
                 return  # (a) or (b)
             last_was_pass = True
@@ -162,12 +187,12 @@ def recovery(state: State) -> Flow:
         if location is not None:
             location.delta = 0
             location.used = False
-    for inst in state.cells:
-        if inst is not None:
-            inst.delta = 0  # damage and "until recovery" strengthening both end here
-            inst.used = False
+    for inst in filter(None, state.cells):  # the occupied cells
+        inst.delta = 0  # damage and "until recovery" strengthening both end here
+        inst.used = False
     state.initiative = 1 - state.initiative
     state.unsettled = True
-    state.emit({"type": "recovery", "turn": state.turn, "initiative": state.initiative})
+    if state.recording:
+        state.emit({"type": "recovery", "turn": state.turn, "initiative": state.initiative})
     # Ending a temporary strengthening can leave a unit under a static weakening at ≤ 0.
     yield from settle(state)

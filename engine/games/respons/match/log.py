@@ -37,13 +37,39 @@ _PARSED_DECKS: dict[str, Decklist] = {}
 _PARSED_DECKS_MAX = 256
 
 
+_STR = {str}
+_STR_INT = {str, int}
+
+
+def _deck_key(raw: dict[str, Any]) -> Any:
+    """Return an exact, hashable cache key of a decklist's JSON object.
+
+    Equal keys mean equal JSON values, types included (``1``, ``1.0`` and ``true`` differ):
+    strings, lists of strings and objects of string to integer are frozen as tuples;
+    anything else falls back to ``repr()``, which is exact but slower.
+    """
+    parts: list[Any] = []
+    for name, value in raw.items():
+        kind = type(value)
+        if type(name) is not str:
+            return repr(raw)
+        if kind is str or kind is int:
+            parts.append((name, kind, value))
+        elif kind is list and set(map(type, value)) <= _STR:
+            parts.append((name, list, tuple(value)))
+        elif kind is dict and set(map(type, value)) <= _STR and set(map(type, value.values())) <= _STR_INT:
+            parts.append((name, dict, tuple(value.items())))
+        else:
+            return repr(raw)
+    return tuple(parts)
+
+
 def _parse_deck(raw: dict[str, Any]) -> Decklist:
     """Return the decklist of a log's JSON object (cached: a tournament's logs repeat decks).
 
     Raises :class:`~engine.problems.DeckParseError` like :func:`parse_decklist`.
     """
-    # repr() of decoded JSON is a cheap exact key: equal reprs are equal JSON values.
-    key = repr(raw)
+    key = _deck_key(raw)
     deck = _PARSED_DECKS.get(key)
     if deck is None:
         deck = parse_decklist(raw, game=GAME)
@@ -110,6 +136,11 @@ def read_setup(log: Any, *, source: str = "") -> tuple[dict[str, Any], list[tupl
         raise bad("actions", "must be a list of actions")
     actions: list[tuple[int, dict[str, Any]]] = []
     for index, raw in enumerate(raw_actions):
+        if type(raw) is dict:  # the usual shape, checked at once (the checks below say what is wrong)
+            actor = raw.get("seat")
+            if type(actor) is int and (actor == 0 or actor == 1) and type(raw.get("type")) is str:
+                actions.append((actor, raw))
+                continue
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             raise bad(f"actions[{index}]", 'must be an object with a "seat" and a "type"')
         actor = raw.get("seat")
@@ -140,9 +171,14 @@ def replay(log: Any, catalog: Catalog[Any], *, source: str = "", upto: int | Non
         match = new_match(catalog, **setup)
     except InputError as error:
         raise InputError(error.problems, source=source) from None
-    for index, (seat, action) in enumerate(actions[:upto] if upto is not None else actions):
-        try:
-            match.apply(seat, action)
-        except IllegalAction as error:
-            raise ReplayError(index, seat, error, match) from None
+    # The events of the replayed actions are dropped: build none (the state is the same).
+    match.recording = False
+    try:
+        for index, (seat, action) in enumerate(actions[:upto] if upto is not None else actions):
+            try:
+                match.apply(seat, action)
+            except IllegalAction as error:
+                raise ReplayError(index, seat, error, match) from None
+    finally:
+        match.recording = True
     return match

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from engine.games.respons.abilities import Flow, Moment, run, settle
 from engine.games.respons.cards import FIELD_TYPES
-from engine.games.respons.match.state import ORDER_UP, STACK, Decision, Inst, State, cell_dict
+from engine.games.respons.match.state import (
+    CELL_LINE,
+    CELL_ROW,
+    CELL_SEAT,
+    ORDER_UP,
+    STACK,
+    Decision,
+    Inst,
+    State,
+    cell_dict,
+)
 
 
 def play_cost(inst: Inst) -> int:
@@ -29,21 +39,28 @@ def play_from_hand(state: State, seat: int, inst: Inst, cell: int, chosen: list[
     side.influence -= cost  # R7.1: room was checked first, then the cost is paid
     side.hand.remove(inst)
     kind = inst.kind
-    public = {"type": "play", "seat": seat, "cost": cost}
     if kind in FIELD_TYPES:
         face_up = kind != "trap"  # R7.3: a trap is placed face down
         state.place(inst, cell, face_up=face_up)
-        public["cell"] = cell_dict(cell)
+        where = {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]}
         if face_up:
-            state.emit({**public, "card": inst.name})
+            if state.recording:
+                state.emit({"type": "play", "seat": seat, "cost": cost, "cell": where, "card": inst.name})
         else:
-            state.emit({**public, "face_down": True}, {"card": inst.name}, seat)
+            if state.recording:
+                state.emit(
+                    {"type": "play", "seat": seat, "cost": cost, "cell": where, "face_down": True},
+                    {"card": inst.name},
+                    seat,
+                )
     elif kind == "location":
         state.place_location(inst)
-        state.emit({**public, "card": inst.name, "zone": "location"})
+        if state.recording:
+            state.emit({"type": "play", "seat": seat, "cost": cost, "card": inst.name, "zone": "location"})
     else:  # a spell resolves, then goes to the graveyard (R7.2)
         state.to_stack(inst)
-        state.emit({**public, "card": inst.name, "zone": "spell"})
+        if state.recording:
+            state.emit({"type": "play", "seat": seat, "cost": cost, "card": inst.name, "zone": "spell"})
     yield from enter(state, inst, chosen)
 
 
@@ -53,13 +70,15 @@ def enter(state: State, inst: Inst, chosen: list[Inst | None] | None) -> Flow:
     [decision R7.8] the board is settled first (a unit entering at strength ≤ 0 goes to
     the graveyard at once, R8.3); its on_play abilities fire all the same.
     """
-    yield from settle(state)
+    if state.unsettled or state.statics_dirty or state.static_pending or state.destroyed:
+        yield from settle(state)
     if "on_play" in inst.triggers:
         abilities = [a for a in inst.card.abilities if a.trigger == "on_play"]
         yield from run(state, inst, abilities, Moment("play", inst), chosen)  # settles after each
     if inst.zone == STACK:
         state.to_graveyard(inst)
-        state.emit({"type": "spell_resolved", "seat": inst.owner, "card": inst.name})
+        if state.recording:
+            state.emit({"type": "spell_resolved", "seat": inst.owner, "card": inst.name})
 
 
 def play_order(state: State, seat: int) -> Flow:
@@ -76,7 +95,8 @@ def play_order(state: State, seat: int) -> Flow:
     inst.face_up = True
     inst.zone = ORDER_UP  # revealed in its row; it leaves the row if it goes somewhere
     kind = inst.kind
-    state.emit({"type": "order", "seat": seat, "card": inst.name, "position": position + 1})
+    if state.recording:
+        state.emit({"type": "order", "seat": seat, "card": inst.name, "position": position + 1})
     if kind in FIELD_TYPES:
         free = state.free_cells(seat)
         if not free:
@@ -85,20 +105,23 @@ def play_order(state: State, seat: int) -> Flow:
         cell = yield Decision("choose_cell", seat, state.seq, card=inst.name, options=tuple(free))
         # [decision R7.5] an order trap is already revealed: it goes to its cell face up.
         state.place(inst, cell, face_up=True)
-        state.emit({"type": "enter", "seat": seat, "card": inst.name, "cell": cell_dict(cell)})
+        if state.recording:
+            state.emit({"type": "enter", "seat": seat, "card": inst.name, "cell": cell_dict(cell)})
     elif kind == "location":
         if side.location is not None:  # R7.2 [decision]: only into an empty slot
             _stays(state, inst)
             return
         state.place_location(inst)
-        state.emit({"type": "enter", "seat": seat, "card": inst.name, "zone": "location"})
+        if state.recording:
+            state.emit({"type": "enter", "seat": seat, "card": inst.name, "zone": "location"})
     else:
         state.to_stack(inst)
     yield from enter(state, inst, None)
 
 
 def _stays(state: State, inst: Inst) -> None:
-    state.emit({"type": "order_stays", "seat": inst.owner, "card": inst.name, "rule": "R7.5"})
+    if state.recording:
+        state.emit({"type": "order_stays", "seat": inst.owner, "card": inst.name, "rule": "R7.5"})
 
 
 def activate(state: State, seat: int, inst: Inst, chosen: list[Inst | None]) -> Flow:
@@ -107,5 +130,6 @@ def activate(state: State, seat: int, inst: Inst, chosen: list[Inst | None]) -> 
     cost = sum(a.cost for a in abilities)
     state.seats[seat].influence -= cost
     inst.used = True
-    state.emit({"type": "activate", "seat": seat, "card": inst.name, "cost": cost, **state.where(inst)})
+    if state.recording:
+        state.emit({"type": "activate", "seat": seat, "card": inst.name, "cost": cost, **state.where(inst)})
     yield from run(state, inst, abilities, Moment("activate", inst), chosen)

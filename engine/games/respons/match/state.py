@@ -42,6 +42,9 @@ SEAT_CELLS = LINES * ROWS
 ALL_CELLS = 2 * SEAT_CELLS
 DECISIONS_PER_TURN = 5  # R6.3
 OPENING_HAND = 7  # R5.2
+# Trigger words the board keeps counts of, for quick "does any card care?" checks.
+ATTACK_TRIGGERS: frozenset[str] = frozenset({"ally_attacks_in_line", "enemy_attacks_in_line"})
+TIMED_TRIGGERS: frozenset[str] = frozenset({"start_of_turn", "end_of_turn", "start_of_combat"})
 MAX_STRENGTH = 10_000  # a sanity bound for the invariants, far above any real card
 
 CELL_SEAT: tuple[int, ...] = tuple(i // SEAT_CELLS for i in range(ALL_CELLS))
@@ -49,6 +52,19 @@ CELL_LINE: tuple[int, ...] = tuple((i % SEAT_CELLS) // ROWS + 1 for i in range(A
 CELL_ROW: tuple[int, ...] = tuple(i % ROWS + 1 for i in range(ALL_CELLS))
 # R3.3/R6.4: lines left to right as each seat sees them.
 LINE_ORDER: tuple[tuple[int, ...], tuple[int, ...]] = ((1, 2, 3, 4, 5), (5, 4, 3, 2, 1))
+
+
+def rng_shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws from
+    the generator, the same order), without its per-card method calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # random.Random._randbelow_with_getrandbits(i + 1), inlined.
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def cell_index(seat: int, line: int, row: int) -> int:
@@ -59,6 +75,20 @@ def cell_index(seat: int, line: int, row: int) -> int:
 def cell_dict(cell: int) -> dict[str, int]:
     """Return the JSON shape of a cell: ``{"seat": s, "line": L, "row": R}``."""
     return {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]}
+
+
+# Precomputed cell tuples (hot loops): SEAT_CELL_TUPLES[seat], LINE_CELL_TUPLES[seat][line].
+SEAT_CELL_TUPLES: tuple[tuple[int, ...], tuple[int, ...]] = (
+    tuple(range(0, SEAT_CELLS)),
+    tuple(range(SEAT_CELLS, ALL_CELLS)),
+)
+LINE_CELL_TUPLES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(range(seat * SEAT_CELLS + (line - 1) * ROWS, seat * SEAT_CELLS + line * ROWS)) if line else ()
+        for line in range(LINES + 1)
+    )
+    for seat in (0, 1)
+)
 
 
 def seat_cells(seat: int) -> range:
@@ -197,6 +227,18 @@ class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
         return f"Event({self.judge_dict()!r})"
 
 
+# What every copy of a card starts with: (card, name, kind, base number, trigger words).
+InstProto = tuple[Card, str, str, int, frozenset[str]]
+
+
+def inst_proto(card: Card, triggers: frozenset[str] | None = None) -> InstProto:
+    """Return the :data:`InstProto` of ``card`` (``triggers``: its trigger set, shared by copies)."""
+    if triggers is None:
+        triggers = frozenset(ability.trigger for ability in card.abilities)
+    base = card.durability if card.type == "location" else card.strength
+    return card, card.name, card.type, base, triggers
+
+
 class Inst:
     """One physical card in a match (a copy of a :class:`Card`), wherever it is.
 
@@ -222,25 +264,15 @@ class Inst:
         "zone",
     )
 
-    def __init__(
-        self, ident: int, card: Card, owner: int, zone: int, triggers: frozenset[str] | None = None
-    ) -> None:
+    def __init__(self, ident: int, proto: InstProto, owner: int, zone: int) -> None:
         self.id = ident
-        self.card = card
-        self.name = card.name
+        self.card, self.name, self.kind, self.base, self.triggers = proto
         self.owner = owner
         self.zone = zone
-        self.kind = card.type
-        self.base = card.durability if card.type == "location" else card.strength
-        self.cell = -1
-        self.last_cell = -1  # where it stood last: "in line" words still work after it left (R8)
-        self.face_up = False
-        self.delta = 0
-        self.mod = 0
-        self.used = False  # R7.6: its action was used this turn
-        if triggers is None:
-            triggers = frozenset(ability.trigger for ability in card.abilities)
-        self.triggers = triggers
+        # last_cell: where it stood last: "in line" words still work after it left (R8)
+        self.cell = self.last_cell = -1
+        self.face_up = self.used = False  # used: R7.6, its action was used this turn
+        self.delta = self.mod = 0
 
     @property
     def strength(self) -> int:
@@ -362,6 +394,30 @@ def _triggers(catalog: Catalog[Any]) -> dict[str, frozenset[str]]:
     return {card.name: frozenset(ability.trigger for ability in card.abilities) for card in catalog}
 
 
+# A laid-out deck: the hero, then the InstProto of each order and main deck card.
+_Layout = tuple[Card, tuple[InstProto, ...], tuple[InstProto, ...]]
+
+
+def _layout(catalog: Catalog[Any], deck: Decklist, seat: int) -> _Layout:
+    """Return :func:`_resolve_deck` with each card's trigger set (copies share theirs); cached
+    per catalog and deck contents like it."""
+    key = (
+        "respons.match.layout",
+        deck.one("hero"),
+        deck.ordered("orders"),
+        tuple(deck.counts("main").items()),
+    )
+    return catalog.derived(key, lambda _: _lay_out(catalog, deck, seat))
+
+
+def _lay_out(catalog: Catalog[Any], deck: Decklist, seat: int) -> _Layout:
+    hero, orders, main = _resolve_deck(catalog, deck, seat)
+    get = catalog.derived("respons.match.triggers", _triggers).get
+    # Copies of one card share one proto (and its trigger set).
+    protos = {card.name: inst_proto(card, get(card.name)) for card in (*orders, *main)}
+    return hero, tuple(protos[card.name] for card in orders), tuple(protos[card.name] for card in main)
+
+
 class State:
     """All the data of one match and the primitive moves on it (no sequencing here).
 
@@ -405,15 +461,28 @@ class State:
         self.unsettled = False
         self.destroyed: list[Inst] = []  # on_destroyed triggers still to fire, in order
         self._events: list[Event] = []
+        # Whether events are built at all: replay() turns it off while it applies a log's
+        # actions (it drops their events); every emit is guarded by it.
+        self.recording = True
+        # Counts kept by place/place_location/_leave_board, so that most turns skip a scan:
+        # watchers - cards in cells with an attack trigger (R7.3);
+        # timed - cards in cells or location slots with a TIMED_TRIGGERS word (R6.1, R6.4, R6.5).
+        self.watchers = 0
+        self.timed = 0
         self._triggers: dict[str, frozenset[str]] = catalog.derived("respons.match.triggers", _triggers)
         seats: list[SeatState] = []
+        insts = self.insts
         for seat in (0, 1):
-            hero_card, order_cards, main_cards = _resolve_deck(catalog, decks[seat], seat)
+            hero_card, order_cards, main_cards = _layout(catalog, decks[seat], seat)
             hero = self._new(hero_card, seat, HERO)
             hero.face_up = True
-            orders = [self._new(card, seat, ORDER_DOWN) for card in order_cards]
+            first = len(insts)
+            orders = [Inst(ident, proto, seat, ORDER_DOWN) for ident, proto in enumerate(order_cards, first)]
+            insts += orders
             # R10.2: listed order with the first card on top; the top is the list's end.
-            deck = [self._new(card, seat, DECK) for card in main_cards]
+            first = len(insts)
+            deck = [Inst(ident, proto, seat, DECK) for ident, proto in enumerate(main_cards, first)]
+            insts += deck
             deck.reverse()
             seats.append(SeatState(seat, names[seat], hero, orders, deck))
         self.seats = seats
@@ -426,11 +495,11 @@ class State:
             self.initiative = first_initiative
         if shuffle:  # R5.2
             for seat_state in seats:
-                self.rng.shuffle(seat_state.deck)
+                rng_shuffle(self.rng, seat_state.deck)
 
     def _new(self, card: Card, owner: int, zone: int) -> Inst:
         # Copies of one card share their trigger set (None: a card outside the catalog).
-        inst = Inst(len(self.insts), card, owner, zone, self._triggers.get(card.name))
+        inst = Inst(len(self.insts), inst_proto(card, self._triggers.get(card.name)), owner, zone)
         self.insts.append(inst)
         return inst
 
@@ -438,7 +507,8 @@ class State:
 
     def emit(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
         """Record an event of the action being applied (see :class:`Event`)."""
-        self._events.append(Event((public, private, seat)))
+        if self.recording:
+            self._events.append(Event((public, private, seat)))
 
     # --- reading the board --------------------------------------------------------------
 
@@ -448,26 +518,30 @@ class State:
 
     def units(self, seat: int) -> Iterator[Inst]:
         """Yield one seat's units on the field, line by line (R3.3), front row first."""
+        return iter(self.unit_list(seat))
+
+    def unit_list(self, seat: int) -> list[Inst]:
+        """Return one seat's units on the field, line by line (R3.3), front row first."""
         cells = self.cells
-        for cell in seat_cells(seat):
-            inst = cells[cell]
-            if inst is not None and inst.kind == "unit":
-                yield inst
+        return [
+            inst
+            for cell in SEAT_CELL_TUPLES[seat]
+            if (inst := cells[cell]) is not None and inst.kind == "unit"
+        ]
 
     def line_units(self, seat: int, line: int) -> list[Inst]:
         """Return one seat's units in ``line``, front-most first (R8.3)."""
         cells = self.cells
-        out = []
-        for cell in line_cells(seat, line):
-            inst = cells[cell]
-            if inst is not None and inst.kind == "unit":
-                out.append(inst)
-        return out
+        return [
+            inst
+            for cell in LINE_CELL_TUPLES[seat][line]
+            if (inst := cells[cell]) is not None and inst.kind == "unit"
+        ]
 
     def free_cells(self, seat: int) -> list[int]:
         """Return the free cells of a seat's tactical segment (R7.2), line by line."""
         cells = self.cells
-        return [cell for cell in seat_cells(seat) if cells[cell] is None]
+        return [cell for cell in SEAT_CELL_TUPLES[seat] if cells[cell] is None]
 
     def in_play(self) -> list[Inst]:
         """Return every card whose abilities can fire, in R4.2 order [decision R7.8].
@@ -483,8 +557,9 @@ class State:
             out.append(side.hero)
             if side.location is not None:
                 out.append(side.location)
+            line_tuples = LINE_CELL_TUPLES[seat]
             for line in lines:
-                for cell in line_cells(seat, line):
+                for cell in line_tuples[line]:
                     inst = cells[cell]
                     if inst is not None:
                         out.append(inst)
@@ -495,14 +570,18 @@ class State:
     def draw(self, seat: int, count: int) -> list[Inst]:
         """Move up to ``count`` cards from the top of the deck to the hand; return them."""
         side = self.seats[seat]
-        drawn: list[Inst] = []
-        for _ in range(count):
-            if not side.deck:
-                break
-            inst = side.deck.pop()
+        deck = side.deck
+        if count <= 0:
+            return []
+        if count >= len(deck):
+            drawn = deck[::-1]
+            deck.clear()
+        else:
+            drawn = deck[: -count - 1 : -1]
+            del deck[-count:]
+        for inst in drawn:
             inst.zone = HAND
-            side.hand.append(inst)
-            drawn.append(inst)
+        side.hand += drawn
         return drawn
 
     def place(self, inst: Inst, cell: int, *, face_up: bool) -> None:
@@ -515,7 +594,14 @@ class State:
         inst.used = False
         if inst.base <= 0 and inst.kind == "unit":
             self.unsettled = True  # R8.3: a unit entering at strength ≤ 0 goes at once
-        self._statics_may_change(inst, entering=True)
+        triggers = inst.triggers
+        if triggers:
+            if not ATTACK_TRIGGERS.isdisjoint(triggers):
+                self.watchers += 1
+            if not TIMED_TRIGGERS.isdisjoint(triggers):
+                self.timed += 1
+        if "static" in triggers or self.static_sources:
+            self._statics_may_change(inst, entering=True)
 
     def place_location(self, inst: Inst) -> None:
         """Put a location into its owner's (empty) location slot (R7.2)."""
@@ -524,6 +610,8 @@ class State:
         inst.face_up = True
         inst.delta = inst.mod = 0
         inst.used = False
+        if not TIMED_TRIGGERS.isdisjoint(inst.triggers):
+            self.timed += 1
         self._statics_may_change(inst, entering=True)
 
     def _statics_may_change(self, inst: Inst, *, entering: bool) -> None:
@@ -539,14 +627,25 @@ class State:
                 self.static_pending.append(inst)
 
     def _leave_board(self, inst: Inst) -> None:
-        if inst.zone == FIELD:
+        zone = inst.zone
+        if zone == FIELD:
             self.cells[inst.cell] = None
             inst.cell = -1
-            self._statics_may_change(inst, entering=False)
-        elif inst.zone == LOCATION:
+            triggers = inst.triggers
+            if triggers:
+                if not ATTACK_TRIGGERS.isdisjoint(triggers):
+                    self.watchers -= 1
+                if not TIMED_TRIGGERS.isdisjoint(triggers):
+                    self.timed -= 1
+            if "static" in triggers or self.static_sources:
+                self._statics_may_change(inst, entering=False)
+        elif zone == LOCATION:
             self.seats[inst.owner].location = None
-            self._statics_may_change(inst, entering=False)
-        elif inst.zone == STACK:
+            if not TIMED_TRIGGERS.isdisjoint(inst.triggers):
+                self.timed -= 1
+            if "static" in inst.triggers or self.static_sources:
+                self._statics_may_change(inst, entering=False)
+        elif zone == STACK:
             self.stack.remove(inst)
         # An order that stayed face up in its row (R7.5, zone ORDER_UP) stays listed there.
 
@@ -566,7 +665,8 @@ class State:
 
     def destroy(self, inst: Inst) -> None:
         """Send a card from the field to the graveyard and queue its on_destroyed triggers."""
-        self.emit({"type": "destroyed", "seat": inst.owner, "card": inst.name, **self.where(inst)})
+        if self.recording:
+            self.emit({"type": "destroyed", "seat": inst.owner, "card": inst.name, **self.where(inst)})
         self.to_graveyard(inst)
         self.destroyed.append(inst)
 
@@ -589,7 +689,8 @@ class State:
     def where(self, inst: Inst) -> dict[str, Any]:
         """Return where a card on the board is, as event keys: ``cell`` or ``zone``."""
         if inst.zone == FIELD:
-            return {"cell": cell_dict(inst.cell)}
+            cell = inst.cell
+            return {"cell": {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]}}
         return {"zone": ZONE_NAMES[inst.zone]}
 
     def end(self, winner: int | None, reason: str) -> NoReturn:
