@@ -1,5 +1,6 @@
 """Filters that show engine and card-data keys as translated labels (tournaments/labels.py)."""
 
+from functools import partial
 from typing import Any
 
 from django import template
@@ -8,25 +9,20 @@ from tournaments import labels
 
 register = template.Library()
 
-
-@register.filter
-def card_type(key: Any) -> str:
-    return labels.label(labels.CARD_TYPES, key)
-
-
-@register.filter
-def faction(key: Any) -> str:
-    return labels.label(labels.FACTIONS, key)
-
-
-@register.filter
-def supertype(key: Any) -> str:
-    return labels.label(labels.SUPERTYPES, key)
-
-
-@register.filter
-def card_field(key: Any) -> str:
-    return labels.label(labels.CARD_FIELDS, key)
+# filter name -> the table of labels it reads
+_TABLES = {
+    "card_type": labels.CARD_TYPES,
+    "faction": labels.FACTIONS,
+    "supertype": labels.SUPERTYPES,
+    "card_field": labels.CARD_FIELDS,
+    "phase": labels.PHASES,
+    "reason": labels.REASONS,
+    "decision": labels.DECISIONS,
+    "result_change": labels.RESULT_CHANGES,
+    "match_status": labels.MATCH_STATUSES,
+}
+for _name, _table in _TABLES.items():
+    register.filter(_name, partial(labels.label, _table))
 
 
 @register.filter
@@ -37,28 +33,3 @@ def zone(key: Any) -> str:
 @register.filter
 def zone_short(key: Any) -> str:
     return labels.zone_label(str(key), short=True)
-
-
-@register.filter
-def phase(key: Any) -> str:
-    return labels.label(labels.PHASES, key)
-
-
-@register.filter
-def reason(key: Any) -> str:
-    return labels.label(labels.REASONS, key)
-
-
-@register.filter
-def decision(key: Any) -> str:
-    return labels.label(labels.DECISIONS, key)
-
-
-@register.filter
-def result_change(key: Any) -> str:
-    return labels.label(labels.RESULT_CHANGES, key)
-
-
-@register.filter
-def match_status(key: Any) -> str:
-    return labels.label(labels.MATCH_STATUSES, key)
