@@ -11,13 +11,13 @@ and a game's card dataclass with a ``set_code`` field gets the set's code.
 """
 
 import dataclasses
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.catalog import Catalog
+from engine.files import read_json
 from engine.names import normalize_name
 from engine.problems import CardSetError, Problem
 from engine.registry import GameRules, game_keys, get_game
@@ -161,21 +161,7 @@ def load_card_set(path: str | Path) -> CardSet:
     Raises :class:`CardSetError` with a one-line message when the file cannot be read,
     is not UTF-8 JSON, or holds any problem (see :func:`parse_card_set`).
     """
-    source = str(path)
-    try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise CardSetError(
-            Problem("", f"cannot read the file: {error.strerror or error}"), source=source
-        ) from None
-    except UnicodeDecodeError as error:
-        raise CardSetError(Problem(f"byte {error.start}", "not UTF-8 text"), source=source) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        raise CardSetError(Problem(where, f"not valid JSON: {error.msg}"), source=source) from None
-    return parse_card_set(data, source=source)
+    return parse_card_set(read_json(path, error=CardSetError), source=str(path))
 
 
 def merge_card_sets(sets: Sequence[CardSet], sources: Sequence[str] = ()) -> tuple[GameRules, Catalog[Any]]:

@@ -15,6 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from engine.files import read_text
 from engine.names import normalize_name
 from engine.problems import DeckParseError, Problem
 
@@ -140,16 +141,8 @@ def load_decklist(path: str | Path, *, game: str | None = None) -> Decklist:
     Raises :class:`DeckParseError` when the file cannot be read, is not UTF-8, or
     cannot be parsed.
     """
-    source = str(path)
-    try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise DeckParseError(
-            Problem("", f"cannot read the file: {error.strerror or error}"), source=source
-        ) from None
-    except UnicodeDecodeError as error:
-        raise DeckParseError(Problem(f"byte {error.start}", "not UTF-8 text"), source=source) from None
-    return parse_decklist(text, game=game, where=source)
+    text = read_text(path, error=DeckParseError)
+    return parse_decklist(text, game=game, where=str(path))
 
 
 def _parse_mapping(data: Any, default_game: str, source: str) -> Decklist:

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from engine.cardset import load_card_set, merge_card_sets
 from engine.commands.validate import _dumps
+from engine.files import read_json
 from engine.problems import InputError, Problem
 
 
@@ -31,23 +30,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("log", metavar="LOG.json", help="the match log")
     parser.add_argument("--trace", action="store_true", help="print one JSON line per applied action first")
-
-
-def read_json(path: str) -> Any:
-    """Return the decoded JSON of a file. Raises InputError naming the file and the place."""
-    try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise InputError(
-            Problem("", f"cannot read the file: {error.strerror or error}"), source=path
-        ) from None
-    except UnicodeDecodeError as error:
-        raise InputError(Problem(f"byte {error.start}", "not UTF-8 text"), source=path) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        raise InputError(Problem(where, f"not valid JSON: {error.msg}"), source=path) from None
 
 
 def summary(match: Any, applied: int) -> dict[str, Any]:

@@ -1,6 +1,5 @@
 """Importing card sets into the database (``manage.py import_cards``)."""
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -8,8 +7,9 @@ from typing import Any
 from django.db import transaction
 
 from engine.cardset import parse_card_set
+from engine.files import read_json
 from engine.names import normalize_name
-from engine.problems import CardSetError, Problem
+from engine.problems import CardSetError
 from engine.registry import get_game
 from tournaments.models import Card, CardSet
 
@@ -33,20 +33,8 @@ class ImportReport:
 
 
 def read_json_file(path: str | Path) -> Any:
-    """Return the decoded JSON of a file; raise CardSetError with one line otherwise."""
-    try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise CardSetError(
-            Problem("", f"cannot read the file: {error.strerror or error}"), source=str(path)
-        ) from None
-    except UnicodeDecodeError as error:
-        raise CardSetError(Problem(f"byte {error.start}", "not UTF-8 text"), source=str(path)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        place = f"line {error.lineno} column {error.colno}"
-        raise CardSetError(Problem(place, f"not valid JSON: {error.msg}"), source=str(path)) from None
+    """Return the decoded JSON of a card-set file; raise CardSetError with one line otherwise."""
+    return read_json(path, error=CardSetError)
 
 
 def _card_columns(game: str, card: Any, raw: dict[str, Any]) -> dict[str, Any]:
