@@ -5,8 +5,9 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import cli_support
+import game_support
 import pytest
+from game_support import card_named, codes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,16 +36,6 @@ def shipped() -> dict[str, int]:
 
 def deck(main: dict[str, int] | None = None, *, side: dict[str, int] | None = None) -> Decklist:
     return Decklist(game="yourwar", zones={"main": shipped() if main is None else main, "side": side or {}})
-
-
-def card_named(catalog: Catalog[Card], name: str) -> Card:
-    card = catalog.get(name)
-    assert card is not None, name
-    return card
-
-
-def codes(violations: list[Violation]) -> list[str]:
-    return [v.code for v in violations]
 
 
 def validate(catalog: Catalog[Card], decklist: Decklist, **options: Any) -> list[Violation]:
@@ -240,7 +231,7 @@ def test_it_never_raises_on_junk(catalog: Catalog[Card], zones: Any, options: An
 
 
 def run_validate(deck_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    return cli_support.run_validate(SAMPLE_SET, deck_path, *extra)
+    return game_support.run_validate(SAMPLE_SET, deck_path, *extra)
 
 
 def test_it_validates_the_shipped_deck_from_the_command_line() -> None:
