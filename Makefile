@@ -23,9 +23,12 @@ setup: install
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py setup_demo
 
+# The demo's bots wait 2 s before each move (people can watch them play), and with no broker
+# a sweep thread in the server does the beat's work (settings.py).
+run: export BOT_PAUSE ?= 2
 run: setup
 	@echo "Respons is at http://$(HOST):$(PORT)/  (sign in as organizer / demo-password-1)"
-	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-true} EMBEDDED_BEAT=$${EMBEDDED_BEAT:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -5,25 +5,23 @@ through the HTTP API as people would, adjudicated by real Celery workers:
 
 - sets up its OWN database (``respons_bench``, dropped and migrated at start) with an
   online best-of-1 event, its players registered with the shipped decklists;
-- starts gunicorn (``respons_site.wsgi``, 4 sync workers by default: with threads, a
-  gthread worker keeps every connection it accepted, and one process ended up with
-  nearly all of them) and ``--workers`` Celery workers (solo pool, the first with the
-  embedded beat unless ``--no-beat``), all on 127.0.0.1;
-- starts round 1 and runs one client per player (asyncio, stdlib HTTP/1.1, a connection
-  each, reopened when the server closes it): it polls ``GET /api/matches/{id}/game/``
-  every ``--poll`` s; when it has a decision it waits a human pause (``--pause-min``
-  to ``--pause-max`` s), POSTs one of its legal actions with ``next_seq``, then polls
-  every ``--fast-poll`` s until the action shows in its own view (the view's seq moves
-  on, or it is listed as refused);
-- prints the latency from the POST to the action being visible (p50/p95/p99), the
-  actions offered and applied per second, the request latencies, the queue wait the
-  workers add, how much of the round finished within ``--minutes``, and the CPU time
-  each part used (so a run on a shared machine still tells the cost per action).
+- starts uvicorn (``respons_site.asgi``, ``--web-workers`` processes, as README "Production"
+  runs it) and ``--workers`` Celery workers (solo pool, the first with the embedded beat
+  unless ``--no-beat``), all on 127.0.0.1;
+- starts round 1 and runs one client per player (asyncio, stdlib HTTP/1.1): each opens the
+  match's live stream (``GET /api/matches/{id}/game/stream/``, Server-Sent Events) and
+  keeps it open (reopened when the server ends it); when an answer gives it a decision it
+  waits a human pause (``--pause-min`` to ``--pause-max`` s), POSTs one of its legal actions
+  with ``next_seq`` on a keep-alive connection of its own, and waits for the answer that
+  shows the action applied (the view's seq moves on, or it is listed as refused);
+- prints the latency from the POST to the action being visible in the actor's stream
+  (p50/p95/p99), the actions offered and applied per second, the POST latencies, the
+  queue wait the workers add, how much of the round finished within ``--minutes``, and the
+  CPU time each part used (so a run on a shared machine still tells the cost per action).
 
 Target (issue: online play): p95 < 150 ms at 300 actions/s offered. The clients are a
-closed loop: a match offers one action per (time to notice the turn, about half a poll,
-+ the pause + the latency), so the defaults offer about 512 / (0.5 + 1.1 + 0.1 s) = 300
-actions/s only while the server keeps up; a saturated server offers itself less.
+closed loop: a match offers one action per (pause + latency), so the default pauses
+(0.8-2.4 s, mean 1.6 s) offer about 512 / 1.7 s = 300 actions/s while the server keeps up.
 
 Environment: DATABASE_URL (any database name: the bench uses ``--database`` on that
 server) and CELERY_BROKER_URL (default redis://127.0.0.1:6379/12; that Redis database
@@ -185,7 +183,7 @@ def round_start(event_id: int, organizer: Any) -> dict[str, int]:
 
 class Http:
     """One HTTP/1.1 connection (stdlib asyncio), kept open while the server allows and
-    reopened when the server closes it (gunicorn's sync workers do after every answer)."""
+    reopened when the server closes it."""
 
     def __init__(self, port: int, token: str) -> None:
         self.port = port
@@ -233,13 +231,82 @@ class Http:
         self.reader = self.writer = None
 
 
+class Stream:
+    """One player's Server-Sent Events stream (``GET .../game/stream/``): a reader task keeps the
+    newest answer and when it arrived; the connection is reopened whenever the server ends it."""
+
+    def __init__(self, port: int, token: str, path: str, stats: Stats) -> None:
+        self.port, self.path, self.stats = port, path, stats
+        self.head = (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Token {token}\r\n"
+            "Accept: text/event-stream\r\nAccept-Language: en\r\n\r\n"
+        ).encode()
+        self.state: dict[str, Any] | None = None
+        self.arrived = 0.0
+        self.changed = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run())
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    async def next(self, timeout: float) -> dict[str, Any] | None:
+        """Wait for an answer newer than the last one taken; None on timeout."""
+        try:
+            await asyncio.wait_for(self.changed.wait(), timeout)
+        except TimeoutError:
+            return None
+        self.changed.clear()
+        return self.state
+
+    async def _run(self) -> None:
+        while True:
+            writer = None
+            try:
+                t0 = time.monotonic()
+                reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+                writer.write(self.head)
+                status_line = await reader.readuntil(b"\r\n")
+                await reader.readuntil(b"\r\n\r\n")
+                if int(status_line.split()[1]) != 200:
+                    raise RuntimeError(f"stream: {status_line!r}")
+                self.stats.connects.append(time.monotonic() - t0)
+                buffer = b""
+                while True:
+                    size = int((await reader.readuntil(b"\r\n")).strip(), 16)  # chunked encoding
+                    if size == 0:
+                        break
+                    buffer += (await reader.readexactly(size + 2))[:-2]
+                    while b"\n\n" in buffer:
+                        block, buffer = buffer.split(b"\n\n", 1)
+                        for line in block.split(b"\n"):
+                            if line.startswith(b"data: "):
+                                self.state = json.loads(line[6:])
+                                self.arrived = time.monotonic()
+                                self.changed.set()
+            except asyncio.CancelledError:
+                raise
+            except (ConnectionError, asyncio.IncompleteReadError, OSError, RuntimeError, ValueError) as error:
+                self.stats.stream_errors += 1
+                if self.stats.stream_errors <= 5:
+                    self.stats.errors.append(f"stream {self.path}: {error!r}")
+                await asyncio.sleep(0.5)
+            finally:
+                if writer is not None:
+                    writer.close()
+
+
 @dataclass
 class Stats:
     started: float = field(default_factory=time.monotonic)
     latencies: list[tuple[float, float]] = field(default_factory=list)  # (when, seconds)
     posts: list[float] = field(default_factory=list)  # when each action was offered
     post_times: list[float] = field(default_factory=list)
-    get_times: list[float] = field(default_factory=list)
+    connects: list[float] = field(default_factory=list)  # time to open a stream (its first answer)
+    stream_errors: int = 0
     refused: int = 0
     unseen: int = 0  # not seen adjudicated within --lost-after (slow, or lost: see the database counts)
     errors: list[str] = field(default_factory=list)
@@ -252,27 +319,27 @@ async def player(
     http = Http(args.port, token)
     rng = random.Random(f"{args.seed}-{name}")
     path = f"/api/matches/{match_id}/game/"
-
-    async def get() -> dict[str, Any]:
-        t0 = time.monotonic()
-        status, state = await http.request("GET", path)
-        stats.get_times.append(time.monotonic() - t0)
-        if status != 200:
-            raise RuntimeError(f"GET {path}: {status} {state}")
-        return state
-
-    await asyncio.sleep(rng.uniform(0, args.poll))  # the players do not all arrive at once
+    await asyncio.sleep(rng.uniform(0, args.arrive))  # the players do not all arrive at once
+    stream = Stream(args.port, token, f"{path}stream/", stats)
+    stream.start()
     try:
+        state = None
         while time.monotonic() < stop_at:
-            state = await get()
+            new = await stream.next(timeout=max(0.1, stop_at - time.monotonic()))
+            state = new or state
+            if state is None:
+                continue
             if state["match_status"] == "final":
                 stats.finished.setdefault(match_id, time.monotonic())
                 return
             choices = [a for a in state["legal_actions"] if a["type"] != "concede"]
             if not choices:
-                await asyncio.sleep(args.poll * rng.uniform(0.8, 1.2))
-                continue
+                continue  # the opponent's decision: wait for the next answer
             await asyncio.sleep(rng.uniform(args.pause_min, args.pause_max))  # a person thinking
+            state = stream.state or state  # whatever arrived meanwhile
+            choices = [a for a in state["legal_actions"] if a["type"] != "concede"]
+            if not choices or state["match_status"] == "final":
+                continue
             seq, before = state["next_seq"], state["view"]["seq"]
             t0 = time.monotonic()
             stats.posts.append(t0)
@@ -283,20 +350,24 @@ async def player(
             if status not in (200, 202, 400):
                 raise RuntimeError(f"POST: {status} {answer}")
             while True:
-                if time.monotonic() - t0 > args.lost_after or time.monotonic() > stop_at + 5:
+                left = min(t0 + args.lost_after, stop_at + 5) - time.monotonic()
+                if left <= 0:
                     stats.unseen += 1
                     break
-                state = await get()
+                new = await stream.next(timeout=left)
+                if new is None:
+                    continue
+                state = new
                 if any(r["seq"] == seq for r in state["refused"]):
                     stats.refused += 1
                     break
-                if state["view"]["seq"] > before or state["match_status"] == "final":
-                    stats.latencies.append((time.monotonic(), time.monotonic() - t0))
+                if state["view"].get("seq", 0) > before or state["match_status"] == "final":
+                    stats.latencies.append((stream.arrived, stream.arrived - t0))
                     break
-                await asyncio.sleep(args.fast_poll)
     except Exception as error:  # one broken client must not stop the others: reported at the end
         stats.errors.append(f"{name}: {error!r}")
     finally:
+        stream.stop()
         http.close()
 
 
@@ -321,7 +392,7 @@ def _proc_stats() -> dict[int, tuple[int, float]]:
 
 
 def cpu_by_part(processes: Processes, backends: list[int]) -> dict[str, float]:
-    """Return the CPU seconds used so far by each part: gunicorn, the workers, the database
+    """Return the CPU seconds used so far by each part: uvicorn, the workers, the database
     sessions ``backends``, and this process (the load generator)."""
     stats = _proc_stats()
     used: dict[str, float] = {}
@@ -433,14 +504,8 @@ def summary(
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"  # noqa: E731
     rows = [
         ("matches / players", f"{matches} / {2 * matches}"),
-        (
-            "gunicorn / celery workers",
-            f"{args.gunicorn_workers}x{args.threads} threads / {args.workers} (solo)",
-        ),
-        (
-            "human pause, poll",
-            f"{args.pause_min}-{args.pause_max} s, every {args.poll} s ({args.fast_poll} s after a POST)",
-        ),
+        ("uvicorn (ASGI) / celery workers", f"{args.web_workers} / {args.workers} (solo)"),
+        ("human pause", f"{args.pause_min}-{args.pause_max} s; updates pushed (SSE), no polling"),
         ("actions offered", f"{len(stats.posts)}  ({len(stats.posts) / active:.0f}/s)"),
         ("actions applied (seen)", f"{len(lat)}  ({len(lat) / active:.0f}/s)"),
         (
@@ -456,10 +521,9 @@ def summary(
             f"{ms(percentile(stats.post_times, 0.5))} / {ms(percentile(stats.post_times, 0.95))}",
         ),
         (
-            "GET response     p50 / p95",
-            f"{ms(percentile(stats.get_times, 0.5))} / {ms(percentile(stats.get_times, 0.95))}",
+            "stream (re)connects / first answer p95",
+            f"{len(stats.connects)} / {ms(percentile(stats.connects, 0.95))}  ({stats.stream_errors} broken)",
         ),
-        ("GET requests", f"{len(stats.get_times)}  ({len(stats.get_times) / active:.0f}/s)"),
         ("queue wait before a worker  p50 / p95", f"{ms(wait50)} / {ms(wait95)}"),
         (
             "matches final",
@@ -471,7 +535,7 @@ def summary(
         ("load average at the end (all users)", " ".join(f"{x:.1f}" for x in os.getloadavg())),
     ]
     total = sum(cpu.values())
-    requests = len(stats.get_times) + len(stats.post_times)
+    requests = len(stats.connects) + len(stats.post_times)
     rows.append(
         ("CPU used by the run (cores busy)", f"{total:.0f} s ({total / max(1e-9, elapsed):.2f} cores)")
     )
@@ -479,7 +543,8 @@ def summary(
         rows.append((f"  {part}", f"{seconds:.1f} s"))
     server = total - cpu.get("load generator", 0.0)
     rows.append(("server CPU per applied action", ms(server / max(1, len(lat)))))
-    rows.append(("gunicorn CPU per request", ms(cpu.get("gunicorn", 0.0) / max(1, requests))))
+    rows.append(("web CPU per applied action", ms(cpu.get("uvicorn", 0.0) / max(1, len(lat)))))
+    rows.append(("  (requests: POSTs and stream opens)", f"{requests}"))
     rows.append(("worker CPU per applied action", ms(cpu.get("celery workers", 0.0) / max(1, len(lat)))))
     width = max(len(k) for k, _v in rows)
     print("\nOnline play benchmark")
@@ -496,20 +561,16 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=512, help="matches of the round (players = 2x)")
     parser.add_argument("--minutes", type=float, default=5.0, help="time cap of the play")
     parser.add_argument(
-        "--pause-min", type=float, default=0.4, help="shortest human pause before an action, s"
+        "--pause-min", type=float, default=0.8, help="shortest human pause before an action, s"
     )
-    parser.add_argument("--pause-max", type=float, default=1.8, help="longest human pause, s")
-    parser.add_argument("--poll", type=float, default=1.0, help="poll interval of a waiting player, s")
-    parser.add_argument("--fast-poll", type=float, default=0.02, help="poll interval after a POST, s")
+    parser.add_argument("--pause-max", type=float, default=2.4, help="longest human pause, s")
+    parser.add_argument("--arrive", type=float, default=5.0, help="players arrive over this many s")
     parser.add_argument(
         "--lost-after", type=float, default=30.0, help="stop waiting to see an action after, s"
     )
     parser.add_argument("--workers", type=int, default=2, help="celery worker processes (solo pool each)")
     parser.add_argument("--no-beat", action="store_true", help="no embedded beat (online sweep)")
-    parser.add_argument("--gunicorn-workers", type=int, default=4)
-    parser.add_argument(
-        "--threads", type=int, default=1, help="gunicorn threads per worker (1: sync workers, balanced)"
-    )
+    parser.add_argument("--web-workers", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument("--port", type=int, default=8099)
     parser.add_argument("--database", default="respons_bench", help="the bench's own database (dropped!)")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
@@ -554,22 +615,23 @@ def main() -> int:
         connections.close_all()
         bin_dir = Path(sys.executable).parent
         processes.start(
-            "gunicorn",
+            "uvicorn",
             [
-                str(bin_dir / "gunicorn"),
-                "respons_site.wsgi",
-                "-w",
-                str(args.gunicorn_workers),
-                "--threads",
-                str(args.threads),
-                "--worker-connections",
-                str(4 * args.matches),
-                "--keep-alive",
-                "30",
+                str(bin_dir / "uvicorn"),
+                "respons_site.asgi:application",
+                "--workers",
+                str(args.web_workers),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(args.port),
                 "--backlog",
                 "4096",
-                "-b",
-                f"127.0.0.1:{args.port}",
+                "--timeout-keep-alive",
+                "60",
+                "--no-access-log",
+                "--log-level",
+                "warning",
             ],
         )
         for n in range(args.workers):
@@ -636,11 +698,11 @@ def _wait_for_server(port: int, processes: Processes, timeout: float = 60) -> No
         processes.check()
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            time.sleep(2)  # the celery workers start as fast as gunicorn; give them a moment
+            time.sleep(2)  # the celery workers start as fast as uvicorn; give them a moment
             return
         except OSError:
             time.sleep(0.3)
-    raise SystemExit(f"gunicorn did not listen on {port} within {timeout} s")
+    raise SystemExit(f"uvicorn did not listen on {port} within {timeout} s")
 
 
 if __name__ == "__main__":

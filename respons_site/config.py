@@ -35,6 +35,16 @@ def env_bool(name: str, default: bool) -> bool:
     raise ConfigError(f"{name}={raw!r} is not a boolean (use true or false)")
 
 
+def env_int(name: str, default: int, *, minimum: int = 1) -> int:
+    """Return the whole-number environment variable ``name``; raise ConfigError if unreadable."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    if not raw.strip().isdigit() or int(raw) < minimum:
+        raise ConfigError(f"{name}={raw!r} is not a whole number ≥ {minimum}")
+    return int(raw)
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """Return a comma-separated environment variable as a list of stripped items."""
     raw = os.environ.get(name)
@@ -74,6 +84,17 @@ def database_config() -> dict[str, Any]:
         )
     if config["ENGINE"].endswith("postgresql") and not config.get("NAME"):
         raise ConfigError("DATABASE_URL: the database name is missing (…/NAME at the end)")
+    if config["ENGINE"].endswith("postgresql") and env_bool("DATABASE_POOL", default=False):
+        # An ASGI server runs each request in a thread of its own: a connection kept per thread
+        # would be opened for every request and never reused, so connections are pooled instead
+        # (respons_site/asgi.py turns this on; WSGI servers and workers keep one per thread).
+        size = env_int("DATABASE_POOL_SIZE", 16)
+        config["OPTIONS"] = {
+            **config.get("OPTIONS", {}),
+            "pool": {"min_size": 2, "max_size": size, "timeout": 20},
+        }
+        config["CONN_MAX_AGE"] = 0
+        config["CONN_HEALTH_CHECKS"] = False
     return config
 
 

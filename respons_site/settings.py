@@ -9,6 +9,7 @@ from respons_site.config import (
     broker_url,
     database_config,
     env_bool,
+    env_int,
     env_list,
     secret_key,
 )
@@ -21,6 +22,11 @@ try:
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
     # Production mode behind HTTPS (README "Production"); off for a local try-out.
     SECURE = env_bool("SECURE", default=False)
+    # Online play: seconds a bot waits before each move (0: at once), so people can watch bots
+    # play (`make run` sets 2); and, with no broker, a sweep thread in the web process that
+    # does the beat's work (clocks, timers, paced bots) — `make run` turns it on.
+    BOT_PAUSE_SECONDS = env_int("BOT_PAUSE", 0, minimum=0)
+    EMBEDDED_BEAT = env_bool("EMBEDDED_BEAT", default=False)
 except ConfigError as error:
     # One line, no traceback: the operator typed the value, tell them which one.
     sys.exit(f"respons: configuration error: {error}")
@@ -115,7 +121,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REST_FRAMEWORK = {
     # Token first so that an unauthenticated request gets 401 with WWW-Authenticate.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "tournaments.api.auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -148,6 +154,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Keep a worker's database connection across tasks (Celery closes it around every task
+# otherwise: a new PostgreSQL connection per action costs more than adjudicating it).
+CELERY_DB_REUSE_MAX = 1000
 # Clocks and round ends are enforced even when nobody sends anything (R9.4): run a beat
 # (`celery -A respons_site worker -B`, or a separate `celery beat`) with this schedule.
 CELERY_BEAT_SCHEDULE = {

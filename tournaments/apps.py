@@ -6,3 +6,18 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.conf import settings
+        from django.core.signals import request_started
+
+        if settings.EMBEDDED_BEAT:
+            # Started by the first request, so only a process that serves the site runs it
+            # (not runserver's file watcher, nor a management command).
+            request_started.connect(_start_embedded_beat, dispatch_uid="respons-embedded-beat")
+
+
+def _start_embedded_beat(**kwargs: object) -> None:
+    from tournaments.services.online import embedded_beat_start
+
+    embedded_beat_start()

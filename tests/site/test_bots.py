@@ -121,3 +121,44 @@ def test_it_sets_up_the_online_demo_event_once(card_sets):
     assert bot_matches.exists() and all(m.status == Match.Status.FINAL for m in bot_matches)
     assert demo_online_event_ensure() == "online demo event: already there"
     assert Event.objects.filter(name=DEMO_ONLINE_EVENT).count() == 1
+
+
+def test_paced_bots_wait_between_moves_and_the_sweep_moves_them_on(test_event, settings):
+    """`make run` paces the demo's bots (BOT_PAUSE): one move per pause, brought by the sweep."""
+    from datetime import timedelta
+
+    from tournaments.services.online import deadline, online_sweep
+
+    settings.BOT_PAUSE_SECONDS = 2
+    fill(test_event.organizer, test_event, 2)
+    [played] = test_event.start()["matches"]
+    game = Game.objects.get(match_id=played["id"], number=1)
+    assert game.status == Game.Status.PLAYING and game.actions == []  # the first move waits too
+    match = Match.objects.select_related("round__event", "player_a", "player_b").get(pk=played["id"])
+    start = game.decision_since
+    assert deadline(match, game) == start + timedelta(seconds=2)
+    assert online_sweep(now=start + timedelta(seconds=1)) == 0
+    for moves in (1, 2, 3):
+        game.refresh_from_db()
+        now = game.decision_since + timedelta(seconds=2.01)
+        assert online_sweep(now=now) == 1
+        game.refresh_from_db()
+        assert len(game.actions) == moves  # one move per sweep, not the whole game
+    assert Match.objects.get(pk=played["id"]).status != Match.Status.FINAL
+
+
+def test_the_embedded_beat_runs_only_when_asked_and_with_no_broker(settings, monkeypatch):
+    from respons_site.celery import app
+    from tournaments.services import online
+
+    ran = []
+    monkeypatch.setattr(online, "_embedded_beat_run", lambda: ran.append(True))
+    settings.EMBEDDED_BEAT = False
+    assert online.embedded_beat_start() is False
+    settings.EMBEDDED_BEAT = True
+    app.conf.task_always_eager = False  # a broker: the real beat does this (reset per test)
+    assert online.embedded_beat_start() is False
+    app.conf.task_always_eager = True
+    assert online.embedded_beat_start() is True
+    online._beat.join(5)
+    assert ran == [True]

@@ -4,24 +4,10 @@ import random
 
 import pytest
 
-from tests.site.conftest import make_players
 from tournaments.models import Game, GameAction, Match, ResultChange
 
 # Transactional: tasks are queued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def online_match(event_factory, judge):
-    """A best-of-3 online event in round 1: two players at one table, and a judge."""
-    event = event_factory(rounds=1, best_of=3, online=True)
-    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    a, b = make_players(2)
-    event.register(a, b)
-    match = event.start()["matches"][0]
-    by_name = {a.name: a, b.name: b}
-    return event, match["id"], by_name[match["player_a"]], by_name[match["player_b"]]
 
 
 def game(actor, match_id):

@@ -1,12 +1,20 @@
 """Online play (api.md "Matches", "Online play"): the caller's game view, actions, logs."""
 
+import time
+from collections.abc import AsyncIterator, Iterator
+from functools import partial
 from typing import Any
 
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,32 +24,50 @@ from tournaments.api.errors import ApiError
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import game_events
+from tournaments.services import live
 from tournaments.services import online as svc
+
+STREAM_SECONDS = 60  # a stream ends after this (EventSource reconnects by itself)
+STREAM_MAX_SECONDS = 600
+STREAM_PING = 15  # a comment line while nothing happens keeps proxies from closing the stream
 
 
 def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
     """Return the match, the caller's seat (or None) and whether the caller is an official.
 
     Raises 404 for an unknown match, 403 for anyone who is neither a player nor an official.
+    The match comes with its event and players (not their decks): one query for a player.
     """
     match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a__player", "player_b__player"), pk=match_id
+        Match.objects.select_related("round__event", "player_a", "player_b").defer(
+            "player_a__deck", "player_b__deck"
+        ),
+        pk=match_id,
     )
     seat = svc.seat_of(match, request.user)
-    official = is_official(event_role(event=match.round.event, user=request.user))
-    if seat is None and not official:
+    if seat is not None:
+        return match, seat, False
+    if not is_official(event_role(event=match.round.event, user=request.user)):
         message = "Only the players of this match, its judges and organizer can see it."
         raise ApiError(message, code="permission_denied", status_code=403)
-    return match, seat, official
+    return match, None, True
+
+
+def _online_or_409(match: Match) -> None:
+    if not match.round.event.online or match.player_b is None:
+        raise ApiError("This match is not played online.", code="not_online", status_code=409)
+
+
+def _games_or_409(match: Match) -> list[Game]:
+    _online_or_409(match)
+    games = svc.match_games(match)
+    if not games:
+        raise ApiError("No game has started yet.", code="no_game", status_code=409)
+    return games
 
 
 def _game_or_409(match: Match) -> Game:
-    if not match.round.event.online or match.player_b is None:
-        raise ApiError("This match is not played online.", code="not_online", status_code=409)
-    game = svc.current_game(match)
-    if game is None:
-        raise ApiError("No game has started yet.", code="no_game", status_code=409)
-    return game
+    return _games_or_409(match)[-1]
 
 
 class GameStateOut(serializers.Serializer):
@@ -62,53 +88,21 @@ class GameStateOut(serializers.Serializer):
 
 def game_state(match: Match, seat: int | None) -> dict[str, Any]:
     """Return the api.md game answer for ``seat`` (None: an official, who gets the judge view)."""
-    game = _game_or_409(match)
-    if celery_app.conf.task_always_eager and match.pk in svc.matches_due():
+    games = _games_or_409(match)
+    if celery_app.conf.task_always_eager and svc.match_is_due(match, games):
         # No worker and no beat: enforce clocks and timers lazily, on read.
         svc.match_adjudicate(match_id=match.pk)
         match.refresh_from_db()
-        game = _game_or_409(match)
-    snapshot = game.snapshot or {}
-    deciding = (snapshot.get("decision") or {}).get("seat")
+        games = _games_or_409(match)
+    game = games[-1]
     if seat is None:
-        view = (
+        judge_view = (
             svc.engine_for(game).judge_view()
             if game.actions or game.status != Game.Status.SIDEBOARDING
             else {}
         )
-        legal: list[Any] = []
-    else:
-        view = (snapshot.get("views") or [{}, {}])[seat]
-        legal = (snapshot.get("legal") or [[], []])[seat] if deciding == seat else []
-    refused: list[Any] = []
-    if seat is not None:
-        rows = GameAction.objects.filter(match=match, seat=seat, status=GameAction.Status.REFUSED)
-        refused = list(rows.order_by("-id").values("seq", "action", "rule", "message")[:5])
-    return {
-        "game_number": game.number,
-        "seat": seat,
-        "view": view,
-        "legal_actions": legal,
-        "next_seq": svc.next_seq(match, seat) if seat is not None else None,
-        "match_status": match.status,
-        "wins_a": match.wins_a,
-        "wins_b": match.wins_b,
-        "draws": match.draws,
-        "game_status": game.status,
-        "clock": {
-            "limit": svc.clock_limit(match.round.event),
-            "used": game.clock_used,
-            "deciding": game.decision_seat,
-            "since": game.decision_since.isoformat() if game.decision_since else None,
-            "round_ends_at": match.round.ends_at.isoformat(),
-            "sideboard_until": game.sideboard_until.isoformat() if game.sideboard_until else None,
-        },
-        "games": [
-            {"number": g.number, "status": g.status, "winner": g.winner, "reason": g.reason}
-            for g in match.games.order_by("number")
-        ],
-        "refused": refused,
-    }
+        return svc.game_answer(match, games, None, next_seq=None, judge_view=judge_view)
+    return svc.game_answer(match, games, seat, next_seq=svc.next_seq(match, seat))
 
 
 class GameStateApi(APIView):
@@ -118,6 +112,120 @@ class GameStateApi(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         match, seat, _official = _match(request, match_id)
         return Response(game_state(match, seat))
+
+
+class EventStreamRenderer(JSONRenderer):
+    """Lets a client ask for ``text/event-stream``; errors before the stream starts stay JSON."""
+
+    media_type = "text/event-stream"
+    format = "event-stream"
+
+
+class GameStreamApi(APIView):
+    """Server-Sent Events: the caller's game answer, pushed whenever the game changes."""
+
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [JSONRenderer, EventStreamRenderer]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "seconds",
+                int,
+                description=f"how long to keep the stream open, 1-{STREAM_MAX_SECONDS} "
+                f"(default {STREAM_SECONDS}); EventSource reconnects by itself",
+            )
+        ],
+        responses={(200, "text/event-stream"): OpenApiTypes.STR},
+        operation_id="matches_game_stream",
+        description=(
+            "A stream of `state` events, each the same JSON as `GET /api/matches/{id}/game/` "
+            "gives the caller: the current answer at once, then every change as it is "
+            "adjudicated, with `: ping` comments while nothing happens. Ends after `seconds`, "
+            "or shortly after the match is final."
+        ),
+    )
+    def handle_exception(self, exc: Exception) -> Response:
+        # Refused before the stream starts: a JSON error (api.md), whatever the client accepts.
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
+
+    def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
+        match, seat, _official = _match(request, match_id)
+        _games_or_409(match)
+        raw = request.query_params.get("seconds", "")
+        if raw and (not raw.isdigit() or not 1 <= int(raw) <= STREAM_MAX_SECONDS):
+            raise ApiError(f"seconds: a whole number from 1 to {STREAM_MAX_SECONDS}", code="invalid")
+        seconds = int(raw) if raw else STREAM_SECONDS
+        read = partial(_read_answer_text, match.pk, seat)
+        if isinstance(request._request, ASGIRequest):
+            content: Any = _stream_async(match.pk, seat, read, seconds)
+        else:
+            content = _stream_sync(match.pk, seat, read, seconds)
+        response = StreamingHttpResponse(content, content_type="text/event-stream")
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+        return response
+
+
+def _read_answer_text(match_id: int, seat: int | None) -> str:
+    """The caller's current answer as one line of JSON, read afresh (then the connection is let go:
+    a stream holds no database connection while it waits)."""
+    try:
+        match = (
+            Match.objects.select_related("round__event", "player_a", "player_b")
+            .defer("player_a__deck", "player_b__deck")
+            .get(pk=match_id)
+        )
+        return svc.answer_text(game_state(match, seat))
+    finally:
+        connection.close()
+
+
+def _event(text: str) -> bytes:
+    return f"event: state\ndata: {text}\n\n".encode()
+
+
+def _is_final(text: str) -> bool:
+    return '"match_status":"final"' in text
+
+
+def _stream_sync(match_id: int, seat: int | None, read: Any, seconds: int) -> Iterator[bytes]:
+    """The stream for a WSGI server (a thread per stream, e.g. ``runserver``)."""
+    sub = live.subscribe(match_id, seat)
+    try:
+        text = read()
+        yield b"retry: 2000\n" + _event(text)
+        until = time.monotonic() + seconds
+        while not _is_final(text) and (left := until - time.monotonic()) > 0:
+            changed, new = sub.get(min(STREAM_PING, left))
+            if not changed:
+                yield b": ping\n\n"
+                continue
+            text = new if new is not None else read()
+            yield _event(text)
+    finally:
+        sub.close()
+
+
+async def _stream_async(match_id: int, seat: int | None, read: Any, seconds: int) -> AsyncIterator[bytes]:
+    """The stream for an ASGI server: waits on the event loop, no thread held."""
+    sub = live.subscribe(match_id, seat, asynchronous=True)
+    try:
+        text = await sync_to_async(read)()
+        yield b"retry: 2000\n" + _event(text)
+        until = time.monotonic() + seconds
+        while not _is_final(text) and (left := until - time.monotonic()) > 0:
+            changed, new = await sub.aget(min(STREAM_PING, left))
+            if not changed:
+                yield b": ping\n\n"
+                continue
+            text = new if new is not None else await sync_to_async(read)()
+            yield _event(text)
+    finally:
+        sub.close()
 
 
 class ActionIn(serializers.Serializer):
@@ -160,9 +268,12 @@ class GameActionApi(APIView):
         match, _seat, _official = _match(request, match_id)
         data = ActionIn(data=request.data)
         data.is_valid(raise_exception=True)
-        _game_or_409(match)
+        _online_or_409(match)
+        if not match.games.exists():
+            raise ApiError("No game has started yet.", code="no_game", status_code=409)
         row = svc.game_action_submit(match=match, by=request.user, **data.validated_data)
-        row.refresh_from_db()  # the worker may already have applied it (in-process mode)
+        if celery_app.conf.task_always_eager:
+            row.refresh_from_db()  # applied already: the task ran in-process on commit
         return _action_answer(row)
 
 

@@ -42,6 +42,7 @@ urlpatterns = [
     path("matches/<int:match_id>/dispute/", events.MatchDisputeApi.as_view(), name="api-match-dispute"),
     path("matches/<int:match_id>/extend/", events.MatchExtendApi.as_view(), name="api-match-extend"),
     path("matches/<int:match_id>/game/", online.GameStateApi.as_view(), name="api-match-game"),
+    path("matches/<int:match_id>/game/stream/", online.GameStreamApi.as_view(), name="api-match-game-stream"),
     path(
         "matches/<int:match_id>/game/actions/", online.GameActionApi.as_view(), name="api-match-game-actions"
     ),

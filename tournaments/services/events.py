@@ -21,7 +21,7 @@ from tournaments.models import DeckNote, Event, Match, Registration, ResultChang
 from tournaments.selectors.events import Role, event_players, event_role, is_official, swiss_history
 from tournaments.services.decks import DeckSource, deck_check
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, WrongState
-from tournaments.services.online import round_games_start
+from tournaments.services.online import match_changed, round_games_start
 from tournaments.swiss import (
     DrawnTopCutError,
     PairingError,
@@ -455,6 +455,8 @@ def match_report(*, match: Match, by: AbstractBaseUser, wins_a: Any, wins_b: Any
             )
         match.save()
         ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match))
+        if match.round.event.online:
+            match_changed(match.pk)  # the players' open streams show the new result
     return match
 
 

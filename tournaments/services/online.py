@@ -8,6 +8,7 @@ match result. A snapshot of each seat's view is stored after every change, so re
 a game never needs the engine.
 """
 
+import json
 import random
 import threading
 from collections import OrderedDict
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
@@ -28,10 +30,18 @@ from engine.games.respons.match import IllegalAction, replay
 from engine.games.respons.match import Match as EngineMatch
 from tournaments.models import CardSet, Event, Game, GameAction, Match, ResultChange, Round
 from tournaments.selectors.cards import catalog_for
+from tournaments.services import live
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 
 A = GameAction.Status
 BOT_MOVES_PER_TASK = 400  # a long bot-vs-bot stretch is split over several tasks
+REFUSED_SHOWN = 5  # each seat's answer lists its latest refused actions
+# A clock deadline nearer than this gets its own task at that moment (an ETA message); later
+# ones are left to the periodic sweep, which queues that task once the deadline comes near.
+# (Thousands of far-off ETA messages would sit in the workers, and Redis hands a message
+# unacknowledged for an hour to another worker.)
+FOLLOWUP_WITHIN = timedelta(seconds=30)
+SWEEP_AHEAD = timedelta(seconds=2.5)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
 
 _cache_lock = threading.RLock()
 # (game id, seed) -> (log length, engine state); the seed guards against a reused id.
@@ -111,6 +121,91 @@ def next_seq(match: Match, seat: int) -> int:
     return (last or 0) + 1
 
 
+def next_seqs(match: Match) -> list[int]:
+    """Return both seats' next action numbers (one query)."""
+    seqs = [1, 1]
+    for seat, last in match.game_actions.values_list("seat").annotate(n=Max("seq")).order_by():
+        seqs[seat] = last + 1
+    return seqs
+
+
+def match_games(match: Match) -> list[Game]:
+    """Return the match's games in order (the last one is the current game)."""
+    return list(match.games.order_by("number"))
+
+
+def game_answer(
+    match: Match, games: list[Game], seat: int | None, *, next_seq: int | None, judge_view: Any = None
+) -> dict[str, Any]:
+    """Return the api.md answer of ``GET /api/matches/{id}/game/`` for ``seat``.
+
+    ``seat`` None is an official, who gets ``judge_view`` (the engine's full view) and no
+    legal actions. Everything else comes from the stored snapshot: no engine, no query.
+    """
+    game = games[-1]
+    snapshot = game.snapshot or {}
+    deciding = (snapshot.get("decision") or {}).get("seat")
+    if seat is None:
+        view, legal, refused = judge_view if judge_view is not None else {}, [], []
+    else:
+        view = (snapshot.get("views") or [{}, {}])[seat]
+        legal = (snapshot.get("legal") or [[], []])[seat] if deciding == seat else []
+        refused = (snapshot.get("refused") or [[], []])[seat]
+    return {
+        "game_number": game.number,
+        "seat": seat,
+        "view": view,
+        "legal_actions": legal,
+        "next_seq": next_seq,
+        "match_status": match.status,
+        "wins_a": match.wins_a,
+        "wins_b": match.wins_b,
+        "draws": match.draws,
+        "game_status": game.status,
+        "clock": {
+            "limit": clock_limit(match.round.event),
+            "used": game.clock_used,
+            "deciding": game.decision_seat,
+            "since": game.decision_since.isoformat() if game.decision_since else None,
+            "round_ends_at": match.round.ends_at.isoformat(),
+            "sideboard_until": game.sideboard_until.isoformat() if game.sideboard_until else None,
+        },
+        "games": [
+            {"number": g.number, "status": g.status, "winner": g.winner, "reason": g.reason} for g in games
+        ],
+        "refused": refused,
+    }
+
+
+def answer_text(answer: dict[str, Any]) -> str:
+    """The answer as one line of JSON (what the streams send)."""
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+
+
+def _publish(match: Match, games: list[Game]) -> None:
+    """After the commit, push each seat's new answer to the streams open on the match."""
+    if not games or match.player_b is None:
+        return
+    seqs = next_seqs(match)
+    answers = [answer_text(game_answer(match, games, seat, next_seq=seqs[seat])) for seat in (0, 1)]
+    transaction.on_commit(lambda: live.publish(match.pk, answers))
+
+
+def match_changed(match_id: int) -> None:
+    """Publish the match's current answers once the transaction commits (for changes made
+    outside the workers: penalties, result overrides)."""
+
+    def send() -> None:
+        match = Match.objects.select_related("round__event", "player_b").get(pk=match_id)
+        games = match_games(match)
+        if games and match.player_b is not None:
+            seqs = next_seqs(match)
+            answers = [answer_text(game_answer(match, games, s, next_seq=seqs[s])) for s in (0, 1)]
+            live.publish(match.pk, answers)
+
+    transaction.on_commit(send)
+
+
 # --- starting games -------------------------------------------------------------------------
 
 
@@ -173,7 +268,8 @@ def game_action_submit(*, match: Match, by: AbstractBaseUser, seq: Any, action: 
     """Record a seat's action for the workers and queue its adjudication; return the ledger row.
 
     A ``seq`` already used returns that row unchanged (a retry is applied once); a
-    ``seq`` beyond the next one raises WrongState (409, ``seq_gap``).
+    ``seq`` beyond the next one raises WrongState (409, ``seq_gap``). ``match`` comes with
+    its players and event (select_related); its row is locked here.
     """
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
         raise BadInput("seq: a whole number ≥ 1", code="invalid")
@@ -183,17 +279,17 @@ def game_action_submit(*, match: Match, by: AbstractBaseUser, seq: Any, action: 
     if seat is None:
         raise NotAllowed("Only the players of this match can act in it.")
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
-        existing = match.game_actions.filter(seat=seat, seq=seq).first()
-        if existing is not None:
-            return existing
+        # The lock orders this seat's submissions and the workers' adjudication of the match.
+        status = Match.objects.select_for_update().values_list("status", flat=True).get(pk=match.pk)
         expected = next_seq(match, seat)
+        if seq < expected:
+            return match.game_actions.get(seat=seat, seq=seq)
         if seq != expected:
             message = f"seq {seq} skips ahead: the next action number is {expected}."
             raise WrongState(message, code="seq_gap", next_seq=expected)
         if not match.round.event.online:
             raise WrongState("This match is not played online.", code="not_online")
-        if match.status == Match.Status.FINAL:
+        if status == Match.Status.FINAL:
             raise WrongState("The match is over.", code="match_over")
         row = GameAction.objects.create(match=match, seat=seat, seq=seq, action=action)
         transaction.on_commit(lambda: queue_adjudication(match.pk))
@@ -249,39 +345,44 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
     Runs under a row lock on the match, so two workers never apply the same action
     or interleave. Also: charges and enforces the clocks (R9.4), starts a game whose
     sideboarding is over, makes bot moves, records a finished game, starts the next
-    game or records the match result, and ends matches whose round time is up.
+    game or records the match result, and ends matches whose round time is up. Once
+    committed, each seat's new answer is pushed to its open streams (:mod:`.live`).
     """
     now = now or timezone.now()
     with transaction.atomic():
         match = (
             Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a__player", "player_b__player")
+            .select_related("round__event", "player_a", "player_b")
+            .defer("player_a__deck", "player_b__deck")
             .get(pk=match_id)
         )
-        processed = 0
         queued = list(match.game_actions.filter(status=A.QUEUED).order_by("id"))
-        game = current_game(match)
+        games = match_games(match)
+        game = games[-1] if games else None
+        processed = len(queued)
         if match.status == Match.Status.FINAL or game is None:
             for row in queued:
-                _refuse(
-                    row,
-                    "R9.5",
-                    "the match is over" if match.status == Match.Status.FINAL else "no game yet",
-                    now,
-                )
-            return len(queued)
+                reason = "the match is over" if match.status == Match.Status.FINAL else "no game yet"
+                _refuse(row, "R9.5", reason, now, game)
+            if game is not None and queued:
+                game.save(update_fields=["snapshot"])
+            _publish(match, games)
+            return processed
         if game.status == Game.Status.SIDEBOARDING:
             if len(game.sideboard_ready) >= 2 or (game.sideboard_until and now >= game.sideboard_until):
                 _begin(game, now)
                 game.save()
             else:
                 for row in queued:
-                    _refuse(row, "R2.7", "sideboarding: the game has not started yet", now)
-                return len(queued)
+                    _refuse(row, "R2.7", "sideboarding: the game has not started yet", now, game)
+                game.save(update_fields=["snapshot"])
+                _schedule_followups(match, game, now)
+                _publish(match, games)
+                return processed
         if game.status == Game.Status.PLAYING:
             engine = engine_for(game)
             try:
-                processed = _play(match, game, engine, queued, now)
+                _play(match, game, engine, queued, now)
             except BaseException:
                 # The transaction rolls back: forget the engine state it had advanced.
                 with _cache_lock:
@@ -289,16 +390,26 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
                 raise
         elif queued:
             for row in queued:
-                _refuse(row, "R9.5", "the game is over", now)
-            processed = len(queued)
+                _refuse(row, "R9.5", "the game is over", now, game)
+            game.save(update_fields=["snapshot"])
         _round_time_check(match, now)
-        _schedule_followups(match)
+        if match.status == Match.Status.FINAL or games[-1].status == Game.Status.FINISHED:
+            games = match_games(match)
+        _schedule_followups(match, games[-1], now)
+        _publish(match, games)
     return processed
 
 
-def _refuse(row: GameAction, rule: str, message: str, now: Any) -> None:
+def _refuse(row: GameAction, rule: str, message: str, now: Any, game: Game | None) -> None:
+    """Refuse a submitted action (kept for judges) and list it in its seat's answer; the
+    caller saves ``game``."""
     row.status, row.rule, row.message, row.processed_at = A.REFUSED, rule, message, now
     row.save(update_fields=["status", "rule", "message", "processed_at"])
+    if game is not None:
+        refused = [list(seat) for seat in (game.snapshot or {}).get("refused") or [[], []]]
+        entry = {"seq": row.seq, "action": row.action, "rule": rule, "message": message}
+        refused[row.seat] = [entry, *refused[row.seat]][:REFUSED_SHOWN]
+        game.snapshot = {**(game.snapshot or {}), "refused": refused}
 
 
 def _charge(game: Game, now: Any) -> None:
@@ -316,25 +427,27 @@ def _timed_out(game: Game, limit: float) -> int | None:
     return None
 
 
-def _play(match: Match, game: Game, engine: EngineMatch, queued: list[GameAction], now: Any) -> int:
+def _play(match: Match, game: Game, engine: EngineMatch, queued: list[GameAction], now: Any) -> None:
     event = match.round.event
     limit = clock_limit(event)
+    since = game.decision_since
     _charge(game, now)
     if not engine.is_over and (late := _timed_out(game, limit)) is not None:
         engine.apply(late, {"type": "timeout"})  # R9.4: out of time, the game is lost
     for row in queued:
         if engine.is_over:
-            _refuse(row, "R9.5", f"the game is over ({engine.result.reason if engine.result else ''})", now)
+            over = f"the game is over ({engine.result.reason if engine.result else ''})"
+            _refuse(row, "R9.5", over, now, game)
             continue
         try:
             engine.apply(row.seat, row.action)
         except IllegalAction as error:
-            _refuse(row, error.rule, error.message, now)  # kept for judges
+            _refuse(row, error.rule, error.message, now, game)  # kept for judges
             continue
         row.status, row.processed_at = A.APPLIED, now
         row.game_number, row.log_index = game.number, len(engine.actions) - 1
         row.save(update_fields=["status", "processed_at", "game_number", "log_index"])
-    _bots_move(match, game, engine, now)
+    _bots_move(match, game, engine, now, since)
     game.actions = list(engine.actions)
     pending = engine.decision()
     game.decision_seat = pending.seat if pending is not None else None
@@ -344,26 +457,33 @@ def _play(match: Match, game: Game, engine: EngineMatch, queued: list[GameAction
     else:
         _store_snapshot(game, engine)
         game.save()
-    return len(queued)
 
 
 def _bots(match: Match) -> tuple[bool, bool]:
     return (match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot))
 
 
-def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any) -> None:
+def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: Any) -> None:
+    """Make the bots' moves. Paced (settings.BOT_PAUSE_SECONDS): one move per adjudication, once
+    the pause since the last one (``since``) is over; :func:`deadline` brings the next one."""
     bots = _bots(match)
+    if not any(bots):
+        return
+    pause = settings.BOT_PAUSE_SECONDS
+    seqs = next_seqs(match)
     moves = 0
     while not engine.is_over and moves < BOT_MOVES_PER_TASK:
         pending = engine.decision()
         if pending is None or not bots[pending.seat]:
+            return
+        if pause and (moves or since is None or (now - since).total_seconds() < pause):
             return
         action = HeuristicBot(seed=game.seed + len(engine.actions)).act(engine, pending.seat)
         engine.apply(pending.seat, action)
         GameAction.objects.create(
             match=match,
             seat=pending.seat,
-            seq=next_seq(match, pending.seat),
+            seq=seqs[pending.seat],
             action=action,
             status=A.APPLIED,
             game_number=game.number,
@@ -371,6 +491,7 @@ def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any) -> None:
             by_bot=True,
             processed_at=now,
         )
+        seqs[pending.seat] += 1
         moves += 1
     if moves >= BOT_MOVES_PER_TASK:
         transaction.on_commit(lambda: queue_adjudication(match.pk))
@@ -379,6 +500,7 @@ def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any) -> None:
 def _store_snapshot(game: Game, engine: EngineMatch) -> None:
     pending = engine.decision()
     game.snapshot = {
+        "refused": (game.snapshot or {}).get("refused") or [[], []],
         "seq": engine.seq,
         "turn": engine.turn,
         "decision": pending.as_dict() if pending is not None else None,
@@ -459,54 +581,129 @@ def _round_time_check(match: Match, now: Any) -> None:
     )
 
 
-def _schedule_followups(match: Match) -> None:
-    """With a real broker, wake a worker when the pending clock would run out (R9.4)."""
+def deadline(match: Match, game: Game) -> Any:
+    """Return when the match next needs a worker with nobody acting: the deciding seat's clock
+    running out (R9.4), the sideboarding timer, or the round's end; None for a final match."""
+    if match.status == Match.Status.FINAL:
+        return None
+    due = match.round.ends_at + timedelta(minutes=match.extension_minutes)
+    if game.status == Game.Status.SIDEBOARDING and game.sideboard_until:
+        due = min(due, game.sideboard_until)
+    elif game.status == Game.Status.PLAYING and game.decision_seat is not None and game.decision_since:
+        left = clock_limit(match.round.event) - game.clock_used[game.decision_seat]
+        due = min(due, game.decision_since + timedelta(seconds=max(0.0, left)))
+        if settings.BOT_PAUSE_SECONDS and _bots(match)[game.decision_seat]:
+            due = min(due, game.decision_since + timedelta(seconds=settings.BOT_PAUSE_SECONDS))
+    return due
+
+
+def _schedule_followups(match: Match, game: Game, now: Any) -> None:
+    """With a real broker, wake a worker when the pending clock runs out (R9.4), if that is
+    soon (:data:`FOLLOWUP_WITHIN`); the periodic sweep covers later deadlines."""
+    due = deadline(match, game)
+    if due is not None and due - now <= FOLLOWUP_WITHIN:
+        _followup(match.pk, due + timedelta(seconds=0.2))
+
+
+def _followup(match_id: int, eta: Any) -> None:
     from tournaments.tasks import adjudicate_match
 
     # The app's live setting, not settings.CELERY_TASK_ALWAYS_EAGER: tests switch the app to
     # eager at run time, and an eager task ignores its ETA, runs at once and schedules again.
-    if adjudicate_match.app.conf.task_always_eager or match.status == Match.Status.FINAL:
+    if adjudicate_match.app.conf.task_always_eager:
         return
-    game = current_game(match)
-    if game is None:
-        return
-    if game.status == Game.Status.SIDEBOARDING and game.sideboard_until:
-        eta = game.sideboard_until
-    elif game.status == Game.Status.PLAYING and game.decision_seat is not None and game.decision_since:
-        left = clock_limit(match.round.event) - game.clock_used[game.decision_seat]
-        eta = game.decision_since + timedelta(seconds=max(0.0, left) + 0.2)
-    else:
-        return
-    eta = min(eta, match.round.ends_at + timedelta(minutes=match.extension_minutes, seconds=1))
-    transaction.on_commit(lambda: adjudicate_match.apply_async((match.pk,), eta=eta))
+    transaction.on_commit(lambda: adjudicate_match.apply_async((match_id,), eta=eta))
 
 
 def matches_due(*, now: Any = None) -> list[int]:
-    """Return the online matches a sweep should adjudicate: queued work, a clock or timer run out,
-    or the round's time over. Cheap enough to run every few seconds."""
+    """Return the online matches a sweep should adjudicate: queued work, or a clock, timer or
+    the round's time run out."""
     now = now or timezone.now()
-    due: set[int] = set(
+    return sorted(_queued_matches() | {match_id for match_id, when in _deadlines() if when <= now})
+
+
+def _queued_matches() -> set[int]:
+    return set(
         GameAction.objects.filter(status=A.QUEUED).values_list("match_id", flat=True).distinct()[:1000]
     )
-    live = Game.objects.filter(
-        match__round__event__online=True, match__status__in=[Match.Status.PENDING, Match.Status.REPORTED]
-    ).exclude(status=Game.Status.FINISHED)
-    for game in live.select_related("match__round__event")[:5000]:
-        match = game.match
-        if now >= match.round.ends_at + timedelta(minutes=match.extension_minutes):
-            due.add(match.pk)
-        elif game.status == Game.Status.SIDEBOARDING and game.sideboard_until and now >= game.sideboard_until:
-            due.add(match.pk)
-        elif game.status == Game.Status.PLAYING and game.decision_seat is not None and game.decision_since:
-            used = game.clock_used[game.decision_seat] + (now - game.decision_since).total_seconds()
-            if used >= clock_limit(match.round.event):
-                due.add(match.pk)
-    return sorted(due)
+
+
+def _deadlines() -> list[tuple[int, Any]]:
+    live_games = (
+        Game.objects.filter(
+            match__round__event__online=True,
+            match__status__in=[Match.Status.PENDING, Match.Status.REPORTED],
+        )
+        .exclude(status=Game.Status.FINISHED)
+        .select_related("match__round__event", "match__player_a", "match__player_b")
+        .defer("snapshot", "decks", "actions", "card_sets", "match__player_a__deck", "match__player_b__deck")
+    )
+    out = []
+    for game in live_games[:5000]:
+        when = deadline(game.match, game)
+        if when is not None:
+            out.append((game.match_id, when))
+    return out
+
+
+def match_is_due(match: Match, games: list[Game], *, now: Any = None) -> bool:
+    """Whether the match has run out of some time (for reads adjudicating lazily, with no worker)."""
+    if not games:
+        return False
+    when = deadline(match, games[-1])
+    return when is not None and when <= (now or timezone.now())
 
 
 def online_sweep(*, now: Any = None, run: Callable[[int], Any] | None = None) -> int:
-    """Adjudicate every match that is due; return how many. (Periodic task, and lazily on reads.)"""
-    ids = matches_due(now=now)
+    """Adjudicate every match that is due; return how many. (The periodic task.)
+
+    With a broker (``run`` queues a task), it also queues a task at the exact deadline of
+    every match that falls due before the next sweep, so a clock is enforced on time
+    (R9.4), not up to a sweep later.
+    """
+    now = now or timezone.now()
+    deadlines = _deadlines()
+    ids = sorted(_queued_matches() | {match_id for match_id, when in deadlines if when <= now})
     for match_id in ids:
         (run or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
+    if run is not None:
+        for match_id, when in deadlines:
+            if now < when <= now + SWEEP_AHEAD:
+                _followup(match_id, when + timedelta(seconds=0.2))
     return len(ids)
+
+
+_beat_lock = threading.Lock()
+_beat: threading.Thread | None = None
+
+
+def embedded_beat_start() -> bool:
+    """Without a broker, do the beat's work in this web process (settings.EMBEDDED_BEAT): a
+    daemon thread runs :func:`online_sweep` every 2 s, so clocks, sideboarding timers and
+    paced bots move on with nobody watching. Returns whether the thread runs."""
+    global _beat
+    from tournaments.tasks import adjudicate_match
+
+    if not settings.EMBEDDED_BEAT or not adjudicate_match.app.conf.task_always_eager:
+        return False
+    with _beat_lock:
+        if _beat is None or not _beat.is_alive():
+            _beat = threading.Thread(target=_embedded_beat_run, name="respons-beat", daemon=True)
+            _beat.start()
+    return True
+
+
+def _embedded_beat_run() -> None:
+    import logging
+    import time
+
+    from django.db import close_old_connections
+
+    while True:
+        time.sleep(2)
+        try:
+            online_sweep()
+        except Exception:  # a locked SQLite file or a bad row: try again at the next sweep
+            logging.getLogger(__name__).exception("embedded beat: sweep failed")
+        finally:
+            close_old_connections()

@@ -92,6 +92,8 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
             new=_result(match),
             note=f"{label}: {note}" if note else label,
         )
+        if event.online and not match.is_bye:
+            online.match_changed(match.pk)  # the players' open streams show the penalty's effect
     return penalty
 
 
@@ -124,7 +126,8 @@ def _end_current_game(match: Match, loser: int, now: Any) -> Game | None:
     game.snapshot = snapshot
     game.save()
     for row in match.game_actions.filter(status=GameAction.Status.QUEUED):
-        online._refuse(row, "R9.5", "the game was ended by a judge's penalty", now)
+        online._refuse(row, "R9.5", "the game was ended by a judge's penalty", now, game)
+    game.save(update_fields=["snapshot"])
     return game
 
 

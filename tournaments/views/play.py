@@ -195,6 +195,7 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
         "server_now": timezone.now().isoformat(),
         "urls": {
             "state": reverse("api-match-game", args=[match.pk]),
+            "stream": reverse("api-match-game-stream", args=[match.pk]),
             "actions": reverse("api-match-game-actions", args=[match.pk]),
             "sideboard": reverse("api-match-sideboard", args=[match.pk]),
             "events": reverse("api-match-game-events", args=[match.pk]),

@@ -1,7 +1,9 @@
 // The play page of an online RESPONSE match. No dependencies, no build step.
 //
-// It polls GET /api/matches/{id}/game/ about once a second, re-renders the table only when
-// the game moved on, and posts back the legal actions the API lists, exactly as listed,
+// The server pushes every new answer of GET /api/matches/{id}/game/ over a Server-Sent Events
+// stream (.../game/stream/); polling once a second is only the fallback while the stream is
+// down. It re-renders the table only when the game moved on, and posts back the legal
+// actions the API lists, exactly as listed,
 // with seq = next_seq. The rules stay with the engine: the page only highlights what
 // legal_actions allows and walks the player through its choices (card, cell, targets).
 (function () {
@@ -720,7 +722,35 @@
       schedule();
     });
   }
-  function schedule() { clearTimeout(timer); timer = setTimeout(refresh, document.hidden ? POLL_MS * 3 : POLL_MS); }
+  function schedule() {
+    clearTimeout(timer);
+    var every = streaming ? POLL_MS * 20 : document.hidden ? POLL_MS * 3 : POLL_MS;
+    timer = setTimeout(refresh, every);
+  }
+
+  // Live updates: each answer the workers adjudicate arrives at once; the poll above is a slow
+  // safety net while the stream is open, and the fallback while it is down.
+  var streaming = false;
+  function live() {
+    if (!window.EventSource || !cfg.urls.stream) return;
+    var source = new EventSource(cfg.urls.stream);
+    source.addEventListener("state", function (ev) {
+      var st;
+      try { st = JSON.parse(ev.data); } catch (e) { return; }
+      if (!streaming) { streaming = true; schedule(); }
+      if (slot("notice") && slot("notice").textContent === T.offline) setNotice(null);
+      answered = ++asked; // newer than any poll still on its way
+      applyState(st);
+      refreshLog();
+    });
+    source.onerror = function () {
+      // The server ends a stream every minute or so and EventSource reconnects by itself;
+      // if it gave up (closed), open a new one a little later.
+      streaming = false;
+      schedule();
+      if (source.readyState === EventSource.CLOSED) setTimeout(live, 5000);
+    };
+  }
 
   root.addEventListener("click", onClick);
   document.addEventListener("keydown", function (ev) {
@@ -732,4 +762,5 @@
   });
   setInterval(renderClocks, 250);
   refresh(true);
+  live();
 })();
