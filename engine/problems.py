@@ -5,16 +5,22 @@ parsers *raise* :class:`InputError` subclasses carrying every problem they found
 that a command can print a one-line message and exit 2 (formats.md).
 """
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """One broken deck rule: a stable ``code``, the card it names (or None), a message."""
+    """One broken deck rule: a stable ``code``, the card it names (or None), a message.
+
+    ``params`` hold the message's values (counts, names) so that a front end can say the
+    same in another language; the message itself is English.
+    """
 
     code: str
     card: str | None
     message: str
+    params: Mapping[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, str | None]:
         return {"code": self.code, "card": self.card, "message": self.message}

@@ -222,3 +222,65 @@ def describe_action(action: dict[str, Any]) -> str:
     if kind == "timeout":
         return _("run out of time")
     return _("unknown action %(kind)s") % {"kind": repr(kind)}
+
+
+# --- deck violations, in the reader's language ---------------------------------------------------
+
+# RESPONSE's deck rules (R2.1–R2.6, codes of R2.8), with the values the engine gives in
+# ``params``. Another game's violation is shown with the engine's own (English) message.
+_VIOLATIONS: dict[str, Promise] = {
+    "main_size": gettext_lazy("R2.1: the main deck must hold exactly %(expected)s cards (found %(found)s)"),
+    "side_size": gettext_lazy("R2.6: the side deck may hold at most %(limit)s cards (found %(found)s)"),
+    "hero_missing": gettext_lazy("R2.1: the deck has no hero"),
+    "not_a_hero": gettext_lazy("R2.1: «%(card)s» is not a hero (%(type)s)"),
+    "orders_count": gettext_lazy("R2.1: exactly %(expected)s orders are needed (found %(found)s)"),
+    "not_an_order": gettext_lazy("R2.4: «%(card)s» is not an order card (%(type)s)"),
+    "order_in_main": gettext_lazy(
+        "R2.3: the Order card «%(card)s» cannot be in the main deck, only in the orders"
+    ),
+    "legendary_limit": gettext_lazy(
+        "R2.2: at most %(limit)s copy of the legendary «%(card)s» (found %(found)s)"
+    ),
+    "copy_limit": gettext_lazy("R2.2: at most %(limit)s copies of «%(card)s» (found %(found)s)"),
+    "faction": gettext_lazy("R2.5: «%(card)s» does not fit the factions of hero «%(hero)s»"),
+}
+
+
+_IN_ZONE: dict[str, Promise] = {
+    "hero": gettext_lazy("in the hero slot"),
+    "orders": gettext_lazy("in the orders"),
+    "main": gettext_lazy("in the main deck"),
+    "side": gettext_lazy("in the side deck"),
+}
+
+
+def violation_text(violation: Any) -> str:
+    """Return a deck violation (the engine's object or its dict) as a sentence in the reader's
+    language, or the engine's English message when there is no translation for it."""
+    get = violation.get if isinstance(violation, dict) else lambda key: getattr(violation, key, None)
+    code, card, params = str(get("code")), get("card"), dict(get("params") or {})
+    message = str(get("message") or "")
+    where = label(_IN_ZONE, params.get("zone"))
+    if code == "unknown_card" and where:
+        text = _("«%(card)s» %(where)s is not a known card") % {"card": card, "where": where}
+        if params.get("suggestions"):
+            names = " / ".join(f"«{name}»" for name in params["suggestions"])
+            text += "; " + _("did you mean %(names)s?") % {"names": names}
+        return text
+    if code == "hero_in_deck" and where:
+        rule = "R2.3" if params.get("zone") == "main" else "R2.6"
+        return _("%(rule)s: the hero card «%(card)s» cannot be %(where)s") % {
+            "rule": rule,
+            "card": card,
+            "where": where,
+        }
+    if code == "side_size" and params.get("limit") == 0:
+        return _("R2.6: this event uses no side deck (found %(found)s cards)") % params
+    template = _VIOLATIONS.get(code)
+    if template is None or (not params and code not in ("hero_missing", "order_in_main")):
+        return message  # another game's rule, or an engine that gave no values
+    values = {**params, "card": card, "type": label(CARD_TYPES, params.get("type"))}
+    try:
+        return str(template) % values
+    except (KeyError, TypeError, ValueError):
+        return message

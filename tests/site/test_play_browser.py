@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from django.db import connections
 
 from tests.conftest import require_or_skip
 from tests.site.conftest import PASSWORD, make_players
@@ -191,3 +192,35 @@ def test_two_players_play_through_the_page(live_server, online_match, chromium):
         for s in seats
     ]
     assert boards[0] == boards[1]
+
+
+def test_the_page_follows_the_game_over_the_live_stream(live_server, online_match, chromium):
+    """A move made elsewhere (here through the API) shows at once: the page listens to the
+    game stream and polls only every 20 s while it is open."""
+    match_id, player_a, player_b = online_match
+    page = Seat(chromium, live_server.url, match_id, player_a, 0).page
+    page.wait_for_selector("#play[data-live=stream]", timeout=WAIT_MS)
+    try:
+        follow_three_moves(page, match_id, player_a, player_b)
+    finally:
+        # The API calls above ran the ORM inside Playwright's event loop, on a connection of
+        # that context: close it, or the test database cannot be dropped at the end.
+        connections.close_all()
+    assert page.get_attribute("#play", "data-live") == "stream"
+
+
+def follow_three_moves(page, match_id: int, player_a, player_b) -> None:
+    from tests.site.test_online_play import act, game
+
+    for _ in range(3):
+        actor = player_a if game(player_a, match_id)["legal_actions"] else player_b
+        state = game(actor, match_id)
+        choice = next(a for a in state["legal_actions"] if a["type"] != "concede")
+        assert act(actor, match_id, state["next_seq"], choice).status_code == 200
+        started = time.monotonic()
+        page.wait_for_function(
+            "seq => Number(document.getElementById('play').dataset.seq) >= seq",
+            arg=state["view"]["seq"] + 1,
+            timeout=5_000,
+        )
+        assert time.monotonic() - started < 5  # far sooner than the 20 s poll

@@ -127,6 +127,13 @@ class GameStreamApi(APIView):
     permission_classes = [IsAuthenticated]
     renderer_classes = [JSONRenderer, EventStreamRenderer]
 
+    def handle_exception(self, exc: Exception) -> Response:
+        # Refused before the stream starts: a JSON error (api.md), whatever the client accepts.
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
+
     @extend_schema(
         parameters=[
             OpenApiParameter(
@@ -136,7 +143,7 @@ class GameStreamApi(APIView):
                 f"(default {STREAM_SECONDS}); EventSource reconnects by itself",
             )
         ],
-        responses={(200, "text/event-stream"): OpenApiTypes.STR},
+        responses={200: OpenApiTypes.STR},
         operation_id="matches_game_stream",
         description=(
             "A stream of `state` events, each the same JSON as `GET /api/matches/{id}/game/` "
@@ -145,13 +152,6 @@ class GameStreamApi(APIView):
             "or shortly after the match is final."
         ),
     )
-    def handle_exception(self, exc: Exception) -> Response:
-        # Refused before the stream starts: a JSON error (api.md), whatever the client accepts.
-        response = super().handle_exception(exc)
-        self.request.accepted_renderer = JSONRenderer()
-        self.request.accepted_media_type = JSONRenderer.media_type
-        return response
-
     def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
         match, seat, _official = _match(request, match_id)
         _games_or_409(match)

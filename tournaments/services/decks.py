@@ -95,7 +95,10 @@ def deck_check(
     except DeckParseError as error:
         return DeckCheck(game=fallback, parse_problems=error.problems, parse_message=error.one_line())
     rules, catalog = catalog_for(game=decklist.game)
-    violations = [v.as_dict() for v in rules.validate_deck(decklist, catalog, options=options or {})]
+    violations = [
+        {**v.as_dict(), "params": dict(v.params)}
+        for v in rules.validate_deck(decklist, catalog, options=options or {})
+    ]
     return DeckCheck(
         game=decklist.game, decklist=decklist, violations=violations, stats=_stats(decklist, catalog)
     )

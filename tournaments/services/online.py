@@ -89,6 +89,12 @@ def engine_for(game: Game) -> EngineMatch:
     return engine
 
 
+def engine_forget(game: Game) -> None:
+    """Drop the cached engine state of a game (after changing it outside a worker)."""
+    with _cache_lock:
+        _engines.pop((game.pk, game.seed), None)
+
+
 def _remember(game: Game, engine: EngineMatch) -> None:
     with _cache_lock:
         _engines[(game.pk, game.seed)] = (len(engine.actions), engine)
@@ -384,9 +390,7 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
             try:
                 _play(match, game, engine, queued, now)
             except BaseException:
-                # The transaction rolls back: forget the engine state it had advanced.
-                with _cache_lock:
-                    _engines.pop((game.pk, game.seed), None)
+                engine_forget(game)  # the transaction rolls back: forget the state it had advanced
                 raise
         elif queued:
             for row in queued:

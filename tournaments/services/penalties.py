@@ -109,6 +109,14 @@ def _end_current_game(match: Match, loser: int, now: Any) -> Game | None:
     if game is None or game.status == Game.Status.FINISHED:
         return None
     winner = 1 - loser
+    if game.status == Game.Status.PLAYING:
+        # The log is the truth (STYLE.md 4): it ends with the loser's concession (R9.3), so the
+        # judges' download replays to this result instead of a game still in progress.
+        engine = online.engine_for(game)
+        if not engine.is_over:
+            engine.apply(loser, {"type": "concede"})
+            game.actions = list(engine.actions)
+            online.engine_forget(game)  # rebuilt from the stored log next time (commit or not)
     game.status, game.winner, game.reason, game.finished_at = (
         Game.Status.FINISHED,
         winner,

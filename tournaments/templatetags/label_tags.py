@@ -33,3 +33,8 @@ def zone(key: Any) -> str:
 @register.filter
 def zone_short(key: Any) -> str:
     return labels.zone_label(str(key), short=True)
+
+
+@register.filter
+def violation_text(violation: Any) -> str:
+    return labels.violation_text(violation)

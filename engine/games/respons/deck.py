@@ -102,8 +102,8 @@ class _Report:
         self.violations: list[Violation] = []
         self.unknown: set[str] = set()
 
-    def add(self, code: str, card: str | None, message: str) -> None:
-        self.violations.append(Violation(code, card, message))
+    def add(self, code: str, card: str | None, message: str, **params: object) -> None:
+        self.violations.append(Violation(code, card, message, params))
 
     def resolve(self, name: str, zone: str) -> _Entry | None:
         entry = self.index.get(name)
@@ -118,7 +118,8 @@ class _Report:
         self.unknown.add(key)
         suggestions = self.index.catalog.suggest(name) if len(name) <= 200 else []
         hint = f"; did you mean {' or '.join(f'«{s}»' for s in suggestions)}?" if suggestions else ""
-        self.add("unknown_card", name, f"«{name}» in {_ZONE_NAMES[zone]} is not a known card{hint}")
+        message = f"«{name}» in {_ZONE_NAMES[zone]} is not a known card{hint}"
+        self.add("unknown_card", name, message, zone=zone, suggestions=list(suggestions))
 
 
 def validate_deck(
@@ -140,14 +141,14 @@ def validate_deck(
     main_total = _counted_zone(report, zones.get("main"), "main", copies)
     if main_total != MAIN_SIZE:
         message = f"R2.1: the main deck must hold exactly {MAIN_SIZE} cards (found {main_total})"
-        report.add("main_size", None, message)
+        report.add("main_size", None, message, expected=MAIN_SIZE, found=main_total)
     side_total = _counted_zone(report, zones.get("side"), "side", copies)
     if side_total > max(side_max, 0):
         if side_max <= 0:
             message = f"R2.6: this event uses no side deck (found {side_total} cards)"
         else:
             message = f"R2.6: the side deck may hold at most {side_max} cards (found {side_total})"
-        report.add("side_size", None, message)
+        report.add("side_size", None, message, limit=max(side_max, 0), found=side_total)
     _copy_limits(report, copies)
     if hero is not None:
         _faction_rule(report, hero, copies)
@@ -165,7 +166,8 @@ def _hero(report: _Report, name: object) -> _Entry | None:
         return None
     entry = report.resolve(name, "hero")
     if entry is not None and not entry.hero:
-        report.add("not_a_hero", entry.name, f"R2.1: «{entry.name}» is a {entry.card.type}, not a hero")
+        message = f"R2.1: «{entry.name}» is a {entry.card.type}, not a hero"
+        report.add("not_a_hero", entry.name, message, type=entry.card.type)
         return None
     return entry
 
@@ -175,7 +177,7 @@ def _orders(report: _Report, value: object, copies: dict[_Entry, int]) -> None:
     names = [name for name in value if isinstance(name, str)] if isinstance(value, tuple | list) else []
     if len(names) != ORDERS_COUNT:
         message = f"R2.1: exactly {ORDERS_COUNT} orders are needed (found {len(names)})"
-        report.add("orders_count", None, message)
+        report.add("orders_count", None, message, expected=ORDERS_COUNT, found=len(names))
     for name in names:
         entry = report.resolve(name, "orders")
         if entry is None:
@@ -183,7 +185,8 @@ def _orders(report: _Report, value: object, copies: dict[_Entry, int]) -> None:
         copies[entry] = copies.get(entry, 0) + 1
         if entry.hero or not entry.order:
             kind = "a hero" if entry.hero else f"a {entry.card.type} without the Order supertype"
-            report.add("not_an_order", entry.name, f"R2.4: «{entry.name}» is {kind}, not an order")
+            message = f"R2.4: «{entry.name}» is {kind}, not an order"
+            report.add("not_an_order", entry.name, message, hero=entry.hero, type=entry.card.type)
 
 
 def _counted_zone(report: _Report, value: object, zone: str, copies: dict[_Entry, int]) -> int:
@@ -209,7 +212,7 @@ def _counted_zone(report: _Report, value: object, zone: str, copies: dict[_Entry
         if entry.hero:
             rule = "R2.3" if zone == "main" else "R2.6"
             message = f"{rule}: the hero card «{entry.name}» cannot be in {_ZONE_NAMES[zone]}"
-            report.add("hero_in_deck", entry.name, message)
+            report.add("hero_in_deck", entry.name, message, zone=zone)
         elif zone == "main":
             message = f"R2.3: the Order card «{entry.name}» cannot be in the main deck, only in the orders"
             report.add("order_in_main", entry.name, message)
@@ -221,10 +224,10 @@ def _copy_limits(report: _Report, copies: dict[_Entry, int]) -> None:
     for entry, count in copies.items():
         if entry.legendary and count > LEGENDARY_LIMIT:
             message = f"R2.2: at most {LEGENDARY_LIMIT} copy of the legendary «{entry.name}» (found {count})"
-            report.add("legendary_limit", entry.name, message)
+            report.add("legendary_limit", entry.name, message, limit=LEGENDARY_LIMIT, found=count)
         elif count > COPY_LIMIT:
             message = f"R2.2: at most {COPY_LIMIT} copies of «{entry.name}» (found {count})"
-            report.add("copy_limit", entry.name, message)
+            report.add("copy_limit", entry.name, message, limit=COPY_LIMIT, found=count)
 
 
 def _faction_rule(report: _Report, hero: _Entry, copies: dict[_Entry, int]) -> None:
@@ -234,7 +237,7 @@ def _faction_rule(report: _Report, hero: _Entry, copies: dict[_Entry, int]) -> N
         c = entry.factions
         if not (c <= h or h <= c) and not entry.hero:
             message = f"R2.5: «{entry.name}» ({entry.label}) does not fit hero «{hero.name}» ({hero.label})"
-            report.add("faction", entry.name, message)
+            report.add("faction", entry.name, message, hero=hero.name)
 
 
 def _names_and_counts(value: object) -> list[tuple[str, int]]:

@@ -737,7 +737,7 @@
     source.addEventListener("state", function (ev) {
       var st;
       try { st = JSON.parse(ev.data); } catch (e) { return; }
-      if (!streaming) { streaming = true; schedule(); }
+      if (!streaming) { streaming = true; root.setAttribute("data-live", "stream"); schedule(); }
       if (slot("notice") && slot("notice").textContent === T.offline) setNotice(null);
       answered = ++asked; // newer than any poll still on its way
       applyState(st);
@@ -747,6 +747,7 @@
       // The server ends a stream every minute or so and EventSource reconnects by itself;
       // if it gave up (closed), open a new one a little later.
       streaming = false;
+      root.setAttribute("data-live", "poll");
       schedule();
       if (source.readyState === EventSource.CLOSED) setTimeout(live, 5000);
     };

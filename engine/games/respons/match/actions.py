@@ -46,6 +46,7 @@ from engine.games.respons.match.state import (
 )
 
 Action = dict[str, Any]
+_PASS = (PASS,)  # the parsed answer of every pass
 _PLAY_MOMENT = Moment("play")
 _ACTIVATE_MOMENT = Moment("activate")
 
@@ -57,6 +58,12 @@ def _names(names: list[str]) -> str:
 # --- parsing pieces ---------------------------------------------------------------------------
 
 
+# Each cell's place in a seat's segment by (line, row): lines 1–5 (R3.3), rows 1–3 (R3.2).
+_CELL_OFFSETS: dict[tuple[int, int], int] = {
+    (line, row): cell_index(0, line, row) for line in range(1, LINES + 1) for row in range(1, ROWS + 1)
+}
+
+
 def parse_cell(raw: Any, seat: int, rule: str) -> int:
     """Return the cell of ``{"line": L, "row": R}`` on ``seat``'s side; raise IllegalAction.
 
@@ -65,12 +72,13 @@ def parse_cell(raw: Any, seat: int, rule: str) -> int:
     if not isinstance(raw, dict):
         raise IllegalAction(rule, 'a cell is {"line": 1-5, "row": 1-3}')
     line, row = raw.get("line"), raw.get("row")
-    # type() is int, not isinstance: JSON true/false are bools, which are ints.
-    if not (type(line) is int and 1 <= line <= LINES and type(row) is int and 1 <= row <= ROWS):
+    # type() is int, not isinstance: JSON true/false are bools, which are ints (equal to 1 and 0).
+    offset = _CELL_OFFSETS.get((line, row)) if type(line) is int and type(row) is int else None
+    if offset is None:
         raise IllegalAction("R3.2", f"no such cell: line {line!r} row {row!r} (lines 1–5, rows 1–3)")
     if "seat" in raw and raw["seat"] != seat:
         raise IllegalAction(rule, "you can only use a cell of your own tactical segment")
-    return seat * SEAT_CELLS + (line - 1) * ROWS + row - 1  # cell_index(seat, line, row)
+    return seat * SEAT_CELLS + offset  # cell_index(seat, line, row)
 
 
 def parse_target(state: State, raw: Any) -> Target | None:
@@ -118,7 +126,7 @@ def _chosen_targets(state: State, source: Inst, trigger: str, raw: Any, moment: 
             chosen.append(None)
             continue
         picked = parse_target(state, item)
-        if picked is None or not any(picked is c for c in candidates):
+        if picked is None or picked not in candidates:  # candidates are cards: compared by identity
             raise IllegalAction(
                 "R7.7", f"targets[{i}]: {item!r} is not a legal {ability.target} for {source.name}"
             )
@@ -132,7 +140,7 @@ def _hand_card(state: State, seat: int, name: Any) -> Inst:
         raise IllegalAction("R10.3", "play needs the card's name")
     hand = state.seats[seat].hand
     for inst in hand:  # the canonical spelling (logs, legal_actions) needs no R1.5 matching
-        if inst.card.name == name:
+        if inst.name == name:
             return inst
     card = state.catalog.get(name)
     if card is not None:
@@ -165,19 +173,22 @@ def _own_source(state: State, seat: int, action: Action) -> Inst:
 def validate(state: State, decision: Decision, seat: int, action: Action) -> tuple[Any, Action]:
     """Return (the parsed answer the turn flow expects, the canonical action to log).
 
+    The logged action starts with the ``seat``: ``{"seat": seat, "type": ..., ...}``.
+
     Raises :class:`IllegalAction` naming the rule broken. Reads the state only.
     """
     kind = action.get("type")
-    if decision.kind == "mulligan":
-        return _validate_mulligan(state, seat, action, kind)
-    if decision.kind == "act":
-        if kind == "pass":
-            return (PASS,), {"type": "pass"}
+    asked = decision.kind
+    if asked == "act":  # the most common decision first
         if kind == "play":
             return _validate_play(state, seat, action)
+        if kind == "pass":
+            return _PASS, {"seat": seat, "type": "pass"}
         if kind == "activate":
             return _validate_activate(state, seat, action)
         raise IllegalAction("R6.3", f"a decision is play, activate or pass, not {kind!r}")
+    if asked == "mulligan":
+        return _validate_mulligan(state, seat, action, kind)
     if kind != "choose":
         raise IllegalAction(decision.rule, f"{decision.kind} expects a choose action, not {kind!r}")
     if decision.kind == "choose_cell":
@@ -186,19 +197,23 @@ def validate(state: State, decision: Decision, seat: int, action: Action) -> tup
             raise IllegalAction(
                 "R7.5", f"line {CELL_LINE[cell]} row {CELL_ROW[cell]} is not a free cell of yours"
             )
-        return cell, {"type": "choose", "cell": {"line": CELL_LINE[cell], "row": CELL_ROW[cell]}}
+        return cell, {
+            "seat": seat,
+            "type": "choose",
+            "cell": {"line": CELL_LINE[cell], "row": CELL_ROW[cell]},
+        }
     raw = action.get("targets")
     if not isinstance(raw, list) or len(raw) != 1:
         raise IllegalAction("R7.7", 'choose one target: {"type": "choose", "targets": [target]}')
     picked = parse_target(state, raw[0])
     if picked is None or not any(picked is option for option in decision.options):
         raise IllegalAction("R7.7", f"{raw[0]!r} is not a legal target for {decision.card}")
-    return picked, {"type": "choose", "targets": [target_dict(picked)]}
+    return picked, {"seat": seat, "type": "choose", "targets": [target_dict(picked)]}
 
 
 def _validate_mulligan(state: State, seat: int, action: Action, kind: Any) -> tuple[Any, Action]:
     if kind == "keep":
-        return [], {"type": "keep"}
+        return [], {"seat": seat, "type": "keep"}
     if kind != "mulligan":
         raise IllegalAction("R5.2", f"the opening decision is keep or mulligan, not {kind!r}")
     names = action.get("cards")
@@ -213,19 +228,19 @@ def _validate_mulligan(state: State, seat: int, action: Action, kind: Any) -> tu
             raise IllegalAction("R5.2", f"{name!r} is not in your hand (as many times as listed)")
         hand.remove(found)
         back.append(found)
-    return back, {"type": "mulligan", "cards": [inst.name for inst in back]}
+    return back, {"seat": seat, "type": "mulligan", "cards": [inst.name for inst in back]}
 
 
 def _validate_play(state: State, seat: int, action: Action) -> tuple[Any, Action]:
     inst = _hand_card(state, seat, action.get("card"))
     side = state.seats[seat]
     kind = inst.kind
-    canonical: Action = {"type": "play", "card": inst.name}
+    canonical: Action = {"seat": seat, "type": "play", "card": inst.name}
     cell = -1
     # R7.1: first there must be room ...
     if kind in FIELD_TYPES:
         cells = state.cells
-        if None not in cells[seat * SEAT_CELLS : (seat + 1) * SEAT_CELLS]:
+        if all(cells[seat * SEAT_CELLS : (seat + 1) * SEAT_CELLS]):  # no None (an Inst is always true)
             raise IllegalAction("R7.1", f"no free cell for {inst.name}")
         if "cell" not in action:
             raise IllegalAction("R7.2", f"{inst.name} goes to a free cell of yours: send its cell")
@@ -238,7 +253,7 @@ def _validate_play(state: State, seat: int, action: Action) -> tuple[Any, Action
     elif kind == "location" and side.location is not None:
         raise IllegalAction("R7.2", f"your location slot already holds {side.location.name}")
     # ... then the cost is paid from influence (R7.4: orders are free).
-    cost = play_cost(inst)
+    cost = inst.cost  # play_cost(inst)
     if cost > side.influence:
         raise IllegalAction("R7.1", f"{inst.name} costs {cost}, you have {side.influence} influence")
     raw = action.get("targets")
@@ -263,7 +278,7 @@ def _validate_activate(state: State, seat: int, action: Action) -> tuple[Any, Ac
             "R7.6", f"{inst.name}'s action costs {cost}, you have {state.seats[seat].influence}"
         )
     chosen = _chosen_targets(state, inst, "activated", action.get("targets"), _ACTIVATE_MOMENT)
-    canonical: Action = {"type": "activate"}
+    canonical: Action = {"seat": seat, "type": "activate"}
     if inst.zone == FIELD:
         canonical["cell"] = {"line": CELL_LINE[inst.cell], "row": CELL_ROW[inst.cell]}
     else:

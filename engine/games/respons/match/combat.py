@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.games.respons.abilities import (
     ATTACK_TRIGGERS,
     START_OF_COMBAT,
-    TRIGGERS_OF,
     Flow,
     Moment,
     any_in_play,
@@ -41,8 +40,7 @@ def combat(state: State) -> Flow:
         yield from fire(state, START_OF_COMBAT, state.in_play(), _COMBAT_TRIGGERS)
     cells = state.cells
     lookup = cells.__getitem__
-    for line in LINE_ORDER[state.initiative]:
-        in_line = ATTACK_CELLS[state.initiative][line]
+    for line, in_line in COMBAT_STEPS[state.initiative]:
         if not any(map(lookup, in_line)):  # in C: an empty line (an Inst is always true)
             continue
         # The attack order is fixed when the line's step begins [decision R8.2].
@@ -61,6 +59,11 @@ def _attack_cells(initiative: int, line: int) -> tuple[int, ...]:
 # initiative row 1, other row 1, initiative row 2, other row 2, initiative row 3, other row 3.
 ATTACK_CELLS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     {line: _attack_cells(initiative, line) for line in range(1, LINES + 1)} for initiative in (0, 1)
+)
+# R6.4: the steps of combat by initiative seat: (line, its cells in attack order), lines in
+# the order the initiative player sees them.
+COMBAT_STEPS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple((line, ATTACK_CELLS[initiative][line]) for line in LINE_ORDER[initiative]) for initiative in (0, 1)
 )
 # One seat's cells of a line, front (row 1) to back: _LINE_CELLS[seat][line].
 _LINE_CELLS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
@@ -81,17 +84,9 @@ def attack_order(state: State, line: int) -> list[Inst]:
 
 def _watched(state: State, line: int) -> list[Inst] | None:
     """Return the cards of ``line`` in R4.2 order if one has an attack trigger, else None."""
-    if not state.watchers:
-        return None  # no card in a cell has an attack trigger (State counts them)
+    if not state.line_watchers[line]:
+        return None  # no card in the line's cells has an attack trigger (State counts them)
     cells = state.cells
-    # In C: the trigger sets of the line's cards, all without an attack trigger?
-    if all(
-        map(
-            ATTACK_TRIGGERS.isdisjoint,
-            map(TRIGGERS_OF, filter(None, map(cells.__getitem__, ATTACK_CELLS[state.initiative][line]))),
-        )
-    ):
-        return None
     found = [inst for cell in ATTACK_CELLS[state.initiative][line] if (inst := cells[cell]) is not None]
     # Sources fire initiative player's first (R4.2), each front to back (R7.8).
     return [inst for inst in found if inst.owner == state.initiative] + [
@@ -116,7 +111,7 @@ def _attack(state: State, line: int, order: list[Inst]) -> Flow:
     seats = state.seats
     collided: set[int] = set()
     # Checked again after a hit: an order entering the line may bring an attack trigger.
-    watched = _watched(state, line)
+    watched = _watched(state, line) if state.line_watchers[line] else None
     for unit in order:
         if unit.zone != FIELD or unit.id in collided:
             continue
@@ -182,11 +177,12 @@ def _attack(state: State, line: int, order: list[Inst]) -> Flow:
         side = seats[foe]
         location = side.location
         strength = unit.base + unit.delta + unit.mod
-        attacker = {
-            "seat": owner,
-            "card": unit.name,
-            "cell": {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]},
-        }
+        if state.recording:  # only the events name the attacker
+            attacker = {
+                "seat": owner,
+                "card": unit.name,
+                "cell": {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]},
+            }
         if location is not None:
             # R8.4: the location absorbs the hit; it does not reduce the attacker; excess is lost.
             location.delta -= strength
@@ -232,4 +228,4 @@ def _attack(state: State, line: int, order: list[Inst]) -> Flow:
         if side.orders_left == 0:
             state.end(owner, "orders_exhausted")
         yield from play_order(state, foe)
-        watched = _watched(state, line)
+        watched = _watched(state, line) if state.line_watchers[line] else None

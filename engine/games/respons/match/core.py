@@ -96,6 +96,14 @@ class Match(State):
             raise IllegalAction("R10.4", f"stale action: expected seq {self.seq}, got {seq}")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("R10.3", 'an action is a JSON object with a "type"')
+        return self._apply_checked(seat, action)
+
+    def _apply_checked(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`apply` once the seat (0 or 1) and the action's shape (an object with a string
+        ``type``) are known to be good: ``replay`` checked a whole log's up front."""
+        result = self.result
+        if result is not None:
+            raise IllegalAction("R9.5", f"the game is over ({result.reason})")
         kind = action["type"]
         if kind in _ANY_TIME:
             return self._end_by(seat, kind)
@@ -108,8 +116,8 @@ class Match(State):
             else:
                 message = f"it is seat {pending.seat}'s decision ({pending.kind})"
             raise IllegalAction(rule, message)
-        answer, canonical = validate(self, pending, seat, action)
-        self.actions.append({"seat": seat, **canonical})
+        answer, logged = validate(self, pending, seat, action)
+        self.actions.append(logged)
         self.seq += 1
         # Resume the turn flow (as _advance does, inlined: once per action).
         events: list[Event] = []

@@ -113,7 +113,8 @@ def draw_phase(state: State) -> Flow:
     if state.recording:
         state.emit({"type": "phase", "phase": "draw", "turn": state.turn})
     order = state.seat_order()
-    empty = [not state.seats[seat].deck for seat in (0, 1)]  # "at the start of this phase"
+    seats = state.seats
+    empty = (not seats[0].deck, not seats[1].deck)  # "at the start of this phase"
     lost: list[int] = []
     for seat in order:
         if not empty[seat]:

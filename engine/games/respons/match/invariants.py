@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from engine.games.respons.abilities import find_static_sources, static_mods
 from engine.games.respons.match.state import (
+    ATTACK_TRIGGERS,
+    CELL_LINE,
     DECISIONS_PER_TURN,
     DECK,
     FIELD,
     GRAVEYARD,
     HAND,
     HERO,
+    LINES,
     LOCATION,
     MAX_STRENGTH,
     ORDER_DOWN,
@@ -39,16 +42,23 @@ def check_invariants(state: State) -> list[str]:
             if inst.zone != zone or inst.owner != owner:
                 problems.append(f"{inst!r} of seat {inst.owner} is listed in seat {owner}'s {place}")
 
+    watching = [0] * (LINES + 1)  # cards with an attack trigger by line (R7.3), as State counts them
     for cell, inst in enumerate(state.cells):
         if inst is None:
             continue
         seen[inst.id] += 1
+        if not ATTACK_TRIGGERS.isdisjoint(inst.triggers):
+            watching[CELL_LINE[cell]] += 1
         if inst.zone != FIELD or inst.cell != cell or inst.owner != cell // 15:
             problems.append(f"{inst!r} stands in cell {cell}")
         if inst.kind == "unit" and not 1 <= inst.strength <= MAX_STRENGTH:
             problems.append(f"{inst!r} has strength {inst.strength}")
         if not inst.face_up and inst.kind != "trap":
             problems.append(f"{inst!r} is face down but is not a trap")
+    if watching != state.line_watchers or sum(watching) != state.watchers:
+        problems.append(
+            f"attack triggers by line {watching}, counted {state.line_watchers} ({state.watchers})"
+        )
     for inst in state.stack:
         seen[inst.id] += 1
         if inst.zone != STACK:

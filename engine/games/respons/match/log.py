@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine import RULES_VERSION
@@ -135,19 +135,14 @@ def read_setup(log: Any, *, source: str = "") -> tuple[dict[str, Any], list[tupl
     if not isinstance(raw_actions, list):
         raise bad("actions", "must be a list of actions")
     actions: list[tuple[int, dict[str, Any]]] = []
-    for index, raw in enumerate(raw_actions):
-        if type(raw) is dict:  # the usual shape, checked at once (the checks below say what is wrong)
+    for raw in raw_actions:
+        if type(raw) is dict:  # the usual shape, checked at once (_checked_actions says what is wrong)
             actor = raw.get("seat")
             if type(actor) is int and (actor == 0 or actor == 1) and type(raw.get("type")) is str:
                 actions.append((actor, raw))
                 continue
-        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-            raise bad(f"actions[{index}]", 'must be an object with a "seat" and a "type"')
-        actor = raw.get("seat")
-        if actor not in (0, 1) or isinstance(actor, bool):
-            raise bad(f"actions[{index}].seat", "must be 0 or 1")
-        # The "seat" key stays in: apply() reads only the keys of the action's type.
-        actions.append((int(actor), raw))
+        actions = _checked_actions(raw_actions, bad)
+        break
     setup = {
         "decks": (decks[0], decks[1]),
         "seed": seed,
@@ -156,6 +151,23 @@ def read_setup(log: Any, *, source: str = "") -> tuple[dict[str, Any], list[tupl
         "names": (names[0], names[1]),
     }
     return setup, actions
+
+
+def _checked_actions(
+    raw_actions: list[Any], bad: Callable[[str, str], InputError]
+) -> list[tuple[int, dict[str, Any]]]:
+    """Return the (seat, action) list of a log's actions; raise ``bad(where, why)`` at the first
+    that is not an object with a "seat" 0 or 1 and a string "type"."""
+    actions: list[tuple[int, dict[str, Any]]] = []
+    for index, raw in enumerate(raw_actions):
+        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+            raise bad(f"actions[{index}]", 'must be an object with a "seat" and a "type"')
+        actor = raw.get("seat")
+        if actor not in (0, 1) or isinstance(actor, bool):
+            raise bad(f"actions[{index}].seat", "must be 0 or 1")
+        # The "seat" key stays in: apply() reads only the keys of the action's type.
+        actions.append((int(actor), raw))
+    return actions
 
 
 def replay(log: Any, catalog: Catalog[Any], *, source: str = "", upto: int | None = None) -> Match:
@@ -173,10 +185,12 @@ def replay(log: Any, catalog: Catalog[Any], *, source: str = "", upto: int | Non
         raise InputError(error.problems, source=source) from None
     # The events of the replayed actions are dropped: build none (the state is the same).
     match.recording = False
+    # read_setup checked every action's seat and shape: apply the rest of apply()'s checks only.
+    apply = match._apply_checked
     try:
         for index, (seat, action) in enumerate(actions[:upto] if upto is not None else actions):
             try:
-                match.apply(seat, action)
+                apply(seat, action)
             except IllegalAction as error:
                 raise ReplayError(index, seat, error, match) from None
     finally:

@@ -25,7 +25,7 @@ from engine.games.respons.match.state import (
 
 def play_cost(inst: Inst) -> int:
     """Return what playing a card costs: its printed cost, or 0 for an order (R1.4, R7.4)."""
-    return 0 if inst.card.is_order else inst.card.cost
+    return inst.cost
 
 
 def play_from_hand(state: State, seat: int, inst: Inst, cell: int, chosen: list[Inst | None]) -> Flow:
@@ -35,19 +35,18 @@ def play_from_hand(state: State, seat: int, inst: Inst, cell: int, chosen: list[
     ``chosen`` the targets of its ``chosen_*`` on_play abilities (R7.7).
     """
     side = state.seats[seat]
-    cost = play_cost(inst)
+    cost = inst.cost  # play_cost(inst)
     side.influence -= cost  # R7.1: room was checked first, then the cost is paid
     side.hand.remove(inst)
     kind = inst.kind
     if kind in FIELD_TYPES:
         face_up = kind != "trap"  # R7.3: a trap is placed face down
         state.place(inst, cell, face_up=face_up)
-        where = {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]}
-        if face_up:
-            if state.recording:
+        if state.recording:
+            where = {"seat": CELL_SEAT[cell], "line": CELL_LINE[cell], "row": CELL_ROW[cell]}
+            if face_up:
                 state.emit({"type": "play", "seat": seat, "cost": cost, "cell": where, "card": inst.name})
-        else:
-            if state.recording:
+            else:
                 state.emit(
                     {"type": "play", "seat": seat, "cost": cost, "cell": where, "face_down": True},
                     {"card": inst.name},

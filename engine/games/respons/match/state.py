@@ -54,13 +54,20 @@ CELL_ROW: tuple[int, ...] = tuple(i % ROWS + 1 for i in range(ALL_CELLS))
 LINE_ORDER: tuple[tuple[int, ...], tuple[int, ...]] = ((1, 2, 3, 4, 5), (5, 4, 3, 2, 1))
 
 
+# rng_shuffle's steps by list length: (i, the bit length of i + 1) for i from len - 1 down to 1.
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
 def rng_shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws from
     the generator, the same order), without its per-card method calls."""
+    size = len(items)
+    steps = _SHUFFLE_STEPS.get(size)
+    if steps is None:
+        steps = _SHUFFLE_STEPS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
+    for i, k in steps:
         # random.Random._randbelow_with_getrandbits(i + 1), inlined.
-        k = (i + 1).bit_length()
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
@@ -227,8 +234,8 @@ class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
         return f"Event({self.judge_dict()!r})"
 
 
-# What every copy of a card starts with: (card, name, kind, base number, trigger words).
-InstProto = tuple[Card, str, str, int, frozenset[str]]
+# What every copy of a card starts with: (card, name, kind, base number, trigger words, play cost).
+InstProto = tuple[Card, str, str, int, frozenset[str], int]
 
 
 def inst_proto(card: Card, triggers: frozenset[str] | None = None) -> InstProto:
@@ -236,7 +243,8 @@ def inst_proto(card: Card, triggers: frozenset[str] | None = None) -> InstProto:
     if triggers is None:
         triggers = frozenset(ability.trigger for ability in card.abilities)
     base = card.durability if card.type == "location" else card.strength
-    return card, card.name, card.type, base, triggers
+    cost = 0 if card.is_order else card.cost  # R1.4, R7.4: an order is played for free
+    return card, card.name, card.type, base, triggers, cost
 
 
 class Inst:
@@ -244,13 +252,15 @@ class Inst:
 
     ``delta`` is the change to its number since the last recovery (damage is negative,
     R6.6 clears it); ``mod`` is the sum of static effects on it; a unit's strength is
-    ``base + delta + mod`` and a location's durability ``base + delta``.
+    ``base + delta + mod`` and a location's durability ``base + delta``. ``cost`` is what
+    playing it costs (R7.1): its printed cost, or 0 for an order (R7.4).
     """
 
     __slots__ = (
         "base",
         "card",
         "cell",
+        "cost",
         "delta",
         "face_up",
         "id",
@@ -266,7 +276,7 @@ class Inst:
 
     def __init__(self, ident: int, proto: InstProto, owner: int, zone: int) -> None:
         self.id = ident
-        self.card, self.name, self.kind, self.base, self.triggers = proto
+        self.card, self.name, self.kind, self.base, self.triggers, self.cost = proto
         self.owner = owner
         self.zone = zone
         # last_cell: where it stood last: "in line" words still work after it left (R8)
@@ -465,9 +475,10 @@ class State:
         # actions (it drops their events); every emit is guarded by it.
         self.recording = True
         # Counts kept by place/place_location/_leave_board, so that most turns skip a scan:
-        # watchers - cards in cells with an attack trigger (R7.3);
+        # watchers - cards in cells with an attack trigger (R7.3), line_watchers - by line (1–5);
         # timed - cards in cells or location slots with a TIMED_TRIGGERS word (R6.1, R6.4, R6.5).
         self.watchers = 0
+        self.line_watchers = [0] * (LINES + 1)
         self.timed = 0
         self._triggers: dict[str, frozenset[str]] = catalog.derived("respons.match.triggers", _triggers)
         seats: list[SeatState] = []
@@ -598,6 +609,7 @@ class State:
         if triggers:
             if not ATTACK_TRIGGERS.isdisjoint(triggers):
                 self.watchers += 1
+                self.line_watchers[CELL_LINE[cell]] += 1
             if not TIMED_TRIGGERS.isdisjoint(triggers):
                 self.timed += 1
         if "static" in triggers or self.static_sources:
@@ -629,12 +641,14 @@ class State:
     def _leave_board(self, inst: Inst) -> None:
         zone = inst.zone
         if zone == FIELD:
-            self.cells[inst.cell] = None
+            cell = inst.cell
+            self.cells[cell] = None
             inst.cell = -1
             triggers = inst.triggers
             if triggers:
                 if not ATTACK_TRIGGERS.isdisjoint(triggers):
                     self.watchers -= 1
+                    self.line_watchers[CELL_LINE[cell]] -= 1
                 if not TIMED_TRIGGERS.isdisjoint(triggers):
                     self.timed -= 1
             if "static" in triggers or self.static_sources:
