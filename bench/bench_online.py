@@ -320,7 +320,7 @@ async def player(
     rng = random.Random(f"{args.seed}-{name}")
     path = f"/api/matches/{match_id}/game/"
     await asyncio.sleep(rng.uniform(0, args.arrive))  # the players do not all arrive at once
-    stream = Stream(args.port, token, f"{path}stream/", stats)
+    stream = Stream(args.port + 1 if args.split else args.port, token, f"{path}stream/", stats)
     stream.start()
     try:
         state = None
@@ -504,7 +504,11 @@ def summary(
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"  # noqa: E731
     rows = [
         ("matches / players", f"{matches} / {2 * matches}"),
-        ("uvicorn (ASGI) / celery workers", f"{args.web_workers} / {args.workers} (solo)"),
+        (
+            "web / celery workers",
+            f"{'gunicorn' if args.split else 'uvicorn'} x{args.web_workers}"
+            f"{' + uvicorn x1 for the streams' if args.split else ''} / {args.workers} (solo)",
+        ),
         ("human pause", f"{args.pause_min}-{args.pause_max} s; updates pushed (SSE), no polling"),
         ("actions offered", f"{len(stats.posts)}  ({len(stats.posts) / active:.0f}/s)"),
         ("actions applied (seen)", f"{len(lat)}  ({len(lat) / active:.0f}/s)"),
@@ -543,7 +547,8 @@ def summary(
         rows.append((f"  {part}", f"{seconds:.1f} s"))
     server = total - cpu.get("load generator", 0.0)
     rows.append(("server CPU per applied action", ms(server / max(1, len(lat)))))
-    rows.append(("web CPU per applied action", ms(cpu.get("uvicorn", 0.0) / max(1, len(lat)))))
+    web = cpu.get("web", 0.0) + cpu.get("web-streams", 0.0)
+    rows.append(("web CPU per applied action", ms(web / max(1, len(lat)))))
     rows.append(("  (requests: POSTs and stream opens)", f"{requests}"))
     rows.append(("worker CPU per applied action", ms(cpu.get("celery workers", 0.0) / max(1, len(lat)))))
     width = max(len(k) for k, _v in rows)
@@ -570,7 +575,13 @@ def main() -> int:
     )
     parser.add_argument("--workers", type=int, default=2, help="celery worker processes (solo pool each)")
     parser.add_argument("--no-beat", action="store_true", help="no embedded beat (online sweep)")
-    parser.add_argument("--web-workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument("--web-workers", type=int, default=2, help="web server worker processes")
+    parser.add_argument(
+        "--split",
+        action="store_true",
+        help="gunicorn (WSGI) for the requests and one uvicorn process for the streams, "
+        "instead of uvicorn for everything",
+    )
     parser.add_argument("--port", type=int, default=8099)
     parser.add_argument("--database", default="respons_bench", help="the bench's own database (dropped!)")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
@@ -614,26 +625,27 @@ def main() -> int:
         event_id, organizer, accounts = event_prepare(2 * args.matches)
         connections.close_all()
         bin_dir = Path(sys.executable).parent
-        processes.start(
-            "uvicorn",
-            [
-                str(bin_dir / "uvicorn"),
-                "respons_site.asgi:application",
-                "--workers",
-                str(args.web_workers),
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(args.port),
-                "--backlog",
-                "4096",
-                "--timeout-keep-alive",
-                "60",
-                "--no-access-log",
-                "--log-level",
-                "warning",
-            ],
-        )
+        uvicorn = [
+            str(bin_dir / "uvicorn"),
+            "respons_site.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--backlog",
+            "4096",
+            "--timeout-keep-alive",
+            "60",
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ]
+        if args.split:
+            # README "Production", at scale: WSGI for requests, ASGI only for the streams.
+            gunicorn = [str(bin_dir / "gunicorn"), "respons_site.wsgi", "-w", str(args.web_workers)]
+            gunicorn += ["-b", f"127.0.0.1:{args.port}", "--keep-alive", "60", "--backlog", "4096"]
+            processes.start("web", gunicorn)
+            processes.start("web-streams", [*uvicorn, "--port", str(args.port + 1)])
+        else:
+            processes.start("web", [*uvicorn, "--workers", str(args.web_workers), "--port", str(args.port)])
         for n in range(args.workers):
             worker = [sys.executable, "-m", "celery", "-A", "respons_site", "worker", "--pool", "solo"]
             worker += [

@@ -460,7 +460,8 @@ def _play(match: Match, game: Game, engine: EngineMatch, queued: list[GameAction
         _finish_game(match, game, engine, now)
     else:
         _store_snapshot(game, engine)
-        game.save()
+        # The hot path: only what an action changes (not the decks, seed or card sets).
+        game.save(update_fields=["actions", "snapshot", "clock_used", "decision_seat", "decision_since"])
 
 
 def _bots(match: Match) -> tuple[bool, bool]:
