@@ -6,8 +6,9 @@ through the HTTP API as people would, adjudicated by real Celery workers:
 - sets up its OWN database (``respons_bench``, dropped and migrated at start) with an
   online best-of-1 event, its players registered with the shipped decklists;
 - starts uvicorn (``respons_site.asgi``, ``--web-workers`` processes, as README "Production"
-  runs it) and ``--workers`` Celery workers (solo pool, the first with the embedded beat
-  unless ``--no-beat``), all on 127.0.0.1;
+  runs it; with ``--split``, gunicorn for the requests and one uvicorn for the streams) and
+  ``--workers`` Celery workers (solo pool, the first with the embedded beat unless
+  ``--no-beat``), all on 127.0.0.1;
 - starts round 1 and runs one client per player (asyncio, stdlib HTTP/1.1): each opens the
   match's live stream (``GET /api/matches/{id}/game/stream/``, Server-Sent Events) and
   keeps it open (reopened when the server ends it); when an answer gives it a decision it

@@ -196,3 +196,47 @@ def test_answers_travel_between_processes_over_redis():
         assert (changed, text) == (True, '{"seat":1}')
     finally:
         sub.close()
+
+
+# --- under ASGI (how production serves it) --------------------------------------------------
+
+
+def test_under_asgi_the_stream_waits_on_the_event_loop_and_pushes_each_change(online_match):
+    """Through Django's ASGI handler: the stream is an async iterator that holds no thread
+    while it waits, and a change adjudicated meanwhile arrives on it."""
+    from asgiref.sync import async_to_sync, sync_to_async
+    from django.test import AsyncClient
+
+    from tournaments.services.accounts import token_for
+
+    _event, match_id, a, b = online_match
+    url = f"/api/matches/{match_id}/game/stream/"
+
+    def move() -> int:
+        deciding = a if game(a, match_id)["legal_actions"] else b
+        state = game(deciding, match_id)
+        choice = next(x for x in state["legal_actions"] if x["type"] != "concede")
+        assert act(deciding, match_id, state["next_seq"], choice).status_code == 200
+        return state["view"]["seq"]
+
+    async def scenario() -> tuple[dict, dict, int]:
+        token = await sync_to_async(token_for)(user=a.user)
+        headers = {"authorization": f"Token {token}", "accept": "text/event-stream"}
+        response = await AsyncClient().get(url, headers=headers)
+        assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
+        chunks = response.streaming_content.__aiter__()
+        first = _data(await asyncio.wait_for(chunks.__anext__(), 10))
+        before = await sync_to_async(move)()
+        pushed = _data(await asyncio.wait_for(chunks.__anext__(), 10))
+        await chunks.aclose()  # the client goes away: the subscription is closed
+        return first, pushed, before
+
+    first, pushed, before = async_to_sync(scenario)()
+    assert first["seat"] == 0 and first["view"]["seq"] == before
+    assert pushed["view"]["seq"] == before + 1
+    assert not live._hub.watching(match_id)
+
+
+def _data(chunk: bytes) -> dict:
+    line = next(x for x in chunk.decode().split("\n") if x.startswith("data: "))
+    return json.loads(line[len("data: ") :])
