@@ -122,3 +122,16 @@ def test_it_gives_the_log_to_players_only_once_final(online_match, judge):
     act(a, match_id, 2, {"type": "concede"})
     assert Match.objects.get(pk=match_id).status == "final"
     assert a.api.get(f"/api/matches/{match_id}/log/?game=2").status_code == 200
+
+
+def test_the_sweep_takes_up_only_work_left_behind(online_match):
+    """Each submission queues its own task; the periodic sweep re-queues a match only when an
+    action has waited longer than a task takes (its task was lost), never the fresh ones."""
+    from datetime import timedelta
+
+    from tournaments.services.online import LEFT_BEHIND, matches_due
+
+    _event, match_id, a, _b = online_match
+    row = GameAction.objects.create(match_id=match_id, seat=0, seq=999, action={"type": "pass"})
+    assert match_id not in matches_due(now=row.created_at + timedelta(seconds=1))
+    assert match_id in matches_due(now=row.created_at + LEFT_BEHIND + timedelta(seconds=1))

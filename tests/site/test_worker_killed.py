@@ -84,7 +84,7 @@ def test_it_applies_the_action_once_after_the_whole_worker_is_killed_mid_task(br
 
     # The message was never acknowledged: Redis gives it to the next worker once its
     # visibility timeout is over (1 hour by default, 1 s here; in production the beat's
-    # sweep also re-queues a match with queued actions within 2 s).
+    # sweep also re-queues a match whose action has waited 30 s).
     options = {"visibility_timeout": 1, "unacked_restore_interval": 1, "unacked_restore_throttle": 1}
     second = broker.start_worker(transport_options=options)
     wait_until(

@@ -27,7 +27,7 @@ from tournaments.selectors.play import game_events
 from tournaments.services import live
 from tournaments.services import online as svc
 
-STREAM_SECONDS = 60  # a stream ends after this (EventSource reconnects by itself)
+STREAM_SECONDS = 300  # a stream ends after this (EventSource reconnects by itself)
 STREAM_MAX_SECONDS = 600
 STREAM_PING = 15  # a comment line while nothing happens keeps proxies from closing the stream
 
@@ -154,7 +154,9 @@ class GameStreamApi(APIView):
     )
     def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
         match, seat, _official = _match(request, match_id)
-        _games_or_409(match)
+        _online_or_409(match)
+        if not match.games.exists():  # the stream reads the games themselves once subscribed
+            raise ApiError("No game has started yet.", code="no_game", status_code=409)
         raw = request.query_params.get("seconds", "")
         if raw and (not raw.isdigit() or not 1 <= int(raw) <= STREAM_MAX_SECONDS):
             raise ApiError(f"seconds: a whole number from 1 to {STREAM_MAX_SECONDS}", code="invalid")

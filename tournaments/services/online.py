@@ -41,7 +41,10 @@ REFUSED_SHOWN = 5  # each seat's answer lists its latest refused actions
 # (Thousands of far-off ETA messages would sit in the workers, and Redis hands a message
 # unacknowledged for an hour to another worker.)
 FOLLOWUP_WITHIN = timedelta(seconds=30)
-SWEEP_AHEAD = timedelta(seconds=2.5)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
+SWEEP_AHEAD = timedelta(seconds=2.5)
+# Queued work the sweep takes up: its own task should have run long before (lost with a broker
+# that failed between the commit and the publish, say).
+LEFT_BEHIND = timedelta(seconds=30)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
 
 _cache_lock = threading.RLock()
 # (game id, seed) -> (log length, engine state); the seed guards against a reused id.
@@ -621,16 +624,17 @@ def _followup(match_id: int, eta: Any) -> None:
 
 
 def matches_due(*, now: Any = None) -> list[int]:
-    """Return the online matches a sweep should adjudicate: queued work, or a clock, timer or
-    the round's time run out."""
+    """Return the online matches a sweep should adjudicate: queued work left behind (its task
+    lost, :data:`LEFT_BEHIND`), or a clock, timer or the round's time run out."""
     now = now or timezone.now()
-    return sorted(_queued_matches() | {match_id for match_id, when in _deadlines() if when <= now})
+    return sorted(_queued_matches(now) | {match_id for match_id, when in _deadlines() if when <= now})
 
 
-def _queued_matches() -> set[int]:
-    return set(
-        GameAction.objects.filter(status=A.QUEUED).values_list("match_id", flat=True).distinct()[:1000]
-    )
+def _queued_matches(now: Any) -> set[int]:
+    # Only actions waiting longer than a task normally takes: every submission queues its own
+    # task, and a sweep re-queueing work already queued would flood a busy broker.
+    rows = GameAction.objects.filter(status=A.QUEUED, created_at__lte=now - LEFT_BEHIND)
+    return set(rows.values_list("match_id", flat=True).distinct()[:1000])
 
 
 def _deadlines() -> list[tuple[int, Any]]:
@@ -668,7 +672,7 @@ def online_sweep(*, now: Any = None, run: Callable[[int], Any] | None = None) ->
     """
     now = now or timezone.now()
     deadlines = _deadlines()
-    ids = sorted(_queued_matches() | {match_id for match_id, when in deadlines if when <= now})
+    ids = sorted(_queued_matches(now) | {match_id for match_id, when in deadlines if when <= now})
     for match_id in ids:
         (run or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
     if run is not None:
