@@ -570,7 +570,7 @@ def main() -> int:
         "--pause-min", type=float, default=0.8, help="shortest human pause before an action, s"
     )
     parser.add_argument("--pause-max", type=float, default=2.4, help="longest human pause, s")
-    parser.add_argument("--arrive", type=float, default=5.0, help="players arrive over this many s")
+    parser.add_argument("--arrive", type=float, default=20.0, help="players arrive over this many s")
     parser.add_argument(
         "--lost-after", type=float, default=30.0, help="stop waiting to see an action after, s"
     )
