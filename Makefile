@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test setup install lint typecheck pytest worker messages lock bench clean
+.PHONY: run test setup install engine lint typecheck pytest worker messages lock bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,24 @@ $(STAMP): pyproject.toml requirements.lock | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --constraint requirements.lock --editable '.[dev]'
 	@touch $@
 
-install: $(STAMP)
+# The engine's hot modules compiled with mypyc (build_engine.py); pure Python if that fails.
+ENGINE_SOURCES := $(wildcard engine/games/respons/*.py engine/games/respons/match/*.py)
+ENGINE_STAMP := var/.engine-native-stamp
+
+$(ENGINE_STAMP): build_engine.py $(ENGINE_SOURCES) | $(STAMP)
+	@mkdir -p var
+	@echo "compiling the rules engine with mypyc (about a minute) ..."
+	@if $(BIN)/python build_engine.py > var/build-engine.log 2>&1; then \
+		echo "engine compiled"; \
+	else \
+		echo "engine NOT compiled (see var/build-engine.log): it runs as pure Python"; \
+		$(BIN)/python -c "import build_engine; build_engine.remove()"; \
+	fi
+	@touch $@
+
+engine: $(ENGINE_STAMP)
+
+install: $(STAMP) $(ENGINE_STAMP)
 
 # Migrate, load the bundled card sets and the demo data (idempotent).
 setup: install
@@ -58,3 +75,4 @@ bench: install
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache
+	find engine -name '*.so' -delete

@@ -25,6 +25,7 @@ from engine.games.respons.cards import Ability, Card
 from engine.games.respons.match.state import (
     ATTACK_TRIGGERS,
     CELL_LINE,
+    CELL_SEAT,
     FIELD,
     HERO,
     LINE_CELL_TUPLES,
@@ -441,6 +442,23 @@ def static_mods(state: State, sources: list[Inst]) -> list[int]:
     return mods
 
 
+def _covers(state: State, source: Inst, kind: str, unit: Inst) -> bool:
+    """Return whether ``TARGETS[kind](state, source, STATIC)`` holds ``unit``, a unit on the field,
+    without building the list for the kinds a static ability aims at most (R7.9)."""
+    cell = unit.cell
+    if kind == "all_own_units":
+        return CELL_SEAT[cell] == source.owner
+    if kind == "all_enemy_units":
+        return CELL_SEAT[cell] != source.owner
+    if kind == "own_units_in_line":
+        return CELL_SEAT[cell] == source.owner and CELL_LINE[cell] == line_of(source)
+    if kind == "enemy_units_in_line":
+        return CELL_SEAT[cell] != source.owner and CELL_LINE[cell] == line_of(source)
+    if kind == "self":
+        return unit is source and source.zone in _ON_BOARD
+    return unit in TARGETS[kind](state, source, STATIC)
+
+
 def refresh_statics(state: State) -> None:
     """Bring every unit's ``mod`` up to date with the static abilities in play (R7.9).
 
@@ -456,7 +474,7 @@ def refresh_statics(state: State) -> None:
             mod = 0
             for source in state.static_sources:
                 for ability, sign in _static_abilities(source):
-                    if unit in TARGETS[ability.target](state, source, STATIC):
+                    if _covers(state, source, ability.target, unit):
                         mod += sign * ability.amount
             if unit.mod != mod:
                 unit.mod = mod
@@ -501,12 +519,12 @@ def _state_check(state: State) -> bool:
     return bool(dead)
 
 
-def settle(state: State) -> Flow:
-    """Apply continuous effects, destroy what is at ≤ 0, then fire on_destroyed triggers.
-
-    Repeats until nothing changes. A generator: an on_destroyed ability may ask its
-    owner for a target.
-    """
+def settle_board(state: State) -> bool:
+    """Settle what needs no decision: apply continuous effects and destroy what is at ≤ 0
+    until nothing changes, then drop the destroyed cards with no on_destroyed trigger from
+    the front of the queue. Return whether an on_destroyed trigger is still to fire: then
+    :func:`settle` must run (most of the time none is, and no generator is needed)."""
+    destroyed = state.destroyed
     while True:
         if state.statics_dirty or state.static_pending:
             refresh_statics(state)
@@ -514,12 +532,21 @@ def settle(state: State) -> Flow:
             state.unsettled = False
             if _state_check(state):
                 continue
-        if not state.destroyed:
-            return
+        while destroyed and "on_destroyed" not in destroyed[0].triggers:
+            del destroyed[0]  # nothing fires: the board stays as it is (R8.3, R8.4)
+        return bool(destroyed)
+
+
+def settle(state: State) -> Flow:
+    """Apply continuous effects, destroy what is at ≤ 0, then fire on_destroyed triggers.
+
+    Repeats until nothing changes. A generator: an on_destroyed ability may ask its
+    owner for a target.
+    """
+    while settle_board(state):
         inst = state.destroyed.pop(0)
-        if "on_destroyed" in inst.triggers:
-            abilities = [a for a in inst.card.abilities if a.trigger == "on_destroyed"]
-            yield from run(state, inst, abilities, Moment("destroyed", inst), None)
+        abilities = [a for a in inst.card.abilities if a.trigger == "on_destroyed"]
+        yield from run(state, inst, abilities, Moment("destroyed", inst), None)
 
 
 def resolve(
@@ -557,7 +584,9 @@ def resolve(
         handler = EFFECTS[ability.effect]
         for one in targets:
             handler(state, source, ability, one)
-        if state.unsettled or state.statics_dirty or state.static_pending or state.destroyed:
+        if (
+            state.unsettled or state.statics_dirty or state.static_pending or state.destroyed
+        ) and settle_board(state):
             yield from settle(state)
 
 
@@ -586,7 +615,9 @@ def run(
                 {"type": "trap_spent", "seat": source.owner, "card": source.name, **state.where(source)}
             )
         state.to_graveyard(source)
-        if state.unsettled or state.statics_dirty or state.static_pending or state.destroyed:
+        if (
+            state.unsettled or state.statics_dirty or state.static_pending or state.destroyed
+        ) and settle_board(state):
             yield from settle(state)
 
 
@@ -617,7 +648,7 @@ def any_in_play(state: State, kinds: frozenset[str]) -> bool:
 def fire(state: State, moment: Moment, sources: Iterable[Inst], kinds: frozenset[str]) -> Flow:
     """Fire the abilities with a trigger in ``kinds`` of ``sources``, in the given order (R4.2)."""
     for source in sources:
-        if not (source.triggers & kinds):
+        if kinds.isdisjoint(source.triggers):
             continue
         abilities = [
             a

@@ -58,12 +58,6 @@ def _names(names: list[str]) -> str:
 # --- parsing pieces ---------------------------------------------------------------------------
 
 
-# Each cell's place in a seat's segment by (line, row): lines 1–5 (R3.3), rows 1–3 (R3.2).
-_CELL_OFFSETS: dict[tuple[int, int], int] = {
-    (line, row): cell_index(0, line, row) for line in range(1, LINES + 1) for row in range(1, ROWS + 1)
-}
-
-
 def parse_cell(raw: Any, seat: int, rule: str) -> int:
     """Return the cell of ``{"line": L, "row": R}`` on ``seat``'s side; raise IllegalAction.
 
@@ -73,12 +67,11 @@ def parse_cell(raw: Any, seat: int, rule: str) -> int:
         raise IllegalAction(rule, 'a cell is {"line": 1-5, "row": 1-3}')
     line, row = raw.get("line"), raw.get("row")
     # type() is int, not isinstance: JSON true/false are bools, which are ints (equal to 1 and 0).
-    offset = _CELL_OFFSETS.get((line, row)) if type(line) is int and type(row) is int else None
-    if offset is None:
+    if not (type(line) is int and type(row) is int and 1 <= line <= LINES and 1 <= row <= ROWS):
         raise IllegalAction("R3.2", f"no such cell: line {line!r} row {row!r} (lines 1–5, rows 1–3)")
     if "seat" in raw and raw["seat"] != seat:
         raise IllegalAction(rule, "you can only use a cell of your own tactical segment")
-    return seat * SEAT_CELLS + offset  # cell_index(seat, line, row)
+    return seat * SEAT_CELLS + (line - 1) * ROWS + (row - 1)  # cell_index(seat, line, row)
 
 
 def parse_target(state: State, raw: Any) -> Target | None:

@@ -10,6 +10,7 @@ from engine.games.respons.abilities import (
     any_in_play,
     fire,
     settle,
+    settle_board,
 )
 from engine.games.respons.match.play import play_order
 from engine.games.respons.match.state import (
@@ -172,7 +173,8 @@ def _attack(state: State, line: int, order: list[Inst]) -> Flow:
                         )
                     )
                 )
-            yield from settle(state)
+            if settle_board(state):
+                yield from settle(state)
             continue
         side = seats[foe]
         location = side.location
@@ -205,7 +207,8 @@ def _attack(state: State, line: int, order: list[Inst]) -> Flow:
                         )
                     )
                 )
-            yield from settle(state)
+            if settle_board(state):
+                yield from settle(state)
             continue
         # R8.5: a successful attack on the hero; its owner plays an order or loses (R8.6, R9.1).
         side.hits_taken += 1

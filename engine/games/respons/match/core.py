@@ -81,12 +81,13 @@ class Match(State):
             return [{"type": "concede"}]
         return [*legal_actions(self, pending), {"type": "concede"}]
 
-    def apply(self, seat: int, action: Action, *, seq: int | None = None) -> list[Event]:
+    def apply(self, seat: Any, action: Any, *, seq: Any = None) -> list[Event]:
         """Apply ``seat``'s action and return the events it caused.
 
         ``seq``, when given, must be the match's next :attr:`seq` (a stale or repeated
         submission is refused). Raises :class:`IllegalAction` (with the rule broken)
-        and changes nothing when the action is not legal now.
+        and changes nothing when the action is not legal now — whatever it is given
+        (hence ``Any``: input from outside is checked here, not at the call).
         """
         if self.result is not None:
             raise IllegalAction("R9.5", f"the game is over ({self.result.reason})")

@@ -7,7 +7,15 @@ answer back in. The game ends by raising ``GameOver`` from :meth:`State.end` (R9
 
 from __future__ import annotations
 
-from engine.games.respons.abilities import END_OF_TURN, START_OF_TURN, Flow, any_in_play, fire, settle
+from engine.games.respons.abilities import (
+    END_OF_TURN,
+    START_OF_TURN,
+    Flow,
+    any_in_play,
+    fire,
+    settle,
+    settle_board,
+)
 from engine.games.respons.match.combat import combat
 from engine.games.respons.match.play import activate, play_from_hand, play_order
 from engine.games.respons.match.state import (
@@ -75,7 +83,7 @@ def mulligan(state: State, seat: int, back: list[Inst]) -> None:
         inst.zone = DECK
     bottom = list(back)
     rng_shuffle(state.rng, bottom)
-    side.deck[0:0] = bottom  # the bottom of the deck is the list's start
+    side._deck[0:0] = bottom  # the bottom of the deck is the list's start
     drawn = state.draw(seat, len(back))
     if state.recording:
         state.emit(
@@ -114,7 +122,7 @@ def draw_phase(state: State) -> Flow:
         state.emit({"type": "phase", "phase": "draw", "turn": state.turn})
     order = state.seat_order()
     seats = state.seats
-    empty = (not seats[0].deck, not seats[1].deck)  # "at the start of this phase"
+    empty = (not seats[0].deck_size, not seats[1].deck_size)  # "at the start of this phase"
     lost: list[int] = []
     for seat in order:
         if not empty[seat]:
@@ -196,4 +204,5 @@ def recovery(state: State) -> Flow:
     if state.recording:
         state.emit({"type": "recovery", "turn": state.turn, "initiative": state.initiative})
     # Ending a temporary strengthening can leave a unit under a static weakening at ≤ 0.
-    yield from settle(state)
+    if settle_board(state):
+        yield from settle(state)

@@ -37,8 +37,8 @@ _PARSED_DECKS: dict[str, Decklist] = {}
 _PARSED_DECKS_MAX = 256
 
 
-_STR = {str}
-_STR_INT = {str, int}
+_STR = frozenset({str})
+_STR_INT = frozenset({str, int})
 
 
 def _deck_key(raw: dict[str, Any]) -> Any:
@@ -55,9 +55,14 @@ def _deck_key(raw: dict[str, Any]) -> Any:
             return repr(raw)
         if kind is str or kind is int:
             parts.append((name, kind, value))
-        elif kind is list and set(map(type, value)) <= _STR:
+        # issuperset(iterable): every element's type checked in C, no set built.
+        elif kind is list and _STR.issuperset(map(type, value)):
             parts.append((name, list, tuple(value)))
-        elif kind is dict and set(map(type, value)) <= _STR and set(map(type, value.values())) <= _STR_INT:
+        elif (
+            kind is dict
+            and _STR.issuperset(map(type, value))
+            and _STR_INT.issuperset(map(type, value.values()))
+        ):
             parts.append((name, dict, tuple(value.items())))
         else:
             return repr(raw)

@@ -8,7 +8,7 @@ functions only carry out what is already known to be legal.
 
 from __future__ import annotations
 
-from engine.games.respons.abilities import Flow, Moment, run, settle
+from engine.games.respons.abilities import Flow, Moment, run, settle, settle_board
 from engine.games.respons.cards import FIELD_TYPES
 from engine.games.respons.match.state import (
     CELL_LINE,
@@ -60,7 +60,8 @@ def play_from_hand(state: State, seat: int, inst: Inst, cell: int, chosen: list[
         state.to_stack(inst)
         if state.recording:
             state.emit({"type": "play", "seat": seat, "cost": cost, "card": inst.name, "zone": "spell"})
-    yield from enter(state, inst, chosen)
+    if "on_play" in inst.triggers or not entered_quietly(state, inst):
+        yield from enter(state, inst, chosen)
 
 
 def enter(state: State, inst: Inst, chosen: list[Inst | None] | None) -> Flow:
@@ -69,11 +70,30 @@ def enter(state: State, inst: Inst, chosen: list[Inst | None] | None) -> Flow:
     [decision R7.8] the board is settled first (a unit entering at strength ≤ 0 goes to
     the graveyard at once, R8.3); its on_play abilities fire all the same.
     """
-    if state.unsettled or state.statics_dirty or state.static_pending or state.destroyed:
+    if (state.unsettled or state.statics_dirty or state.static_pending or state.destroyed) and settle_board(
+        state
+    ):
         yield from settle(state)
     if "on_play" in inst.triggers:
         abilities = [a for a in inst.card.abilities if a.trigger == "on_play"]
         yield from run(state, inst, abilities, Moment("play", inst), chosen)  # settles after each
+    _spell_goes(state, inst)
+
+
+def entered_quietly(state: State, inst: Inst) -> bool:
+    """Do what :func:`enter` does for a card with no on_play ability, when no decision can come
+    of it (no on_destroyed trigger to fire); return False, having changed nothing but the
+    settled board, when :func:`enter` must run after all. Spares most plays a generator."""
+    if (state.unsettled or state.statics_dirty or state.static_pending or state.destroyed) and settle_board(
+        state
+    ):
+        return False
+    _spell_goes(state, inst)
+    return True
+
+
+def _spell_goes(state: State, inst: Inst) -> None:
+    # A spell goes to the graveyard once it has resolved (R7.2).
     if inst.zone == STACK:
         state.to_graveyard(inst)
         if state.recording:
@@ -115,7 +135,8 @@ def play_order(state: State, seat: int) -> Flow:
             state.emit({"type": "enter", "seat": seat, "card": inst.name, "zone": "location"})
     else:
         state.to_stack(inst)
-    yield from enter(state, inst, None)
+    if "on_play" in inst.triggers or not entered_quietly(state, inst):
+        yield from enter(state, inst, None)
 
 
 def _stays(state: State, inst: Inst) -> None:

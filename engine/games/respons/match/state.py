@@ -14,7 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from itertools import compress
+from operator import not_
+from typing import Any, NoReturn, cast
+
+from mypy_extensions import mypyc_attr
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist
@@ -186,6 +190,8 @@ class Decision:
         return out
 
 
+# A tuple subclass: compiled with mypyc (build_engine.py) it stays a plain Python class.
+@mypyc_attr(native_class=False)
 class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
     """Something that happened, split for the views (STYLE.md 6): ``(public, private, seat)``.
 
@@ -307,11 +313,21 @@ def target_dict(target: Target) -> dict[str, Any]:
 
 
 class SeatState:
-    """One player's side: hero, orders row, deck, hand, graveyard, space, location, counters."""
+    """One player's side: hero, orders row, deck, hand, graveyard, space, location, counters.
+
+    The main deck's cards are made lazily (most of a deck is never drawn, and a replay
+    builds a match per log): ``_deck`` holds a card, or the id of a card not made yet,
+    which :meth:`_make` turns into its :class:`Inst` when the card is drawn or the
+    :attr:`deck` is read. Both ``deck`` and ``State.insts`` only ever show made cards.
+    """
 
     __slots__ = (
+        "_deck",
+        "_first",
+        "_insts",
+        "_protos",
+        "_unmade",
         "decisions",
-        "deck",
         "graveyard",
         "hand",
         "hero",
@@ -333,7 +349,12 @@ class SeatState:
         self.hero = hero
         self.orders = orders  # left to right (R5.1); never reordered
         self.next_order = 0  # index of the left-most face-down order (R7.5)
-        self.deck = deck  # the top card is the LAST item (cheap draws)
+        self._deck = cast("list[Inst | int]", deck)  # the top card is the LAST item (cheap draws)
+        # How to make a card of _deck by id: insts[id] = Inst(id, protos[id - first], seat, DECK).
+        self._unmade = 0  # how many entries of _deck are ids
+        self._insts: list[Inst | None] = []
+        self._protos: tuple[InstProto, ...] = ()
+        self._first = 0
         self.hand: list[Inst] = []
         self.graveyard: list[Inst] = []
         self.space: list[Inst] = []
@@ -347,6 +368,39 @@ class SeatState:
     @property
     def orders_left(self) -> int:
         return len(self.orders) - self.next_order
+
+    @property
+    def deck(self) -> list[Inst]:
+        """Return the main deck, the top card LAST (the list itself: changing it changes the deck)."""
+        if self._unmade:
+            self._make_all()
+        return cast("list[Inst]", self._deck)
+
+    @property
+    def deck_size(self) -> int:
+        """Return how many cards the main deck holds."""
+        return len(self._deck)
+
+    def _make(self, ident: int) -> Inst:
+        """Make the card of the main deck with id ``ident`` (still in the deck) and list it."""
+        inst = self._insts[ident] = Inst(ident, self._protos[ident - self._first], self.seat, DECK)
+        self._unmade -= 1
+        return inst
+
+    def _make_all(self) -> None:
+        """Make every card of the main deck not made yet, in place."""
+        deck = self._deck
+        make = self._make
+        for index, entry in enumerate(deck):
+            if type(entry) is int:
+                deck[index] = make(entry)
+
+    def _made(self, entries: list[Inst | int]) -> list[Inst]:
+        """Return ``entries`` of the deck (just taken out of it) as cards, making those not made yet."""
+        if self._unmade:
+            make = self._make
+            return [entry if isinstance(entry, Inst) else make(entry) for entry in entries]
+        return cast("list[Inst]", entries)
 
 
 def _resolve_deck(
@@ -453,7 +507,8 @@ class State:
         self.rng = random.Random(seed)
         self.cells: list[Inst | None] = [None] * ALL_CELLS
         self.stack: list[Inst] = []  # a spell while it resolves (R7.2)
-        self.insts: list[Inst] = []
+        # Every card by id; None for a main deck card not made yet (see SeatState, insts).
+        self._insts: list[Inst | None] = []
         self.turn = 0
         self.phase = "mulligan"
         self.result: Result | None = None
@@ -482,7 +537,7 @@ class State:
         self.timed = 0
         self._triggers: dict[str, frozenset[str]] = catalog.derived("respons.match.triggers", _triggers)
         seats: list[SeatState] = []
-        insts = self.insts
+        insts = self._insts
         for seat in (0, 1):
             hero_card, order_cards, main_cards = _layout(catalog, decks[seat], seat)
             hero = self._new(hero_card, seat, HERO)
@@ -490,12 +545,17 @@ class State:
             first = len(insts)
             orders = [Inst(ident, proto, seat, ORDER_DOWN) for ident, proto in enumerate(order_cards, first)]
             insts += orders
-            # R10.2: listed order with the first card on top; the top is the list's end.
+            side = SeatState(seat, names[seat], hero, orders, [])
+            # R10.2: listed order with the first card on top; the top is the list's end. The
+            # cards are made when drawn or seen (SeatState): their ids stand in for them.
             first = len(insts)
-            deck = [Inst(ident, proto, seat, DECK) for ident, proto in enumerate(main_cards, first)]
-            insts += deck
-            deck.reverse()
-            seats.append(SeatState(seat, names[seat], hero, orders, deck))
+            side._deck = list(range(first + len(main_cards) - 1, first - 1, -1))
+            side._unmade = len(main_cards)
+            side._insts = insts
+            side._protos = main_cards
+            side._first = first
+            insts += [None] * len(main_cards)
+            seats.append(side)
         self.seats = seats
         # R4.1 [decision]: initiative by the match seed, unless fixed (R10.2).
         if first_initiative is None:
@@ -506,12 +566,20 @@ class State:
             self.initiative = first_initiative
         if shuffle:  # R5.2
             for seat_state in seats:
-                rng_shuffle(self.rng, seat_state.deck)
+                rng_shuffle(self.rng, seat_state._deck)
+
+    @property
+    def insts(self) -> list[Inst]:
+        """Return every card of the match by id: each seat's hero, orders, then main deck."""
+        for side in self.seats:
+            if side._unmade:
+                side._make_all()
+        return cast("list[Inst]", self._insts)
 
     def _new(self, card: Card, owner: int, zone: int) -> Inst:
         # Copies of one card share their trigger set (None: a card outside the catalog).
-        inst = Inst(len(self.insts), inst_proto(card, self._triggers.get(card.name)), owner, zone)
-        self.insts.append(inst)
+        inst = Inst(len(self._insts), inst_proto(card, self._triggers.get(card.name)), owner, zone)
+        self._insts.append(inst)
         return inst
 
     # --- events -------------------------------------------------------------------------
@@ -551,8 +619,12 @@ class State:
 
     def free_cells(self, seat: int) -> list[int]:
         """Return the free cells of a seat's tactical segment (R7.2), line by line."""
-        cells = self.cells
-        return [cell for cell in SEAT_CELL_TUPLES[seat] if cells[cell] is None]
+        # In C: the seat's cells where the slice of the board is empty (an Inst is always true).
+        return list(
+            compress(
+                SEAT_CELL_TUPLES[seat], map(not_, self.cells[seat * SEAT_CELLS : (seat + 1) * SEAT_CELLS])
+            )
+        )
 
     def in_play(self) -> list[Inst]:
         """Return every card whose abilities can fire, in R4.2 order [decision R7.8].
@@ -581,15 +653,16 @@ class State:
     def draw(self, seat: int, count: int) -> list[Inst]:
         """Move up to ``count`` cards from the top of the deck to the hand; return them."""
         side = self.seats[seat]
-        deck = side.deck
+        deck = side._deck
         if count <= 0:
             return []
         if count >= len(deck):
-            drawn = deck[::-1]
+            taken = deck[::-1]
             deck.clear()
         else:
-            drawn = deck[: -count - 1 : -1]
+            taken = deck[: -count - 1 : -1]
             del deck[-count:]
+        drawn = side._made(taken)
         for inst in drawn:
             inst.zone = HAND
         side.hand += drawn

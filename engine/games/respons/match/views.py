@@ -87,7 +87,7 @@ def _seat_view(state: State, seat: int, sees_hidden: bool) -> dict[str, Any]:
         "hits_taken": side.hits_taken,
         "decisions_left": side.decisions,
         "mulliganed": side.mulliganed,
-        "deck": len(side.deck),
+        "deck": side.deck_size,
         "hand_size": len(side.hand),
         "hand": [inst.name for inst in side.hand] if sees_hidden else None,
         "graveyard": [inst.name for inst in side.graveyard],

@@ -1,0 +1,73 @@
+"""Compile the RESPONSE engine's hot modules with mypyc: ``python build_engine.py`` (``make``
+runs it whenever their sources change).
+
+The engine is pure Python and runs as it is; compiled, the same source adjudicates and
+replays about twice as fast (README, "Benchmarks"). mypyc (part of mypy) turns the
+type-annotated modules into C extensions, placed next to their sources (``*.so``,
+git-ignored), which Python then imports instead of the ``.py`` files. Without a C compiler
+the build fails and everything runs interpreted: ``make`` says so and goes on.
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+MODULES = [
+    "engine/games/respons/abilities.py",
+    "engine/games/respons/match/state.py",
+    "engine/games/respons/match/actions.py",
+    "engine/games/respons/match/combat.py",
+    "engine/games/respons/match/flow.py",
+    "engine/games/respons/match/play.py",
+    "engine/games/respons/match/core.py",
+    "engine/games/respons/match/log.py",
+    "engine/games/respons/match/views.py",
+]
+BUILD = ROOT / "var" / "mypyc"
+
+
+def compiled() -> list[Path]:
+    """Return the extension files a build leaves in the source tree."""
+    found = [p for module in MODULES for p in (ROOT / module).parent.glob(Path(module).stem + ".*.so")]
+    return found + list((ROOT / "engine" / "games").glob("respons__mypyc.*.so"))
+
+
+def stale() -> list[str]:
+    """Return the compiled modules older than their source (the ``.py`` was edited since)."""
+    out = []
+    for module in MODULES:
+        source = ROOT / module
+        for ext in source.parent.glob(source.stem + ".*.so"):
+            if ext.stat().st_mtime < source.stat().st_mtime:
+                out.append(module)
+    return out
+
+
+def remove() -> None:
+    for path in compiled():
+        path.unlink()
+
+
+def main() -> int:
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    remove()  # a failed build must not leave older extensions behind
+    extensions = mypycify(
+        MODULES,
+        opt_level="3",
+        group_name="engine.games.respons",  # the shared runtime: engine/games/respons__mypyc
+        target_dir=str(BUILD),
+    )
+    setup(
+        name="respons-engine-native",
+        ext_modules=extensions,
+        script_args=["build_ext", "--inplace", "--build-temp", str(BUILD / "temp"), "-q"],
+    )
+    for path in compiled():  # copied with the build's times: date them now, for stale()
+        path.touch()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
