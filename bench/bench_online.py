@@ -5,10 +5,11 @@ through the HTTP API as people would, adjudicated by real Celery workers:
 
 - sets up its OWN database (``respons_bench``, dropped and migrated at start) with an
   online best-of-1 event, its players registered with the shipped decklists;
-- starts uvicorn (``respons_site.asgi``, ``--web-workers`` processes, as README "Production"
-  runs it; with ``--split``, gunicorn for the requests and one uvicorn for the streams) and
-  ``--workers`` Celery workers (solo pool, the first with the embedded beat unless
-  ``--no-beat``), all on 127.0.0.1;
+- starts the web tier as README "Production" runs it — gunicorn (``respons_site.wsgi``,
+  ``--web-workers`` sync workers) for the requests and one uvicorn (``respons_site.asgi``)
+  for the live streams; ``--asgi-only``: uvicorn for everything — and ``--workers`` Celery
+  workers (solo pool, the first with the embedded beat unless ``--no-beat``), all on
+  127.0.0.1;
 - starts round 1 and runs one client per player (asyncio, stdlib HTTP/1.1): each opens the
   match's live stream (``GET /api/matches/{id}/game/stream/``, Server-Sent Events) and
   keeps it open (reopened when the server ends it); when an answer gives it a decision it
@@ -576,12 +577,13 @@ def main() -> int:
     )
     parser.add_argument("--workers", type=int, default=2, help="celery worker processes (solo pool each)")
     parser.add_argument("--no-beat", action="store_true", help="no embedded beat (online sweep)")
-    parser.add_argument("--web-workers", type=int, default=2, help="web server worker processes")
+    parser.add_argument("--web-workers", type=int, default=3, help="web server worker processes")
     parser.add_argument(
-        "--split",
-        action="store_true",
-        help="gunicorn (WSGI) for the requests and one uvicorn process for the streams, "
-        "instead of uvicorn for everything",
+        "--asgi-only",
+        dest="split",
+        action="store_false",
+        help="uvicorn for everything, instead of gunicorn (WSGI) for the requests and one "
+        "uvicorn process for the streams (README, Production)",
     )
     parser.add_argument("--port", type=int, default=8099)
     parser.add_argument("--database", default="respons_bench", help="the bench's own database (dropped!)")
