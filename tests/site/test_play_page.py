@@ -12,19 +12,6 @@ from tests.site.event_pages_support import browser
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def online_match(event_factory, judge):
-    """A best-of-3 online event in round 1: two players at one table (seat 0, seat 1), and a judge."""
-    event = event_factory(rounds=1, best_of=3, online=True)
-    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    a, b = make_players(2)
-    event.register(a, b)
-    match = event.start()["matches"][0]
-    by_name = {a.name: a, b.name: b}
-    return event, match["id"], by_name[match["player_a"]], by_name[match["player_b"]]
-
-
 def play_page(actor, match_id: int):
     return browser(actor).get(f"/matches/{match_id}/play/")
 

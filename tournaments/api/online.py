@@ -38,12 +38,7 @@ def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
     Raises 404 for an unknown match, 403 for anyone who is neither a player nor an official.
     The match comes with its event and players (not their decks): one query for a player.
     """
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b").defer(
-            "player_a__deck", "player_b__deck"
-        ),
-        pk=match_id,
-    )
+    match = get_object_or_404(svc.matches_with_players(), pk=match_id)
     seat = svc.seat_of(match, request.user)
     if seat is not None:
         return match, seat, False
@@ -56,6 +51,13 @@ def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
 def _online_or_409(match: Match) -> None:
     if not match.round.event.online or match.player_b is None:
         raise ApiError("This match is not played online.", code="not_online", status_code=409)
+
+
+def _started_or_409(match: Match) -> None:
+    """409 unless the match is played online and its first game has started (one cheap query)."""
+    _online_or_409(match)
+    if not match.games.exists():
+        raise ApiError("No game has started yet.", code="no_game", status_code=409)
 
 
 def _games_or_409(match: Match) -> list[Game]:
@@ -154,9 +156,7 @@ class GameStreamApi(APIView):
     )
     def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
         match, seat, _official = _match(request, match_id)
-        _online_or_409(match)
-        if not match.games.exists():  # the stream reads the games themselves once subscribed
-            raise ApiError("No game has started yet.", code="no_game", status_code=409)
+        _started_or_409(match)  # the stream reads the games themselves once subscribed
         raw = request.query_params.get("seconds", "")
         if raw and (not raw.isdigit() or not 1 <= int(raw) <= STREAM_MAX_SECONDS):
             raise ApiError(f"seconds: a whole number from 1 to {STREAM_MAX_SECONDS}", code="invalid")
@@ -176,12 +176,7 @@ def _read_answer_text(match_id: int, seat: int | None) -> str:
     """The caller's current answer as one line of JSON, read afresh (then the connection is let go:
     a stream holds no database connection while it waits)."""
     try:
-        match = (
-            Match.objects.select_related("round__event", "player_a", "player_b")
-            .defer("player_a__deck", "player_b__deck")
-            .get(pk=match_id)
-        )
-        return svc.answer_text(game_state(match, seat))
+        return svc.answer_text(game_state(svc.matches_with_players().get(pk=match_id), seat))
     finally:
         connection.close()
 
@@ -270,9 +265,7 @@ class GameActionApi(APIView):
         match, _seat, _official = _match(request, match_id)
         data = ActionIn(data=request.data)
         data.is_valid(raise_exception=True)
-        _online_or_409(match)
-        if not match.games.exists():
-            raise ApiError("No game has started yet.", code="no_game", status_code=409)
+        _started_or_409(match)
         row = svc.game_action_submit(match=match, by=request.user, **data.validated_data)
         if celery_app.conf.task_always_eager:
             row.refresh_from_db()  # applied already: the task ran in-process on commit

@@ -19,7 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from engine import RULES_VERSION
@@ -41,10 +41,10 @@ REFUSED_SHOWN = 5  # each seat's answer lists its latest refused actions
 # (Thousands of far-off ETA messages would sit in the workers, and Redis hands a message
 # unacknowledged for an hour to another worker.)
 FOLLOWUP_WITHIN = timedelta(seconds=30)
-SWEEP_AHEAD = timedelta(seconds=2.5)
+SWEEP_AHEAD = timedelta(seconds=2.5)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
 # Queued work the sweep takes up: its own task should have run long before (lost with a broker
 # that failed between the commit and the publish, say).
-LEFT_BEHIND = timedelta(seconds=30)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
+LEFT_BEHIND = timedelta(seconds=30)
 
 _cache_lock = threading.RLock()
 # (game id, seed) -> (log length, engine state); the seed guards against a reused id.
@@ -104,6 +104,14 @@ def _remember(game: Game, engine: EngineMatch) -> None:
         _engines.move_to_end((game.pk, game.seed))
         while len(_engines) > _ENGINE_CACHE_SIZE:
             _engines.popitem(last=False)
+
+
+def matches_with_players() -> "QuerySet[Match]":
+    """Matches with their round, event and both registrations (not the decks): all that
+    reading or adjudicating a game needs, in one query."""
+    return Match.objects.select_related("round__event", "player_a", "player_b").defer(
+        "player_a__deck", "player_b__deck"
+    )
 
 
 def clock_limit(event: Event) -> float:
@@ -191,13 +199,19 @@ def answer_text(answer: dict[str, Any]) -> str:
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
 
+def _answers(match: Match, games: list[Game]) -> list[str] | None:
+    """Both seats' answers as JSON text, or None for a match with no game to show."""
+    if not games or match.player_b is None:
+        return None
+    seqs = next_seqs(match)
+    return [answer_text(game_answer(match, games, seat, next_seq=seqs[seat])) for seat in (0, 1)]
+
+
 def _publish(match: Match, games: list[Game]) -> None:
     """After the commit, push each seat's new answer to the streams open on the match."""
-    if not games or match.player_b is None:
-        return
-    seqs = next_seqs(match)
-    answers = [answer_text(game_answer(match, games, seat, next_seq=seqs[seat])) for seat in (0, 1)]
-    transaction.on_commit(lambda: live.publish(match.pk, answers))
+    answers = _answers(match, games)
+    if answers is not None:
+        transaction.on_commit(lambda: live.publish(match.pk, answers))
 
 
 def match_changed(match_id: int) -> None:
@@ -205,11 +219,9 @@ def match_changed(match_id: int) -> None:
     outside the workers: penalties, result overrides)."""
 
     def send() -> None:
-        match = Match.objects.select_related("round__event", "player_b").get(pk=match_id)
-        games = match_games(match)
-        if games and match.player_b is not None:
-            seqs = next_seqs(match)
-            answers = [answer_text(game_answer(match, games, s, next_seq=seqs[s])) for s in (0, 1)]
+        match = matches_with_players().get(pk=match_id)
+        answers = _answers(match, match_games(match))
+        if answers is not None:
             live.publish(match.pk, answers)
 
     transaction.on_commit(send)
@@ -359,12 +371,7 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
     """
     now = now or timezone.now()
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a", "player_b")
-            .defer("player_a__deck", "player_b__deck")
-            .get(pk=match_id)
-        )
+        match = matches_with_players().select_for_update(of=("self",)).get(pk=match_id)
         queued = list(match.game_actions.filter(status=A.QUEUED).order_by("id"))
         games = match_games(match)
         game = games[-1] if games else None
@@ -627,7 +634,11 @@ def matches_due(*, now: Any = None) -> list[int]:
     """Return the online matches a sweep should adjudicate: queued work left behind (its task
     lost, :data:`LEFT_BEHIND`), or a clock, timer or the round's time run out."""
     now = now or timezone.now()
-    return sorted(_queued_matches(now) | {match_id for match_id, when in _deadlines() if when <= now})
+    return _due(now, _deadlines())
+
+
+def _due(now: Any, deadlines: list[tuple[int, Any]]) -> list[int]:
+    return sorted(_queued_matches(now) | {match_id for match_id, when in deadlines if when <= now})
 
 
 def _queued_matches(now: Any) -> set[int]:
@@ -672,7 +683,7 @@ def online_sweep(*, now: Any = None, run: Callable[[int], Any] | None = None) ->
     """
     now = now or timezone.now()
     deadlines = _deadlines()
-    ids = sorted(_queued_matches(now) | {match_id for match_id, when in deadlines if when <= now})
+    ids = _due(now, deadlines)
     for match_id in ids:
         (run or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
     if run is not None:
