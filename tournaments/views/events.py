@@ -19,7 +19,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
@@ -53,6 +52,7 @@ from tournaments.selectors.events import (
 from tournaments.services import events as svc
 from tournaments.services.errors import DomainError, IllegalDeck
 from tournaments.views.cards import game_choices
+from tournaments.views.forms_common import form_number, redirect_back, run_service
 
 FORMAT_LABELS = {
     "constructed": gettext_lazy("Constructed"),
@@ -103,42 +103,11 @@ def _match(event: Event, match_id: int) -> Match:
     )
 
 
-def _back(request: HttpRequest, default: str) -> HttpResponse:
-    """Redirect to the form's ``next`` (a path on this site) or to ``default``."""
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return redirect(target)
-    return redirect(default)
-
-
 def _home_of(request: HttpRequest, event: Event) -> str:
     """Return where to go back to after an action: the dashboard for officials, else the event page."""
     if is_official(event_role(event=event, user=request.user)):
         return reverse("event-manage", args=[event.pk])
     return reverse("event-detail", args=[event.pk])
-
-
-def _run(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
-    """Call a service; flash its refusal (DomainError) or ``success``. Return its result, or None."""
-    try:
-        result = action()
-    except DomainError as error:
-        messages.error(request, error.detail)
-        return None
-    if success:
-        messages.success(request, success)
-    return result if result is not None else True
-
-
-def _number(raw: str | None) -> Any:
-    """Return a form value as an int when it is one; anything else goes to the service, which refuses it."""
-    raw = (raw or "").strip()
-    if raw == "":
-        return 0
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
 
 
 def _find(matches: list[Match], q: str) -> list[Match]:
@@ -379,7 +348,7 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def event_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    _run(
+    run_service(
         request,
         lambda: svc.registration_withdraw(event=event, by=request.user),
         _("Your registration is withdrawn."),
@@ -393,10 +362,12 @@ def event_drop(request: HttpRequest, event_id: int) -> HttpResponse:
     """Drop a player: yourself from the event page, anyone from the dashboard (organizer)."""
     event = _event(request, event_id)
     username = request.POST.get("username") or request.user.get_username()
-    registration = _run(request, lambda: svc.player_drop(event=event, by=request.user, username=username))
+    registration = run_service(
+        request, lambda: svc.player_drop(event=event, by=request.user, username=username)
+    )
     if registration:
         messages.success(request, _("%(name)s is dropped from the event.") % {"name": username})
-    return _back(request, reverse("event-detail", args=[event.pk]))
+    return redirect_back(request, reverse("event-detail", args=[event.pk]))
 
 
 @login_required
@@ -405,14 +376,14 @@ def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
     """Report a result: a player's waits for the opponent; an official's is final at once."""
     event = _event(request, event_id)
     match = _match(event, match_id)
-    result = _run(
+    result = run_service(
         request,
         lambda: svc.match_report(
             match=match,
             by=request.user,
-            wins_a=_number(request.POST.get("wins_a")),
-            wins_b=_number(request.POST.get("wins_b")),
-            draws=_number(request.POST.get("draws")),
+            wins_a=form_number(request.POST.get("wins_a")),
+            wins_b=form_number(request.POST.get("wins_b")),
+            draws=form_number(request.POST.get("draws")),
         ),
     )
     if result:
@@ -424,7 +395,7 @@ def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
         if result.disputed:
             message = _("Table %(table)s: your report differs from your opponent's; a judge will decide.")
         messages.success(request, message % {"table": match.table})
-    return _back(request, reverse("event-detail", args=[event.pk]))
+    return redirect_back(request, reverse("event-detail", args=[event.pk]))
 
 
 @login_required
@@ -432,10 +403,10 @@ def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
 def match_confirm(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = _event(request, event_id)
     match = _match(event, match_id)
-    _run(
+    run_service(
         request, lambda: svc.match_confirm(match=match, by=request.user), _("Result confirmed: it is final.")
     )
-    return _back(request, reverse("event-detail", args=[event.pk]))
+    return redirect_back(request, reverse("event-detail", args=[event.pk]))
 
 
 @login_required
@@ -444,12 +415,12 @@ def match_dispute(request: HttpRequest, event_id: int, match_id: int) -> HttpRes
     event = _event(request, event_id)
     match = _match(event, match_id)
     note = request.POST.get("note", "")[:2000]
-    _run(
+    run_service(
         request,
         lambda: svc.match_dispute(match=match, by=request.user, note=note),
         _("Result disputed: a judge will come to your table."),
     )
-    return _back(request, reverse("event-detail", args=[event.pk]))
+    return redirect_back(request, reverse("event-detail", args=[event.pk]))
 
 
 @login_required
@@ -457,13 +428,13 @@ def match_dispute(request: HttpRequest, event_id: int, match_id: int) -> HttpRes
 def match_extend(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = _event(request, event_id)
     match = _match(event, match_id)
-    minutes = _number(request.POST.get("minutes"))
-    _run(
+    minutes = form_number(request.POST.get("minutes"))
+    run_service(
         request,
         lambda: svc.match_extend(match=match, by=request.user, minutes=minutes),
         _("Table %(table)s gets %(minutes)s more minutes.") % {"table": match.table, "minutes": minutes},
     )
-    return _back(request, _home_of(request, event))
+    return redirect_back(request, _home_of(request, event))
 
 
 # ---------------------------------------------------------------------------------------- dashboard
@@ -499,7 +470,7 @@ def _organizer_action(
     request: HttpRequest, event_id: int, action: Callable[[Event], Any], success: str
 ) -> HttpResponse:
     event = _event(request, event_id)
-    _run(request, lambda: action(event), success)
+    run_service(request, lambda: action(event), success)
     return redirect(_home_of(request, event))
 
 
@@ -529,7 +500,7 @@ def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def event_next_round(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    outcome = _run(request, lambda: svc.round_next(event=event, by=request.user) or "finished")
+    outcome = run_service(request, lambda: svc.round_next(event=event, by=request.user) or "finished")
     if outcome == "finished":
         messages.success(request, _("The event is finished. Final standings are up."))
     elif outcome:
@@ -571,7 +542,7 @@ def event_deck(request: HttpRequest, event_id: int, registration_id: int) -> Htt
     note, status = "", 200
     if request.method == "POST":
         note = request.POST.get("text", "")
-        if _run(
+        if run_service(
             request,
             lambda: svc.deck_note_add(registration=registration, by=request.user, text=note),
             _("Note saved."),

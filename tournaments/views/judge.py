@@ -6,17 +6,15 @@ a refusal comes back as a DomainError whose message the page flashes.
 """
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -44,9 +42,9 @@ from tournaments.selectors.judge import (
 )
 from tournaments.services import events as events_svc
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots, round_tick
-from tournaments.services.errors import DomainError
 from tournaments.services.online import clock_limit, game_log, seat_of
 from tournaments.services.penalties import penalty_give
+from tournaments.views.forms_common import form_number, redirect_back, run_service
 
 PENALTY_HELP = {
     Penalty.Kind.WARNING: gettext_lazy("Recorded only."),
@@ -117,35 +115,6 @@ def _log_url(match: Match, game: Game | None, step: int | None = None) -> str:
     if game is None:
         return url
     return f"{url}?game={game.number}" + (f"&step={step}" if step is not None else "")
-
-
-def _back(request: HttpRequest, default: str) -> HttpResponse:
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return redirect(target)
-    return redirect(default)
-
-
-def _run(request: HttpRequest, action: Callable[[], Any], success: str) -> Any:
-    """Call a service; flash its refusal or ``success``; return its result (None when refused)."""
-    try:
-        result = action()
-    except DomainError as error:
-        messages.error(request, error.detail)
-        return None
-    messages.success(request, success)
-    return result
-
-
-def _number(raw: str | None) -> Any:
-    """Return a form value as an int when it is one; anything else goes to the service, which refuses it."""
-    raw = (raw or "").strip()
-    if raw == "":
-        return 0
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
 
 
 # ---------------------------------------------------------------------------------------- log viewer
@@ -228,18 +197,18 @@ def match_log_override(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _official_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
-    _run(
+    run_service(
         request,
         lambda: events_svc.match_report(
             match=match,
             by=request.user,
-            wins_a=_number(request.POST.get("wins_a")),
-            wins_b=_number(request.POST.get("wins_b")),
-            draws=_number(request.POST.get("draws")),
+            wins_a=form_number(request.POST.get("wins_a")),
+            wins_b=form_number(request.POST.get("wins_b")),
+            draws=form_number(request.POST.get("draws")),
         ),
         _("The result is final."),
     )
-    return _back(request, reverse("match-log", args=[match.pk]))
+    return redirect_back(request, reverse("match-log", args=[match.pk]))
 
 
 @require_POST
@@ -250,7 +219,7 @@ def match_log_penalty(request: HttpRequest, match_id: int) -> HttpResponse:
         return match
     username = request.POST.get("username", "")
     kind = request.POST.get("kind", "")
-    penalty = _run(
+    penalty = run_service(
         request,
         lambda: penalty_give(
             match=match, by=request.user, username=username, kind=kind, note=request.POST.get("note", "")
@@ -264,7 +233,7 @@ def match_log_penalty(request: HttpRequest, match_id: int) -> HttpResponse:
             _("The match now stands %(a)s–%(b)s–%(d)s (%(status)s).")
             % {"a": match.wins_a, "b": match.wins_b, "d": match.draws, "status": match.get_status_display()},
         )
-    return _back(request, reverse("match-log", args=[match.pk]))
+    return redirect_back(request, reverse("match-log", args=[match.pk]))
 
 
 # ---------------------------------------------------------------------------------------- bots
@@ -278,14 +247,14 @@ def event_bots(request: HttpRequest, event_id: int) -> HttpResponse:
     if event_role(event=event, user=request.user) is not Role.ORGANIZER:
         raise PermissionDenied(_("Only the organizer can add bot players."))
     if request.method == "POST":
-        count = _number(request.POST.get("count"))
-        added = _run(
+        count = form_number(request.POST.get("count"))
+        added = run_service(
             request,
             lambda: event_fill_bots(event=event, by=request.user, count=count),
             _("Bot players are registered."),
         )
         if added is not None:
-            return _back(request, reverse("event-fill-bots", args=[event.pk]))
+            return redirect_back(request, reverse("event-fill-bots", args=[event.pk]))
     context = {
         "event": event,
         "bots": list(event.registrations.filter(is_bot=True).select_related("player")),

@@ -1,0 +1,44 @@
+"""What the organizer's and the judges' form actions share: run a service and flash the outcome,
+read a number from a form, go back where the form came from."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from tournaments.services.errors import DomainError
+
+
+def redirect_back(request: HttpRequest, default: str) -> HttpResponse:
+    """Redirect to the form's ``next`` (a path on this site) or to ``default``."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect(default)
+
+
+def run_service(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
+    """Call a service; flash its refusal (DomainError) or ``success``. Return its result (True
+    for a service that returns nothing), or None when it refused."""
+    try:
+        result = action()
+    except DomainError as error:
+        messages.error(request, error.detail)
+        return None
+    if success:
+        messages.success(request, success)
+    return result if result is not None else True
+
+
+def form_number(raw: str | None) -> Any:
+    """Return a form value as an int when it is one; anything else goes to the service, which refuses it."""
+    raw = (raw or "").strip()
+    if raw == "":
+        return 0
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
