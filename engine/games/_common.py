@@ -244,6 +244,10 @@ class DeckCheck(Generic[C]):
     (``bad_count``) — neither comes out of :func:`engine.decklist.parse_decklist`, but
     a hand-built decklist must not have cards silently ignored. :meth:`counts` and
     :meth:`one` add ``unknown_card`` (once per name, as RESPONSE does) and ``bad_count``.
+
+    Every violation carries the values of its message in ``params`` (the zone key, counts,
+    names; ``bad_count`` says in ``shape`` which of its four forms it is), so that a front
+    end can say the same in another language.
     """
 
     def __init__(
@@ -262,25 +266,37 @@ class DeckCheck(Generic[C]):
         raw_zones = getattr(deck, "zones", None)
         self._raw: Mapping[Any, Any] = raw_zones if isinstance(raw_zones, Mapping) else {}
         if not isinstance(raw_zones, Mapping):
-            self.add("bad_count", None, "the decklist's zones must be a mapping of zone name to cards")
+            self.add(
+                "bad_count",
+                None,
+                "the decklist's zones must be a mapping of zone name to cards",
+                shape="zones",
+            )
         for key in self._raw:
             if key not in self._zones:
                 known = ", ".join(self._zones)
-                self.add("unknown_zone", None, f"«{key}» is not a zone of this game's decklists ({known})")
+                message = f"«{key}» is not a zone of this game's decklists ({known})"
+                self.add("unknown_zone", None, message, zone=f"{key}", known=known)
 
     def is_empty(self, key: str) -> bool:
         """Return True when a ONE zone names nothing (absent, null or blank)."""
         value = self._raw.get(key)
         return value is None or (isinstance(value, str) and not value.strip())
 
-    def add(self, code: str, card: str | None, message: str) -> None:
-        """Record one violation."""
-        self.violations.append(Violation(code=code, card=card, message=message))
+    def add(self, code: str, card: str | None, message: str, **params: object) -> None:
+        """Record one violation; ``params`` are the values of its message."""
+        self.violations.append(Violation(code=code, card=card, message=message, params=params))
 
     def _resolve(self, name: Any, zone: str) -> C | None:
         """Return the catalog card named ``name``; None (plus ``unknown_card``) otherwise."""
         if not isinstance(name, str) or not name.strip():
-            self.add("unknown_card", None, f"{name!r} in {_zone_label(zone)} is not a card name")
+            self.add(
+                "unknown_card",
+                None,
+                f"{name!r} in {_zone_label(zone)} is not a card name",
+                zone=zone,
+                name=repr(name),
+            )
             return None
         card = self._safe_get(name)
         if isinstance(card, self._card_type):
@@ -294,7 +310,8 @@ class DeckCheck(Generic[C]):
         except Exception:  # a broken catalog must not break validation (never raise)
             close = []
         hint = f"; did you mean {' or '.join(f'«{n}»' for n in close)}?" if close else ""
-        self.add("unknown_card", name, f"«{name}» in {_zone_label(zone)} is not a known card{hint}")
+        message = f"«{name}» in {_zone_label(zone)} is not a known card{hint}"
+        self.add("unknown_card", name, message, zone=zone, suggestions=list(close))
         return None
 
     def one(self, key: str) -> C | None:
@@ -306,7 +323,9 @@ class DeckCheck(Generic[C]):
         if value is None:
             return None
         if not isinstance(value, str):
-            self.add("bad_count", None, f"{_zone_label(key)} must name exactly one card")
+            self.add(
+                "bad_count", None, f"{_zone_label(key)} must name exactly one card", shape="one", zone=key
+            )
             return None
         if not value.strip():
             return None
@@ -323,7 +342,8 @@ class DeckCheck(Generic[C]):
         if value is None:
             return []
         if not isinstance(value, Mapping):
-            self.add("bad_count", None, f"{_zone_label(key)} must map card names to numbers of copies")
+            message = f"{_zone_label(key)} must map card names to numbers of copies"
+            self.add("bad_count", None, message, shape="counts", zone=key)
             return []
         merged: dict[int, Entry[C]] = {}
         for name, count in value.items():
@@ -332,6 +352,10 @@ class DeckCheck(Generic[C]):
                     "bad_count",
                     name if isinstance(name, str) else None,
                     f"{name!r} in {_zone_label(key)}: {count!r} copies; a count is a whole number ≥ 1",
+                    shape="count",
+                    zone=key,
+                    name=repr(name),
+                    count=repr(count),
                 )
                 continue
             card = self._resolve(name, key)
@@ -353,16 +377,21 @@ class DeckCheck(Generic[C]):
         """Return the number of cards in ``entries``; add ``<zone>_size`` when out of bounds.
 
         The count includes every listed copy, unknown cards aside (they are already
-        ``unknown_card``), so the size message matches what the player can fix.
+        ``unknown_card``), so the size message matches what the player can fix. Its params:
+        ``zone``, ``label`` (the zone's name in the message), ``found`` and the bound broken,
+        ``minimum`` or ``maximum`` (0: the event allows no such zone).
         """
         size = sum(entry.count for entry in entries) + self._unresolved_copies(zone)
+        code, values = f"{zone}_size", {"zone": zone, "label": label, "found": size}
         if size < minimum:
-            self.add(f"{zone}_size", None, f"the {label} must hold at least {minimum} cards (found {size})")
+            message = f"the {label} must hold at least {minimum} cards (found {size})"
+            self.add(code, None, message, **values, minimum=minimum)
         elif maximum is not None and size > maximum:
             if maximum == 0:
-                self.add(f"{zone}_size", None, f"this event uses no {label} (found {size} cards)")
+                self.add(code, None, f"this event uses no {label} (found {size} cards)", **values, maximum=0)
             else:
-                self.add(f"{zone}_size", None, f"the {label} may hold at most {maximum} cards (found {size})")
+                message = f"the {label} may hold at most {maximum} cards (found {size})"
+                self.add(code, None, message, **values, maximum=maximum)
         return size
 
     def _unresolved_copies(self, zone: str) -> int:

@@ -3,7 +3,8 @@
 import pytest
 from django.utils import translation
 
-from tournaments.labels import violation_text
+from engine.registry import game_keys, get_game
+from tournaments.labels import violation_codes_translated, violation_text
 from tournaments.services.decks import deck_check
 
 pytestmark = pytest.mark.django_db
@@ -77,3 +78,98 @@ def test_the_deck_builder_shows_the_violations_in_russian(card_sets, player):
     html = response.content.decode()
     assert response.status_code == 200, html[:500]
     assert "в основной колоде должно быть ровно 30 карт (сейчас 5)" in html
+
+
+# --- the deck-only games (World of Warcraft TCG, Your War, Chronomagia, Force of Will) ----------
+
+WOW = """Game: wow
+Hero: Grotha Ashmane
+Main:
+5 Battle Fury
+Side:
+1 Rusted Cleaver
+"""
+FOW = """Game: fow
+Ruler: Aurelia, Warden of the Dawnspire
+Main:
+4 Lantern Acolyte
+1 Dawnlit Shard
+Stones:
+1 Lantern Acolyte
+"""
+
+
+def russian(source: str, game: str, **options) -> dict[str, str]:
+    check = deck_check(source=source, game=game, options=options)
+    assert check.readable, check.parse_message
+    with translation.override("ru"):
+        return {v["code"]: violation_text(v) for v in check.violations}
+
+
+def test_every_violation_code_of_every_game_has_a_translation():
+    for key in game_keys():
+        # bad_swap is R2.7 between games (the play page's sideboard form), not a deck check's.
+        codes = set(get_game(key).violation_codes) - {"bad_swap"}
+        assert codes <= violation_codes_translated(key), (key, codes - violation_codes_translated(key))
+
+
+def test_in_russian_a_wow_deck_check_reads_in_russian_with_its_values(card_sets):
+    texts = russian(WOW, "wow", side_max=0)
+    assert texts["main_size"] == "в основной колоде должно быть не меньше 60 карт (сейчас 5)"
+    assert texts["copy_limit"] == (
+        "карты «Battle Fury» — не больше 4 экземпляров: у неё нет ключевого слова «неограниченно» (сейчас 5)"
+    )
+    assert texts["side_size"] == "в этом турнире карт в сайдборде быть не должно (сейчас 1)"
+
+
+def test_in_russian_a_force_of_will_deck_check_reads_in_russian_with_its_values(card_sets):
+    texts = russian(FOW, "fow")
+    assert texts["main_size"] == "в основной колоде должно быть не меньше 40 карт (сейчас 5)"
+    assert texts["stones_size"] == "в колоде магических камней должно быть не меньше 10 карт (сейчас 1)"
+    assert texts["stone_in_main"] == (
+        "магический камень «Dawnlit Shard» должен лежать в колоде магических камней, а не в основной колоде"
+    )
+    assert texts["not_a_stone"].startswith("«Lantern Acolyte» — не магический камень (")
+    assert not any("R2." in text for text in texts.values())  # no RESPONSE rule in another game
+
+
+def test_in_english_another_games_violation_says_what_the_engine_says(card_sets):
+    check = deck_check(source=WOW, game="wow", options={"side_max": 0})
+    with translation.override("en"):
+        assert [violation_text(v) for v in check.violations] == [v["message"] for v in check.violations]
+
+
+def test_a_code_shared_by_two_games_never_reads_as_the_other_games_rule(card_sets, violations):
+    wow = deck_check(source=WOW, game="wow").violations
+    wow_size = next(v for v in wow if v["code"] == "main_size")
+    assert wow_size["game"] == "wow" and violations["main_size"]["game"] == "respons"
+    with translation.override("ru"):
+        assert violation_text(violations["main_size"]).startswith("R2.1: ")
+        assert "R2.1" not in violation_text(wow_size) and "ровно" not in violation_text(wow_size)
+        # Without its game a violation cannot be told apart: the engine's message, untranslated.
+        unknown = {key: value for key, value in wow_size.items() if key != "game"}
+        assert violation_text(unknown) == wow_size["message"]
+        assert violation_text(unknown, game="wow") == violation_text(wow_size)
+
+
+def test_without_its_values_a_violation_keeps_the_engines_message():
+    old = {
+        "code": "copy_limit",
+        "card": "X",
+        "message": "at most 4 copies of «X»",
+        "params": {},
+        "game": "wow",
+    }
+    with translation.override("ru"):
+        assert violation_text(old) == "at most 4 copies of «X»"
+
+
+def test_the_deck_builder_shows_another_games_violations_in_russian(card_sets, player):
+    from tests.site.event_pages_support import browser
+
+    response = browser(player).post(
+        "/decks/builder/check/", {"text": WOW, "game": "wow"}, HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    html = response.content.decode()
+    assert response.status_code == 200, html[:500]
+    assert "в основной колоде должно быть не меньше 60 карт (сейчас 5)" in html

@@ -67,7 +67,10 @@ class GameAction(models.Model):
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
     log_index = models.PositiveIntegerField(null=True, blank=True)  # index in Game.actions once applied
     rule = models.CharField(max_length=16, blank=True, default="")
-    message = models.TextField(blank=True, default="")
+    message = models.TextField(blank=True, default="")  # English, as the engine (or the site) says it
+    # What was wrong and its values (IllegalAction.code/params), to say it in the reader's language.
+    code = models.CharField(max_length=40, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
     by_bot = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     processed_at = models.DateTimeField(null=True, blank=True)

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from engine.games.respons.match import ReplayError, replay
 from engine.problems import InputError
-from tournaments.labels import describe_action
+from tournaments.labels import describe_action, refusal_message
 from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import catalog_for
 from tournaments.services.online import clock_limit, current_game, game_log
@@ -155,7 +155,8 @@ class RefusedAction:
     action: dict[str, Any]
     text: str
     rule: str
-    message: str
+    message: str  # as the engine (or the site) said it, in English
+    message_text: str  # in the reader's language
     at: datetime
 
 
@@ -172,6 +173,7 @@ def match_refused_actions(*, match: Match) -> list[RefusedAction]:
             text=describe_action(row.action) if isinstance(row.action, dict) else str(row.action),
             rule=row.rule,
             message=row.message,
+            message_text=refusal_message(code=row.code, params=row.params, message=row.message),
             at=row.processed_at or row.created_at,
         )
         for row in rows

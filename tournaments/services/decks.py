@@ -95,8 +95,9 @@ def deck_check(
     except DeckParseError as error:
         return DeckCheck(game=fallback, parse_problems=error.problems, parse_message=error.one_line())
     rules, catalog = catalog_for(game=decklist.game)
+    # Each violation names its game: a code means a different rule in each (labels.violation_text).
     violations = [
-        {**v.as_dict(), "params": dict(v.params)}
+        {**v.as_dict(), "params": dict(v.params), "game": decklist.game}
         for v in rules.validate_deck(decklist, catalog, options=options or {})
     ]
     return DeckCheck(

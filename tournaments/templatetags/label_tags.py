@@ -36,5 +36,7 @@ def zone_short(key: Any) -> str:
 
 
 @register.filter
-def violation_text(violation: Any) -> str:
-    return labels.violation_text(violation)
+def violation_text(violation: Any, game: str | None = None) -> str:
+    """``{{ v|violation_text }}`` for the violations of a deck check (they name their game);
+    ``{{ v|violation_text:event.game }}`` for a violation that does not."""
+    return labels.violation_text(violation, game=game or None)

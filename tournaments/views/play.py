@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from engine.decklist import parse_decklist
 from engine.problems import DeckParseError
+from tournaments.labels import refusal_templates
 from tournaments.models import Game, Match
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import play_cards
@@ -97,6 +98,9 @@ def _js_strings() -> dict[str, Any]:
         "concede": _("Concede"),
         "concede_confirm": _("Concede this game? It counts as a loss."),
         "refused": _("Refused ({rule}): {message}"),
+        # A refused action's message by its code: the answers carry code, params and the
+        # English message, built once for both seats in no one's language (labels.py).
+        "refusals": refusal_templates(),
         "sending": _("Sending…"),
         "offline": _("Connection lost — retrying…"),
         "not_started": _("The game has not started yet."),

@@ -67,7 +67,9 @@ def validate_deck(
     if check.is_empty("hero"):
         check.add("hero_missing", None, "the deck has no hero")
     elif hero is not None and not hero.is_hero:
-        check.add("not_a_hero", hero.name, f"«{hero.name}» is {a_type(hero.type)}, not a hero")
+        check.add(
+            "not_a_hero", hero.name, f"«{hero.name}» is {a_type(hero.type)}, not a hero", type=hero.type
+        )
 
     main = check.counts("main")
     side = check.counts("side")
@@ -76,20 +78,23 @@ def validate_deck(
     for entry in main:
         card = entry.card
         if card.is_hero:
-            check.add("hero_in_deck", card.name, f"the hero «{card.name}» cannot be in the main deck")
+            check.add(
+                "hero_in_deck", card.name, f"the hero «{card.name}» cannot be in the main deck", zone="main"
+            )
         elif card.is_mythic and entry.count > MYTHIC_LIMIT:
             message = f"at most {MYTHIC_LIMIT} copy of the mythic «{card.name}» (found {entry.count})"
-            check.add("mythic_limit", card.name, message)
+            check.add("mythic_limit", card.name, message, limit=MYTHIC_LIMIT, found=entry.count)
         elif entry.count > COPY_LIMIT:
-            check.add(
-                "copy_limit", card.name, f"at most {COPY_LIMIT} copies of «{card.name}» (found {entry.count})"
-            )
+            message = f"at most {COPY_LIMIT} copies of «{card.name}» (found {entry.count})"
+            check.add("copy_limit", card.name, message, limit=COPY_LIMIT, found=entry.count)
 
     check.check_size("side", "hero deck", side, maximum=HERO_DECK_MAX)
     for entry in side:
         card = entry.card
         if card.is_hero:
-            check.add("hero_in_deck", card.name, f"the hero «{card.name}» cannot be in the hero deck")
+            check.add(
+                "hero_in_deck", card.name, f"the hero «{card.name}» cannot be in the hero deck", zone="side"
+            )
         elif card.is_mythic:
             check.add("mythic_in_side", card.name, f"the mythic «{card.name}» cannot be in the hero deck")
     return check.violations

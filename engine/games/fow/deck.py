@@ -79,7 +79,9 @@ def validate_deck(
     if check.is_empty("ruler"):
         check.add("ruler_missing", None, "the deck has no ruler")
     elif ruler is not None and not ruler.is_ruler:
-        check.add("not_a_ruler", ruler.name, f"«{ruler.name}» is {a_type(ruler.type)}, not a ruler")
+        check.add(
+            "not_a_ruler", ruler.name, f"«{ruler.name}» is {a_type(ruler.type)}, not a ruler", type=ruler.type
+        )
 
     main = check.counts("main")
     stones = check.counts("stones")
@@ -102,7 +104,7 @@ def validate_deck(
         if not entry.card.is_stone:
             kind = a_type(entry.card.type)
             message = f"«{entry.card.name}» is {kind}; the magic stone deck holds magic stones only"
-            check.add("not_a_stone", entry.card.name, message)
+            check.add("not_a_stone", entry.card.name, message, type=entry.card.type)
 
     check.check_size("side", "side deck", side, maximum=side_max)
 
@@ -112,5 +114,5 @@ def validate_deck(
                 f"at most {COPY_LIMIT} copies of «{entry.card.name}» across main, stone and side decks"
                 f" (found {entry.count}); only basic magic stones are exempt"
             )
-            check.add("copy_limit", entry.card.name, message)
+            check.add("copy_limit", entry.card.name, message, limit=COPY_LIMIT, found=entry.count)
     return check.violations

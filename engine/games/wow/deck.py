@@ -111,6 +111,8 @@ def validate_deck(
                 "copy_limit",
                 entry.card.name,
                 f"at most {COPY_LIMIT} copies of «{entry.card.name}», not unlimited (found {entry.count})",
+                limit=COPY_LIMIT,
+                found=entry.count,
             )
     if hero is not None:
         _check_traits(check, hero, deck_cards)
@@ -125,7 +127,9 @@ def _hero(check: DeckCheck[Card]) -> Card | None:
         check.add("hero_missing", None, "the deck has no hero")
         return None
     if hero is not None and not hero.is_hero:
-        check.add("not_a_hero", hero.name, f"«{hero.name}» is {a_type(hero.type)}, not a hero")
+        check.add(
+            "not_a_hero", hero.name, f"«{hero.name}» is {a_type(hero.type)}, not a hero", type=hero.type
+        )
         return None
     return hero
 
@@ -141,8 +145,8 @@ def _check_traits(check: DeckCheck[Card], hero: Card, entries: list[Entry[Card]]
             message = (
                 f"«{card.name}» shares no trait (faction, class, race, talent, profession) with «{hero.name}»"
             )
-            check.add("no_shared_trait", card.name, message)
+            check.add("no_shared_trait", card.name, message, hero=hero.name)
         talent = card.hero_required_talent
         if talent is not None and talent not in hero.traits.talents:
             message = f"«{card.name}» needs a hero with the «{talent}» talent; «{hero.name}» has not"
-            check.add("talent_required", card.name, message)
+            check.add("talent_required", card.name, message, talent=talent, hero=hero.name)

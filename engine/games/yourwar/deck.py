@@ -61,6 +61,6 @@ def validate_deck(
                 f"at most {COPY_LIMIT} copies of «{entry.card.name}» (found {entry.count});"
                 " only «Военная База» is exempt"
             )
-            check.add("copy_limit", entry.card.name, message)
+            check.add("copy_limit", entry.card.name, message, limit=COPY_LIMIT, found=entry.count)
     check.check_size("side", "side deck", side, maximum=side_max)
     return check.violations

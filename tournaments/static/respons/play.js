@@ -30,6 +30,7 @@
   var eventsKey = "";    // the log shown
   var eventsAsked = "";  // the log being fetched
   var sideboardSent = {}; // game number -> "ready" | "deck"
+  var awaited = {};       // seq posted -> its refusal is shown when an answer lists it (see showRefusals)
 
   // --- small helpers --------------------------------------------------------------------
 
@@ -455,6 +456,31 @@
   }
   function wait(ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); }
 
+  // A refused action in the reader's language: the template of its code (T.refusals, none for
+  // English readers) filled with its values, or else the English message the answer carries.
+  function refusalText(r) {
+    var R = T.refusals || {}, template = r.code && (R.templates || {})[r.code], labels = R.labels || {};
+    var p = r.params || {}, values = {}, message = r.message;
+    Object.keys(p).forEach(function (k) {
+      var v = p[k];
+      values[k] = labels[k] && labels[k][v] !== undefined ? labels[k][v] : k === "card" ? cardName(v) : v;
+    });
+    if (template && (template.match(/\{\w+\}/g) || []).every(function (m) { return m.slice(1, -1) in values; })) {
+      message = fmt(template, values);
+    }
+    return fmt(T.refused, { rule: r.rule, message: message });
+  }
+
+  // The answers list this seat's latest refused actions (code, params, English message): show the
+  // refusal of an action this page posted, in the reader's language, once.
+  function showRefusals(st) {
+    (st.refused || []).slice().reverse().forEach(function (r) {
+      if (!awaited[r.seq]) return;
+      delete awaited[r.seq];
+      setNotice(refusalText(r), "bad");
+    });
+  }
+
   function submit(action) {
     if (busy || !state || !action) return;
     busy = true;
@@ -462,14 +488,22 @@
     mull = [];
     renderChoices();
     setNotice(T.sending, "info");
-    post({ seq: state.next_seq, action: action }, 4).then(function (res) {
+    var seq = state.next_seq;
+    post({ seq: seq, action: action }, 4).then(function (res) {
       busy = false;
       var b = res.body || {};
-      if (res.status === 200 || res.status === 202) setNotice(null);
-      else if (res.status === 400 && b.rule) setNotice(fmt(T.refused, { rule: b.rule, message: b.message }), "bad");
+      if (res.status === 200) setNotice(null);
+      else if (res.status === 202) { setNotice(null); awaited[seq] = true; } // a worker decides later
+      else if (res.status === 400 && b.rule) awaited[seq] = b; // said by the answer that lists it
       else if (res.status === 409 && b.code === "seq_gap") setNotice(null); // another tab acted: catch up
       else setNotice(b.detail || "HTTP " + res.status, "bad");
-      refresh(true);
+      refresh(true).then(function () {
+        var refused = awaited[seq];
+        if (refused && refused !== true) { // no answer listed it: say it as the POST did
+          delete awaited[seq];
+          setNotice(fmt(T.refused, { rule: refused.rule, message: refused.message }), "bad");
+        }
+      });
     }, function () {
       busy = false;
       setNotice(T.offline, "bad");
@@ -690,6 +724,7 @@
       if (last) setNotice(gameResult(last), "info");
     }
     state = st;
+    showRefusals(st);
     if (key === stateKey && !force) return;
     stateKey = key;
     if (moved) { sel = null; mull = []; }

@@ -7,7 +7,7 @@ Public API (see ``engine/games/respons/README.md``)::
     match = new_match(catalog, (deck_a, deck_b), seed=7)
     match.decision()            # Decision(kind, seat, seq, ...) or None when over
     match.legal_actions(seat)   # [{"type": ...}, ...], each appliable as is
-    match.apply(seat, action)   # -> [Event]; raises IllegalAction(rule, message), changes nothing
+    match.apply(seat, action)   # -> [Event]; raises IllegalAction (rule, message, code, params)
     match.observation(seat), match.judge_view(), match.spectator_view()
     match.to_log(["CORE"]); replay(log, catalog)
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from engine.games.respons.match.core import Match, new_match
     from engine.games.respons.match.invariants import check_invariants
     from engine.games.respons.match.log import ReplayError, match_log, replay
-    from engine.games.respons.match.state import Decision, Event, IllegalAction, Result
+    from engine.games.respons.match.state import REFUSAL_CODES, Decision, Event, IllegalAction, Result
 
 _EXPORTS: dict[str, str] = {
     "Match": "core",
@@ -37,11 +37,13 @@ _EXPORTS: dict[str, str] = {
     "Decision": "state",
     "Event": "state",
     "IllegalAction": "state",
+    "REFUSAL_CODES": "state",
     "Result": "state",
     "check_invariants": "invariants",
 }
 
 __all__ = [
+    "REFUSAL_CODES",
     "Decision",
     "Event",
     "IllegalAction",

@@ -64,13 +64,20 @@ def parse_cell(raw: Any, seat: int, rule: str) -> int:
     An optional ``"seat"`` key must name ``seat`` (cards are played to your own side).
     """
     if not isinstance(raw, dict):
-        raise IllegalAction(rule, 'a cell is {"line": 1-5, "row": 1-3}')
+        raise IllegalAction(rule, 'a cell is {"line": 1-5, "row": 1-3}', code="bad_cell")
     line, row = raw.get("line"), raw.get("row")
     # type() is int, not isinstance: JSON true/false are bools, which are ints (equal to 1 and 0).
     if not (type(line) is int and type(row) is int and 1 <= line <= LINES and 1 <= row <= ROWS):
-        raise IllegalAction("R3.2", f"no such cell: line {line!r} row {row!r} (lines 1–5, rows 1–3)")
+        raise IllegalAction(
+            "R3.2",
+            f"no such cell: line {line!r} row {row!r} (lines 1–5, rows 1–3)",
+            code="no_such_cell",
+            params={"line": repr(line), "row": repr(row)},
+        )
     if "seat" in raw and raw["seat"] != seat:
-        raise IllegalAction(rule, "you can only use a cell of your own tactical segment")
+        raise IllegalAction(
+            rule, "you can only use a cell of your own tactical segment", code="not_your_cell"
+        )
     return seat * SEAT_CELLS + (line - 1) * ROWS + (row - 1)  # cell_index(seat, line, row)
 
 
@@ -98,14 +105,18 @@ def _chosen_targets(state: State, source: Inst, trigger: str, raw: Any, moment: 
         raw = []
     abilities = chosen_abilities(source.card, trigger)
     if not isinstance(raw, list):
-        raise IllegalAction("R7.7", "targets must be a list")
+        raise IllegalAction("R7.7", "targets must be a list", code="targets_not_a_list")
     if len(raw) != len(abilities):
         if not abilities:
-            raise IllegalAction("R7.7", f"{source.name} takes no targets")
+            raise IllegalAction(
+                "R7.7", f"{source.name} takes no targets", code="no_targets", params={"card": source.name}
+            )
         if raw or any(TARGETS[a.target](state, source, moment) for a in abilities):
             raise IllegalAction(
                 "R7.7",
                 f"{source.name} needs {len(abilities)} target(s), one per chosen ability, got {len(raw)}",
+                code="target_count",
+                params={"card": source.name, "expected": len(abilities), "got": len(raw)},
             )
         return [None] * len(abilities)
     chosen: list[Inst | None] = []
@@ -114,14 +125,20 @@ def _chosen_targets(state: State, source: Inst, trigger: str, raw: Any, moment: 
         if item is None:
             if candidates:
                 raise IllegalAction(
-                    "R7.7", f"targets[{i}]: choose one for {ability.effect} ({ability.target})"
+                    "R7.7",
+                    f"targets[{i}]: choose one for {ability.effect} ({ability.target})",
+                    code="target_missing",
+                    params={"index": i, "effect": ability.effect, "target_kind": ability.target},
                 )
             chosen.append(None)
             continue
         picked = parse_target(state, item)
         if picked is None or picked not in candidates:  # candidates are cards: compared by identity
             raise IllegalAction(
-                "R7.7", f"targets[{i}]: {item!r} is not a legal {ability.target} for {source.name}"
+                "R7.7",
+                f"targets[{i}]: {item!r} is not a legal {ability.target} for {source.name}",
+                code="illegal_target",
+                params={"index": i, "target": repr(item), "target_kind": ability.target, "card": source.name},
             )
         assert isinstance(picked, Inst)
         chosen.append(picked)
@@ -130,7 +147,7 @@ def _chosen_targets(state: State, source: Inst, trigger: str, raw: Any, moment: 
 
 def _hand_card(state: State, seat: int, name: Any) -> Inst:
     if not isinstance(name, str):
-        raise IllegalAction("R10.3", "play needs the card's name")
+        raise IllegalAction("R10.3", "play needs the card's name", code="card_name_missing")
     hand = state.seats[seat].hand
     for inst in hand:  # the canonical spelling (logs, legal_actions) needs no R1.5 matching
         if inst.name == name:
@@ -140,7 +157,7 @@ def _hand_card(state: State, seat: int, name: Any) -> Inst:
         for inst in hand:
             if inst.card.name == card.name:
                 return inst
-    raise IllegalAction("R6.3", f"{name!r} is not in your hand")
+    raise IllegalAction("R6.3", f"{name!r} is not in your hand", code="not_in_hand", params={"card": name})
 
 
 def _own_source(state: State, seat: int, action: Action) -> Inst:
@@ -150,13 +167,15 @@ def _own_source(state: State, seat: int, action: Action) -> Inst:
         return side.hero
     if zone == "location":
         if side.location is None:
-            raise IllegalAction("R7.6", "you have no location")
+            raise IllegalAction("R7.6", "you have no location", code="no_location")
         return side.location
     if "cell" not in action:
-        raise IllegalAction("R7.6", 'activate needs the card\'s "cell" (or "zone": "location"/"hero")')
+        raise IllegalAction(
+            "R7.6", 'activate needs the card\'s "cell" (or "zone": "location"/"hero")', code="source_missing"
+        )
     inst = state.cells[parse_cell(action["cell"], seat, "R7.6")]
     if inst is None:
-        raise IllegalAction("R7.6", "there is no card of yours in that cell")
+        raise IllegalAction("R7.6", "there is no card of yours in that cell", code="no_card_in_cell")
     return inst
 
 
@@ -179,16 +198,29 @@ def validate(state: State, decision: Decision, seat: int, action: Action) -> tup
             return _PASS, {"seat": seat, "type": "pass"}
         if kind == "activate":
             return _validate_activate(state, seat, action)
-        raise IllegalAction("R6.3", f"a decision is play, activate or pass, not {kind!r}")
+        raise IllegalAction(
+            "R6.3",
+            f"a decision is play, activate or pass, not {kind!r}",
+            code="not_an_act",
+            params={"got": repr(kind)},
+        )
     if asked == "mulligan":
         return _validate_mulligan(state, seat, action, kind)
     if kind != "choose":
-        raise IllegalAction(decision.rule, f"{decision.kind} expects a choose action, not {kind!r}")
+        raise IllegalAction(
+            decision.rule,
+            f"{decision.kind} expects a choose action, not {kind!r}",
+            code="not_a_choice",
+            params={"decision": decision.kind, "got": repr(kind)},
+        )
     if decision.kind == "choose_cell":
         cell = parse_cell(action.get("cell"), seat, "R7.5")
         if cell not in decision.options:
             raise IllegalAction(
-                "R7.5", f"line {CELL_LINE[cell]} row {CELL_ROW[cell]} is not a free cell of yours"
+                "R7.5",
+                f"line {CELL_LINE[cell]} row {CELL_ROW[cell]} is not a free cell of yours",
+                code="cell_not_offered",
+                params={"line": CELL_LINE[cell], "row": CELL_ROW[cell]},
             )
         return cell, {
             "seat": seat,
@@ -197,10 +229,17 @@ def validate(state: State, decision: Decision, seat: int, action: Action) -> tup
         }
     raw = action.get("targets")
     if not isinstance(raw, list) or len(raw) != 1:
-        raise IllegalAction("R7.7", 'choose one target: {"type": "choose", "targets": [target]}')
+        raise IllegalAction(
+            "R7.7", 'choose one target: {"type": "choose", "targets": [target]}', code="one_target"
+        )
     picked = parse_target(state, raw[0])
     if picked is None or not any(picked is option for option in decision.options):
-        raise IllegalAction("R7.7", f"{raw[0]!r} is not a legal target for {decision.card}")
+        raise IllegalAction(
+            "R7.7",
+            f"{raw[0]!r} is not a legal target for {decision.card}",
+            code="target_not_offered",
+            params={"target": repr(raw[0]), "card": f"{decision.card}"},
+        )
     return picked, {"seat": seat, "type": "choose", "targets": [target_dict(picked)]}
 
 
@@ -208,17 +247,29 @@ def _validate_mulligan(state: State, seat: int, action: Action, kind: Any) -> tu
     if kind == "keep":
         return [], {"seat": seat, "type": "keep"}
     if kind != "mulligan":
-        raise IllegalAction("R5.2", f"the opening decision is keep or mulligan, not {kind!r}")
+        raise IllegalAction(
+            "R5.2",
+            f"the opening decision is keep or mulligan, not {kind!r}",
+            code="not_a_mulligan",
+            params={"got": repr(kind)},
+        )
     names = action.get("cards")
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise IllegalAction("R5.2", "mulligan needs the list of card names to put back")
+        raise IllegalAction(
+            "R5.2", "mulligan needs the list of card names to put back", code="mulligan_cards"
+        )
     hand = list(state.seats[seat].hand)
     back: list[Inst] = []
     for name in names:
         card = state.catalog.get(name)
         found = next((inst for inst in hand if card is not None and inst.card.name == card.name), None)
         if found is None:
-            raise IllegalAction("R5.2", f"{name!r} is not in your hand (as many times as listed)")
+            raise IllegalAction(
+                "R5.2",
+                f"{name!r} is not in your hand (as many times as listed)",
+                code="mulligan_not_in_hand",
+                params={"card": name},
+            )
         hand.remove(found)
         back.append(found)
     return back, {"seat": seat, "type": "mulligan", "cards": [inst.name for inst in back]}
@@ -234,21 +285,45 @@ def _validate_play(state: State, seat: int, action: Action) -> tuple[Any, Action
     if kind in FIELD_TYPES:
         cells = state.cells
         if all(cells[seat * SEAT_CELLS : (seat + 1) * SEAT_CELLS]):  # no None (an Inst is always true)
-            raise IllegalAction("R7.1", f"no free cell for {inst.name}")
+            raise IllegalAction(
+                "R7.1", f"no free cell for {inst.name}", code="no_free_cell", params={"card": inst.name}
+            )
         if "cell" not in action:
-            raise IllegalAction("R7.2", f"{inst.name} goes to a free cell of yours: send its cell")
+            raise IllegalAction(
+                "R7.2",
+                f"{inst.name} goes to a free cell of yours: send its cell",
+                code="cell_missing",
+                params={"card": inst.name},
+            )
         cell = parse_cell(action["cell"], seat, "R7.2")
         if cells[cell] is not None:
-            raise IllegalAction("R7.2", f"line {CELL_LINE[cell]} row {CELL_ROW[cell]} is not free")
+            raise IllegalAction(
+                "R7.2",
+                f"line {CELL_LINE[cell]} row {CELL_ROW[cell]} is not free",
+                code="cell_taken",
+                params={"line": CELL_LINE[cell], "row": CELL_ROW[cell]},
+            )
         canonical["cell"] = {"line": CELL_LINE[cell], "row": CELL_ROW[cell]}
     elif "cell" in action:
-        raise IllegalAction("R7.2", f"a {kind} does not go to a cell")
+        raise IllegalAction(
+            "R7.2", f"a {kind} does not go to a cell", code="no_cell_for_type", params={"type": kind}
+        )
     elif kind == "location" and side.location is not None:
-        raise IllegalAction("R7.2", f"your location slot already holds {side.location.name}")
+        raise IllegalAction(
+            "R7.2",
+            f"your location slot already holds {side.location.name}",
+            code="location_taken",
+            params={"card": side.location.name},
+        )
     # ... then the cost is paid from influence (R7.4: orders are free).
     cost = inst.cost  # play_cost(inst)
     if cost > side.influence:
-        raise IllegalAction("R7.1", f"{inst.name} costs {cost}, you have {side.influence} influence")
+        raise IllegalAction(
+            "R7.1",
+            f"{inst.name} costs {cost}, you have {side.influence} influence",
+            code="too_expensive",
+            params={"card": inst.name, "cost": cost, "influence": side.influence},
+        )
     raw = action.get("targets")
     if raw is None and "on_play" not in inst.triggers:
         return (PLAY, inst, cell, []), canonical
@@ -262,13 +337,24 @@ def _validate_activate(state: State, seat: int, action: Action) -> tuple[Any, Ac
     inst = _own_source(state, seat, action)
     abilities = [a for a in inst.card.abilities if a.trigger == "activated"]
     if not abilities:
-        raise IllegalAction("R7.6", f"{inst.name} has no action")
+        raise IllegalAction(
+            "R7.6", f"{inst.name} has no action", code="no_action", params={"card": inst.name}
+        )
     if inst.used:
-        raise IllegalAction("R7.6", f"{inst.name} has already used its action this turn")
+        raise IllegalAction(
+            "R7.6",
+            f"{inst.name} has already used its action this turn",
+            code="action_used",
+            params={"card": inst.name},
+        )
     cost = sum(a.cost for a in abilities)
     if cost > state.seats[seat].influence:
+        influence = state.seats[seat].influence
         raise IllegalAction(
-            "R7.6", f"{inst.name}'s action costs {cost}, you have {state.seats[seat].influence}"
+            "R7.6",
+            f"{inst.name}'s action costs {cost}, you have {influence}",
+            code="action_too_expensive",
+            params={"card": inst.name, "cost": cost, "influence": influence},
         )
     chosen = _chosen_targets(state, inst, "activated", action.get("targets"), _ACTIVATE_MOMENT)
     canonical: Action = {"seat": seat, "type": "activate"}

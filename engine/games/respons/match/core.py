@@ -9,7 +9,15 @@ from engine.decklist import Decklist
 from engine.games.respons.match import views
 from engine.games.respons.match.actions import Action, describe_action, legal_actions, validate
 from engine.games.respons.match.flow import run_match
-from engine.games.respons.match.state import Decision, Event, GameOver, IllegalAction, Result, State
+from engine.games.respons.match.state import (
+    DECISIONS_PER_TURN,
+    Decision,
+    Event,
+    GameOver,
+    IllegalAction,
+    Result,
+    State,
+)
 
 # Every seat may always do these (R9.3, R9.4), whoever must decide.
 _ANY_TIME = ("concede", "timeout")
@@ -90,13 +98,21 @@ class Match(State):
         (hence ``Any``: input from outside is checked here, not at the call).
         """
         if self.result is not None:
-            raise IllegalAction("R9.5", f"the game is over ({self.result.reason})")
+            reason = self.result.reason
+            raise IllegalAction(
+                "R9.5", f"the game is over ({reason})", code="game_over", params={"reason": reason}
+            )
         if seat not in (0, 1) or isinstance(seat, bool):
-            raise IllegalAction("R10.3", f"no seat {seat!r}")
+            raise IllegalAction("R10.3", f"no seat {seat!r}", code="no_seat", params={"seat": repr(seat)})
         if seq is not None and seq != self.seq:
-            raise IllegalAction("R10.4", f"stale action: expected seq {self.seq}, got {seq}")
+            raise IllegalAction(
+                "R10.4",
+                f"stale action: expected seq {self.seq}, got {seq}",
+                code="stale_seq",
+                params={"expected": self.seq, "got": f"{seq}"},
+            )
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("R10.3", 'an action is a JSON object with a "type"')
+            raise IllegalAction("R10.3", 'an action is a JSON object with a "type"', code="not_an_action")
         return self._apply_checked(seat, action)
 
     def _apply_checked(self, seat: int, action: Action) -> list[Event]:
@@ -104,19 +120,31 @@ class Match(State):
         ``type``) are known to be good: ``replay`` checked a whole log's up front."""
         result = self.result
         if result is not None:
-            raise IllegalAction("R9.5", f"the game is over ({result.reason})")
+            raise IllegalAction(
+                "R9.5",
+                f"the game is over ({result.reason})",
+                code="game_over",
+                params={"reason": result.reason},
+            )
         kind = action["type"]
         if kind in _ANY_TIME:
             return self._end_by(seat, kind)
         pending = self._pending
         assert pending is not None
         if seat != pending.seat:
-            rule = pending.rule
             if pending.kind == "act" and self.seats[seat].decisions == 0:
-                message = "you have no decisions left this turn (5 per turn)"
-            else:
-                message = f"it is seat {pending.seat}'s decision ({pending.kind})"
-            raise IllegalAction(rule, message)
+                raise IllegalAction(
+                    pending.rule,
+                    f"you have no decisions left this turn ({DECISIONS_PER_TURN} per turn)",
+                    code="no_decisions_left",
+                    params={"limit": DECISIONS_PER_TURN},
+                )
+            raise IllegalAction(
+                pending.rule,
+                f"it is seat {pending.seat}'s decision ({pending.kind})",
+                code="not_your_decision",
+                params={"seat": pending.seat, "decision": pending.kind},
+            )
         answer, logged = validate(self, pending, seat, action)
         self.actions.append(logged)
         self.seq += 1

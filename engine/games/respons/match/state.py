@@ -113,15 +113,70 @@ def line_cells(seat: int, line: int) -> range:
     return range(start, start + ROWS)
 
 
+# The stable codes of IllegalAction, one per kind of refusal (README.md, "Refusals"). A front end
+# keys its translations on them: a new refusal gets a new code here.
+REFUSAL_CODES: tuple[str, ...] = (
+    # R9.5, R10: the game, the seat, the seq, the action's shape
+    "game_over",
+    "no_seat",
+    "stale_seq",
+    "not_an_action",
+    "card_name_missing",
+    # R5.2, R6.3: whose decision, which answers it takes
+    "no_decisions_left",
+    "not_your_decision",
+    "not_an_act",
+    "not_a_choice",
+    "not_a_mulligan",
+    "mulligan_cards",
+    "mulligan_not_in_hand",
+    "not_in_hand",
+    # R3.2, R7.1, R7.2, R7.5: cells, room and cost
+    "bad_cell",
+    "no_such_cell",
+    "not_your_cell",
+    "no_free_cell",
+    "cell_missing",
+    "cell_taken",
+    "cell_not_offered",
+    "no_cell_for_type",
+    "location_taken",
+    "too_expensive",
+    # R7.6: a card's action
+    "no_location",
+    "source_missing",
+    "no_card_in_cell",
+    "no_action",
+    "action_used",
+    "action_too_expensive",
+    # R7.7: chosen targets
+    "targets_not_a_list",
+    "no_targets",
+    "target_count",
+    "target_missing",
+    "illegal_target",
+    "one_target",
+    "target_not_offered",
+)
+
+
 class IllegalAction(Exception):
     """An action the rules refuse; ``rule`` is the rule it breaks (e.g. ``"R7.1"``).
 
-    Raised by :meth:`Match.apply` before anything changes.
+    ``message`` is English; ``code`` (one of :data:`REFUSAL_CODES`) names what was wrong,
+    stable across versions (one code may come with different rules: an answer out of turn
+    cites the pending decision's), and ``params`` hold the message's values (JSON: strings and
+    whole numbers), so that a front end can say the same in another language. Raised by
+    :meth:`Match.apply` before anything changes.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(
+        self, rule: str, message: str, *, code: str = "", params: dict[str, str | int] | None = None
+    ) -> None:
         self.rule = rule
         self.message = message
+        self.code = code
+        self.params: dict[str, str | int] = params if params is not None else {}
         super().__init__(f"{rule}: {message}")
 
 
