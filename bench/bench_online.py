@@ -315,6 +315,11 @@ class Stats:
     finished: dict[int, float] = field(default_factory=dict)  # match id -> when it was seen final
 
 
+def _choices(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's legal actions other than conceding (empty: not its decision)."""
+    return [a for a in state["legal_actions"] if a["type"] != "concede"]
+
+
 async def player(
     name: str, token: str, match_id: int, args: argparse.Namespace, stats: Stats, stop_at: float
 ) -> None:
@@ -325,21 +330,24 @@ async def player(
     stream = Stream(args.port + 1 if args.split else args.port, token, f"{path}stream/", stats)
     stream.start()
     try:
-        state = None
+        state: dict[str, Any] | None = None
         while time.monotonic() < stop_at:
-            new = await stream.next(timeout=max(0.1, stop_at - time.monotonic()))
-            state = new or state
-            if state is None:
-                continue
+            if state is None or not _choices(state):
+                # Nothing to decide (the opponent's decision): wait for the next answer. An
+                # answer that already gives this seat a decision (a card played, then its cell
+                # to choose) is acted on at once: no other answer may come before it is.
+                new = await stream.next(timeout=max(0.1, stop_at - time.monotonic()))
+                state = new or state
+                if state is None:
+                    continue
             if state["match_status"] == "final":
                 stats.finished.setdefault(match_id, time.monotonic())
                 return
-            choices = [a for a in state["legal_actions"] if a["type"] != "concede"]
-            if not choices:
-                continue  # the opponent's decision: wait for the next answer
+            if not _choices(state):
+                continue
             await asyncio.sleep(rng.uniform(args.pause_min, args.pause_max))  # a person thinking
             state = stream.state or state  # whatever arrived meanwhile
-            choices = [a for a in state["legal_actions"] if a["type"] != "concede"]
+            choices = _choices(state)
             if not choices or state["match_status"] == "final":
                 continue
             seq, before = state["next_seq"], state["view"]["seq"]
@@ -509,6 +517,7 @@ def summary(
         (
             "web / celery workers",
             f"{'gunicorn' if args.split else 'uvicorn'} x{args.web_workers}"
+            f"{f' (gthread x{args.web_threads})' if args.split and args.web_threads else ''}"
             f"{' + uvicorn x1 for the streams' if args.split else ''} / {args.workers} (solo)",
         ),
         ("human pause", f"{args.pause_min}-{args.pause_max} s; updates pushed (SSE), no polling"),
@@ -579,6 +588,12 @@ def main() -> int:
     parser.add_argument("--no-beat", action="store_true", help="no embedded beat (online sweep)")
     parser.add_argument("--web-workers", type=int, default=3, help="web server worker processes")
     parser.add_argument(
+        "--web-threads",
+        type=int,
+        default=0,
+        help="gunicorn threads per worker (gthread: keep-alive, no per-request linger); 0: sync workers",
+    )
+    parser.add_argument(
         "--asgi-only",
         dest="split",
         action="store_false",
@@ -644,6 +659,8 @@ def main() -> int:
         if args.split:
             # README "Production", at scale: WSGI for requests, ASGI only for the streams.
             gunicorn = [str(bin_dir / "gunicorn"), "respons_site.wsgi", "-w", str(args.web_workers)]
+            if args.web_threads:
+                gunicorn += ["-k", "gthread", "--threads", str(args.web_threads)]
             gunicorn += ["-b", f"127.0.0.1:{args.port}", "--keep-alive", "60", "--backlog", "4096"]
             processes.start("web", gunicorn)
             processes.start("web-streams", [*uvicorn, "--port", str(args.port + 1)])

@@ -1,6 +1,8 @@
 """Online matches adjudicated by the rules engine, driven through the API (in-process tasks)."""
 
 import random
+import threading
+from types import SimpleNamespace
 
 import pytest
 
@@ -75,6 +77,70 @@ def test_it_applies_a_duplicate_seq_once_and_answers_the_same(online_match):
     assert first.json() == again.json()
     assert GameAction.objects.filter(match_id=match_id).count() == 1
     assert len(Game.objects.get(match_id=match_id).actions) == 1
+
+
+def test_two_submissions_of_one_seq_at_the_same_moment_make_one_action(online_match):
+    """A client retrying while its first POST is still in flight: no lock on the match orders
+    them, the ledger's unique (match, seat, seq) does — one row, one action, both answered."""
+    from django.db import connection
+    from rest_framework.test import APIClient
+
+    event, match_id, a, b = online_match
+    decider = a if game(a, match_id)["legal_actions"] else b
+    token = decider.api._credentials["HTTP_AUTHORIZATION"]
+    start, answers = threading.Barrier(2), []
+
+    def submit():
+        client = APIClient(HTTP_ACCEPT_LANGUAGE="en", HTTP_AUTHORIZATION=token)
+        try:
+            start.wait()
+            answers.append(act(SimpleNamespace(api=client), match_id, 1, {"type": "keep"}))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(r.status_code for r in answers) in ([200, 200], [200, 202])
+    assert {r.json()["seq"] for r in answers} == {1}
+    assert GameAction.objects.filter(match_id=match_id).count() == 1
+    assert len(Game.objects.get(match_id=match_id).actions) == 1
+
+
+def test_a_seq_taken_between_the_check_and_the_insert_answers_with_the_first(online_match, monkeypatch):
+    """The other submission of the same seq committed after this one read the next number:
+    its INSERT is refused by the ledger, and it answers with the row that won."""
+    from tournaments.services import online as svc
+
+    event, match_id, a, b = online_match
+    decider = a if game(a, match_id)["legal_actions"] else b
+    first = act(decider, match_id, 1, {"type": "keep"})
+    monkeypatch.setattr(svc, "next_seq", lambda match, seat: 1)  # read before the first committed
+    again = act(decider, match_id, 1, {"type": "mulligan", "cards": []})
+    assert again.status_code == first.status_code == 200
+    assert again.json() == first.json()
+    assert list(GameAction.objects.filter(match_id=match_id).values_list("action", flat=True)) == [
+        {"type": "keep"}
+    ]
+
+
+@pytest.mark.django_db(transaction=False)
+def test_inside_a_callers_transaction_a_refused_insert_leaves_it_usable(online_match, monkeypatch):
+    from django.db import transaction
+
+    from tournaments.services import online as svc
+
+    event, match_id, a, b = online_match
+    decider = a if game(a, match_id)["legal_actions"] else b
+    match = svc.matches_with_players().get(pk=match_id)
+    with transaction.atomic():
+        first = svc.game_action_submit(match=match, by=decider.user, seq=1, action={"type": "keep"})
+        monkeypatch.setattr(svc, "next_seq", lambda match, seat: 1)
+        again = svc.game_action_submit(match=match, by=decider.user, seq=1, action={"type": "pass"})
+        assert again.pk == first.pk
+        assert GameAction.objects.filter(match_id=match_id).count() == 1  # still usable
 
 
 def test_it_refuses_a_seq_that_skips_ahead_with_409(online_match):

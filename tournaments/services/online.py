@@ -13,13 +13,15 @@ import random
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import nullcontext
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
-from django.db.models import Max, QuerySet
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils import timezone
 
 from engine import RULES_VERSION
@@ -58,10 +60,10 @@ _ENGINE_CACHE_SIZE = 2048
 def game_log(game: Game) -> dict[str, Any]:
     """Return the game's match log in the formats.md shape (what `engine replay` reads)."""
     match = game.match
-    names = [
-        match.player_a.player.get_username(),
-        match.player_b.player.get_username() if match.player_b else "",
-    ]
+    users = [match.player_a.player_id, match.player_b.player_id if match.player_b else None]
+    User = get_user_model()
+    usernames = dict(User.objects.filter(pk__in=users).values_list("pk", User.USERNAME_FIELD))
+    names = [usernames.get(pk, "") for pk in users]  # one query, and only when the log is read
     return {
         "game": match.round.event.game,
         "rules_version": RULES_VERSION,
@@ -107,10 +109,13 @@ def _remember(game: Game, engine: EngineMatch) -> None:
 
 
 def matches_with_players() -> "QuerySet[Match]":
-    """Matches with their round, event and both registrations (not the decks): all that
-    reading or adjudicating a game needs, in one query."""
-    return Match.objects.select_related("round__event", "player_a", "player_b").defer(
-        "player_a__deck", "player_b__deck"
+    """Matches with their round, event, both registrations (not the decks) and
+    ``has_game`` (whether a game has started): all that reading or adjudicating a game needs,
+    in one query."""
+    return (
+        Match.objects.select_related("round__event", "player_a", "player_b")
+        .defer("player_a__deck", "player_b__deck")
+        .annotate(has_game=Exists(Game.objects.filter(match=OuterRef("pk"))))
     )
 
 
@@ -290,7 +295,11 @@ def game_action_submit(*, match: Match, by: AbstractBaseUser, seq: Any, action: 
 
     A ``seq`` already used returns that row unchanged (a retry is applied once); a
     ``seq`` beyond the next one raises WrongState (409, ``seq_gap``). ``match`` comes with
-    its players and event (select_related); its row is locked here.
+    its players and event (select_related).
+
+    No lock on the match: the unique (match, seat, seq) of the ledger orders a seat's
+    submissions, and the worker takes up whatever is queued when it holds the match (an
+    action that comes in meanwhile queues a task of its own). The hot path is two statements.
     """
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
         raise BadInput("seq: a whole number ≥ 1", code="invalid")
@@ -299,22 +308,33 @@ def game_action_submit(*, match: Match, by: AbstractBaseUser, seq: Any, action: 
     seat = seat_of(match, by)
     if seat is None:
         raise NotAllowed("Only the players of this match can act in it.")
-    with transaction.atomic():
-        # The lock orders this seat's submissions and the workers' adjudication of the match.
-        status = Match.objects.select_for_update().values_list("status", flat=True).get(pk=match.pk)
-        expected = next_seq(match, seat)
-        if seq < expected:
-            return match.game_actions.get(seat=seat, seq=seq)
-        if seq != expected:
-            message = f"seq {seq} skips ahead: the next action number is {expected}."
-            raise WrongState(message, code="seq_gap", next_seq=expected)
-        if not match.round.event.online:
-            raise WrongState("This match is not played online.", code="not_online")
-        if status == Match.Status.FINAL:
-            raise WrongState("The match is over.", code="match_over")
-        row = GameAction.objects.create(match=match, seat=seat, seq=seq, action=action)
-        transaction.on_commit(lambda: queue_adjudication(match.pk))
+    expected = next_seq(match, seat)
+    if seq < expected:
+        return match.game_actions.get(seat=seat, seq=seq)
+    if seq != expected:
+        message = f"seq {seq} skips ahead: the next action number is {expected}."
+        raise WrongState(message, code="seq_gap", next_seq=expected)
+    if not match.round.event.online:
+        raise WrongState("This match is not played online.", code="not_online")
+    if match.status == Match.Status.FINAL:
+        raise WrongState("The match is over.", code="match_over")
+    row = GameAction(match=match, seat=seat, seq=seq, action=action)
+    if not _insert_once(row):
+        return match.game_actions.get(seat=seat, seq=seq)  # the same seq just came in twice: one row
+    transaction.on_commit(lambda: queue_adjudication(match.pk))
     return row
+
+
+def _insert_once(row: GameAction) -> bool:
+    """Insert a ledger row; False if its (match, seat, seq) was taken meanwhile."""
+    try:
+        # Outside a transaction the INSERT is one of its own; inside a caller's, a savepoint
+        # keeps a refused INSERT from breaking it.
+        with transaction.atomic() if connection.in_atomic_block else nullcontext():
+            row.save(force_insert=True)
+    except IntegrityError:
+        return False
+    return True
 
 
 def queue_adjudication(match_id: int) -> None:
@@ -378,8 +398,9 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
         processed = len(queued)
         if match.status == Match.Status.FINAL or game is None:
             for row in queued:
-                reason = "the match is over" if match.status == Match.Status.FINAL else "no game yet"
-                _refuse(row, "R9.5", reason, now, game)
+                final = match.status == Match.Status.FINAL
+                reason = "the match is over" if final else "no game yet"
+                _refuse(row, "R9.5", reason, now, game, code="match_over" if final else "no_game")
             if game is not None and queued:
                 game.save(update_fields=["snapshot"])
             _publish(match, games)
@@ -390,7 +411,8 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
                 game.save()
             else:
                 for row in queued:
-                    _refuse(row, "R2.7", "sideboarding: the game has not started yet", now, game)
+                    message = "sideboarding: the game has not started yet"
+                    _refuse(row, "R2.7", message, now, game, code="sideboarding")
                 game.save(update_fields=["snapshot"])
                 _schedule_followups(match, game, now)
                 _publish(match, games)
@@ -404,7 +426,7 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
                 raise
         elif queued:
             for row in queued:
-                _refuse(row, "R9.5", "the game is over", now, game)
+                _refuse(row, "R9.5", "the game is over", now, game, code="game_finished")
             game.save(update_fields=["snapshot"])
         _round_time_check(match, now)
         if match.status == Match.Status.FINAL or games[-1].status == Game.Status.FINISHED:
@@ -414,14 +436,34 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
     return processed
 
 
-def _refuse(row: GameAction, rule: str, message: str, now: Any, game: Game | None) -> None:
+def _refuse(
+    row: GameAction,
+    rule: str,
+    message: str,
+    now: Any,
+    game: Game | None,
+    *,
+    code: str = "",
+    params: dict[str, Any] | None = None,
+) -> None:
     """Refuse a submitted action (kept for judges) and list it in its seat's answer; the
-    caller saves ``game``."""
+    caller saves ``game``. ``message`` is English; ``code`` and ``params`` (the engine's
+    IllegalAction.code/params, or the site's own) let each reader's page say it in their
+    language (tournaments/labels.py): an answer is built once for both seats, in no language."""
+    params = dict(params or {})
     row.status, row.rule, row.message, row.processed_at = A.REFUSED, rule, message, now
-    row.save(update_fields=["status", "rule", "message", "processed_at"])
+    row.code, row.params = code, params
+    row.save(update_fields=["status", "rule", "message", "code", "params", "processed_at"])
     if game is not None:
         refused = [list(seat) for seat in (game.snapshot or {}).get("refused") or [[], []]]
-        entry = {"seq": row.seq, "action": row.action, "rule": rule, "message": message}
+        entry = {
+            "seq": row.seq,
+            "action": row.action,
+            "rule": rule,
+            "message": message,
+            "code": code,
+            "params": params,
+        }
         refused[row.seat] = [entry, *refused[row.seat]][:REFUSED_SHOWN]
         game.snapshot = {**(game.snapshot or {}), "refused": refused}
 
@@ -450,13 +492,15 @@ def _play(match: Match, game: Game, engine: EngineMatch, queued: list[GameAction
         engine.apply(late, {"type": "timeout"})  # R9.4: out of time, the game is lost
     for row in queued:
         if engine.is_over:
-            over = f"the game is over ({engine.result.reason if engine.result else ''})"
-            _refuse(row, "R9.5", over, now, game)
+            reason = engine.result.reason if engine.result else ""
+            over = f"the game is over ({reason})"
+            _refuse(row, "R9.5", over, now, game, code="game_over", params={"reason": reason})
             continue
         try:
             engine.apply(row.seat, row.action)
         except IllegalAction as error:
-            _refuse(row, error.rule, error.message, now, game)  # kept for judges
+            # Kept for judges, with the code and values that say it in each reader's language.
+            _refuse(row, error.rule, error.message, now, game, code=error.code, params=error.params)
             continue
         row.status, row.processed_at = A.APPLIED, now
         row.game_number, row.log_index = game.number, len(engine.actions) - 1
