@@ -54,10 +54,10 @@ def _online_or_409(match: Match) -> None:
 
 
 def _started_or_409(match: Match) -> None:
-    """409 unless the match is played online and its first game has started (no query: the
-    match comes from ``matches_with_players``, which tells)."""
+    """409 unless the match is played online and its first game has started (one cheap query:
+    an EXISTS annotation on the match query costs the ORM twice as much)."""
     _online_or_409(match)
-    if not match.has_game:
+    if not match.games.exists():
         raise ApiError("No game has started yet.", code="no_game", status_code=409)
 
 

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, Max, OuterRef, QuerySet
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from engine import RULES_VERSION
@@ -109,13 +109,10 @@ def _remember(game: Game, engine: EngineMatch) -> None:
 
 
 def matches_with_players() -> "QuerySet[Match]":
-    """Matches with their round, event, both registrations (not the decks) and
-    ``has_game`` (whether a game has started): all that reading or adjudicating a game needs,
-    in one query."""
-    return (
-        Match.objects.select_related("round__event", "player_a", "player_b")
-        .defer("player_a__deck", "player_b__deck")
-        .annotate(has_game=Exists(Game.objects.filter(match=OuterRef("pk"))))
+    """Matches with their round, event and both registrations (not the decks): all that
+    reading or adjudicating a game needs, in one query."""
+    return Match.objects.select_related("round__event", "player_a", "player_b").defer(
+        "player_a__deck", "player_b__deck"
     )
 
 
