@@ -268,6 +268,28 @@ _VIOLATIONS: dict[str, Promise] = {
 }
 
 
+# R2.7, between games: what a sideboard swap did wrong (``params["kind"]``).
+_SWAPS: dict[str, Promise] = {
+    "hero": gettext_lazy("R2.7: the hero cannot change between games (was «%(was)s», now «%(now)s»)"),
+    "one_for_one": gettext_lazy(
+        "R2.7: swaps are one-for-one, but %(out)s card(s) left %(zone)s and %(in)s came in"
+    ),
+    "entered_deck": gettext_lazy(
+        "R2.7: %(count)s × «%(card)s» entered the deck without leaving the side deck"
+    ),
+    "left_side": gettext_lazy("R2.7: %(count)s × «%(card)s» left the side deck without going into the deck"),
+    "entered_side": gettext_lazy(
+        "R2.7: %(count)s × «%(card)s» entered the side deck without leaving the deck"
+    ),
+    "left_deck": gettext_lazy("R2.7: %(count)s × «%(card)s» left the deck without going into the side deck"),
+    "not_an_order": gettext_lazy("R2.7: only an Order card may be swapped into the orders, not «%(card)s»"),
+}
+_SWAP_FROM: dict[str, Promise] = {  # "… left %(zone)s …"
+    "main": pgettext_lazy("cards left it", "the main deck"),
+    "orders": pgettext_lazy("cards left it", "the orders"),
+}
+
+
 _IN_ZONE: dict[str, Promise] = {
     "hero": gettext_lazy("in the hero slot"),
     "orders": gettext_lazy("in the orders"),
@@ -372,7 +394,7 @@ _IN_DECK_PART: dict[str, Promise] = {
 def violation_codes_translated(game: str) -> frozenset[str]:
     """Return the violation codes of ``game`` that :func:`violation_text` can translate."""
     if game == "respons":
-        return frozenset({*_VIOLATIONS, "unknown_card", "hero_in_deck"})
+        return frozenset({*_VIOLATIONS, "unknown_card", "hero_in_deck", "bad_swap"})
     if game not in _DECK_ONLY:
         return frozenset()
     return frozenset(code for code, _variant in (*_DECK_COMMON, *_DECK_ONLY[game]))
@@ -410,6 +432,9 @@ def _respons_violation_text(code: str, card: Any, params: dict[str, Any], messag
             "card": card,
             "where": where,
         }
+    if code == "bad_swap":
+        values = {**params, "card": card, "zone": label(_SWAP_FROM, params.get("zone"))}
+        return _fill(_SWAPS.get(str(params.get("kind"))), values, message)
     if code == "side_size" and params.get("limit") == 0:
         return _("R2.6: this event uses no side deck (found %(found)s cards)") % params
     template = _VIOLATIONS.get(code)

@@ -108,8 +108,7 @@ def russian(source: str, game: str, **options) -> dict[str, str]:
 
 def test_every_violation_code_of_every_game_has_a_translation():
     for key in game_keys():
-        # bad_swap is R2.7 between games (the play page's sideboard form), not a deck check's.
-        codes = set(get_game(key).violation_codes) - {"bad_swap"}
+        codes = set(get_game(key).violation_codes)
         assert codes <= violation_codes_translated(key), (key, codes - violation_codes_translated(key))
 
 
@@ -173,3 +172,84 @@ def test_the_deck_builder_shows_another_games_violations_in_russian(card_sets, p
     html = response.content.decode()
     assert response.status_code == 200, html[:500]
     assert "в основной колоде должно быть не меньше 60 карт (сейчас 5)" in html
+
+
+# --- R2.7: a sideboard swap between games (the play page's sideboard form) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("params", "card", "expected"),
+    [
+        (
+            {"kind": "hero", "was": "Старый", "now": "Новый"},
+            "Новый",
+            "R2.7: героя нельзя менять между играми (был «Старый», стал «Новый»)",
+        ),
+        (
+            {"kind": "one_for_one", "zone": "main", "out": 2, "in": 1},
+            None,
+            "R2.7: обмен идёт карта на карту, но из основной колоды ушло карт: 2, а пришло: 1",
+        ),
+        (
+            {"kind": "entered_deck", "count": 2},
+            "Щит веры",
+            "R2.7: 2 × «Щит веры» попали в колоду, не выйдя из сайд-дека",
+        ),
+        (
+            {"kind": "left_side", "count": 1},
+            "Щит веры",
+            "R2.7: 1 × «Щит веры» ушли из сайд-дека, но не попали в колоду",
+        ),
+        (
+            {"kind": "entered_side", "count": 1},
+            "Щит веры",
+            "R2.7: 1 × «Щит веры» попали в сайд-дек, не выйдя из колоды",
+        ),
+        (
+            {"kind": "left_deck", "count": 3},
+            "Щит веры",
+            "R2.7: 3 × «Щит веры» ушли из колоды, но не попали в сайд-дек",
+        ),
+        (
+            {"kind": "not_an_order"},
+            "Железный страж",
+            "R2.7: в приказы можно поменять только карту-приказ, а не «Железный страж»",
+        ),
+    ],
+)
+def test_in_russian_each_kind_of_bad_swap_reads_in_russian(params, card, expected):
+    violation = {"code": "bad_swap", "card": card, "message": "R2.7: …", "params": params, "game": "respons"}
+    with translation.override("ru"):
+        assert violation_text(violation) == expected
+    with translation.override("en"):
+        assert violation_text(violation) == "R2.7: …"  # English readers get the engine's own words
+
+
+def test_a_bad_swap_of_an_unknown_kind_keeps_the_engine_message():
+    violation = {"code": "bad_swap", "card": None, "message": "R2.7: new", "params": {}, "game": "respons"}
+    with translation.override("ru"):
+        assert violation_text(violation) == "R2.7: new"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sideboard_api_answers_a_bad_swap_in_the_readers_language(event_factory, judge):
+    from tests.site.judge_support import act, game_state, online_match
+    from tournaments.models import Registration
+    from tournaments.selectors.cards import catalog_for
+
+    match = online_match(event_factory, judge, best_of=3)
+    deciding = match.a if game_state(match.a, match.id)["legal_actions"] else match.b
+    assert act(deciding, match.id, 1, {"type": "concede"}).status_code == 200  # game 2: sideboarding
+    deck = Registration.objects.get(player=deciding.user, event__round_set__matches__id=match.id).deck
+    _rules, catalog = catalog_for(game="respons")
+    current = catalog.get(deck["hero"])  # the deck may name it by its English alias
+    other = next(c.name for c in catalog if c.is_hero and c != current)
+    url = f"/api/matches/{match.id}/game/sideboard/"
+    answer = deciding.api.post(
+        url, {"deck": {**deck, "hero": other}}, format="json", HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_swap"
+    hero = next(v for v in answer.json()["violations"] if v["code"] == "bad_swap")
+    assert hero["params"] == {"kind": "hero", "was": deck["hero"], "now": other}
+    assert hero["text"] == f"R2.7: героя нельзя менять между играми (был «{deck['hero']}», стал «{other}»)"
+    assert hero["message"].startswith("R2.7: the hero cannot change between games")  # the engine's, as before

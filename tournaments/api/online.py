@@ -21,11 +21,13 @@ from rest_framework.views import APIView
 
 from respons_site.celery import app as celery_app
 from tournaments.api.errors import ApiError
+from tournaments.labels import violation_text
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import game_events
 from tournaments.services import live
 from tournaments.services import online as svc
+from tournaments.services.errors import BadInput
 
 STREAM_SECONDS = 300  # a stream ends after this (EventSource reconnects by itself)
 STREAM_MAX_SECONDS = 600
@@ -291,7 +293,12 @@ class SideboardApi(APIView):
         data = SideboardIn(data=request.data)
         data.is_valid(raise_exception=True)
         _game_or_409(match)
-        svc.sideboard_submit(match=match, by=request.user, deck=data.validated_data["deck"])
+        try:
+            svc.sideboard_submit(match=match, by=request.user, deck=data.validated_data["deck"])
+        except BadInput as error:
+            for violation in error.extra.get("violations", []):
+                violation["text"] = violation_text(violation)  # the reader's language (the play page)
+            raise
         match.refresh_from_db()
         return Response(game_state(match, seat))
 

@@ -362,7 +362,8 @@ def sideboard_submit(*, match: Match, by: AbstractBaseUser, deck: Any | None) ->
             _rules, catalog = catalog_for(game=event.game)
             problems = validate_swap(before, after, catalog, side_max=event.side_deck_max)
             if problems:
-                violations = [v.as_dict() for v in problems]
+                # Each names its game and values, as deck checks do (labels.violation_text).
+                violations = [{**v.as_dict(), "params": dict(v.params), "game": event.game} for v in problems]
                 raise BadInput(
                     "R2.7: this is not a legal sideboard swap.", code="bad_swap", violations=violations
                 )

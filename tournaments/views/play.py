@@ -101,6 +101,7 @@ def _js_strings() -> dict[str, Any]:
         # A refused action's message by its code: the answers carry code, params and the
         # English message, built once for both seats in no one's language (labels.py).
         "refusals": refusal_templates(),
+        "bad_swap": _("R2.7: this is not a legal sideboard swap."),
         "sending": _("Sending…"),
         "offline": _("Connection lost — retrying…"),
         "not_started": _("The game has not started yet."),

@@ -288,7 +288,8 @@ def validate_swap(
     hero_keys = [_canonical(h, catalog) if isinstance(h, str) else None for h in (hero_before, hero_after)]
     if hero_keys[0] != hero_keys[1]:
         message = f"R2.7: the hero cannot change between games (was «{hero_before}», now «{hero_after}»)"
-        violations.append(Violation("bad_swap", hero_keys[1], message))
+        change = {"kind": "hero", "was": str(hero_before), "now": str(hero_after)}
+        violations.append(Violation("bad_swap", hero_keys[1], message, change))
     old, new = _swap_bags(before, catalog), _swap_bags(after, catalog)
     into = {zone: new[zone] - old[zone] for zone in old}
     out_of = {zone: old[zone] - new[zone] for zone in old}
@@ -296,22 +297,40 @@ def validate_swap(
         n_in, n_out = sum(into[zone].values()), sum(out_of[zone].values())
         if n_in != n_out:
             message = f"R2.7: swaps are one-for-one, but {n_out} left {_ZONE_NAMES[zone]} and {n_in} came in"
-            violations.append(Violation("bad_swap", None, message))
+            counts = {"kind": "one_for_one", "zone": zone, "out": n_out, "in": n_in}
+            violations.append(Violation("bad_swap", None, message, counts))
     # Every card moves between the side deck and the deck (main or orders), never elsewhere.
     moves = (
-        (into["main"] + into["orders"] - out_of["side"], "entered the deck without leaving the side deck"),
-        (out_of["side"] - into["main"] - into["orders"], "left the side deck without going into the deck"),
-        (into["side"] - out_of["main"] - out_of["orders"], "entered the side deck without leaving the deck"),
-        (out_of["main"] + out_of["orders"] - into["side"], "left the deck without going into the side deck"),
+        (
+            into["main"] + into["orders"] - out_of["side"],
+            "entered_deck",
+            "entered the deck without leaving the side deck",
+        ),
+        (
+            out_of["side"] - into["main"] - into["orders"],
+            "left_side",
+            "left the side deck without going into the deck",
+        ),
+        (
+            into["side"] - out_of["main"] - out_of["orders"],
+            "entered_side",
+            "entered the side deck without leaving the deck",
+        ),
+        (
+            out_of["main"] + out_of["orders"] - into["side"],
+            "left_deck",
+            "left the deck without going into the side deck",
+        ),
     )
-    for moved, what in moves:
+    for moved, kind, what in moves:
         for name, count in moved.items():
-            violations.append(Violation("bad_swap", name, f"R2.7: {count} × «{name}» {what}"))
+            message = f"R2.7: {count} × «{name}» {what}"
+            violations.append(Violation("bad_swap", name, message, {"kind": kind, "count": count}))
     for name in into["orders"]:
         card = catalog.get(name)
         if card is not None and not card.is_order:
             message = f"R2.7: only an Order card may be swapped into the orders, not «{name}»"
-            violations.append(Violation("bad_swap", name, message))
+            violations.append(Violation("bad_swap", name, message, {"kind": "not_an_order"}))
     return violations + validate_deck(after, catalog, side_max=side_max)
 
 

@@ -422,3 +422,61 @@ def test_it_checks_the_swapped_deck_against_r2_1_to_r2_6_again(cards: Catalog[Ca
     after = swapped(before, main=main, side={"Order Unit 1": 1})
     assert codes(validate_swap(before, after, cards)) == ["faction"]
     assert codes(validate_swap(before, before, cards, side_max=0)) == ["side_size", "faction"]
+
+
+SWAP_VALUES = {  # what each kind of bad_swap gives a front end to say it in another language
+    "hero": {"was", "now"},
+    "one_for_one": {"zone", "out", "in"},
+    "entered_deck": {"count"},
+    "left_side": {"count"},
+    "entered_side": {"count"},
+    "left_deck": {"count"},
+    "not_an_order": set(),
+}
+
+
+def test_each_bad_swap_names_its_kind_and_the_values_of_its_message(cards: Catalog[Card]) -> None:
+    spare = legal_deck(side={"Order Spare 1": 1})
+    plain = legal_deck()
+    swaps = [  # (before, after): the hero changed; not one-for-one; a unit into the orders; main -> orders
+        (plain, replace_zone(plain, "hero", "Order Tech Hero")),
+        (
+            spare,
+            swapped(
+                spare,
+                main={**spare.counts("main"), "Order Unit 1": 0, "Order Unit 2": 1},
+                side={"Order Spare 1": 1, "Order Unit 1": 2, "Order Unit 2": 1},
+            ),
+        ),
+        (
+            spare,
+            swapped(
+                spare,
+                main=dict(spare.counts("main")),
+                side={ORDERS[4]: 1},
+                orders=(*ORDERS[:4], "Order Spare 1"),
+            ),
+        ),
+        (
+            plain,
+            swapped(
+                plain,
+                main={**plain.counts("main"), "Order Unit 1": 1, ORDERS[4]: 1},
+                side={},
+                orders=(*ORDERS[:4], "Order Unit 1"),
+            ),
+        ),
+    ]
+    kinds = set()
+    for before, after in swaps:
+        for violation in validate_swap(before, after, cards):
+            if violation.code != "bad_swap":
+                continue
+            kind = violation.params["kind"]
+            assert set(violation.params) - {"kind"} == SWAP_VALUES[kind], violation
+            kinds.add(kind)
+            if kind == "hero":
+                assert violation.params["now"] == "Order Tech Hero"
+            if "count" in violation.params:
+                assert f"R2.7: {violation.params['count']} × «{violation.card}»" in violation.message
+    assert {"hero", "one_for_one", "not_an_order"} <= kinds and kinds & {"entered_deck", "left_deck"}

@@ -581,8 +581,8 @@
         applyState(res.body, true);
       } else {
         var b = res.body || {};
-        errors.appendChild(h("li", { text: b.detail || "HTTP " + res.status }));
-        (b.violations || []).forEach(function (v) { errors.appendChild(h("li", { text: v.message })); });
+        errors.appendChild(h("li", { text: b.code === "bad_swap" ? T.bad_swap : b.detail || "HTTP " + res.status }));
+        (b.violations || []).forEach(function (v) { errors.appendChild(h("li", { text: v.text || v.message })); });
         renderOverlay();
       }
     }, function () { busy = false; setNotice(T.offline, "bad"); renderOverlay(); });
