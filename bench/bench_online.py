@@ -518,7 +518,8 @@ def summary(
             "web / celery workers",
             f"{'gunicorn' if args.split else 'uvicorn'} x{args.web_workers}"
             f"{f' (gthread x{args.web_threads})' if args.split and args.web_threads else ''}"
-            f"{' + uvicorn x1 for the streams' if args.split else ''} / {args.workers} (solo)",
+            f"{' + uvicorn x1 for the streams' if args.split else ''} / {args.workers} "
+            f"({f'threads x{args.worker_threads}' if args.worker_threads else 'solo'})",
         ),
         ("human pause", f"{args.pause_min}-{args.pause_max} s; updates pushed (SSE), no polling"),
         ("actions offered", f"{len(stats.posts)}  ({len(stats.posts) / active:.0f}/s)"),
@@ -585,6 +586,12 @@ def main() -> int:
         "--lost-after", type=float, default=30.0, help="stop waiting to see an action after, s"
     )
     parser.add_argument("--workers", type=int, default=2, help="celery worker processes (solo pool each)")
+    parser.add_argument(
+        "--worker-threads",
+        type=int,
+        default=0,
+        help="threads per celery worker (threads pool: database waits overlap); 0: solo pool",
+    )
     parser.add_argument("--no-beat", action="store_true", help="no embedded beat (online sweep)")
     parser.add_argument("--web-workers", type=int, default=3, help="web server worker processes")
     parser.add_argument(
@@ -667,7 +674,11 @@ def main() -> int:
         else:
             processes.start("web", [*uvicorn, "--workers", str(args.web_workers), "--port", str(args.port)])
         for n in range(args.workers):
-            worker = [sys.executable, "-m", "celery", "-A", "respons_site", "worker", "--pool", "solo"]
+            worker = [sys.executable, "-m", "celery", "-A", "respons_site", "worker"]
+            if args.worker_threads:
+                worker += ["--pool", "threads", "--concurrency", str(args.worker_threads)]
+            else:
+                worker += ["--pool", "solo"]
             worker += [
                 "--loglevel",
                 "WARNING",
