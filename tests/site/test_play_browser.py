@@ -65,15 +65,26 @@ def chromium():
 class Seat:
     """One player's browser tab on the play page."""
 
-    def __init__(self, browser, base_url: str, match_id: int, actor, seat: int) -> None:
+    def __init__(
+        self,
+        browser,
+        base_url: str,
+        match_id: int,
+        actor,
+        seat: int,
+        language: str = "en",
+        stream: bool = True,
+    ) -> None:
         self.seat = seat
         self.name = actor.name
         self.errors: list[str] = []
         context = browser.new_context(
             viewport={"width": 1440, "height": 1000},
-            locale="en",
-            extra_http_headers={"Accept-Language": "en"},
+            locale=language,
+            extra_http_headers={"Accept-Language": language},
         )
+        if not stream:  # the page falls back to polling
+            context.route("**/game/stream/**", lambda route: route.abort())
         self.page = page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("dialog", lambda dialog: dialog.accept())
@@ -224,3 +235,37 @@ def follow_three_moves(page, match_id: int, player_a, player_b) -> None:
             timeout=5_000,
         )
         assert time.monotonic() - started < 5  # far sooner than the 20 s poll
+
+
+def test_a_refused_action_is_said_in_the_readers_language(live_server, event_factory, chromium):
+    """The page acts on a state that is no longer true (its updates held back): the opponent
+    conceded game 1, so game 2 is sideboarding when this player's "keep" arrives. The action
+    is refused (R2.7) and the Russian page says so in Russian, from the refusal's code."""
+    event = event_factory(rounds=1, best_of=3, online=True)
+    event.open()
+    a, b = make_players(2)
+    event.register(a, b)
+    match = event.start()["matches"][0]
+    by_name = {a.name: a, b.name: b}
+    players = [by_name[match["player_a"]], by_name[match["player_b"]]]
+    first = players[0].api.get(f"/api/matches/{match['id']}/game/").json()
+    seat = 0 if first["legal_actions"] else 1
+    actor, opponent = players[seat], players[1 - seat]
+    page = Seat(chromium, live_server.url, match["id"], actor, seat, language="ru", stream=False).page
+    page.locator("[data-testid=keep]").wait_for(timeout=WAIT_MS)
+    # Hold back the page's reads until it acts, so it still offers "keep" after the concession.
+    posted = []
+    page.on(
+        "request", lambda r: posted.append(r.url) if r.method == "POST" and "/actions/" in r.url else None
+    )
+    page.route(
+        re.compile(r".*/api/matches/\d+/game/$"), lambda route: route.continue_() if posted else route.abort()
+    )
+    conceded = opponent.api.post(
+        f"/api/matches/{match['id']}/game/actions/", {"seq": 1, "action": {"type": "concede"}}, format="json"
+    )
+    assert conceded.status_code == 200
+    page.locator("[data-testid=keep]").click()
+    notice = page.locator('[data-slot="notice"]')
+    notice.filter(has_text="R2.7").wait_for(timeout=WAIT_MS)
+    assert notice.inner_text() == "Отклонено (R2.7): идёт замена карт: партия ещё не началась"
