@@ -261,9 +261,14 @@ def test_a_refused_action_is_said_in_the_readers_language(live_server, event_fac
     page.route(
         re.compile(r".*/api/matches/\d+/game/$"), lambda route: route.continue_() if posted else route.abort()
     )
-    conceded = opponent.api.post(
-        f"/api/matches/{match['id']}/game/actions/", {"seq": 1, "action": {"type": "concede"}}, format="json"
-    )
+    try:
+        conceded = opponent.api.post(
+            f"/api/matches/{match['id']}/game/actions/",
+            {"seq": 1, "action": {"type": "concede"}},
+            format="json",
+        )
+    finally:
+        connections.close_all()  # that ORM ran in Playwright's context: see the test above
     assert conceded.status_code == 200
     page.locator("[data-testid=keep]").click()
     notice = page.locator('[data-slot="notice"]')
