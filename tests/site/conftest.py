@@ -100,6 +100,19 @@ def make_players(count: int, prefix: str = "p") -> list[Actor]:
     return [_actor(f"{prefix}{i:03d}") for i in range(1, count + 1)]
 
 
+def one_table(event: "EventDriver", judge: Actor | None = None) -> tuple[dict, Actor, Actor]:
+    """Open ``event`` (adding ``judge``), register two new players and start round 1; return
+    the one match of the round (the API's dict) and its players at seats A and B."""
+    if judge is not None:
+        event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
+    event.open()
+    a, b = make_players(2)
+    event.register(a, b)
+    match = event.start()["matches"][0]
+    by_name = {a.name: a, b.name: b}
+    return match, by_name[match["player_a"]], by_name[match["player_b"]]
+
+
 class EventDriver:
     """Drives an event through the API as its organizer would (tests' shorthand)."""
 
@@ -160,10 +173,5 @@ def event_factory(organizer, legal_decks, card_sets):
 def online_match(event_factory, judge):
     """A best-of-3 online event in round 1: two players at one table, and a judge."""
     event = event_factory(rounds=1, best_of=3, online=True)
-    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    a, b = make_players(2)
-    event.register(a, b)
-    match = event.start()["matches"][0]
-    by_name = {a.name: a, b.name: b}
-    return event, match["id"], by_name[match["player_a"]], by_name[match["player_b"]]
+    match, a, b = one_table(event, judge)
+    return event, match["id"], a, b

@@ -5,7 +5,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from tests.site.conftest import Actor, EventDriver, make_players
+from tests.site.conftest import Actor, EventDriver, one_table
 from tests.site.event_pages_support import browser
 from tournaments.models import Game, Match
 
@@ -34,15 +34,8 @@ class OnlineMatch:
 def online_match(event_factory, judge: Actor, *, best_of: int = 1, rounds: int = 1) -> OnlineMatch:
     """Return a started online event with two players at one table and ``judge`` added."""
     event = event_factory(rounds=rounds, best_of=best_of, online=True)
-    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    a, b = make_players(2)
-    event.register(a, b)
-    match = event.start()["matches"][0]
-    by_name = {a.name: a, b.name: b}
-    return OnlineMatch(
-        event=event, id=match["id"], a=by_name[match["player_a"]], b=by_name[match["player_b"]]
-    )
+    match, a, b = one_table(event, judge)
+    return OnlineMatch(event=event, id=match["id"], a=a, b=b)
 
 
 def game_state(actor: Actor, match_id: int) -> dict:

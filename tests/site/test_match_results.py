@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.site.conftest import make_players
+from tests.site.conftest import one_table
 from tournaments.models import ResultChange
 
 pytestmark = pytest.mark.django_db
@@ -12,13 +12,8 @@ pytestmark = pytest.mark.django_db
 def running(event_factory, judge):
     """A best-of-3 event in round 1 with two players at table 1, and a judge."""
     event = event_factory(rounds=2, best_of=3)
-    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    a, b = make_players(2)
-    event.register(a, b)
-    match = event.start()["matches"][0]
-    by_name = {a.name: a, b.name: b}
-    return event, match, by_name[match["player_a"]], by_name[match["player_b"]]
+    match, a, b = one_table(event, judge)
+    return event, match, a, b
 
 
 def report(actor, match, wins_a, wins_b, draws=0):

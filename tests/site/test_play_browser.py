@@ -13,7 +13,7 @@ import pytest
 from django.db import connections
 
 from tests.conftest import require_or_skip
-from tests.site.conftest import PASSWORD, make_players
+from tests.site.conftest import PASSWORD, one_table
 
 
 @pytest.fixture(autouse=True)
@@ -42,13 +42,8 @@ WAIT_MS = 15_000  # the pages poll once a second; a move shows within a few poll
 @pytest.fixture
 def online_match(event_factory):
     """A best-of-1 online event in round 1: (match id, player at seat 0, player at seat 1)."""
-    event = event_factory(rounds=1, best_of=1, online=True)
-    event.open()
-    a, b = make_players(2)
-    event.register(a, b)
-    match = event.start()["matches"][0]
-    by_name = {a.name: a, b.name: b}
-    return match["id"], by_name[match["player_a"]], by_name[match["player_b"]]
+    match, a, b = one_table(event_factory(rounds=1, best_of=1, online=True))
+    return match["id"], a, b
 
 
 @pytest.fixture
@@ -241,13 +236,7 @@ def test_a_refused_action_is_said_in_the_readers_language(live_server, event_fac
     """The page acts on a state that is no longer true (its updates held back): the opponent
     conceded game 1, so game 2 is sideboarding when this player's "keep" arrives. The action
     is refused (R2.7) and the Russian page says so in Russian, from the refusal's code."""
-    event = event_factory(rounds=1, best_of=3, online=True)
-    event.open()
-    a, b = make_players(2)
-    event.register(a, b)
-    match = event.start()["matches"][0]
-    by_name = {a.name: a, b.name: b}
-    players = [by_name[match["player_a"]], by_name[match["player_b"]]]
+    match, *players = one_table(event_factory(rounds=1, best_of=3, online=True))
     first = players[0].api.get(f"/api/matches/{match['id']}/game/").json()
     seat = 0 if first["legal_actions"] else 1
     actor, opponent = players[seat], players[1 - seat]
