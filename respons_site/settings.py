@@ -149,6 +149,10 @@ CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
 if CELERY_BROKER_URL is None:
     CELERY_BROKER_URL = "memory://"
+elif CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, reusing its command clients (respons_site/broker.py: ≈ 2 ms less
+    # CPU per task in a worker, ≈ 0.5 ms per queued task in the web process).
+    CELERY_BROKER_TRANSPORT = "respons_site.broker:Transport"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -1,5 +1,6 @@
 """Online matches adjudicated by the rules engine, driven through the API (in-process tasks)."""
 
+import dataclasses
 import random
 import threading
 from types import SimpleNamespace
@@ -112,12 +113,10 @@ def test_two_submissions_of_one_seq_at_the_same_moment_make_one_action(online_ma
 def test_a_seq_taken_between_the_check_and_the_insert_answers_with_the_first(online_match, monkeypatch):
     """The other submission of the same seq committed after this one read the next number:
     its INSERT is refused by the ledger, and it answers with the row that won."""
-    from tournaments.services import online as svc
-
     event, match_id, a, b = online_match
     decider = a if game(a, match_id)["legal_actions"] else b
     first = act(decider, match_id, 1, {"type": "keep"})
-    monkeypatch.setattr(svc, "next_seq", lambda match, seat: 1)  # read before the first committed
+    read_before_the_first_committed(monkeypatch)
     again = act(decider, match_id, 1, {"type": "mulligan", "cards": []})
     assert again.status_code == first.status_code == 200
     assert again.json() == first.json()
@@ -126,20 +125,31 @@ def test_a_seq_taken_between_the_check_and_the_insert_answers_with_the_first(onl
     ]
 
 
+def read_before_the_first_committed(monkeypatch) -> None:
+    """The action POST reads its facts as if the seat's seq 1 were not taken yet."""
+    from tournaments.api import online as api
+
+    read = api.online_rows.action_facts
+    monkeypatch.setattr(
+        api.online_rows, "action_facts", lambda *args: dataclasses.replace(read(*args), next_seq=1)
+    )
+
+
 @pytest.mark.django_db(transaction=False)
-def test_inside_a_callers_transaction_a_refused_insert_leaves_it_usable(online_match, monkeypatch):
+def test_inside_a_callers_transaction_a_seq_taken_leaves_it_usable(online_match):
     from django.db import transaction
 
+    from tournaments.selectors.online_rows import action_facts
     from tournaments.services import online as svc
 
     event, match_id, a, b = online_match
     decider = a if game(a, match_id)["legal_actions"] else b
-    match = svc.matches_with_players().get(pk=match_id)
     with transaction.atomic():
-        first = svc.game_action_submit(match=match, by=decider.user, seq=1, action={"type": "keep"})
-        monkeypatch.setattr(svc, "next_seq", lambda match, seat: 1)
-        again = svc.game_action_submit(match=match, by=decider.user, seq=1, action={"type": "pass"})
-        assert again.pk == first.pk
+        facts = action_facts(match_id, decider.user.pk)
+        first = svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "keep"})
+        # The same facts again: seq 1 looks free, the ledger refuses the second row.
+        again = svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "pass"})
+        assert (again.seat, again.seq, again.action) == (first.seat, first.seq, {"type": "keep"})
         assert GameAction.objects.filter(match_id=match_id).count() == 1  # still usable
 
 

@@ -13,14 +13,13 @@ import random
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from contextlib import nullcontext
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, transaction
+from django.db import transaction
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
@@ -30,8 +29,11 @@ from engine.games.respons.bots import HeuristicBot
 from engine.games.respons.deck import validate_swap
 from engine.games.respons.match import IllegalAction, replay
 from engine.games.respons.match import Match as EngineMatch
-from tournaments.models import CardSet, Event, Game, GameAction, Match, ResultChange, Round
+from tournaments import plainsql
+from tournaments.models import CardSet, Event, Game, GameAction, Match, Registration, ResultChange, Round
+from tournaments.selectors import online_rows
 from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.online_rows import ActionFacts
 from tournaments.services import live
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 
@@ -60,10 +62,15 @@ _ENGINE_CACHE_SIZE = 2048
 def game_log(game: Game) -> dict[str, Any]:
     """Return the game's match log in the formats.md shape (what `engine replay` reads)."""
     match = game.match
-    users = [match.player_a.player_id, match.player_b.player_id if match.player_b else None]
-    User = get_user_model()
-    usernames = dict(User.objects.filter(pk__in=users).values_list("pk", User.USERNAME_FIELD))
-    names = [usernames.get(pk, "") for pk in users]  # one query, and only when the log is read
+    registrations = [match.player_a, match.player_b]
+    player = Registration._meta.get_field("player")
+    if all(r is None or player.is_cached(r) for r in registrations):  # read with the match (a worker)
+        names = [r.player.get_username() if r is not None else "" for r in registrations]
+    else:
+        users = [r.player_id if r is not None else None for r in registrations]
+        User = get_user_model()
+        usernames = dict(User.objects.filter(pk__in=users).values_list("pk", User.USERNAME_FIELD))
+        names = [usernames.get(pk, "") for pk in users]  # one query, and only when the log is read
     return {
         "game": match.round.event.game,
         "rules_version": RULES_VERSION,
@@ -150,7 +157,7 @@ def next_seqs(match: Match) -> list[int]:
 
 def match_games(match: Match) -> list[Game]:
     """Return the match's games in order (the last one is the current game)."""
-    return list(match.games.order_by("number"))
+    return online_rows.match_games(match)
 
 
 def game_answer(
@@ -201,17 +208,18 @@ def answer_text(answer: dict[str, Any]) -> str:
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
 
-def _answers(match: Match, games: list[Game]) -> list[str] | None:
-    """Both seats' answers as JSON text, or None for a match with no game to show."""
+def _answers(match: Match, games: list[Game], seqs: list[int] | None = None) -> list[str] | None:
+    """Both seats' answers as JSON text, or None for a match with no game to show; ``seqs``:
+    both seats' next action numbers when the caller knows them."""
     if not games or match.player_b is None:
         return None
-    seqs = next_seqs(match)
+    seqs = seqs or next_seqs(match)
     return [answer_text(game_answer(match, games, seat, next_seq=seqs[seat])) for seat in (0, 1)]
 
 
-def _publish(match: Match, games: list[Game]) -> None:
+def _publish(match: Match, games: list[Game], seqs: list[int] | None = None) -> None:
     """After the commit, push each seat's new answer to the streams open on the match."""
-    answers = _answers(match, games)
+    answers = _answers(match, games, seqs)
     if answers is not None:
         transaction.on_commit(lambda: live.publish(match.pk, answers))
 
@@ -287,51 +295,40 @@ def _begin(game: Game, now: Any) -> None:
 # --- submitting ---------------------------------------------------------------------------
 
 
-def game_action_submit(*, match: Match, by: AbstractBaseUser, seq: Any, action: Any) -> GameAction:
+def game_action_submit(*, match_id: int, facts: ActionFacts, seq: Any, action: Any) -> GameAction:
     """Record a seat's action for the workers and queue its adjudication; return the ledger row.
 
-    A ``seq`` already used returns that row unchanged (a retry is applied once); a
-    ``seq`` beyond the next one raises WrongState (409, ``seq_gap``). ``match`` comes with
-    its players and event (select_related).
+    ``facts`` is what :func:`~tournaments.selectors.online_rows.action_facts` read of the
+    match for the caller. A ``seq`` already used returns that row unchanged (a retry is
+    applied once); a ``seq`` beyond the next one raises WrongState (409, ``seq_gap``).
 
     No lock on the match: the unique (match, seat, seq) of the ledger orders a seat's
     submissions, and the worker takes up whatever is queued when it holds the match (an
-    action that comes in meanwhile queues a task of its own). The hot path is two statements.
+    action that comes in meanwhile queues a task of its own). The hot path is the facts'
+    statement and one INSERT.
     """
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
         raise BadInput("seq: a whole number ≥ 1", code="invalid")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise BadInput('action: a JSON object with a "type"', code="invalid")
-    seat = seat_of(match, by)
+    seat = facts.seat
     if seat is None:
         raise NotAllowed("Only the players of this match can act in it.")
-    expected = next_seq(match, seat)
-    if seq < expected:
-        return match.game_actions.get(seat=seat, seq=seq)
-    if seq != expected:
-        message = f"seq {seq} skips ahead: the next action number is {expected}."
-        raise WrongState(message, code="seq_gap", next_seq=expected)
-    if not match.round.event.online:
+    if seq < facts.next_seq:
+        return GameAction.objects.get(match_id=match_id, seat=seat, seq=seq)
+    if seq != facts.next_seq:
+        message = f"seq {seq} skips ahead: the next action number is {facts.next_seq}."
+        raise WrongState(message, code="seq_gap", next_seq=facts.next_seq)
+    if not facts.online:
         raise WrongState("This match is not played online.", code="not_online")
-    if match.status == Match.Status.FINAL:
+    if facts.final:
         raise WrongState("The match is over.", code="match_over")
-    row = GameAction(match=match, seat=seat, seq=seq, action=action)
-    if not _insert_once(row):
-        return match.game_actions.get(seat=seat, seq=seq)  # the same seq just came in twice: one row
-    transaction.on_commit(lambda: queue_adjudication(match.pk))
+    row = GameAction(match_id=match_id, seat=seat, seq=seq, action=action)
+    # The same seq may have come in twice at once: one row (a conflict breaks no transaction).
+    if not plainsql.insert_unless_taken(row):
+        return GameAction.objects.get(match_id=match_id, seat=seat, seq=seq)
+    transaction.on_commit(lambda: queue_adjudication(match_id))
     return row
-
-
-def _insert_once(row: GameAction) -> bool:
-    """Insert a ledger row; False if its (match, seat, seq) was taken meanwhile."""
-    try:
-        # Outside a transaction the INSERT is one of its own; inside a caller's, a savepoint
-        # keeps a refused INSERT from breaking it.
-        with transaction.atomic() if connection.in_atomic_block else nullcontext():
-            row.save(force_insert=True)
-    except IntegrityError:
-        return False
-    return True
 
 
 def queue_adjudication(match_id: int) -> None:
@@ -389,8 +386,10 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
     """
     now = now or timezone.now()
     with transaction.atomic():
-        match = matches_with_players().select_for_update(of=("self",)).get(pk=match_id)
-        queued = list(match.game_actions.filter(status=A.QUEUED).order_by("id"))
+        match = online_rows.match_for_play(match_id, lock=True)
+        if match is None:
+            raise Match.DoesNotExist(f"no match {match_id}")
+        queued, seqs = online_rows.queued_actions(match)
         games = match_games(match)
         game = games[-1] if games else None
         processed = len(queued)
@@ -400,8 +399,8 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
                 reason = "the match is over" if final else "no game yet"
                 _refuse(row, "R9.5", reason, now, game, code="match_over" if final else "no_game")
             if game is not None and queued:
-                game.save(update_fields=["snapshot"])
-            _publish(match, games)
+                plainsql.update(game, ["snapshot"])
+            _publish(match, games, seqs)
             return processed
         if game.status == Game.Status.SIDEBOARDING:
             if len(game.sideboard_ready) >= 2 or (game.sideboard_until and now >= game.sideboard_until):
@@ -411,26 +410,26 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
                 for row in queued:
                     message = "sideboarding: the game has not started yet"
                     _refuse(row, "R2.7", message, now, game, code="sideboarding")
-                game.save(update_fields=["snapshot"])
+                plainsql.update(game, ["snapshot"])
                 _schedule_followups(match, game, now)
-                _publish(match, games)
+                _publish(match, games, seqs)
                 return processed
         if game.status == Game.Status.PLAYING:
             engine = engine_for(game)
             try:
-                _play(match, game, engine, queued, now)
+                _play(match, game, engine, queued, now, seqs)
             except BaseException:
                 engine_forget(game)  # the transaction rolls back: forget the state it had advanced
                 raise
         elif queued:
             for row in queued:
                 _refuse(row, "R9.5", "the game is over", now, game, code="game_finished")
-            game.save(update_fields=["snapshot"])
+            plainsql.update(game, ["snapshot"])
         _round_time_check(match, now)
         if match.status == Match.Status.FINAL or games[-1].status == Game.Status.FINISHED:
             games = match_games(match)
         _schedule_followups(match, games[-1], now)
-        _publish(match, games)
+        _publish(match, games, seqs)
     return processed
 
 
@@ -451,7 +450,7 @@ def _refuse(
     params = dict(params or {})
     row.status, row.rule, row.message, row.processed_at = A.REFUSED, rule, message, now
     row.code, row.params = code, params
-    row.save(update_fields=["status", "rule", "message", "code", "params", "processed_at"])
+    plainsql.update(row, ["status", "rule", "message", "code", "params", "processed_at"])
     if game is not None:
         refused = [list(seat) for seat in (game.snapshot or {}).get("refused") or [[], []]]
         entry = {
@@ -481,7 +480,10 @@ def _timed_out(game: Game, limit: float) -> int | None:
     return None
 
 
-def _play(match: Match, game: Game, engine: EngineMatch, queued: list[GameAction], now: Any) -> None:
+def _play(
+    match: Match, game: Game, engine: EngineMatch, queued: list[GameAction], now: Any, seqs: list[int]
+) -> None:
+    """Apply the queued actions (and the bots' moves, which move ``seqs`` on) to the game."""
     event = match.round.event
     limit = clock_limit(event)
     since = game.decision_since
@@ -502,8 +504,8 @@ def _play(match: Match, game: Game, engine: EngineMatch, queued: list[GameAction
             continue
         row.status, row.processed_at = A.APPLIED, now
         row.game_number, row.log_index = game.number, len(engine.actions) - 1
-        row.save(update_fields=["status", "processed_at", "game_number", "log_index"])
-    _bots_move(match, game, engine, now, since)
+        plainsql.update(row, ["status", "processed_at", "game_number", "log_index"])
+    _bots_move(match, game, engine, now, since, seqs)
     game.actions = list(engine.actions)
     pending = engine.decision()
     game.decision_seat = pending.seat if pending is not None else None
@@ -513,21 +515,21 @@ def _play(match: Match, game: Game, engine: EngineMatch, queued: list[GameAction
     else:
         _store_snapshot(game, engine)
         # The hot path: only what an action changes (not the decks, seed or card sets).
-        game.save(update_fields=["actions", "snapshot", "clock_used", "decision_seat", "decision_since"])
+        plainsql.update(game, ["actions", "snapshot", "clock_used", "decision_seat", "decision_since"])
 
 
 def _bots(match: Match) -> tuple[bool, bool]:
     return (match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot))
 
 
-def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: Any) -> None:
-    """Make the bots' moves. Paced (settings.BOT_PAUSE_SECONDS): one move per adjudication, once
-    the pause since the last one (``since``) is over; :func:`deadline` brings the next one."""
+def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: Any, seqs: list[int]) -> None:
+    """Make the bots' moves (numbered on from ``seqs``, which they move on). Paced
+    (settings.BOT_PAUSE_SECONDS): one move per adjudication, once the pause since the last one
+    (``since``) is over; :func:`deadline` brings the next one."""
     bots = _bots(match)
     if not any(bots):
         return
     pause = settings.BOT_PAUSE_SECONDS
-    seqs = next_seqs(match)
     moves = 0
     while not engine.is_over and moves < BOT_MOVES_PER_TASK:
         pending = engine.decision()

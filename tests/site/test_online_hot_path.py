@@ -1,0 +1,145 @@
+"""The online hot path in plain SQL: the statements an action costs, and that the rows they read
+and write are the ORM's own (issue: online matches, performance)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from respons_site.celery import app
+from tournaments import plainsql
+from tournaments.models import Game, GameAction, Match
+from tournaments.selectors import online_rows
+from tournaments.services import online as svc
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def deciding(match_id, a, b):
+    state = a.api.get(f"/api/matches/{match_id}/game/").json()
+    return (a, state) if state["legal_actions"] else (b, b.api.get(f"/api/matches/{match_id}/game/").json())
+
+
+def statements(captured) -> list[str]:
+    return [q["sql"].split()[0].upper() for q in captured.captured_queries]
+
+
+def test_an_action_post_costs_one_read_and_one_insert(online_match, monkeypatch):
+    event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)  # also signs the token in (cached from here on)
+    queued = []
+    monkeypatch.setattr(svc, "queue_adjudication", queued.append)
+    app.conf.task_always_eager = False  # a web process next to real workers (reset per test)
+    body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
+    with CaptureQueriesContext(connection) as captured:
+        response = actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json")
+    assert response.status_code == 202, response.content
+    assert statements(captured) == ["SELECT", "INSERT"]
+    assert queued == [match_id]
+    row = GameAction.objects.get(match_id=match_id)
+    assert (row.status, row.action, row.rule, row.params, row.by_bot) == (
+        "queued",
+        body["action"],
+        "",
+        {},
+        False,
+    )
+    assert row.created_at is not None  # auto_now_add, through the field's own pre_save
+
+
+def test_a_worker_applies_an_action_in_five_statements(online_match, monkeypatch):
+    """Lock and read the match, read its queue and games, write the action and the game: all
+    in one transaction (besides BEGIN and COMMIT)."""
+    event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    monkeypatch.setattr(svc, "queue_adjudication", lambda match_id: None)
+    body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
+    assert actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json").status_code == 202
+    svc.match_adjudicate(match_id=match_id)  # the engine's state is cached from here on
+    actor, state = deciding(match_id, a, b)
+    body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
+    assert actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json").status_code == 202
+    with CaptureQueriesContext(connection) as captured:
+        assert svc.match_adjudicate(match_id=match_id) == 1
+    assert [s for s in statements(captured) if s not in ("BEGIN", "COMMIT")] == [
+        "SELECT",  # the match, its round, event, players: FOR UPDATE
+        "SELECT",  # the queued actions and both seats' next numbers
+        "SELECT",  # the games
+        "UPDATE",  # the action: applied
+        "UPDATE",  # the game: log, snapshot, clocks
+    ], [q["sql"][:80] for q in captured.captured_queries]
+    if connection.features.has_select_for_update_of:  # SQLite locks the whole file on a write instead
+        assert "FOR UPDATE" in next(
+            q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT")
+        )
+    assert GameAction.objects.filter(match_id=match_id, status="applied").count() == 2
+
+
+def test_the_match_read_in_plain_sql_is_the_orms(online_match):
+    event, match_id, a, b = online_match
+    plain = online_rows.match_for_play(match_id)
+    orm = Match.objects.select_related("round__event", "player_a__player", "player_b__player").get(
+        pk=match_id
+    )
+    pairs = [
+        (plain, orm),
+        (plain.round, orm.round),
+        (plain.round.event, orm.round.event),
+        (plain.player_a, orm.player_a),
+        (plain.player_b, orm.player_b),
+    ]
+    for got, want in pairs:
+        for field in type(want)._meta.concrete_fields:
+            if field.name != "deck":  # deferred: the games keep their own copy
+                assert getattr(got, field.attname) == getattr(want, field.attname), field.name
+    assert plain.player_a.player.get_username() == orm.player_a.player.get_username()
+    assert plain.player_b.player.get_username() == orm.player_b.player.get_username()
+    with CaptureQueriesContext(connection) as captured:
+        assert plain.player_a.deck == orm.player_a.deck  # a deferred field loads when asked for
+    assert len(captured) == 1
+    assert online_rows.match_for_play(10**9) is None
+
+
+def test_games_and_queued_actions_read_in_plain_sql_are_the_orms(online_match):
+    event, match_id, a, b = online_match
+    match = online_rows.match_for_play(match_id)
+    for got, want in zip(online_rows.match_games(match), Game.objects.filter(match_id=match_id), strict=True):
+        for field in Game._meta.concrete_fields:
+            assert getattr(got, field.attname) == getattr(want, field.attname), field.name
+        assert got.match is match  # no query to reach it
+    GameAction.objects.create(match_id=match_id, seat=1, seq=1, action={"type": "keep"})
+    GameAction.objects.create(match_id=match_id, seat=1, seq=2, action={"type": "pass"}, status="refused")
+    GameAction.objects.create(match_id=match_id, seat=1, seq=3, action={"type": "pass"})
+    queued, seqs = online_rows.queued_actions(match)
+    assert [(r.seq, r.action, r.status) for r in queued] == [
+        (1, {"type": "keep"}, "queued"),
+        (3, {"type": "pass"}, "queued"),
+    ]
+    assert seqs == [1, 4]
+
+
+def test_a_plain_update_writes_only_the_fields_named(online_match):
+    event, match_id, a, b = online_match
+    game = Game.objects.get(match_id=match_id)
+    game.snapshot = {"ё": [1, 2, {"x": None}]}
+    game.reason = "not written"
+    plainsql.update(game, ["snapshot"])
+    again = Game.objects.get(pk=game.pk)
+    assert again.snapshot == {"ё": [1, 2, {"x": None}]} and again.reason == ""
+    match = Match.objects.get(pk=match_id)
+    before = match.updated_at
+    match.draws = 1
+    plainsql.update(match, ["draws"])  # as save(update_fields=...): only what is named
+    assert Match.objects.get(pk=match_id).updated_at == before
+    plainsql.update(match, ["draws", "updated_at"])  # auto_now through the field's own pre_save
+    assert Match.objects.get(pk=match_id).updated_at == match.updated_at > before
+
+
+def test_an_insert_of_a_taken_seq_changes_nothing_and_says_so(online_match):
+    event, match_id, a, b = online_match
+    assert plainsql.insert_unless_taken(GameAction(match_id=match_id, seat=0, seq=1, action={"type": "keep"}))
+    assert not plainsql.insert_unless_taken(
+        GameAction(match_id=match_id, seat=0, seq=1, action={"type": "pass"})
+    )
+    assert list(GameAction.objects.filter(match_id=match_id).values_list("action", flat=True)) == [
+        {"type": "keep"}
+    ]

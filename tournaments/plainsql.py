@@ -1,0 +1,138 @@
+"""Model rows read and written in plain SQL, for the online hot path (issue: online matches).
+
+Every action a player sends costs one request and one worker task, and profiles of both
+(``bench/bench_online.py``) put the ORM's query building — not the database, not the
+rules engine — first: a ``select_related`` over four tables or a ``save(update_fields=...)``
+costs several times the statement it sends. Here the statements are written once, and the
+rows still come back as model instances: each field's own database converters (so SQLite's
+text dates and JSON work as PostgreSQL's do) and ``Model.from_db``, as the ORM does; writes
+go through each field's ``pre_save`` and ``get_db_prep_save`` (``auto_now``, JSON adaptation).
+
+Only the few statements of that path use it; everything else stays on the ORM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property
+from typing import Any, TypeVar
+
+from django.db import connection
+from django.db.models import Field, Model
+
+M = TypeVar("M", bound=Model)
+
+
+def quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+class Table:
+    """A model's columns under an alias in a plain SELECT; ``skip``: fields left deferred
+    (read by the ORM on first access, as with ``.defer()``)."""
+
+    def __init__(self, model: type[Model], alias: str, *, skip: Sequence[str] = ()) -> None:
+        self.model = model
+        self.alias = alias
+        self.fields: list[Field[Any, Any]] = [f for f in model._meta.concrete_fields if f.name not in skip]
+        self.names = [f.attname for f in self.fields]
+
+    @cached_property
+    def name(self) -> str:
+        """``"table" alias``, for a FROM or JOIN clause."""
+        return f"{quote(self.model._meta.db_table)} {self.alias}"
+
+    @cached_property
+    def columns(self) -> str:
+        """The columns, in the order :meth:`build` reads them."""
+        return ", ".join(f"{self.alias}.{quote(f.column)}" for f in self.fields)
+
+    def column(self, field: str) -> str:
+        return f"{self.alias}.{quote(self.model._meta.get_field(field).column)}"
+
+    @cached_property
+    def _converters(self) -> list[tuple[Any, list[Callable[..., Any]]]]:
+        out = []
+        for f in self.fields:
+            column = f.get_col(self.alias)  # what the ORM hands its converters
+            out.append((column, connection.ops.get_db_converters(column) + f.get_db_converters(connection)))
+        return out
+
+    def build(self, values: Sequence[Any]) -> Any:
+        """Return the model instance of this table's slice of a row (None when its primary key
+        is NULL: the missing side of a LEFT JOIN)."""
+        converted = []
+        for (column, converters), value in zip(self._converters, values, strict=True):
+            for convert in converters:
+                value = convert(value, column, connection)
+            converted.append(value)
+        if converted[self.names.index(self.model._meta.pk.attname)] is None:
+            return None
+        return self.model.from_db(connection.alias, self.names, converted)
+
+
+def select(tables: Sequence[Table], rest: str, params: Sequence[Any]) -> list[list[Any]]:
+    """Run ``SELECT <every table's columns> <rest>``; return, per row, one instance per table."""
+    sql = f"SELECT {', '.join(t.columns for t in tables)} {rest}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    out = []
+    for row in rows:
+        instances, start = [], 0
+        for table in tables:
+            instances.append(table.build(row[start : start + len(table.fields)]))
+            start += len(table.fields)
+        out.append(instances)
+    return out
+
+
+def remember(instance: Model, field: str, related: Model | None) -> None:
+    """Attach a related row read with ``instance`` (what ``select_related`` does)."""
+    instance._meta.get_field(field).set_cached_value(instance, related)
+
+
+def update(instance: Model, fields: Iterable[str]) -> None:
+    """``instance.save(update_fields=fields)`` in one plain UPDATE (no signals: none are used)."""
+    sql, chosen = _update_sql(type(instance), tuple(fields))
+    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in chosen]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk])
+
+
+def insert_unless_taken(instance: Model) -> bool:
+    """Insert a new row unless a unique constraint already holds its values; return whether
+    it was inserted. One statement (``ON CONFLICT DO NOTHING``): no savepoint, and a
+    caller's transaction is never broken by the conflict. The primary key is not read back."""
+    sql, fields = _insert_sql(type(instance))
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        return cursor.rowcount == 1
+
+
+# The statements are written once per model (and fields) and process.
+_statements: dict[tuple[Any, ...], tuple[str, list[Any]]] = {}
+
+
+def _update_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[Any]]:
+    key = ("update", model, names)
+    if key not in _statements:
+        meta = model._meta
+        chosen = [meta.get_field(name) for name in names]
+        sets = ", ".join(f"{quote(f.column)} = %s" for f in chosen)
+        sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+        _statements[key] = (sql, chosen)
+    return _statements[key]
+
+
+def _insert_sql(model: type[Model]) -> tuple[str, list[Any]]:
+    key = ("insert", model)
+    if key not in _statements:
+        meta = model._meta
+        fields = [f for f in meta.concrete_fields if not f.primary_key]
+        columns = ", ".join(quote(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({marks}) ON CONFLICT DO NOTHING"
+        _statements[key] = (sql, fields)
+    return _statements[key]

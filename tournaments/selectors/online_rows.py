@@ -1,0 +1,168 @@
+"""The reads of the online hot path, one plain statement each (:mod:`tournaments.plainsql`).
+
+A player's action costs the web process :func:`action_facts` and one INSERT, and the worker
+:func:`match_for_play` (locked), :func:`queued_actions` and :func:`match_games`; each
+returns what the ORM query it replaces returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from tournaments.models import Event, Game, GameAction, Match, Registration, Round
+from tournaments.plainsql import Table, quote, remember, select
+
+User = get_user_model()
+_USER_SKIP = [f.name for f in User._meta.concrete_fields if f.name not in ("id", User.USERNAME_FIELD)]
+
+_MATCH = Table(Match, "m")
+_ROUND = Table(Round, "r")
+_EVENT = Table(Event, "e")
+# The registrations without their decks (a game keeps its own copy), their users by name only.
+_REG_A = Table(Registration, "ra", skip=["deck"])
+_REG_B = Table(Registration, "rb", skip=["deck"])
+_USER_A = Table(User, "ua", skip=_USER_SKIP)
+_USER_B = Table(User, "ub", skip=_USER_SKIP)
+_PLAY = [_MATCH, _ROUND, _EVENT, _REG_A, _REG_B, _USER_A, _USER_B]
+_GAME = Table(Game, "g")
+_ACTION = Table(GameAction, "q")
+
+
+# Each statement is written once per process (the column lists come from the models).
+@cache
+def _match_joins() -> str:
+    """A match with its round, event and both registrations (the second one may be missing)."""
+    return (
+        f"FROM {_MATCH.name} JOIN {_ROUND.name} ON {_ROUND.column('id')} = {_MATCH.column('round')} "
+        f"JOIN {_EVENT.name} ON {_EVENT.column('id')} = {_ROUND.column('event')} "
+        f"JOIN {_REG_A.name} ON {_REG_A.column('id')} = {_MATCH.column('player_a')} "
+        f"LEFT JOIN {_REG_B.name} ON {_REG_B.column('id')} = {_MATCH.column('player_b')}"
+    )
+
+
+@cache
+def _match_for_play_sql(lock: bool) -> str:
+    rest = (
+        f"{_match_joins()} "
+        f"JOIN {_USER_A.name} ON {_USER_A.column('id')} = {_REG_A.column('player')} "
+        f"LEFT JOIN {_USER_B.name} ON {_USER_B.column('id')} = {_REG_B.column('player')} "
+        f"WHERE {_MATCH.column('id')} = %s"
+    )
+    # SQLite has no row locks (a write there locks the whole file).
+    return rest + " FOR UPDATE OF m" if lock else rest
+
+
+@cache
+def _games_sql() -> str:
+    return f"FROM {_GAME.name} WHERE {_GAME.column('match')} = %s ORDER BY {_GAME.column('number')}"
+
+
+@cache
+def _queued_sql() -> str:
+    action = quote(GameAction._meta.db_table)
+    match_col, seat_col, seq_col = (
+        quote(GameAction._meta.get_field(f).column) for f in ("match", "seat", "seq")
+    )
+    last = f"(SELECT MAX({seq_col}) FROM {action} WHERE {match_col} = %s AND {seat_col} = %s)"
+    return (
+        f"SELECT {_ACTION.columns}, s.last_a, s.last_b FROM (SELECT {last} AS last_a, {last} AS last_b) s "
+        f"LEFT JOIN {_ACTION.name} ON {_ACTION.column('match')} = %s AND {_ACTION.column('status')} = %s "
+        f"ORDER BY {_ACTION.column('id')}"
+    )
+
+
+@cache
+def _facts_sql() -> str:
+    match, event = _MATCH, _EVENT
+    game = quote(Game._meta.db_table)
+    action = quote(GameAction._meta.db_table)
+    g_match = quote(Game._meta.get_field("match").column)
+    a_match, a_seat, a_seq = (quote(GameAction._meta.get_field(f).column) for f in ("match", "seat", "seq"))
+    seat = f"CASE WHEN {_REG_A.column('player')} = %s THEN 0 WHEN {_REG_B.column('player')} = %s THEN 1 END"
+    return (
+        f"SELECT x.seat, x.online, x.started, x.status, "
+        f"(SELECT MAX({a_seq}) FROM {action} WHERE {a_match} = x.id AND {a_seat} = x.seat) "
+        f"FROM (SELECT {match.column('id')} AS id, {seat} AS seat, "
+        f"{event.column('online')} AND {match.column('player_b')} IS NOT NULL AS online, "
+        f"EXISTS (SELECT 1 FROM {game} WHERE {g_match} = {match.column('id')}) AS started, "
+        f"{match.column('status')} AS status "
+        f"{_match_joins()} WHERE {match.column('id')} = %s) x"
+    )
+
+
+def match_for_play(match_id: int, *, lock: bool = False) -> Match | None:
+    """Return the match with its round, event, both registrations (decks deferred) and their
+    users (names only), or None; ``lock``: ``SELECT ... FOR UPDATE`` of the match row."""
+    rest = _match_for_play_sql(lock and connection.features.has_select_for_update_of)
+    rows = select(_PLAY, rest, [match_id])
+    if not rows:
+        return None
+    match, round_, event, reg_a, reg_b, user_a, user_b = rows[0]
+    remember(round_, "event", event)
+    remember(match, "round", round_)
+    remember(reg_a, "player", user_a)
+    remember(match, "player_a", reg_a)
+    if reg_b is not None:
+        remember(reg_b, "player", user_b)
+    remember(match, "player_b", reg_b)
+    return match
+
+
+def match_games(match: Match) -> list[Game]:
+    """Return the match's games in order (the last one is the current game)."""
+    games = [row[0] for row in select([_GAME], _games_sql(), [match.pk])]
+    for game in games:
+        remember(game, "match", match)
+    return games
+
+
+def queued_actions(match: Match) -> tuple[list[GameAction], list[int]]:
+    """Return the match's actions waiting for a worker (in the order they came) and both seats'
+    next action numbers (their submissions so far + 1), in one statement."""
+    sql = _queued_sql()
+    params = [match.pk, 0, match.pk, 1, match.pk, GameAction.Status.QUEUED]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    width = len(_ACTION.fields)
+    queued = [_ACTION.build(row[:width]) for row in rows]
+    queued = [row for row in queued if row is not None]
+    for row in queued:
+        remember(row, "match", match)
+    last_a, last_b = rows[0][width:]
+    return queued, [(last_a or 0) + 1, (last_b or 0) + 1]
+
+
+@dataclass(frozen=True)
+class ActionFacts:
+    """What the action POST checks, read in one statement (:func:`action_facts`)."""
+
+    seat: int | None  # the caller's seat, None for anyone else
+    online: bool  # an online event's match with two players
+    started: bool  # its first game exists
+    final: bool
+    next_seq: int  # the caller's next action number (1 when not seated)
+
+
+def action_facts(match_id: int, user_id: Any) -> ActionFacts | None:
+    """Return what an action POST by ``user_id`` needs to know of the match, or None for an
+    unknown match."""
+    sql = _facts_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user_id, user_id, match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    seat, online, started, status, last = row
+    return ActionFacts(
+        seat=seat,
+        online=bool(online),
+        started=bool(started),
+        final=status == Match.Status.FINAL,
+        next_seq=(last or 0) + 1,
+    )
