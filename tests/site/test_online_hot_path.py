@@ -96,7 +96,8 @@ def test_the_match_read_in_plain_sql_is_the_orms(online_match):
     with CaptureQueriesContext(connection) as captured:
         assert plain.player_a.deck == orm.player_a.deck  # a deferred field loads when asked for
     assert len(captured) == 1
-    assert online_rows.match_for_play(10**9) is None
+    with pytest.raises(Match.DoesNotExist):
+        online_rows.match_for_play(10**9)
 
 
 def test_games_and_queued_actions_read_in_plain_sql_are_the_orms(online_match):

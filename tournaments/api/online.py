@@ -41,9 +41,10 @@ def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
     Raises 404 for an unknown match, 403 for anyone who is neither a player nor an official.
     The match comes with its event and players (not their decks): one query for a player.
     """
-    match = online_rows.match_for_play(match_id)
-    if match is None:
-        raise Http404
+    try:
+        match = online_rows.match_for_play(match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
     seat = svc.seat_of(match, request.user)
     if seat is not None:
         return match, seat, False
@@ -67,12 +68,14 @@ def _is_online(match: Match) -> bool:
 
 def _started_or_409(match: Match) -> None:
     """:func:`_playing_or_409` for a match (the game's existence in one cheap query)."""
-    _playing_or_409(online=_is_online(match), started=_is_online(match) and match.games.exists())
+    online = _is_online(match)
+    _playing_or_409(online=online, started=online and match.games.exists())
 
 
 def _games_or_409(match: Match) -> list[Game]:
-    games = svc.match_games(match) if _is_online(match) else []
-    _playing_or_409(online=_is_online(match), started=bool(games))
+    online = _is_online(match)
+    games = svc.match_games(match) if online else []
+    _playing_or_409(online=online, started=bool(games))
     return games
 
 
@@ -184,10 +187,7 @@ def _read_answer_text(match_id: int, seat: int | None) -> str:
     """The caller's current answer as one line of JSON, read afresh (then the connection is let go:
     a stream holds no database connection while it waits)."""
     try:
-        match = online_rows.match_for_play(match_id)
-        if match is None:
-            raise Match.DoesNotExist(f"no match {match_id}")
-        return svc.answer_text(game_state(match, seat))
+        return svc.answer_text(game_state(online_rows.match_for_play(match_id), seat))
     finally:
         connection.close()
 

@@ -95,13 +95,15 @@ def _facts_sql() -> str:
     )
 
 
-def match_for_play(match_id: int, *, lock: bool = False) -> Match | None:
+def match_for_play(match_id: int, *, lock: bool = False) -> Match:
     """Return the match with its round, event, both registrations (decks deferred) and their
-    users (names only), or None; ``lock``: ``SELECT ... FOR UPDATE`` of the match row."""
+    users (names only); ``lock``: ``SELECT ... FOR UPDATE`` of the match row.
+
+    Raises Match.DoesNotExist for an unknown id, as ``.get()`` does."""
     rest = _match_for_play_sql(lock and connection.features.has_select_for_update_of)
     rows = select(_PLAY, rest, [match_id])
     if not rows:
-        return None
+        raise Match.DoesNotExist(f"no match {match_id}")
     match, round_, event, reg_a, reg_b, user_a, user_b = rows[0]
     remember(round_, "event", event)
     remember(match, "round", round_)

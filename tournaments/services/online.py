@@ -20,7 +20,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Max
 from django.utils import timezone
 
 from engine import RULES_VERSION
@@ -113,14 +113,6 @@ def _remember(game: Game, engine: EngineMatch) -> None:
         _engines.move_to_end((game.pk, game.seed))
         while len(_engines) > _ENGINE_CACHE_SIZE:
             _engines.popitem(last=False)
-
-
-def matches_with_players() -> "QuerySet[Match]":
-    """Matches with their round, event and both registrations (not the decks): all that
-    reading or adjudicating a game needs, in one query."""
-    return Match.objects.select_related("round__event", "player_a", "player_b").defer(
-        "player_a__deck", "player_b__deck"
-    )
 
 
 def clock_limit(event: Event) -> float:
@@ -229,7 +221,7 @@ def match_changed(match_id: int) -> None:
     outside the workers: penalties, result overrides)."""
 
     def send() -> None:
-        match = matches_with_players().get(pk=match_id)
+        match = online_rows.match_for_play(match_id)
         answers = _answers(match, match_games(match))
         if answers is not None:
             live.publish(match.pk, answers)
@@ -387,8 +379,6 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
     now = now or timezone.now()
     with transaction.atomic():
         match = online_rows.match_for_play(match_id, lock=True)
-        if match is None:
-            raise Match.DoesNotExist(f"no match {match_id}")
         queued, seqs = online_rows.queued_actions(match)
         games = match_games(match)
         game = games[-1] if games else None
