@@ -13,7 +13,9 @@ Only the few statements of that path use it; everything else stays on the ORM.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -93,11 +95,71 @@ def remember(instance: Model, field: str, related: Model | None) -> None:
 
 
 def update(instance: Model, fields: Iterable[str]) -> None:
-    """``instance.save(update_fields=fields)`` in one plain UPDATE (no signals: none are used)."""
+    """``instance.save(update_fields=fields)`` in one plain UPDATE (no signals: none are used).
+
+    Inside :func:`deferred_updates` the statement waits to be sent with the others."""
     sql, chosen = _update_sql(type(instance), tuple(fields))
     values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in chosen]
+    pending = _deferred.get()
+    if pending is not None:
+        pending.add(sql, [*values, instance.pk], (type(instance), instance.pk))
+        return
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, instance.pk])
+
+
+class _Deferred:
+    """The UPDATEs of :func:`update` waiting to be sent, by statement; sent before any other
+    statement runs on the connection (so every read and write sees them, in order)."""
+
+    def __init__(self) -> None:
+        self.pending: dict[str, list[list[Any]]] = {}
+        self.rows: set[tuple[Any, Any]] = set()
+        self.sending = False
+
+    def add(self, sql: str, params: list[Any], row: tuple[Any, Any]) -> None:
+        if row in self.rows:  # the same row twice: the first write goes first
+            self.send()
+        self.pending.setdefault(sql, []).append(params)
+        self.rows.add(row)
+
+    def send(self) -> None:
+        if not self.pending:
+            return
+        pending, self.pending, self.rows = self.pending, {}, set()
+        self.sending = True
+        try:
+            with connection.cursor() as cursor:
+                for sql, params in pending.items():
+                    cursor.executemany(sql, params)  # psycopg: one round trip (pipeline mode)
+        finally:
+            self.sending = False
+
+    def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        """Django's execute_wrapper hook: whatever else runs, the waiting writes go first."""
+        if not self.sending:
+            self.send()
+        return execute(sql, params, many, context)
+
+
+_deferred: ContextVar[_Deferred | None] = ContextVar("plainsql_deferred", default=None)
+
+
+@contextmanager
+def deferred_updates() -> Iterator[None]:
+    """Collect the :func:`update` statements of the block and send them together — one
+    ``executemany`` per statement, a single round trip each with psycopg — before the next
+    other statement on the connection, or when the block ends. Nothing else changes: a read
+    in the block sees every earlier write, and a row written twice is written in order.
+    On an exception nothing more is sent (the caller's transaction rolls back)."""
+    pending = _Deferred()
+    token = _deferred.set(pending)
+    try:
+        with connection.execute_wrapper(pending):
+            yield
+            pending.send()
+    finally:
+        _deferred.reset(token)
 
 
 def insert_unless_taken(instance: Model) -> bool:

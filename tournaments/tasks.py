@@ -5,7 +5,7 @@ import socket
 from celery import shared_task
 from django.db import OperationalError
 
-from tournaments.services.online import match_adjudicate, online_sweep
+from tournaments.services.online import actions_drain, match_adjudicate, online_sweep
 from tournaments.services.ops import heartbeat_record
 
 
@@ -27,6 +27,19 @@ def worker_heartbeat(token: str) -> str:
 def adjudicate_match(match_id: int) -> int:
     """Apply the match's queued actions through the rules engine; return how many."""
     return match_adjudicate(match_id=match_id)
+
+
+@shared_task(
+    name="tournaments.drain_actions",
+    acks_late=True,  # killed mid-task: the message goes to another worker, the actions stay queued
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=8,
+)
+def drain_actions() -> int:
+    """Adjudicate every match with queued actions, many per transaction; return how many actions."""
+    return actions_drain()
 
 
 @shared_task(name="tournaments.online_sweep", acks_late=True)

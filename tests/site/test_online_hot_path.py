@@ -27,7 +27,7 @@ def test_an_action_post_costs_one_read_and_one_insert(online_match, monkeypatch)
     event, match_id, a, b = online_match
     actor, state = deciding(match_id, a, b)  # also signs the token in (cached from here on)
     queued = []
-    monkeypatch.setattr(svc, "queue_adjudication", queued.append)
+    monkeypatch.setattr(svc, "queue_action", queued.append)
     app.conf.task_always_eager = False  # a web process next to real workers (reset per test)
     body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
     with CaptureQueriesContext(connection) as captured:
@@ -51,7 +51,7 @@ def test_a_worker_applies_an_action_in_five_statements(online_match, monkeypatch
     in one transaction (besides BEGIN and COMMIT)."""
     event, match_id, a, b = online_match
     actor, state = deciding(match_id, a, b)
-    monkeypatch.setattr(svc, "queue_adjudication", lambda match_id: None)
+    monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
     body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
     assert actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json").status_code == 202
     svc.match_adjudicate(match_id=match_id)  # the engine's state is cached from here on

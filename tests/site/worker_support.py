@@ -98,8 +98,10 @@ class Worker:
         wait_until(ready, timeout=timeout, what=f"worker {self.name} to be ready")
 
     def tasks_done(self) -> int:
-        """Return how many adjudications this worker finished (its INFO log lines)."""
-        return sum("adjudicate_match" in line and "succeeded" in line for line in self.lines)
+        """Return how many adjudication tasks (a match's, or a drain of the queued actions) this
+        worker finished (its INFO log lines)."""
+        tasks = ("tournaments.adjudicate_match", "tournaments.drain_actions")
+        return sum(any(t in line for t in tasks) and "succeeded" in line for line in self.lines)
 
     def children(self) -> list[int]:
         """Return the pids of the worker's child processes (its prefork pool, an embedded beat)."""

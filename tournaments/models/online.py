@@ -77,7 +77,11 @@ class GameAction(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "seat", "seq"], name="game_action_seq_once")]
-        indexes = [models.Index(fields=["match", "status"])]
+        indexes = [
+            models.Index(fields=["match", "status"]),
+            # The few actions waiting for a worker, across all matches (the drain and the sweep).
+            models.Index(fields=["match"], condition=models.Q(status="queued"), name="game_action_queued"),
+        ]
         ordering = ["id"]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ returns what the ORM query it replaces returned.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -46,33 +47,38 @@ def _match_joins() -> str:
 
 
 @cache
-def _match_for_play_sql(lock: bool) -> str:
+def _match_for_play_sql(where: str, lock: bool) -> str:
     rest = (
         f"{_match_joins()} "
         f"JOIN {_USER_A.name} ON {_USER_A.column('id')} = {_REG_A.column('player')} "
         f"LEFT JOIN {_USER_B.name} ON {_USER_B.column('id')} = {_REG_B.column('player')} "
-        f"WHERE {_MATCH.column('id')} = %s"
+        f"WHERE {where}"
     )
     # SQLite has no row locks (a write there locks the whole file).
     return rest + " FOR UPDATE OF m" if lock else rest
 
 
-@cache
-def _games_sql() -> str:
-    return f"FROM {_GAME.name} WHERE {_GAME.column('match')} = %s ORDER BY {_GAME.column('number')}"
+def _in(column: str, count: int) -> str:
+    return f"{column} IN ({', '.join(['%s'] * count)})"
 
 
-@cache
-def _queued_sql() -> str:
+def _games_sql(count: int) -> str:
+    where = _in(_GAME.column("match"), count)
+    return f"FROM {_GAME.name} WHERE {where} ORDER BY {_GAME.column('match')}, {_GAME.column('number')}"
+
+
+def _queued_sql(count: int) -> str:
+    """The queued actions of ``count`` matches with both seats' last action numbers: a row per
+    queued action, or one with the action's columns NULL for a match with none queued."""
     action = quote(GameAction._meta.db_table)
     match_col, seat_col, seq_col = (
         quote(GameAction._meta.get_field(f).column) for f in ("match", "seat", "seq")
     )
-    last = f"(SELECT MAX({seq_col}) FROM {action} WHERE {match_col} = %s AND {seat_col} = %s)"
+    last = f"(SELECT MAX({seq_col}) FROM {action} WHERE {match_col} = m0.id AND {seat_col} = %s)"
     return (
-        f"SELECT {_ACTION.columns}, s.last_a, s.last_b FROM (SELECT {last} AS last_a, {last} AS last_b) s "
-        f"LEFT JOIN {_ACTION.name} ON {_ACTION.column('match')} = %s AND {_ACTION.column('status')} = %s "
-        f"ORDER BY {_ACTION.column('id')}"
+        f"SELECT m0.id, {last}, {last}, {_ACTION.columns} FROM {quote(Match._meta.db_table)} m0 "
+        f"LEFT JOIN {_ACTION.name} ON {_ACTION.column('match')} = m0.id AND {_ACTION.column('status')} = %s "
+        f"WHERE {_in('m0.id', count)} ORDER BY {_ACTION.column('id')}"
     )
 
 
@@ -100,44 +106,81 @@ def match_for_play(match_id: int, *, lock: bool = False) -> Match:
     users (names only); ``lock``: ``SELECT ... FOR UPDATE`` of the match row.
 
     Raises Match.DoesNotExist for an unknown id, as ``.get()`` does."""
-    rest = _match_for_play_sql(lock and connection.features.has_select_for_update_of)
-    rows = select(_PLAY, rest, [match_id])
-    if not rows:
+    lock = lock and connection.features.has_select_for_update_of
+    matches = _matches(_match_for_play_sql(f"{_MATCH.column('id')} = %s", lock), [match_id])
+    if not matches:
         raise Match.DoesNotExist(f"no match {match_id}")
-    match, round_, event, reg_a, reg_b, user_a, user_b = rows[0]
-    remember(round_, "event", event)
-    remember(match, "round", round_)
-    remember(reg_a, "player", user_a)
-    remember(match, "player_a", reg_a)
-    if reg_b is not None:
-        remember(reg_b, "player", user_b)
-    remember(match, "player_b", reg_b)
-    return match
+    return matches[0]
+
+
+def matches_with_queued_actions(limit: int, *, leave: Collection[int] = ()) -> list[Match]:
+    """Lock and return (as :func:`match_for_play`) up to ``limit`` matches with actions waiting
+    for a worker, skipping the matches another worker holds (``FOR UPDATE SKIP LOCKED`` on
+    PostgreSQL; SQLite, with no row locks, runs one worker at a time) and those in ``leave``."""
+    action = quote(GameAction._meta.db_table)
+    match_col, status_col = (quote(GameAction._meta.get_field(f).column) for f in ("match", "status"))
+    where = f"{_MATCH.column('id')} IN (SELECT {match_col} FROM {action} WHERE {status_col} = %s)"
+    if leave:
+        where += f" AND NOT {_in(_MATCH.column('id'), len(leave))}"
+    sql = f"{_match_for_play_sql(where, False)} ORDER BY {_MATCH.column('id')} LIMIT %s"
+    if connection.features.has_select_for_update_skip_locked and connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF m SKIP LOCKED"
+    return _matches(sql, [GameAction.Status.QUEUED, *leave, limit])
+
+
+def _matches(rest: str, params: list[Any]) -> list[Match]:
+    matches = []
+    for match, round_, event, reg_a, reg_b, user_a, user_b in select(_PLAY, rest, params):
+        remember(round_, "event", event)
+        remember(match, "round", round_)
+        remember(reg_a, "player", user_a)
+        remember(match, "player_a", reg_a)
+        if reg_b is not None:
+            remember(reg_b, "player", user_b)
+        remember(match, "player_b", reg_b)
+        matches.append(match)
+    return matches
 
 
 def match_games(match: Match) -> list[Game]:
     """Return the match's games in order (the last one is the current game)."""
-    games = [row[0] for row in select([_GAME], _games_sql(), [match.pk])]
-    for game in games:
-        remember(game, "match", match)
+    return games_of([match])[match.pk]
+
+
+def games_of(matches: list[Match]) -> dict[int, list[Game]]:
+    """Return each match's games in order, by match id (one statement)."""
+    by_id = {match.pk: match for match in matches}
+    games: dict[int, list[Game]] = {match.pk: [] for match in matches}
+    if not matches:
+        return games
+    for (game,) in select([_GAME], _games_sql(len(by_id)), list(by_id)):
+        remember(game, "match", by_id[game.match_id])
+        games[game.match_id].append(game)
     return games
 
 
 def queued_actions(match: Match) -> tuple[list[GameAction], list[int]]:
     """Return the match's actions waiting for a worker (in the order they came) and both seats'
     next action numbers (their submissions so far + 1), in one statement."""
-    sql = _queued_sql()
-    params = [match.pk, 0, match.pk, 1, match.pk, GameAction.Status.QUEUED]
+    return queued_of([match])[match.pk]
+
+
+def queued_of(matches: list[Match]) -> dict[int, tuple[list[GameAction], list[int]]]:
+    """:func:`queued_actions` of many matches, by match id, in one statement."""
+    by_id = {match.pk: match for match in matches}
+    out: dict[int, tuple[list[GameAction], list[int]]] = {}
+    if not matches:
+        return out
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(_queued_sql(len(by_id)), [0, 1, GameAction.Status.QUEUED, *by_id])
         rows = cursor.fetchall()
-    width = len(_ACTION.fields)
-    queued = [_ACTION.build(row[:width]) for row in rows]
-    queued = [row for row in queued if row is not None]
-    for row in queued:
-        remember(row, "match", match)
-    last_a, last_b = rows[0][width:]
-    return queued, [(last_a or 0) + 1, (last_b or 0) + 1]
+    for match_id, last_a, last_b, *columns in rows:
+        queued, _seqs = out.setdefault(match_id, ([], [(last_a or 0) + 1, (last_b or 0) + 1]))
+        row = _ACTION.build(columns)
+        if row is not None:
+            remember(row, "match", by_id[match_id])
+            queued.append(row)
+    return out
 
 
 @dataclass(frozen=True)

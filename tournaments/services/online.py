@@ -9,6 +9,7 @@ a game never needs the engine.
 """
 
 import json
+import logging
 import random
 import threading
 from collections import OrderedDict
@@ -19,7 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -38,6 +39,7 @@ from tournaments.services import live
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 
 A = GameAction.Status
+log = logging.getLogger(__name__)
 BOT_MOVES_PER_TASK = 400  # a long bot-vs-bot stretch is split over several tasks
 REFUSED_SHOWN = 5  # each seat's answer lists its latest refused actions
 # A clock deadline nearer than this gets its own task at that moment (an ETA message); later
@@ -49,6 +51,13 @@ SWEEP_AHEAD = timedelta(seconds=2.5)  # the sweep runs every 2 s (settings.CELER
 # Queued work the sweep takes up: its own task should have run long before (lost with a broker
 # that failed between the commit and the publish, say).
 LEFT_BEHIND = timedelta(seconds=30)
+# A player's action wakes a worker to drain every match's queue (:func:`matches_drain`), many
+# matches per transaction: up to DRAIN_BATCH a pass. While a wake-up is pending (the Redis key
+# DRAIN_WOKEN, which the worker deletes before it looks) further actions send none; the key
+# expires after DRAIN_WOKEN_MS in case the woken worker died first.
+DRAIN_BATCH = 64
+DRAIN_WOKEN = "respons:drain-woken"
+DRAIN_WOKEN_MS = 1000
 
 _cache_lock = threading.RLock()
 # (game id, seed) -> (log length, engine state); the seed guards against a reused id.
@@ -209,11 +218,11 @@ def _answers(match: Match, games: list[Game], seqs: list[int] | None = None) -> 
     return [answer_text(game_answer(match, games, seat, next_seq=seqs[seat])) for seat in (0, 1)]
 
 
-def _publish(match: Match, games: list[Game], seqs: list[int] | None = None) -> None:
-    """After the commit, push each seat's new answer to the streams open on the match."""
-    answers = _answers(match, games, seqs)
-    if answers is not None:
-        transaction.on_commit(lambda: live.publish(match.pk, answers))
+def _publish_after_commit(answers: dict[int, list[str] | None]) -> None:
+    """After the commit, push each match's new answers (by match id) to the streams open on it."""
+    ready = {match_id: texts for match_id, texts in answers.items() if texts is not None}
+    if ready:
+        transaction.on_commit(lambda: live.publish_many(ready))
 
 
 def match_changed(match_id: int) -> None:
@@ -319,7 +328,7 @@ def game_action_submit(*, match_id: int, facts: ActionFacts, seq: Any, action: A
     # The same seq may have come in twice at once: one row (a conflict breaks no transaction).
     if not plainsql.insert_unless_taken(row):
         return GameAction.objects.get(match_id=match_id, seat=seat, seq=seq)
-    transaction.on_commit(lambda: queue_adjudication(match_id))
+    transaction.on_commit(lambda: queue_action(match_id))
     return row
 
 
@@ -328,6 +337,34 @@ def queue_adjudication(match_id: int) -> None:
     from tournaments.tasks import adjudicate_match
 
     adjudicate_match.delay(match_id)
+
+
+def queue_action(match_id: int) -> None:
+    """Wake a worker for an action just committed: the drain task, unless one is already
+    pending (:data:`DRAIN_WOKEN`). In-process (no broker): adjudicate the match at once."""
+    from tournaments.tasks import drain_actions
+
+    if drain_actions.app.conf.task_always_eager:
+        queue_adjudication(match_id)
+        return
+    try:
+        woken = live.redis_client().set(DRAIN_WOKEN, 1, nx=True, px=DRAIN_WOKEN_MS)
+    except Exception as error:  # Redis is the broker too: the task below will say more
+        log.warning("drain wake-up flag unavailable (%s)", error)
+        woken = True
+    if woken:
+        drain_actions.delay()
+
+
+def actions_drain() -> int:
+    """The woken worker's work: clear the wake-up flag, then drain (:func:`matches_drain`).
+    Cleared first, so an action committed after it wakes a worker again, and one committed
+    before it is seen by the drain."""
+    try:
+        live.redis_client().delete(DRAIN_WOKEN)
+    except Exception as error:  # then it expires (DRAIN_WOKEN_MS): drain all the same
+        log.warning("drain wake-up flag unavailable (%s)", error)
+    return matches_drain()
 
 
 def sideboard_submit(*, match: Match, by: AbstractBaseUser, deck: Any | None) -> Game:
@@ -380,47 +417,106 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
     with transaction.atomic():
         match = online_rows.match_for_play(match_id, lock=True)
         queued, seqs = online_rows.queued_actions(match)
-        games = match_games(match)
-        game = games[-1] if games else None
-        processed = len(queued)
-        if match.status == Match.Status.FINAL or game is None:
-            for row in queued:
-                final = match.status == Match.Status.FINAL
-                reason = "the match is over" if final else "no game yet"
-                _refuse(row, "R9.5", reason, now, game, code="match_over" if final else "no_game")
-            if game is not None and queued:
-                plainsql.update(game, ["snapshot"])
-            _publish(match, games, seqs)
-            return processed
-        if game.status == Game.Status.SIDEBOARDING:
-            if len(game.sideboard_ready) >= 2 or (game.sideboard_until and now >= game.sideboard_until):
-                _begin(game, now)
-                game.save()
-            else:
-                for row in queued:
-                    message = "sideboarding: the game has not started yet"
-                    _refuse(row, "R2.7", message, now, game, code="sideboarding")
-                plainsql.update(game, ["snapshot"])
-                _schedule_followups(match, game, now)
-                _publish(match, games, seqs)
-                return processed
-        if game.status == Game.Status.PLAYING:
-            engine = engine_for(game)
-            try:
-                _play(match, game, engine, queued, now, seqs)
-            except BaseException:
-                engine_forget(game)  # the transaction rolls back: forget the state it had advanced
-                raise
-        elif queued:
-            for row in queued:
-                _refuse(row, "R9.5", "the game is over", now, game, code="game_finished")
-            plainsql.update(game, ["snapshot"])
-        _round_time_check(match, now)
-        if match.status == Match.Status.FINAL or games[-1].status == Game.Status.FINISHED:
-            games = match_games(match)
-        _schedule_followups(match, games[-1], now)
-        _publish(match, games, seqs)
+        processed, answers = _adjudicate(match, online_rows.match_games(match), queued, seqs, now)
+        _publish_after_commit({match.pk: answers})
     return processed
+
+
+def matches_drain(*, batch: int = DRAIN_BATCH, now: Any = None) -> int:
+    """Adjudicate the queued actions of every match that has some, many matches per
+    transaction; return how many actions were processed. (The task a player's action wakes.)
+
+    Each pass locks up to ``batch`` matches with queued actions, skipping those another
+    worker holds, reads them, their queues and games in three statements, adjudicates each
+    as :func:`match_adjudicate` does, sends the writes together and commits once; the
+    answers are published in one round trip. Passes go on until no unlocked match has
+    queued actions, so an action committed while a pass ran is taken by the next one.
+    A pass that fails is undone and its matches adjudicated one transaction each, so one
+    bad match holds up no other; a match that fails alone is left to the sweep.
+    """
+    total = 0
+    failed: set[int] = set()
+    while True:
+        at = now or timezone.now()
+        ids: list[int] = []
+        try:
+            with transaction.atomic(), plainsql.deferred_updates():
+                matches = online_rows.matches_with_queued_actions(batch, leave=failed)
+                if not matches:
+                    return total
+                ids = [match.pk for match in matches]
+                queues, games = online_rows.queued_of(matches), online_rows.games_of(matches)
+                answers = {}
+                for match in matches:
+                    queued, seqs = queues[match.pk]
+                    processed, answers[match.pk] = _adjudicate(match, games[match.pk], queued, seqs, at)
+                    total += processed
+                _publish_after_commit(answers)
+        except OperationalError:
+            raise  # the database is away: the task retries
+        except Exception:
+            if not ids:
+                raise
+            log.exception("adjudicating matches %s together failed; one at a time", ids)
+            total += _one_by_one(ids, at, failed)
+
+
+def _one_by_one(ids: list[int], now: Any, failed: set[int]) -> int:
+    """Adjudicate each match in a transaction of its own; add those that fail to ``failed``."""
+    processed = 0
+    for match_id in ids:
+        try:
+            processed += match_adjudicate(match_id=match_id, now=now)
+        except OperationalError:
+            raise
+        except Exception:  # left queued: the sweep takes it up again (LEFT_BEHIND)
+            log.exception("adjudicating match %s failed", match_id)
+            failed.add(match_id)
+    return processed
+
+
+def _adjudicate(
+    match: Match, games: list[Game], queued: list[GameAction], seqs: list[int], now: Any
+) -> tuple[int, list[str] | None]:
+    """Adjudicate one locked match (its games, queued actions and both seats' next numbers read
+    with it); return how many actions were processed and both seats' answers to publish."""
+    game = games[-1] if games else None
+    processed = len(queued)
+    if match.status == Match.Status.FINAL or game is None:
+        for row in queued:
+            final = match.status == Match.Status.FINAL
+            reason = "the match is over" if final else "no game yet"
+            _refuse(row, "R9.5", reason, now, game, code="match_over" if final else "no_game")
+        if game is not None and queued:
+            plainsql.update(game, ["snapshot"])
+        return processed, _answers(match, games, seqs)
+    if game.status == Game.Status.SIDEBOARDING:
+        if len(game.sideboard_ready) >= 2 or (game.sideboard_until and now >= game.sideboard_until):
+            _begin(game, now)
+            game.save()
+        else:
+            for row in queued:
+                message = "sideboarding: the game has not started yet"
+                _refuse(row, "R2.7", message, now, game, code="sideboarding")
+            plainsql.update(game, ["snapshot"])
+            _schedule_followups(match, game, now)
+            return processed, _answers(match, games, seqs)
+    if game.status == Game.Status.PLAYING:
+        engine = engine_for(game)
+        try:
+            _play(match, game, engine, queued, now, seqs)
+        except BaseException:
+            engine_forget(game)  # the transaction rolls back: forget the state it had advanced
+            raise
+    elif queued:
+        for row in queued:
+            _refuse(row, "R9.5", "the game is over", now, game, code="game_finished")
+        plainsql.update(game, ["snapshot"])
+    _round_time_check(match, now)
+    if match.status == Match.Status.FINAL or games[-1].status == Game.Status.FINISHED:
+        games = match_games(match)
+    _schedule_followups(match, games[-1], now)
+    return processed, _answers(match, games, seqs)
 
 
 def _refuse(

@@ -1,0 +1,174 @@
+"""Draining the queued actions of many matches per transaction (issue: online matches,
+performance): a player's action wakes one drain, which adjudicates every match with queued
+actions in passes of a few statements each, skips matches another worker holds, and does
+not let one bad match hold up the others."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from respons_site.celery import app
+from tests.site.conftest import make_players
+from tests.site.worker_support import require_real_services, row_locked
+from tournaments import plainsql, tasks
+from tournaments.models import Game, GameAction, Match
+from tournaments.services import live
+from tournaments.services import online as svc
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def tables(event_factory, monkeypatch):
+    """An online round of three matches; actions are only queued (no worker runs)."""
+    monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
+    event = event_factory(rounds=1, best_of=1, online=True)
+    event.open()
+    players = make_players(6)
+    event.register(*players)
+    by_name = {p.name: p for p in players}
+    return [(m["id"], by_name[m["player_a"]], by_name[m["player_b"]]) for m in event.start()["matches"]]
+
+
+def queue_first_move(match_id, a, b):
+    """POST the deciding player's first legal action; return (actor, seq, action, view seq)."""
+    for actor in (a, b):
+        state = actor.api.get(f"/api/matches/{match_id}/game/").json()
+        choices = [x for x in state["legal_actions"] if x["type"] != "concede"]
+        if choices:
+            body = {"seq": state["next_seq"], "action": choices[0]}
+            response = actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json")
+            assert response.status_code == 202, response.content
+            return actor, body["seq"], body["action"], state["view"]["seq"]
+    raise AssertionError("nobody is deciding")
+
+
+def assert_applied(match_id, actor, seq, action, view_seq):
+    row = GameAction.objects.get(match_id=match_id, seq=seq, action=action, by_bot=False)
+    assert (row.status, row.log_index) == ("applied", view_seq)
+    game = Game.objects.get(match_id=match_id)
+    assert game.actions[row.log_index] == {"seat": row.seat, **action}
+    assert actor.api.get(f"/api/matches/{match_id}/game/").json()["view"]["seq"] == view_seq + 1
+
+
+def first_words(captured):
+    return [q["sql"].split()[0].upper() for q in captured.captured_queries]
+
+
+def test_one_pass_adjudicates_every_match_in_the_statements_of_one(tables, monkeypatch):
+    moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
+    published = []
+    monkeypatch.setattr(live, "publish_many", published.append)
+    with CaptureQueriesContext(connection) as captured:
+        assert svc.matches_drain() == 3
+    words, lock = first_words(captured), captured.captured_queries[1]["sql"]  # before requests reset the log
+    for match_id, actor, seq, action, view_seq in moves:
+        assert_applied(match_id, actor, seq, action, view_seq)
+    # One transaction: lock + read the matches, their queues, their games; the three actions'
+    # UPDATEs in one executemany and the three games' in another. Then the next pass finds nothing.
+    one_pass = ["BEGIN", "SELECT", "SELECT", "SELECT", "3", "3", "COMMIT"]
+    assert words == [*one_pass, "BEGIN", "SELECT", "COMMIT"], words
+    assert lock.endswith("FOR UPDATE OF m SKIP LOCKED")
+    # Every match's new answers, in one publication after the commit.
+    assert len(published) == 1 and sorted(published[0]) == sorted(m for m, *_ in moves)
+    for match_id, actor, _seq, _action, view_seq in moves:
+        seat = 0 if Match.objects.get(pk=match_id).player_a.player.username == actor.name else 1
+        assert f'"seq":{view_seq + 1}' in published[0][match_id][seat]
+
+
+def test_it_skips_a_match_another_worker_holds_and_takes_it_once_released(tables):
+    moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
+    held = moves[1][0]
+    with row_locked(Match._meta.db_table, held):
+        assert svc.matches_drain() == 2  # does not wait for the lock
+        assert GameAction.objects.filter(match_id=held, status="queued").count() == 1
+    assert svc.matches_drain() == 1
+    for move in moves:
+        assert_applied(*move)
+
+
+def test_a_match_that_fails_holds_up_no_other(tables, monkeypatch, caplog):
+    moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
+    bad = moves[0][0]
+    play = svc._play
+
+    def play_or_fail(match, *args):
+        if match.pk == bad:
+            raise RuntimeError("a bug in one match")
+        return play(match, *args)
+
+    monkeypatch.setattr(svc, "_play", play_or_fail)
+    assert svc.matches_drain() == 2
+    for move in moves[1:]:
+        assert_applied(*move)
+    # The bad match's action stays queued for the sweep, its game untouched; the failure logged.
+    assert GameAction.objects.get(match_id=bad, by_bot=False).status == "queued"
+    assert Game.objects.get(match_id=bad).actions == []
+    assert f"adjudicating match {bad} failed" in caplog.text
+
+
+def test_deferred_updates_go_before_any_other_statement_and_in_order(tables):
+    match_id, a, b = tables[0]
+    game = Game.objects.get(match_id=match_id)
+    with CaptureQueriesContext(connection) as captured, plainsql.deferred_updates():
+        game.reason = "first"
+        plainsql.update(game, ["reason"])
+        assert first_words(captured) == []  # waiting
+        assert Game.objects.get(pk=game.pk).reason == "first"  # a read sends it first
+        game.reason, game.winner = "second", 1
+        plainsql.update(game, ["reason"])
+        game.reason = "third"
+        plainsql.update(game, ["reason", "winner"])  # the same row again: the first goes first
+    # "1": an executemany of one row (the UPDATE, sent before the read; then the two others).
+    assert [w for w in first_words(captured) if w not in ("BEGIN", "COMMIT")] == ["1", "SELECT", "1", "1"]
+    assert Game.objects.values_list("reason", "winner").get(pk=game.pk) == ("third", 1)
+
+
+def test_deferred_updates_are_not_sent_when_the_block_fails(tables):
+    game = Game.objects.get(match_id=tables[0][0])
+    with pytest.raises(ZeroDivisionError), plainsql.deferred_updates():
+        game.reason = "never"
+        plainsql.update(game, ["reason"])
+        1 / 0  # noqa: B018
+    assert Game.objects.get(pk=game.pk).reason == ""
+
+
+def test_one_wake_up_is_sent_while_one_is_pending(monkeypatch):
+    """With a broker, an action queues the drain task only when no wake-up is pending; the woken
+    worker clears the flag before it looks, so the next action wakes it again."""
+    require_real_services()
+    app.conf.task_always_eager = False  # a web process next to real workers (reset per test)
+    client = live.redis_client()
+    client.delete(svc.DRAIN_WOKEN)
+    sent = []
+    monkeypatch.setattr(tasks.drain_actions, "delay", lambda: sent.append(1))
+    drained = []
+    monkeypatch.setattr(svc, "matches_drain", lambda: drained.append(client.exists(svc.DRAIN_WOKEN)) or 0)
+    try:
+        svc.queue_action(1)
+        svc.queue_action(2)
+        svc.queue_action(3)
+        assert len(sent) == 1
+        assert 0 < client.pttl(svc.DRAIN_WOKEN) <= svc.DRAIN_WOKEN_MS  # a lost wake-up expires
+        assert tasks.drain_actions.run() == 0
+        assert drained == [0]  # the flag was cleared before the drain looked
+        svc.queue_action(4)
+        assert len(sent) == 2
+    finally:
+        client.delete(svc.DRAIN_WOKEN)
+
+
+def test_answers_of_many_matches_travel_over_redis_in_one_go():
+    require_real_services()
+    app.conf.task_always_eager = False
+    subs = [live.subscribe(7201, 0), live.subscribe(7202, 1)]
+    try:
+        for _attempt in range(50):  # the listener thread subscribes asynchronously
+            live.publish_many({7201: ['{"a":0}', '{"a":1}'], 7202: ['{"b":0}', '{"b":1}']})
+            got = [sub.get(0.1) for sub in subs]
+            if all(changed for changed, _text in got):
+                break
+        assert got == [(True, '{"a":0}'), (True, '{"b":1}')]
+    finally:
+        for sub in subs:
+            sub.close()
