@@ -84,6 +84,14 @@ def database_config() -> dict[str, Any]:
         )
     if config["ENGINE"].endswith("postgresql") and not config.get("NAME"):
         raise ConfigError("DATABASE_URL: the database name is missing (…/NAME at the end)")
+    if config["ENGINE"].endswith("postgresql"):
+        # The online hot path's reads are prepared statements (tournaments/plainsql.cursor):
+        # psycopg prepares nothing unless a threshold is set (Django sets none) and its
+        # client-side cursors, which everything else uses, never prepare. A prepared statement
+        # runs its generic plan: planned once per connection, not on every action.
+        options = config.setdefault("OPTIONS", {})
+        options.setdefault("prepare_threshold", 5)
+        options["options"] = f"{options.get('options', '')} -c plan_cache_mode=force_generic_plan".strip()
     if config["ENGINE"].endswith("postgresql") and env_bool("DATABASE_POOL", default=False):
         # An ASGI server runs each request in a thread of its own: a connection kept per thread
         # would be opened for every request and never reused, so connections are pooled instead

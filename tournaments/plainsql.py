@@ -17,8 +17,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cached_property
+from types import SimpleNamespace
 from typing import Any, TypeVar
 
+import psycopg
 from django.db import connection
 from django.db.models import Field, Model
 
@@ -73,12 +75,53 @@ class Table:
         return self.model.from_db(connection.alias, self.names, converted)
 
 
+@contextmanager
+def cursor() -> Iterator[Any]:
+    """A cursor for the hot path's reads. On PostgreSQL each statement is prepared on the
+    connection (server-side binding, ``prepare=True``): planned once per connection and then
+    run from PostgreSQL's plan cache. Django's own cursors bind on the client and send the
+    statement whole each time, and the planning of the worker's seven-table match read cost
+    ten times its execution (pg_stat_statements in ``bench/bench_online.py``). Django's
+    wrappers stay around it: errors, execute wrappers and the query log work as usual."""
+    if connection.vendor != "postgresql":
+        with connection.cursor() as plain:
+            yield plain
+        return
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = _PreparingCursor(connection.connection)
+    wrap = connection.make_debug_cursor if connection.queries_logged else connection.make_cursor
+    with wrap(raw) as wrapped:
+        yield wrapped
+
+
+def any_of(column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
+    """``column`` is one of ``values``: one array parameter on PostgreSQL (one statement text,
+    so one prepared statement, whatever the count), ``IN (%s, ...)`` elsewhere."""
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(%s)", [list(values)]
+    return f"{column} IN ({', '.join(['%s'] * len(values))})", list(values)
+
+
+class _PreparingCursor(psycopg.Cursor):
+    """psycopg's server-side binding cursor, preparing every statement it runs (Django turns
+    psycopg's automatic preparing off: ``prepare_threshold`` None, for connection poolers)."""
+
+    def execute(self, query: Any, params: Any = None, *, prepare: Any = None, binary: Any = None) -> Any:
+        result = super().execute(query, params, prepare=True, binary=binary)
+        if self._query is None:  # psycopg keeps no text of a prepared run: Django's query log reads it
+            self._query = SimpleNamespace(query=str(query).encode())  # type: ignore[assignment]
+        return result
+
+
 def select(tables: Sequence[Table], rest: str, params: Sequence[Any]) -> list[list[Any]]:
-    """Run ``SELECT <every table's columns> <rest>``; return, per row, one instance per table."""
+    """Run ``SELECT <every table's columns> <rest>`` (prepared: :func:`cursor`); return, per
+    row, one instance per table."""
     sql = f"SELECT {', '.join(t.columns for t in tables)} {rest}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    with cursor() as cursor_:
+        cursor_.execute(sql, params)
+        rows = cursor_.fetchall()
     out = []
     for row in rows:
         instances, start = [], 0

@@ -144,3 +144,77 @@ def test_an_insert_of_a_taken_seq_changes_nothing_and_says_so(online_match):
     assert list(GameAction.objects.filter(match_id=match_id).values_list("action", flat=True)) == [
         {"type": "keep"}
     ]
+
+
+def applied_elsewhere(match_id, a, b, monkeypatch):
+    """Adjudicate the deciding player's next action as another worker would: with an engine
+    cache of its own, leaving this process's cached state one action behind."""
+    actor, state = deciding(match_id, a, b)
+    body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
+    monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
+    assert actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json").status_code == 202
+    ours = svc._engines
+    monkeypatch.setattr(svc, "_engines", type(ours)())
+    assert svc.match_adjudicate(match_id=match_id) == 1
+    monkeypatch.setattr(svc, "_engines", ours)
+
+
+def test_a_cached_engine_behind_the_log_catches_up_without_a_replay(online_match, monkeypatch):
+    """Two workers share the matches: a state one action behind gets that action, not a replay."""
+    event, match_id, a, b = online_match
+    before = len(svc.engine_for(Game.objects.get(match_id=match_id)).actions)  # cached here
+    applied_elsewhere(match_id, a, b, monkeypatch)
+    game = Game.objects.get(match_id=match_id)
+    assert len(game.actions) == before + 1
+    rebuilt = svc.replay(svc.game_log(game), svc.catalog_for(game="respons")[1])
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("replayed the whole log")
+
+    monkeypatch.setattr(svc, "replay", no_replay)
+    engine = svc.engine_for(game)
+    assert engine.actions == game.actions
+    assert [engine.observation(s) for s in (0, 1)] == [rebuilt.observation(s) for s in (0, 1)]
+    assert engine.legal_actions(engine.decision().seat) == rebuilt.legal_actions(rebuilt.decision().seat)
+
+
+def test_a_cached_engine_off_the_stored_log_is_rebuilt(online_match, monkeypatch):
+    """A state advanced in a transaction that rolled back, then the match moved on elsewhere
+    with another action: same length, other log — never used."""
+    event, match_id, a, b = online_match
+    game = Game.objects.get(match_id=match_id)
+    engine = svc.engine_for(game)
+    seat = engine.decision().seat
+    engine.apply(seat, engine.legal_actions(seat)[-1])  # concede: advanced, never committed
+    svc._remember(game, engine)
+    applied_elsewhere(match_id, a, b, monkeypatch)
+    game = Game.objects.get(match_id=match_id)
+    assert len(game.actions) == len(engine.actions) and game.actions != engine.actions
+    replays = []
+    replay = svc.replay
+    monkeypatch.setattr(svc, "replay", lambda *args, **kw: replays.append(1) or replay(*args, **kw))
+    fresh = svc.engine_for(game)
+    assert replays == [1] and fresh is not engine and fresh.actions == game.actions and not fresh.is_over
+
+
+def test_the_hot_reads_are_prepared_once_and_run_a_generic_plan(online_match):
+    """Planning the reads on every action cost PostgreSQL more than running them: each is
+    prepared on the connection and runs its generic plan (everything else stays unprepared)."""
+    event, match_id, a, b = online_match
+    for _ in range(3):
+        online_rows.action_facts(match_id, a.user.pk)
+        match = online_rows.match_for_play(match_id, lock=False)
+        online_rows.queued_actions(match)
+    if connection.vendor != "postgresql":  # SQLite: the plain cursor, nothing to prepare
+        with plainsql.cursor() as cursor:
+            assert not hasattr(cursor.cursor, "prepare_threshold")
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements")
+        prepared = cursor.fetchall()
+        cursor.execute("SHOW plan_cache_mode")
+        assert cursor.fetchone() == ("force_generic_plan",)
+    assert all(custom == 0 for _statement, _generic, custom in prepared), prepared
+    for start in ("SELECT x.seat, x.online", 'SELECT m."id", m."round_id"', "SELECT m0.id, (SELECT MAX"):
+        runs = [generic for statement, generic, _custom in prepared if statement.startswith(start)]
+        assert runs and max(runs) >= 3, (start, prepared)  # planned once, run 3+ times

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from tournaments.models import Event, Game, GameAction, Match, Registration, Round
-from tournaments.plainsql import Table, quote, remember, select
+from tournaments.plainsql import Table, any_of, cursor, quote, remember, select
 
 User = get_user_model()
 _USER_SKIP = [f.name for f in User._meta.concrete_fields if f.name not in ("id", User.USERNAME_FIELD)]
@@ -58,18 +58,16 @@ def _match_for_play_sql(where: str, lock: bool) -> str:
     return rest + " FOR UPDATE OF m" if lock else rest
 
 
-def _in(column: str, count: int) -> str:
-    return f"{column} IN ({', '.join(['%s'] * count)})"
-
-
-def _games_sql(count: int) -> str:
-    where = _in(_GAME.column("match"), count)
+@cache
+def _games_sql(where: str) -> str:
     return f"FROM {_GAME.name} WHERE {where} ORDER BY {_GAME.column('match')}, {_GAME.column('number')}"
 
 
-def _queued_sql(count: int) -> str:
-    """The queued actions of ``count`` matches with both seats' last action numbers: a row per
-    queued action, or one with the action's columns NULL for a match with none queued."""
+@cache
+def _queued_sql(where: str) -> str:
+    """The queued actions of the matches ``where`` says (of ``m0``) with both seats' last action
+    numbers: a row per queued action, or one with the action's columns NULL for a match with
+    none queued."""
     action = quote(GameAction._meta.db_table)
     match_col, seat_col, seq_col = (
         quote(GameAction._meta.get_field(f).column) for f in ("match", "seat", "seq")
@@ -78,7 +76,7 @@ def _queued_sql(count: int) -> str:
     return (
         f"SELECT m0.id, {last}, {last}, {_ACTION.columns} FROM {quote(Match._meta.db_table)} m0 "
         f"LEFT JOIN {_ACTION.name} ON {_ACTION.column('match')} = m0.id AND {_ACTION.column('status')} = %s "
-        f"WHERE {_in('m0.id', count)} ORDER BY {_ACTION.column('id')}"
+        f"WHERE {where} ORDER BY {_ACTION.column('id')}"
     )
 
 
@@ -120,12 +118,14 @@ def matches_with_queued_actions(limit: int, *, leave: Collection[int] = ()) -> l
     action = quote(GameAction._meta.db_table)
     match_col, status_col = (quote(GameAction._meta.get_field(f).column) for f in ("match", "status"))
     where = f"{_MATCH.column('id')} IN (SELECT {match_col} FROM {action} WHERE {status_col} = %s)"
+    params: list[Any] = [GameAction.Status.QUEUED]
     if leave:
-        where += f" AND NOT {_in(_MATCH.column('id'), len(leave))}"
+        left, values = any_of(_MATCH.column("id"), list(leave))
+        where, params = f"{where} AND NOT {left}", [*params, *values]
     sql = f"{_match_for_play_sql(where, False)} ORDER BY {_MATCH.column('id')} LIMIT %s"
     if connection.features.has_select_for_update_skip_locked and connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF m SKIP LOCKED"
-    return _matches(sql, [GameAction.Status.QUEUED, *leave, limit])
+    return _matches(sql, [*params, limit])
 
 
 def _matches(rest: str, params: list[Any]) -> list[Match]:
@@ -153,7 +153,8 @@ def games_of(matches: list[Match]) -> dict[int, list[Game]]:
     games: dict[int, list[Game]] = {match.pk: [] for match in matches}
     if not matches:
         return games
-    for (game,) in select([_GAME], _games_sql(len(by_id)), list(by_id)):
+    where, params = any_of(_GAME.column("match"), list(by_id))
+    for (game,) in select([_GAME], _games_sql(where), params):
         remember(game, "match", by_id[game.match_id])
         games[game.match_id].append(game)
     return games
@@ -171,9 +172,10 @@ def queued_of(matches: list[Match]) -> dict[int, tuple[list[GameAction], list[in
     out: dict[int, tuple[list[GameAction], list[int]]] = {}
     if not matches:
         return out
-    with connection.cursor() as cursor:
-        cursor.execute(_queued_sql(len(by_id)), [0, 1, GameAction.Status.QUEUED, *by_id])
-        rows = cursor.fetchall()
+    where, params = any_of("m0.id", list(by_id))
+    with cursor() as cursor_:
+        cursor_.execute(_queued_sql(where), [0, 1, GameAction.Status.QUEUED, *params])
+        rows = cursor_.fetchall()
     for match_id, last_a, last_b, *columns in rows:
         queued, _seqs = out.setdefault(match_id, ([], [(last_a or 0) + 1, (last_b or 0) + 1]))
         row = _ACTION.build(columns)
@@ -198,9 +200,9 @@ def action_facts(match_id: int, user_id: Any) -> ActionFacts | None:
     """Return what an action POST by ``user_id`` needs to know of the match, or None for an
     unknown match."""
     sql = _facts_sql()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [user_id, user_id, match_id])
-        row = cursor.fetchone()
+    with cursor() as cursor_:
+        cursor_.execute(sql, [user_id, user_id, match_id])
+        row = cursor_.fetchone()
     if row is None:
         return None
     seat, online, started, status, last = row

@@ -95,15 +95,26 @@ def game_log(game: Game) -> dict[str, Any]:
 def engine_for(game: Game) -> EngineMatch:
     """Return the engine state of a game, rebuilt from its log unless a cached copy is current.
 
-    The cache is per process and checked against the stored log length, so a state
-    advanced by another worker (or rolled back) is never used stale.
+    The cache is per process and checked against the stored log: a cached state whose log is
+    the start of the stored one is brought up to date with the actions it lacks (another
+    worker took the match meanwhile: workers share matches), anything else is rebuilt (a
+    state advanced in a transaction that rolled back is never used).
     """
     key = (game.pk, game.seed)
     with _cache_lock:
-        cached = _engines.get(key)
-        if cached is not None and cached[0] == len(game.actions):
-            _engines.move_to_end(key)
-            return cached[1]
+        cached = _engines.pop(key, None)  # in use by this thread until remembered again
+    if cached is not None:
+        length, engine = cached
+        stored = game.actions
+        if length <= len(stored) and engine.actions == stored[:length]:
+            try:
+                for entry in stored[length:]:
+                    engine.apply(entry["seat"], {k: v for k, v in entry.items() if k != "seat"})
+            except (IllegalAction, KeyError, TypeError):
+                pass  # not this state's continuation after all: rebuild
+            else:
+                _remember(game, engine)
+                return engine
     _rules, catalog = catalog_for(game=game.match.round.event.game)
     engine = replay(game_log(game), catalog)
     _remember(game, engine)
