@@ -597,8 +597,9 @@ def main() -> int:
     parser.add_argument(
         "--web-threads",
         type=int,
-        default=0,
-        help="gunicorn threads per worker (gthread: keep-alive, no per-request linger); 0: sync workers",
+        default=4,
+        help="gunicorn threads per worker (gthread, as README 'Production': keep-alive, a request's "
+        "database and Redis waits overlap with the others'); 0: sync workers",
     )
     parser.add_argument(
         "--asgi-only",
