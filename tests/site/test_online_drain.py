@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from respons_site.celery import app
+from tests.conftest import require_or_skip
 from tests.site.conftest import make_players
 from tests.site.worker_support import require_real_services, row_locked
 from tournaments import plainsql, tasks
@@ -55,7 +56,14 @@ def first_words(captured):
     return [q["sql"].split()[0].upper() for q in captured.captured_queries]
 
 
+def require_postgresql():
+    """Row locks that another session skips: PostgreSQL's (the drain runs with workers only;
+    the embedded SQLite mode adjudicates each match in-process)."""
+    require_or_skip(connection.vendor == "postgresql", "FOR UPDATE SKIP LOCKED: PostgreSQL")
+
+
 def test_one_pass_adjudicates_every_match_in_the_statements_of_one(tables, monkeypatch):
+    require_postgresql()
     moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
     published = []
     monkeypatch.setattr(live, "publish_many", published.append)
@@ -77,6 +85,7 @@ def test_one_pass_adjudicates_every_match_in_the_statements_of_one(tables, monke
 
 
 def test_it_skips_a_match_another_worker_holds_and_takes_it_once_released(tables):
+    require_postgresql()
     moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
     held = moves[1][0]
     with row_locked(Match._meta.db_table, held):
