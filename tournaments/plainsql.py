@@ -18,13 +18,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cached_property
 from types import SimpleNamespace
-from typing import Any, TypeVar
+from typing import Any
 
 import psycopg
 from django.db import connection
 from django.db.models import Field, Model
-
-M = TypeVar("M", bound=Model)
 
 
 def quote(name: str) -> str:

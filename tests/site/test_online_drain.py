@@ -181,3 +181,15 @@ def test_answers_of_many_matches_travel_over_redis_in_one_go():
     finally:
         for sub in subs:
             sub.close()
+
+
+def test_a_broker_other_than_redis_gets_a_wake_up_per_action(monkeypatch, caplog):
+    """No Redis to keep a wake-up pending: every action sends the drain task, quietly."""
+    app.conf.task_always_eager = False  # a web process next to real workers (reset per test)
+    monkeypatch.setattr(live, "_redis_url", lambda: None)
+    sent = []
+    monkeypatch.setattr(tasks.drain_actions, "delay", lambda: sent.append(1))
+    svc.queue_action(1)
+    svc.queue_action(2)
+    assert len(sent) == 2
+    assert "wake-up flag" not in caplog.text

@@ -1,8 +1,10 @@
 """The reads of the online hot path, one plain statement each (:mod:`tournaments.plainsql`).
 
-A player's action costs the web process :func:`action_facts` and one INSERT, and the worker
-:func:`match_for_play` (locked), :func:`queued_actions` and :func:`match_games`; each
-returns what the ORM query it replaces returned.
+A player's action costs the web process :func:`action_facts` and one INSERT. A worker's drain
+pass reads many matches at once: :func:`matches_with_queued_actions` (locked),
+:func:`queued_of` and :func:`games_of`; a single match's adjudication the same reads for one
+(:func:`match_for_play`, :func:`queued_actions`, :func:`match_games`). Each returns what the
+ORM query it replaces returned.
 """
 
 from __future__ import annotations
@@ -115,17 +117,23 @@ def matches_with_queued_actions(limit: int, *, leave: Collection[int] = ()) -> l
     """Lock and return (as :func:`match_for_play`) up to ``limit`` matches with actions waiting
     for a worker, skipping the matches another worker holds (``FOR UPDATE SKIP LOCKED`` on
     PostgreSQL; SQLite, with no row locks, runs one worker at a time) and those in ``leave``."""
+    left, values = any_of(_MATCH.column("id"), list(leave)) if leave else ("", [])
+    return _matches(_waiting_sql(left), [GameAction.Status.QUEUED, *values, limit])
+
+
+@cache
+def _waiting_sql(leave: str) -> str:
+    """:func:`matches_with_queued_actions`' statement; ``leave``: the condition on matches
+    to leave out, or empty."""
     action = quote(GameAction._meta.db_table)
     match_col, status_col = (quote(GameAction._meta.get_field(f).column) for f in ("match", "status"))
     where = f"{_MATCH.column('id')} IN (SELECT {match_col} FROM {action} WHERE {status_col} = %s)"
-    params: list[Any] = [GameAction.Status.QUEUED]
     if leave:
-        left, values = any_of(_MATCH.column("id"), list(leave))
-        where, params = f"{where} AND NOT {left}", [*params, *values]
+        where = f"{where} AND NOT {leave}"
     sql = f"{_match_for_play_sql(where, False)} ORDER BY {_MATCH.column('id')} LIMIT %s"
     if connection.features.has_select_for_update_skip_locked and connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF m SKIP LOCKED"
-    return _matches(sql, [*params, limit])
+    return sql
 
 
 def _matches(rest: str, params: list[Any]) -> list[Match]:

@@ -185,12 +185,13 @@ def publish(match_id: int, answers: Sequence[str]) -> None:
 
 def publish_many(answers: Mapping[int, Sequence[str]]) -> None:
     """:func:`publish` for many matches (by match id), in one round trip to Redis."""
-    if _redis_url() is None:
+    client = redis_client()
+    if client is None:
         for match_id, texts in answers.items():
             _hub.dispatch(match_id, texts)
         return
     try:
-        pipe = redis_client().pipeline(transaction=False)
+        pipe = client.pipeline(transaction=False)
         for match_id, texts in answers.items():
             pipe.publish(CHANNEL, "\n".join([str(match_id), *texts]))
         pipe.execute()
@@ -198,12 +199,16 @@ def publish_many(answers: Mapping[int, Sequence[str]]) -> None:
         log.warning("live updates: could not publish matches %s (%s)", sorted(answers), error)
 
 
-def redis_client() -> Any:
-    """This process's Redis command client on the broker (thread-safe: a connection pool)."""
+def redis_client() -> Any | None:
+    """This process's Redis command client on the broker (thread-safe: a connection pool), or
+    None when tasks run in-process or the broker is not Redis."""
     global _client
+    url = _redis_url()
+    if url is None:
+        return None
     if _client is None:
         import redis
 
         with _client_lock:
-            _client = _client or redis.Redis.from_url(_redis_url() or "", socket_timeout=2)
+            _client = _client or redis.Redis.from_url(url, socket_timeout=2)
     return _client

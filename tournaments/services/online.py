@@ -316,8 +316,8 @@ def game_action_submit(*, match_id: int, facts: ActionFacts, seq: Any, action: A
 
     No lock on the match: the unique (match, seat, seq) of the ledger orders a seat's
     submissions, and the worker takes up whatever is queued when it holds the match (an
-    action that comes in meanwhile queues a task of its own). The hot path is the facts'
-    statement and one INSERT.
+    action that comes in meanwhile is taken by the drain's next pass). The hot path is the
+    facts' statement and one INSERT.
     """
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
         raise BadInput("seq: a whole number ≥ 1", code="invalid")
@@ -352,17 +352,19 @@ def queue_adjudication(match_id: int) -> None:
 
 def queue_action(match_id: int) -> None:
     """Wake a worker for an action just committed: the drain task, unless one is already
-    pending (:data:`DRAIN_WOKEN`). In-process (no broker): adjudicate the match at once."""
+    pending (:data:`DRAIN_WOKEN`; a broker other than Redis gets a wake-up per action).
+    In-process (no broker): adjudicate the match at once."""
     from tournaments.tasks import drain_actions
 
     if drain_actions.app.conf.task_always_eager:
         queue_adjudication(match_id)
         return
-    try:
-        woken = live.redis_client().set(DRAIN_WOKEN, 1, nx=True, px=DRAIN_WOKEN_MS)
-    except Exception as error:  # Redis is the broker too: the task below will say more
-        log.warning("drain wake-up flag unavailable (%s)", error)
-        woken = True
+    client, woken = live.redis_client(), True
+    if client is not None:
+        try:
+            woken = client.set(DRAIN_WOKEN, 1, nx=True, px=DRAIN_WOKEN_MS)
+        except Exception as error:  # Redis is the broker too: the task below will say more
+            log.warning("drain wake-up flag unavailable (%s)", error)
     if woken:
         drain_actions.delay()
 
@@ -371,10 +373,12 @@ def actions_drain() -> int:
     """The woken worker's work: clear the wake-up flag, then drain (:func:`matches_drain`).
     Cleared first, so an action committed after it wakes a worker again, and one committed
     before it is seen by the drain."""
-    try:
-        live.redis_client().delete(DRAIN_WOKEN)
-    except Exception as error:  # then it expires (DRAIN_WOKEN_MS): drain all the same
-        log.warning("drain wake-up flag unavailable (%s)", error)
+    client = live.redis_client()
+    if client is not None:
+        try:
+            client.delete(DRAIN_WOKEN)
+        except Exception as error:  # then it expires (DRAIN_WOKEN_MS): drain all the same
+            log.warning("drain wake-up flag unavailable (%s)", error)
     return matches_drain()
 
 
