@@ -5,12 +5,14 @@ through the HTTP API as people would, adjudicated by real Celery workers:
 
 - sets up its OWN database (``respons_bench``, dropped and migrated at start) with an
   online best-of-1 event, its players registered with the shipped decklists;
-- starts the web tier as README "Production" runs it — gunicorn (``respons_site.wsgi``,
-  ``--web-workers`` sync workers) for the requests and one uvicorn (``respons_site.asgi``)
-  for the live streams; ``--asgi-only``: uvicorn for everything — and ``--workers`` Celery
-  workers (solo pool, the first with the embedded beat unless ``--no-beat``), all on
-  127.0.0.1;
-- starts round 1 and runs one client per player (asyncio, stdlib HTTP/1.1): each opens the
+- starts the web tier as README "Production" serves online play — uvicorn
+  (``respons_site.asgi``, ``--web-workers`` processes) for the actions (the fast lane,
+  ``tournaments/api/lane.py``) and the live streams; ``--serve split``: the set-up before the
+  lane, gunicorn (WSGI, threaded) for the actions and one uvicorn for the streams — and
+  ``--workers`` Celery workers (solo pool, the first with the embedded beat unless
+  ``--no-beat``), all on 127.0.0.1;
+- starts round 1 and runs one client per player (asyncio on uvloop when installed, stdlib
+  HTTP/1.1): each opens the
   match's live stream (``GET /api/matches/{id}/game/stream/``, Server-Sent Events) and
   keeps it open (reopened when the server ends it); when an answer gives it a decision it
   waits a human pause (``--pause-min`` to ``--pause-max`` s), POSTs one of its legal actions
@@ -327,7 +329,7 @@ async def player(
     rng = random.Random(f"{args.seed}-{name}")
     path = f"/api/matches/{match_id}/game/"
     await asyncio.sleep(rng.uniform(0, args.arrive))  # the players do not all arrive at once
-    stream = Stream(args.port + 1 if args.split else args.port, token, f"{path}stream/", stats)
+    stream = Stream(args.port + 1 if args.serve == "split" else args.port, token, f"{path}stream/", stats)
     stream.start()
     try:
         state: dict[str, Any] | None = None
@@ -516,10 +518,14 @@ def summary(
         ("matches / players", f"{matches} / {2 * matches}"),
         (
             "web / celery workers",
-            f"{'gunicorn' if args.split else 'uvicorn'} x{args.web_workers}"
-            f"{f' (gthread x{args.web_threads})' if args.split and args.web_threads else ''}"
-            f"{' + uvicorn x1 for the streams' if args.split else ''} / {args.workers} "
-            f"({f'threads x{args.worker_threads}' if args.worker_threads else 'solo'})",
+            (
+                f"gunicorn x{args.web_workers}"
+                f"{f' (gthread x{args.web_threads})' if args.web_threads else ''}"
+                " + uvicorn x1 for the streams"
+                if args.serve == "split"
+                else f"uvicorn x{args.web_workers} (actions through the fast lane, streams)"
+            )
+            + f" / {args.workers} ({f'threads x{args.worker_threads}' if args.worker_threads else 'solo'})",
         ),
         ("human pause", f"{args.pause_min}-{args.pause_max} s; updates pushed (SSE), no polling"),
         ("actions offered", f"{len(stats.posts)}  ({len(stats.posts) / active:.0f}/s)"),
@@ -593,20 +599,21 @@ def main() -> int:
         help="threads per celery worker (threads pool: database waits overlap); 0: solo pool",
     )
     parser.add_argument("--no-beat", action="store_true", help="no embedded beat (online sweep)")
-    parser.add_argument("--web-workers", type=int, default=3, help="web server worker processes")
+    parser.add_argument(
+        "--serve",
+        choices=["lane", "split"],
+        default="lane",
+        help="lane: uvicorn for the actions (fast lane) and the streams, as README 'Production'; "
+        "split: gunicorn (WSGI) for the actions and one uvicorn for the streams (before the lane)",
+    )
+    parser.add_argument(
+        "--web-workers", type=int, default=None, help="web server processes (default: lane 2, split 3)"
+    )
     parser.add_argument(
         "--web-threads",
         type=int,
         default=4,
-        help="gunicorn threads per worker (gthread, as README 'Production': keep-alive, a request's "
-        "database and Redis waits overlap with the others'); 0: sync workers",
-    )
-    parser.add_argument(
-        "--asgi-only",
-        dest="split",
-        action="store_false",
-        help="uvicorn for everything, instead of gunicorn (WSGI) for the requests and one "
-        "uvicorn process for the streams (README, Production)",
+        help="with --serve split: gunicorn threads per worker (gthread); 0: sync workers",
     )
     parser.add_argument("--port", type=int, default=8099)
     parser.add_argument("--database", default="respons_bench", help="the bench's own database (dropped!)")
@@ -664,8 +671,10 @@ def main() -> int:
             "--log-level",
             "warning",
         ]
-        if args.split:
-            # README "Production", at scale: WSGI for requests, ASGI only for the streams.
+        if args.web_workers is None:
+            args.web_workers = 3 if args.serve == "split" else 2
+        if args.serve == "split":
+            # Before the fast lane: WSGI for the requests, ASGI only for the streams.
             gunicorn = [str(bin_dir / "gunicorn"), "respons_site.wsgi", "-w", str(args.web_workers)]
             if args.web_threads:
                 gunicorn += ["-k", "gthread", "--threads", str(args.web_threads)]
@@ -701,7 +710,7 @@ def main() -> int:
         )
         played_from = time.monotonic()
         cpu_before = cpu_by_part(processes, database_sessions())
-        stats = asyncio.run(drive(seats, tokens, args))
+        stats = _run(drive(seats, tokens, args))
         processes.check()
         elapsed = time.monotonic() - played_from
         cpu_after = cpu_by_part(processes, database_sessions())
@@ -722,6 +731,16 @@ def main() -> int:
             database_drop(db_url)
         print(f"(set-up and run: {time.monotonic() - began:.0f} s; logs kept in {logs})")
     return 0
+
+
+def _run(main: Any) -> Any:
+    """Run the clients' event loop, on uvloop when it is installed (the load generator shares the
+    machine with the server: the less CPU it takes, the less it disturbs what is measured)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def _reachable(db_url: str, broker: str) -> None:

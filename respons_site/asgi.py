@@ -1,5 +1,7 @@
-"""ASGI entry point (``uvicorn respons_site.asgi:application``): what serves the live game
-streams (``GET /api/matches/{id}/game/stream/``) without a thread per open stream."""
+"""ASGI entry point (``uvicorn respons_site.asgi:application``): what serves online play — the
+live game streams (``GET /api/matches/{id}/game/stream/``) without a thread per open stream,
+and players' actions through the fast lane (``tournaments/api/lane.py``) — and, behind the
+lane, the whole site."""
 
 import os
 
@@ -8,4 +10,8 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "respons_site.settings")
 # Each request runs in a thread of its own here: pool the database connections (config.py).
 os.environ.setdefault("DATABASE_POOL", "true")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from tournaments.api.lane import PlayLane  # noqa: E402  (after Django is set up)
+
+application = PlayLane(django_application)

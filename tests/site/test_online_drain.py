@@ -186,7 +186,7 @@ def test_answers_of_many_matches_travel_over_redis_in_one_go():
 def test_a_broker_other_than_redis_gets_a_wake_up_per_action(monkeypatch, caplog):
     """No Redis to keep a wake-up pending: every action sends the drain task, quietly."""
     app.conf.task_always_eager = False  # a web process next to real workers (reset per test)
-    monkeypatch.setattr(live, "_redis_url", lambda: None)
+    monkeypatch.setattr(live, "redis_url", lambda: None)
     sent = []
     monkeypatch.setattr(tasks.drain_actions, "delay", lambda: sent.append(1))
     svc.queue_action(1)

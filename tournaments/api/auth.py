@@ -22,6 +22,8 @@ _CACHE_SIZE = 10_000
 
 _lock = threading.Lock()
 _cache: "OrderedDict[str, tuple[float, Any, Any]]" = OrderedDict()  # key -> (expires, user, token)
+# The fast lane (tournaments/api/lane.py) needs only the user's id: key -> (expires, user id).
+_ids: "OrderedDict[str, tuple[float, int]]" = OrderedDict()
 
 
 class CachedTokenAuthentication(TokenAuthentication):
@@ -40,16 +42,35 @@ class CachedTokenAuthentication(TokenAuthentication):
         return user, token
 
 
+def cached_user_id(key: str) -> int | None:
+    """The id of the active user whose token ``key`` is, if this process looked it up less than
+    :data:`TOKEN_TTL` seconds ago (:func:`remember_user_id`); None: look it up."""
+    with _lock:
+        hit = _ids.get(key)
+    return hit[1] if hit is not None and hit[0] > time.monotonic() else None
+
+
+def remember_user_id(key: str, user_id: int) -> None:
+    """Remember that ``key`` is the token of the active user ``user_id`` (for :data:`TOKEN_TTL` s)."""
+    with _lock:
+        _ids[key] = (time.monotonic() + TOKEN_TTL, user_id)
+        _ids.move_to_end(key)
+        while len(_ids) > _CACHE_SIZE:
+            _ids.popitem(last=False)
+
+
 def forget_tokens() -> None:
     """Empty this process's cache (tests, and after a user is changed)."""
     with _lock:
         _cache.clear()
+        _ids.clear()
 
 
 @receiver(post_delete, sender=Token)
 def _token_deleted(sender: Any, instance: Token, **kwargs: Any) -> None:
     with _lock:
         _cache.pop(instance.key, None)
+        _ids.pop(instance.key, None)
 
 
 @receiver(post_save, sender="auth.User")
@@ -58,3 +79,5 @@ def _user_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
     with _lock:
         for key in [key for key, (_exp, user, _token) in _cache.items() if user.pk == instance.pk]:
             del _cache[key]
+        for key in [key for key, (_exp, user_id) in _ids.items() if user_id == instance.pk]:
+            del _ids[key]

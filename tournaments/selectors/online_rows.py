@@ -92,13 +92,45 @@ def _facts_sql() -> str:
     seat = f"CASE WHEN {_REG_A.column('player')} = %s THEN 0 WHEN {_REG_B.column('player')} = %s THEN 1 END"
     return (
         f"SELECT x.seat, x.online, x.started, x.status, "
-        f"(SELECT MAX({a_seq}) FROM {action} WHERE {a_match} = x.id AND {a_seat} = x.seat) "
+        f"(SELECT MAX({a_seq}) FROM {action} WHERE {a_match} = x.id AND {a_seat} = x.seat) AS last_seq "
         f"FROM (SELECT {match.column('id')} AS id, {seat} AS seat, "
         f"{event.column('online')} AND {match.column('player_b')} IS NOT NULL AS online, "
         f"EXISTS (SELECT 1 FROM {game} WHERE {g_match} = {match.column('id')}) AS started, "
         f"{match.column('status')} AS status "
         f"{_match_joins()} WHERE {match.column('id')} = %s) x"
     )
+
+
+@cache
+def _submit_sql() -> str:
+    """:func:`_facts_sql`, and the INSERT of the action when the facts allow it, in one statement
+    (the parameters: the facts', then the action's columns but the seat, which the facts give,
+    then the status that is over and the seq the caller sends)."""
+    fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(quote(f.column) for f in fields)
+    values = ", ".join("f.seat" if f.name == "seat" else "%s" for f in fields)
+    return (
+        f"WITH f AS ({_facts_sql()}), "
+        f"ins AS (INSERT INTO {quote(GameAction._meta.db_table)} ({columns}) SELECT {values} FROM f "
+        "WHERE f.seat IS NOT NULL AND f.online AND f.started AND f.status <> %s "
+        "AND COALESCE(f.last_seq, 0) + 1 = %s ON CONFLICT DO NOTHING RETURNING 1) "
+        "SELECT f.seat, f.online, f.started, f.status, f.last_seq, EXISTS (SELECT 1 FROM ins) FROM f"
+    )
+
+
+def action_insert_statement(
+    match_id: int, user_id: int, seq: int, action: dict[str, Any]
+) -> tuple[str, list[Any]]:
+    """The statement that records a seat's action in one round trip, and its parameters: it
+    reads :func:`action_facts` and inserts the action (queued) only when they allow it — the
+    caller seated, the match online, started and not over, ``seq`` the seat's next number —
+    and returns one row: the facts' columns and whether the action was inserted; no row for
+    an unknown match. (The fast lane, ``tournaments/api/lane.py``, runs it on its own
+    connections; anything but an insert is left to the API view, which says what is wrong.)"""
+    row = GameAction(match_id=match_id, seat=0, seq=seq, action=action)
+    fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key and f.name != "seat"]
+    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
+    return _submit_sql(), [user_id, user_id, match_id, *values, Match.Status.FINAL, seq]
 
 
 def match_for_play(match_id: int, *, lock: bool = False) -> Match:

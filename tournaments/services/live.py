@@ -98,7 +98,7 @@ class _Hub:
     def add(self, sub: Subscription) -> None:
         with self._lock:
             self._subs.setdefault(sub.match_id, set()).add(sub)
-        if _redis_url() is not None:
+        if redis_url() is not None:
             self._listen()
 
     def remove(self, sub: Subscription) -> None:
@@ -129,7 +129,7 @@ class _Hub:
         """Listener thread: dispatch every published answer to this process's subscribers."""
         import redis
 
-        url = _redis_url()
+        url = redis_url()
         assert url is not None
         backoff = 0.5
         while True:
@@ -154,7 +154,7 @@ _client: Any = None
 _client_lock = threading.Lock()
 
 
-def _redis_url() -> str | None:
+def redis_url() -> str | None:
     """The Redis broker's URL, or None when tasks run in-process (then so do live updates)."""
     from respons_site.celery import app
 
@@ -203,7 +203,7 @@ def redis_client() -> Any | None:
     """This process's Redis command client on the broker (thread-safe: a connection pool), or
     None when tasks run in-process or the broker is not Redis."""
     global _client
-    url = _redis_url()
+    url = redis_url()
     if url is None:
         return None
     if _client is None:

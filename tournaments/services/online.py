@@ -183,6 +183,7 @@ def game_answer(
     game = games[-1]
     snapshot = game.snapshot or {}
     deciding = (snapshot.get("decision") or {}).get("seat")
+    legal: list[Any]
     if seat is None:
         view, legal, refused = judge_view if judge_view is not None else {}, [], []
     else:

@@ -1,0 +1,315 @@
+"""The fast lane (``tournaments/api/lane.py``): a player's action recorded on the event loop, with
+the API view's answer byte for byte, and every other case left to the view (issue: online
+matches, performance). It runs only on PostgreSQL with a Redis broker, as in production."""
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.core.asgi import get_asgi_application
+from rest_framework.authtoken.models import Token
+
+from respons_site.celery import app as celery_app
+from tests.site.worker_support import require_real_services
+from tournaments.api import lane as lane_module
+from tournaments.api.lane import PlayLane
+from tournaments.models import GameAction
+from tournaments.services import live
+from tournaments.services.accounts import token_for
+from tournaments.services.online import DRAIN_WOKEN
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def lane(online_match, monkeypatch):
+    """The site as production serves it (ASGI, the lane in front), next to real workers; the
+    drain's wake-ups are recorded instead of sent."""
+    require_real_services()
+    celery_app.conf.task_always_eager = False  # reset per test (tests/conftest.py)
+    woken = []
+    monkeypatch.setattr("tournaments.tasks.drain_actions.delay", lambda: woken.append(1))
+    live.redis_client().delete(DRAIN_WOKEN)
+    site = PlayLane(get_asgi_application())
+    site.woken = woken
+    return site
+
+
+def deciding(match_id, a, b):
+    state = a.api.get(f"/api/matches/{match_id}/game/").json()
+    actor = a if state["legal_actions"] else b
+    return actor, actor.api.get(f"/api/matches/{match_id}/game/").json()
+
+
+def token_of(actor) -> str:
+    return token_for(user=actor.user)
+
+
+def headers_for(actor, **extra: str) -> dict[str, str]:
+    return {
+        "host": "testserver",
+        "authorization": f"Token {token_of(actor)}",
+        "content-type": "application/json",
+        "accept-language": "en",
+        **extra,
+    }
+
+
+async def _call(site, method: str, path: str, headers: dict[str, str], body: bytes):
+    """One request through the ASGI app; return (status, headers as a dict, body)."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "query_string": b"",
+        "headers": [
+            *((k.lower().encode(), v.encode()) for k, v in headers.items()),
+            (b"content-length", str(len(body)).encode()),
+        ],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+    inbox = [{"type": "http.request", "body": body, "more_body": False}]
+    sent = []
+
+    async def receive():
+        if inbox:
+            return inbox.pop(0)
+        await asyncio.sleep(3600)  # no disconnect while the app answers
+
+    async def send(message):
+        sent.append(message)
+
+    await site(scope, receive, send)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    payload = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, payload
+
+
+def post(site, path: str, headers: dict[str, str], body: bytes):
+    async def run():
+        try:
+            return await _call(site, "POST", path, headers, body)
+        finally:
+            await site.close()
+
+    return async_to_sync(run)()
+
+
+def action_body(state) -> bytes:
+    import json
+
+    return json.dumps({"seq": state["next_seq"], "action": state["legal_actions"][0]}).encode()
+
+
+def test_it_records_an_action_and_answers_exactly_as_the_api_view(lane, online_match, monkeypatch):
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+
+    fast = post(lane, url, headers_for(actor), action_body(state))
+    assert handed_on == []  # answered by the lane itself
+    # The same request again is a retry: the API view answers it with the row the lane wrote.
+    slow = post(lane, url, headers_for(actor), action_body(state))
+    assert handed_on == [url]
+    assert fast[0] == slow[0] == 202, slow
+    assert fast[2] == slow[2]  # the body, byte for byte
+    assert _comparable(fast[1]) == _comparable(slow[1])
+
+    row = GameAction.objects.get(match_id=match_id)
+    assert (row.seq, row.status, row.action, row.rule, row.code, row.params, row.by_bot) == (
+        state["next_seq"],
+        "queued",
+        state["legal_actions"][0],
+        "",
+        "",
+        {},
+        False,
+    )
+    assert row.created_at is not None and row.processed_at is None
+    assert lane.woken == [1]  # one wake-up for the drain (the flag stays while it is pending)
+
+
+def test_a_russian_reader_gets_the_same_headers_as_from_the_view(lane, online_match):
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    headers = headers_for(actor, **{"accept-language": "ru-RU,ru;q=0.9", "accept": "application/json"})
+    fast = post(lane, url, headers, action_body(state))
+    slow = post(lane, url, headers, action_body(state))
+    assert fast[1]["content-language"] == "ru"
+    assert (fast[0], fast[2], _comparable(fast[1])) == (slow[0], slow[2], _comparable(slow[1]))
+
+
+def test_the_drain_is_woken_once_while_a_wake_up_is_pending(lane, online_match):
+    _event, match_id, a, b = online_match
+    url = f"/api/matches/{match_id}/game/actions/"
+    actor, state = deciding(match_id, a, b)
+    assert post(lane, url, headers_for(actor), action_body(state))[0] == 202
+    assert live.redis_client().get(DRAIN_WOKEN) is not None
+    body = {"seq": state["next_seq"] + 1, "action": {"type": "pass"}}  # refused later, recorded now
+    import json
+
+    assert post(lane, url, headers_for(actor), json.dumps(body).encode())[0] == 202
+    assert lane.woken == [1]
+    live.redis_client().delete(DRAIN_WOKEN)  # what the woken worker does first
+    body["seq"] += 1
+    assert post(lane, url, headers_for(actor), json.dumps(body).encode())[0] == 202
+    assert lane.woken == [1, 1]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "no token",
+        "unknown token",
+        "outsider",
+        "unknown match",
+        "seq gap",
+        "seq as text",
+        "not json",
+        "no action type",
+        "form body",
+        "html wanted",
+        "host not allowed",
+    ],
+)
+def test_anything_but_the_plain_case_is_the_api_views_to_answer(
+    lane, online_match, outsider, case, monkeypatch
+):
+    """The lane hands these on untouched (the body as it came), and the view answers as ever."""
+    import json
+
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    headers = headers_for(actor)
+    body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
+    raw = None
+    expected = 202
+    if case == "no token":
+        del headers["authorization"]
+        expected = 401
+    elif case == "unknown token":
+        headers["authorization"] = "Token 0123456789abcdef0123456789abcdef01234567"
+        expected = 401
+    elif case == "outsider":
+        headers["authorization"] = f"Token {token_of(outsider)}"
+        expected = 403
+    elif case == "unknown match":
+        url = "/api/matches/987654321/game/actions/"
+        expected = 404
+    elif case == "seq gap":
+        body["seq"] += 1
+        expected = 409
+    elif case == "seq as text":
+        body["seq"] = str(body["seq"])  # DRF reads it as the number: recorded by the view
+    elif case == "not json":
+        raw = b"{seq: 1"
+        expected = 400
+    elif case == "no action type":
+        body["action"] = {"card": 3}
+        expected = 400
+    elif case == "form body":
+        headers["content-type"] = "application/x-www-form-urlencoded"
+        raw = b"seq=1&action=x"
+        expected = 400
+    elif case == "html wanted":
+        headers["accept"] = "text/html"
+    elif case == "host not allowed":
+        headers["host"] = "evil.example.org"
+        expected = 400
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    status, _headers, payload = post(
+        lane, url, headers, raw if raw is not None else json.dumps(body).encode()
+    )
+    assert handed_on == [url], f"the lane answered {case!r} itself"
+    assert status == expected, payload
+    if expected == 409:
+        assert json.loads(payload)["code"] == "seq_gap"
+    inserted = GameAction.objects.filter(match_id=match_id).count()
+    assert inserted == (1 if expected == 202 else 0)
+
+
+def test_a_deleted_token_or_a_deactivated_player_is_refused_at_once(lane, online_match):
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    headers = headers_for(actor)  # the token is remembered by the lane from here on
+    assert post(lane, url, headers, action_body(state))[0] == 202
+    actor.user.is_active = False
+    actor.user.save()
+    import json
+
+    body = json.dumps({"seq": state["next_seq"] + 1, "action": {"type": "pass"}}).encode()
+    assert post(lane, url, headers, body)[0] == 401
+    actor.user.is_active = True
+    actor.user.save()
+    Token.objects.filter(user=actor.user).delete()
+    assert post(lane, url, headers, body)[0] == 401
+    assert GameAction.objects.filter(match_id=match_id).count() == 1
+
+
+def test_with_the_database_away_from_the_lane_the_view_records_the_action(lane, online_match, monkeypatch):
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+
+    async def broken():
+        raise OSError("connection refused")
+
+    monkeypatch.setattr(lane, "_pool", broken)
+    status, _headers, payload = post(
+        lane, f"/api/matches/{match_id}/game/actions/", headers_for(actor), action_body(state)
+    )
+    assert status == 202, payload
+    assert GameAction.objects.filter(match_id=match_id, status="queued").count() == 1
+
+
+def test_two_submissions_of_one_seq_at_once_make_one_action_and_one_answer(lane, online_match):
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    headers, body = headers_for(actor), action_body(state)
+
+    async def both():
+        try:
+            return await asyncio.gather(*(_call(lane, "POST", url, headers, body) for _ in range(2)))
+        finally:
+            await lane.close()
+
+    first, second = async_to_sync(both)()
+    assert first[0] == second[0] == 202 and first[2] == second[2]
+    assert GameAction.objects.filter(match_id=match_id).count() == 1
+
+
+def test_without_a_broker_every_request_goes_to_django(online_match, monkeypatch):
+    """The embedded set-up (tasks in-process): the view records and applies the action at once."""
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    assert not lane_module.enabled()
+    site = PlayLane(get_asgi_application())
+    status, _headers, payload = post(
+        site, f"/api/matches/{match_id}/game/actions/", headers_for(actor), action_body(state)
+    )
+    assert status == 200, payload  # applied (eager)
+    assert GameAction.objects.get(match_id=match_id).status == "applied"
+
+
+def _recording(app, calls):
+    async def wrapped(scope, receive, send):
+        calls.append(scope["path"])
+        await app(scope, receive, send)
+
+    return wrapped
+
+
+def _comparable(headers: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in headers.items() if k not in ("date", "server")}
