@@ -73,9 +73,10 @@ def test_one_pass_adjudicates_every_match_in_the_statements_of_one(tables, monke
     for match_id, actor, seq, action, view_seq in moves:
         assert_applied(match_id, actor, seq, action, view_seq)
     # One transaction: lock + read the matches, their queues, their games; the three actions'
-    # UPDATEs in one executemany and the three games' in another. Then the next pass finds nothing.
+    # UPDATEs in one executemany and the three games' in another. Then the next pass finds
+    # nothing to lock, and nothing waiting on a match held elsewhere either.
     one_pass = ["BEGIN", "SELECT", "SELECT", "SELECT", "3", "3", "COMMIT"]
-    assert words == [*one_pass, "BEGIN", "SELECT", "COMMIT"], words
+    assert words == [*one_pass, "BEGIN", "SELECT", "SELECT", "COMMIT"], words
     assert lock.endswith("FOR UPDATE OF m SKIP LOCKED")
     # Every match's new answers, in one publication after the commit.
     assert len(published) == 1 and sorted(published[0]) == sorted(m for m, *_ in moves)
@@ -92,6 +93,29 @@ def test_it_skips_a_match_another_worker_holds_and_takes_it_once_released(tables
         assert svc.matches_drain() == 2  # does not wait for the lock
         assert GameAction.objects.filter(match_id=held, status="queued").count() == 1
     assert svc.matches_drain() == 1
+    for move in moves:
+        assert_applied(*move)
+
+
+def test_actions_left_on_a_held_match_are_looked_at_again_a_moment_later(tables, monkeypatch):
+    """The holder may be a worker killed mid-pass whose session has not ended yet, while its
+    task's message is redelivered at once: a drain that could not lock the match queues another
+    in a second (one at a time), instead of leaving the action to the sweep half a minute later."""
+    require_postgresql()
+    moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
+    held = moves[1][0]
+    app.conf.task_always_eager = False  # with real workers (reset per test)
+    live.redis_client().delete(svc.DRAIN_NUDGED)
+    queued = []
+    monkeypatch.setattr(tasks.drain_actions, "apply_async", lambda **options: queued.append(options))
+    with row_locked(Match._meta.db_table, held):
+        assert svc.matches_drain() == 2
+        assert queued == [{"countdown": svc.DRAIN_NUDGE_MS / 1000}]
+        assert svc.matches_drain() == 0
+        assert len(queued) == 1  # one drain queued for a moment later is enough
+    live.redis_client().delete(svc.DRAIN_NUDGED)  # that moment has come
+    assert svc.matches_drain() == 1  # the drain queued then finds the match released
+    assert len(queued) == 1  # and nothing is left waiting: no more drains
     for move in moves:
         assert_applied(*move)
 

@@ -218,3 +218,35 @@ def test_the_hot_reads_are_prepared_once_and_run_a_generic_plan(online_match):
     for start in ("SELECT x.seat, x.online", 'SELECT m."id", m."round_id"', "SELECT m0.id, (SELECT MAX"):
         runs = [generic for statement, generic, _custom in prepared if statement.startswith(start)]
         assert runs and max(runs) >= 3, (start, prepared)  # planned once, run 3+ times
+
+
+def test_json_on_the_hot_path_reads_and_writes_as_the_orm_does(online_match):
+    """orjson, not the standard library, on the hot path: the same values either way (text keys
+    for number keys, as json writes them; unicode; floats; nesting)."""
+    import json
+
+    event, match_id, a, b = online_match
+    game = Game.objects.get(match_id=match_id)
+    value = {"ё": [1, 2.5, {"x": None, 3: "три"}], "deep": [[[{"a": [True, False]}]]], "big": 2**53}
+    game.snapshot = value
+    plainsql.update(game, ["snapshot"])
+    assert Game.objects.get(pk=game.pk).snapshot == json.loads(json.dumps(value))
+    match = online_rows.match_for_play(match_id)
+    (read,) = online_rows.match_games(match)
+    assert read.snapshot == json.loads(json.dumps(value))
+    assert plainsql.insert_unless_taken(GameAction(match_id=match_id, seat=0, seq=1, action={"ъ": 1.25}))
+    assert GameAction.objects.get(match_id=match_id).action == {"ъ": 1.25}
+
+
+def test_a_worker_reads_games_without_what_it_rewrites_or_never_needs(online_match):
+    """The snapshot (rewritten after every action), the decks and the card sets (only to rebuild
+    an engine from the log) stay in the database; read when asked for, both of the latter at once."""
+    event, match_id, a, b = online_match
+    match = online_rows.match_for_play(match_id)
+    (game,) = online_rows.match_games(match, snapshots=False)
+    assert game.get_deferred_fields() == {"snapshot", "decks", "card_sets"}
+    assert online_rows.match_games(match)[0].get_deferred_fields() == {"decks", "card_sets"}
+    with CaptureQueriesContext(connection) as captured:
+        log = svc.game_log(game)
+    assert len(captured) == 1  # the decks and card sets in one query
+    assert log["players"][0]["deck"] == Game.objects.get(pk=game.pk).decks[0]

@@ -36,6 +36,8 @@ class Game(models.Model):
     sideboard_ready = models.JSONField(default=list)  # seats that are done sideboarding
     # A cache of what each seat sees now (views, legal actions), so reads never run the engine.
     snapshot = models.JSONField(default=dict)
+    # Each seat's latest refused actions, newest first ([seat 0's, seat 1's]; shown in its answer).
+    refused = models.JSONField(default=list)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -32,7 +32,10 @@ _REG_B = Table(Registration, "rb", skip=["deck"])
 _USER_A = Table(User, "ua", skip=_USER_SKIP)
 _USER_B = Table(User, "ub", skip=_USER_SKIP)
 _PLAY = [_MATCH, _ROUND, _EVENT, _REG_A, _REG_B, _USER_A, _USER_B]
-_GAME = Table(Game, "g")
+# A game without its decks and card sets (read again only to rebuild an engine from the log);
+# a worker, which rewrites the snapshot after every action, does not read that either.
+_GAME = Table(Game, "g", skip=["decks", "card_sets"])
+_GAME_TO_PLAY = Table(Game, "g", skip=["decks", "card_sets", "snapshot"])
 _ACTION = Table(GameAction, "q")
 
 
@@ -168,6 +171,25 @@ def _waiting_sql(leave: str) -> str:
     return sql
 
 
+def actions_waiting(*, leave: Collection[int] = ()) -> bool:
+    """Whether any action waits for a worker (the matches in ``leave`` aside), whoever holds its
+    match."""
+    column = quote(GameAction._meta.get_field("match").column)
+    left, values = any_of(column, list(leave)) if leave else ("", [])
+    with cursor() as cursor_:
+        cursor_.execute(_actions_waiting_sql(left), [GameAction.Status.QUEUED, *values])
+        return bool(cursor_.fetchone()[0])
+
+
+@cache
+def _actions_waiting_sql(leave: str) -> str:
+    action = quote(GameAction._meta.db_table)
+    where = f"{quote(GameAction._meta.get_field('status').column)} = %s"
+    if leave:
+        where = f"{where} AND NOT {leave}"
+    return f"SELECT EXISTS (SELECT 1 FROM {action} WHERE {where})"
+
+
 def _matches(rest: str, params: list[Any]) -> list[Match]:
     matches = []
     for match, round_, event, reg_a, reg_b, user_a, user_b in select(_PLAY, rest, params):
@@ -182,19 +204,21 @@ def _matches(rest: str, params: list[Any]) -> list[Match]:
     return matches
 
 
-def match_games(match: Match) -> list[Game]:
+def match_games(match: Match, *, snapshots: bool = True) -> list[Game]:
     """Return the match's games in order (the last one is the current game)."""
-    return games_of([match])[match.pk]
+    return games_of([match], snapshots=snapshots)[match.pk]
 
 
-def games_of(matches: list[Match]) -> dict[int, list[Game]]:
-    """Return each match's games in order, by match id (one statement)."""
+def games_of(matches: list[Match], *, snapshots: bool = True) -> dict[int, list[Game]]:
+    """Return each match's games in order, by match id (one statement). Their decks and card sets
+    are left deferred (loaded if asked for), and so are their snapshots unless ``snapshots``."""
     by_id = {match.pk: match for match in matches}
     games: dict[int, list[Game]] = {match.pk: [] for match in matches}
     if not matches:
         return games
-    where, params = any_of(_GAME.column("match"), list(by_id))
-    for (game,) in select([_GAME], _games_sql(where), params):
+    table = _GAME if snapshots else _GAME_TO_PLAY
+    where, params = any_of(table.column("match"), list(by_id))
+    for (game,) in select([table], _games_sql(where), params):
         remember(game, "match", by_id[game.match_id])
         games[game.match_id].append(game)
     return games

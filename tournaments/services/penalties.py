@@ -135,7 +135,7 @@ def _end_current_game(match: Match, loser: int, now: Any) -> Game | None:
     game.save()
     for row in match.game_actions.filter(status=GameAction.Status.QUEUED):
         online._refuse(row, "R9.5", "the game was ended by a judge's penalty", now, game)
-    game.save(update_fields=["snapshot"])
+    game.save(update_fields=["refused"])
     return game
 
 
