@@ -1,14 +1,18 @@
-"""Migration 0007: each seat's refused actions move out of the snapshot into a column of their
-own, and back when the migration is reversed; nothing is lost either way."""
+"""The online migrations that move or recompress data: 0007 moves each seat's refused actions out
+of the snapshot into a column of their own, and back when reversed (nothing is lost either way);
+0008 has PostgreSQL compress the game's log and snapshot with lz4."""
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.conftest import require_or_skip
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = ("tournaments", "0006_queued_actions_index")
 AFTER = ("tournaments", "0007_game_refused")
+LATEST = ("tournaments", "0008_game_lz4")
 REFUSED = [[{"seq": 3, "rule": "R6.3", "code": "not_your_decision"}], []]
 
 
@@ -37,4 +41,25 @@ def test_the_refused_actions_move_out_of_the_snapshot_and_back(online_match):
         back = apps.get_model("tournaments", "Game").objects.get(pk=game.pk)
         assert back.snapshot["refused"] == REFUSED and back.snapshot["views"] == views
     finally:
+        migrate(LATEST)
+
+
+def compression(column: str) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute WHERE attrelid = 'tournaments_game'::regclass "
+            "AND attname = %s",
+            [column],
+        )
+        return cursor.fetchone()[0]
+
+
+def test_the_games_large_columns_are_compressed_with_lz4_on_postgresql(db):
+    require_or_skip(connection.vendor == "postgresql", "a PostgreSQL setting (SQLite has none)")
+    assert (compression("actions"), compression("snapshot")) == ("l", "l")
+    try:
         migrate(AFTER)
+        assert (compression("actions"), compression("snapshot")) == ("", "")  # the server's default
+    finally:
+        migrate(LATEST)
+    assert compression("snapshot") == "l"
