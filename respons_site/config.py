@@ -68,6 +68,10 @@ def database_config() -> dict[str, Any]:
             # IMMEDIATE: a writer takes the lock at BEGIN, so two writers queue instead of
             # failing with "database is locked" halfway (the in-process task mode writes often).
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # The tests' database in a file too: SQLite's in-memory databases shared between
+            # threads lock whole tables and fail at once ("database table is locked") where a
+            # file's lock waits (the timeout above) — the concurrency tests run two writers.
+            "TEST": {"NAME": str(VAR_DIR / "test-db.sqlite3")},
         }
     if "://" not in url:
         raise ConfigError(f"DATABASE_URL={url!r} is not a URL (expected e.g. postgres://user@host:5432/name)")

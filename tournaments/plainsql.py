@@ -22,15 +22,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cached_property
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import orjson
 import psycopg
 from django.db import connection
 from django.db.models import Field, JSONField, Model
 from psycopg.types.json import Jsonb
+
+T = TypeVar("T")
 
 
 def quote(name: str) -> str:
@@ -143,30 +146,49 @@ def _json_dumps(value: Any) -> bytes:
 
 
 def _save_value(field: Field[Any, Any], instance: Model, add: bool) -> Any:
-    """What the field's ``get_db_prep_save`` would send for ``instance`` (JSON through orjson)."""
+    """What the field's ``get_db_prep_save`` would send for ``instance`` (JSON through orjson on
+    PostgreSQL, whose jsonb keeps no text; SQLite keeps the text, and the ORM's lookups compare
+    it with the standard library's, so there it is the standard library's)."""
     value = field.pre_save(instance, add)
-    if value is None or not _plain_json(field):
+    if value is None or not _plain_json(field) or connection.vendor != "postgresql":
         return field.get_db_prep_save(value, connection)
-    if connection.vendor == "postgresql":
-        return Jsonb(value, dumps=_json_dumps)
-    return _json_dumps(value).decode()
+    return Jsonb(value, dumps=_json_dumps)
 
 
-def select(tables: Sequence[Table], rest: str, params: Sequence[Any]) -> list[list[Any]]:
-    """Run ``SELECT <every table's columns> <rest>`` (prepared: :func:`cursor`); return, per
-    row, one instance per table."""
-    sql = f"SELECT {', '.join(t.columns for t in tables)} {rest}"
+@dataclass(frozen=True)
+class Read(Generic[T]):
+    """A statement and what its rows make: run here by :func:`fetch`, or on another connection
+    (the fast lane's asynchronous ones, ``tournaments/api/lane.py``) by whoever holds it."""
+
+    sql: str
+    params: Sequence[Any]
+    build: Callable[[list[Any]], T]
+
+
+def fetch(read: Read[T]) -> T:
+    """Run ``read`` (prepared: :func:`cursor`); return what its rows make."""
     with cursor() as cursor_:
-        cursor_.execute(sql, params)
-        rows = cursor_.fetchall()
-    out = []
-    for row in rows:
-        instances, start = [], 0
-        for table in tables:
-            instances.append(table.build(row[start : start + len(table.fields)]))
-            start += len(table.fields)
-        out.append(instances)
-    return out
+        cursor_.execute(read.sql, read.params)
+        return read.build(cursor_.fetchall())
+
+
+def selecting(
+    tables: Sequence[Table], rest: str, params: Sequence[Any], then: Callable[[list[list[Any]]], T]
+) -> Read[T]:
+    """``SELECT <every table's columns> <rest>``, whose rows make, per row, one instance per
+    table, handed to ``then``."""
+
+    def build(rows: list[Any]) -> T:
+        out = []
+        for row in rows:
+            instances, start = [], 0
+            for table in tables:
+                instances.append(table.build(row[start : start + len(table.fields)]))
+                start += len(table.fields)
+            out.append(instances)
+        return then(out)
+
+    return Read(f"SELECT {', '.join(t.columns for t in tables)} {rest}", params, build)
 
 
 def remember(instance: Model, field: str, related: Model | None) -> None:

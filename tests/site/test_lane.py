@@ -5,7 +5,7 @@ matches, performance). It runs only on PostgreSQL with a Redis broker, as in pro
 import asyncio
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from django.core.asgi import get_asgi_application
 from rest_framework.authtoken.models import Token
 
@@ -313,3 +313,218 @@ def _recording(app, calls):
 
 def _comparable(headers: dict[str, str]) -> dict[str, str]:
     return {k: v for k, v in headers.items() if k not in ("date", "server")}
+
+
+# --- the live stream -------------------------------------------------------------------------
+
+
+class OpenStream:
+    """A stream request in flight through an ASGI app: its start, its body chunks as they come,
+    and the client's leaving."""
+
+    def __init__(self, site, path: str, headers: dict[str, str], query: bytes = b"") -> None:
+        self.messages: asyncio.Queue = asyncio.Queue()
+        self.left = asyncio.Event()
+        self.asked = False
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": query,
+            "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+            "client": ("127.0.0.1", 50001),
+            "server": ("testserver", 80),
+        }
+        self.task = asyncio.create_task(site(scope, self._receive, self._send))
+
+    async def _receive(self):
+        if not self.asked:
+            self.asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self.left.wait()
+        return {"type": "http.disconnect"}
+
+    async def _send(self, message):
+        self.messages.put_nowait(message)
+
+    async def start(self):
+        message = await asyncio.wait_for(self.messages.get(), 10)
+        assert message["type"] == "http.response.start"
+        return message["status"], {k.decode().lower(): v.decode() for k, v in message["headers"]}
+
+    async def chunk(self) -> bytes:
+        message = await asyncio.wait_for(self.messages.get(), 10)
+        assert message["type"] == "http.response.body"
+        return message["body"]
+
+    async def state(self) -> dict:
+        """The next ``state`` event's JSON (pings skipped)."""
+        while True:
+            for line in (await self.chunk()).decode().split("\n"):
+                if line.startswith("data: "):
+                    import json
+
+                    return json.loads(line[len("data: ") :])
+
+    async def leave(self) -> None:
+        self.left.set()
+        await asyncio.wait_for(self.task, 10)
+
+
+def stream_headers(actor, **extra: str) -> dict[str, str]:
+    return {
+        "host": "testserver",
+        "authorization": f"Token {token_of(actor)}",
+        "accept": "text/event-stream",
+        "accept-language": "en",
+        **extra,
+    }
+
+
+def move_applied(match_id, a, b) -> int:
+    """The deciding player acts and a worker applies it (here, in-process); return the view's seq
+    before."""
+    from tests.site.test_online_play import act
+    from tournaments.services import online as svc
+
+    actor, state = deciding(match_id, a, b)
+    choice = next(x for x in state["legal_actions"] if x["type"] != "concede")
+    assert act(actor, match_id, state["next_seq"], choice).status_code == 202
+    svc.match_adjudicate(match_id=match_id)  # publishes each seat's answer over Redis
+    return state["view"]["seq"]
+
+
+async def hub_listening() -> None:
+    """Wait until this process's Redis listener has subscribed (the first stream starts it)."""
+    for _ in range(100):
+        subscribers = await sync_to_async(live.redis_client().pubsub_numsub)(live.CHANNEL)
+        if subscribers and subscribers[0][1] >= 1:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the live listener never subscribed")
+
+
+def test_a_players_stream_is_the_views_and_pushes_each_change(lane, online_match, monkeypatch):
+    from tests.site.test_online_play import game
+
+    _event, match_id, a, b = online_match
+    monkeypatch.setattr("tournaments.services.online.queue_action", lambda match_id: None)
+    handed_on = []
+    django_app = lane.app
+    monkeypatch.setattr(lane, "app", _recording(django_app, handed_on))
+    path = f"/api/matches/{match_id}/game/stream/"
+    headers = stream_headers(a)
+
+    async def scenario():
+        try:
+            fast = OpenStream(lane, path, headers)
+            fast_start, first = await fast.start(), await fast.state()
+            await hub_listening()
+            before = await sync_to_async(move_applied)(match_id, a, b)
+            pushed = await fast.state()
+            await fast.leave()
+            slow = OpenStream(django_app, path, headers)  # the view itself, for comparison
+            slow_start, slow_first = await slow.start(), await slow.state()
+            await slow.leave()
+            return fast_start, first, pushed, before, slow_start, slow_first
+        finally:
+            await lane.close()
+
+    fast_start, first, pushed, before, slow_start, slow_first = async_to_sync(scenario)()
+    assert handed_on == []  # served by the lane
+    assert fast_start[0] == slow_start[0] == 200
+    assert _comparable(fast_start[1]) == _comparable(slow_start[1])
+    assert first["view"]["seq"] == before and pushed["view"]["seq"] == before + 1
+    assert pushed == slow_first == game(a, match_id)  # the view's answer, and a GET's
+    assert not live._hub.watching(match_id)  # the client left: its subscription is gone
+
+
+@pytest.mark.parametrize(
+    "case", ["judge", "outsider", "anonymous", "unknown match", "bad duration", "html wanted", "not started"]
+)
+def test_any_other_stream_is_the_views_to_answer(lane, online_match, judge, outsider, case, monkeypatch):
+    _event, match_id, a, b = online_match
+    path = f"/api/matches/{match_id}/game/stream/"
+    headers, query, expected = stream_headers(a), b"", 200
+    if case == "judge":
+        headers = stream_headers(judge)  # the judge view: the view's own
+    elif case == "outsider":
+        headers, expected = stream_headers(outsider), 403
+    elif case == "anonymous":
+        del headers["authorization"]
+        expected = 401
+    elif case == "unknown match":
+        path, expected = "/api/matches/987654321/game/stream/", 404
+    elif case == "bad duration":
+        query, expected = b"seconds=0", 400
+    elif case == "html wanted":
+        headers["accept"], expected = "text/html", 406
+    elif case == "not started":
+        from tournaments.models import Game
+
+        Game.objects.filter(match_id=match_id).delete()
+        expected = 409
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+
+    async def scenario():
+        try:
+            opened = OpenStream(lane, path, headers, query)
+            status, _headers = await opened.start()
+            if status == 200:
+                await opened.state()
+            await opened.leave()
+            return status
+        finally:
+            await lane.close()
+
+    assert async_to_sync(scenario)() == expected
+    assert handed_on == [path], f"the lane served {case!r} itself"
+
+
+def test_the_lanes_stream_ends_once_the_match_is_final(lane, online_match, monkeypatch):
+    _event, match_id, a, b = online_match
+    path = f"/api/matches/{match_id}/game/stream/"
+    headers = stream_headers(a)
+
+    def concede():
+        """A concedes twice (best of three), the workers' part done here."""
+        from tests.site.test_online_play import act, game
+        from tournaments.services import online as svc
+
+        monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
+        monkeypatch.setattr(svc, "queue_adjudication", lambda match_id: None)
+        for _game in range(2):
+            state = game(a, match_id)
+            if state["game_status"] == "sideboarding":
+                for player in (a, b):
+                    sideboard = {"deck": None}
+                    url = f"/api/matches/{match_id}/game/sideboard/"
+                    assert player.api.post(url, sideboard, format="json").status_code == 200
+                svc.match_adjudicate(match_id=match_id)
+                state = game(a, match_id)
+            assert act(a, match_id, state["next_seq"], {"type": "concede"}).status_code == 202
+            svc.match_adjudicate(match_id=match_id)
+
+    async def scenario():
+        try:
+            opened = OpenStream(lane, path, headers)
+            await opened.start()
+            await opened.state()
+            await hub_listening()
+            await sync_to_async(concede)()
+            states = []
+            while not states or states[-1]["match_status"] != "final":
+                states.append(await opened.state())
+            ended = await opened.chunk()  # the end of the body, without the client leaving
+            return states[-1], ended, await asyncio.wait_for(opened.task, 10)
+        finally:
+            await lane.close()
+
+    last, ended, _done = async_to_sync(scenario)()
+    assert last["match_status"] == "final" and ended == b""

@@ -236,6 +236,7 @@ def test_json_on_the_hot_path_reads_and_writes_as_the_orm_does(online_match):
     assert read.snapshot == json.loads(json.dumps(value))
     assert plainsql.insert_unless_taken(GameAction(match_id=match_id, seat=0, seq=1, action={"ъ": 1.25}))
     assert GameAction.objects.get(match_id=match_id).action == {"ъ": 1.25}
+    assert GameAction.objects.filter(action={"ъ": 1.25}).exists()  # the ORM's lookups find it
 
 
 def test_a_worker_reads_games_without_what_it_rewrites_or_never_needs(online_match):

@@ -102,7 +102,9 @@ def test_it_refuses_outsiders_and_strangers_before_streaming(online_match, outsi
     assert stream(outsider, 999_999).status_code == 404
 
 
-@pytest.mark.parametrize("query", ["?seconds=0", "?seconds=abc", "?seconds=601"])
+@pytest.mark.parametrize(
+    "query", ["?seconds=0", "?seconds=abc", "?seconds=601", "?seconds=%C2%B2", "?seconds=-5"]
+)
 def test_it_refuses_a_bad_duration(online_match, query):
     _event, match_id, a, _b = online_match
     response = stream(a, match_id, query)

@@ -1,20 +1,27 @@
-"""The fast lane of online play: ``POST /api/matches/{id}/game/actions/`` answered on the event
-loop, in front of Django (ASGI; ``respons_site/asgi.py``).
+"""The fast lane of online play: players' actions and live streams served on the event loop, in
+front of Django (ASGI; ``respons_site/asgi.py``).
 
-A player's action is the one request of online play that comes hundreds of times a second
-(issue: online matches, ``bench/bench_online.py``), and all the web tier has to do with it is
-record it and wake a worker. Through Django's request handling — middleware, DRF, content
-negotiation, an ORM connection with its health check — that cost about 2 ms of CPU and
-three round trips to PostgreSQL. Here an action sent with a token costs one prepared
-statement on a pooled asynchronous connection (:func:`online_rows.action_insert_statement`:
-the facts the view checks and the INSERT, together) and one Redis command to wake the drain.
+Two requests make up online play at scale (issue: online matches, ``bench/bench_online.py``):
+``POST /api/matches/{id}/game/actions/``, hundreds a second, and the live stream
+``GET /api/matches/{id}/game/stream/`` each player keeps open. All the web tier has to do with
+an action is record it and wake a worker; through Django's request handling — middleware, DRF,
+content negotiation, an ORM connection with its health check — that cost about 2 ms of CPU
+and three round trips to PostgreSQL, and a stream's start several milliseconds in a thread
+(one per process under ASGI, so the starts queued behind each other).
+
+Here a request sent with a token is served by a few prepared statements on pooled asynchronous
+connections: an action by one (:func:`online_rows.action_insert_statement`: the facts the view
+checks and the INSERT, together) and a Redis command waking the drain; a stream's start by the
+reads of the view's own answer (``online_rows``' statements, ``services.online.game_answer``),
+then the same stream as the view's (``api.online.stream_async``).
 
 Only the plain case is decided here: a token that names an active user, a JSON body with a
-whole ``seq`` and an ``action`` object, and the statement inserting the action. Its answer is
-the view's, byte for byte (202, the same body and headers: ``tests/site/test_lane.py``
-compares them). Everything else — session cookies and CSRF, a repeated ``seq``, a gap, an
-outsider, a finished match, a malformed body, a disallowed host, a database that is away —
-goes on to Django with the body as it came, and the API view answers as it always has.
+whole ``seq`` and an ``action`` object, the statement inserting the action; a seated player's
+stream of a started online match. The answers are the view's, byte for byte (the same status,
+body and headers: ``tests/site/test_lane.py`` compares them). Everything else — session cookies
+and CSRF, a repeated ``seq``, a gap, an outsider or an official, a finished match, a malformed
+body or query, a disallowed host, a database that is away — goes on to Django with the request
+as it came, and the API views answer as they always have.
 
 The lane runs only with PostgreSQL and a Redis broker; in the embedded set-up (SQLite, tasks
 in-process) every request goes to Django.
@@ -23,13 +30,15 @@ in-process) every request goes to Django.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncGenerator, Awaitable, Callable, MutableMapping
 from functools import cache
 from http.cookies import SimpleCookie
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
+from urllib.parse import parse_qsl
 
 import orjson
 from django.conf import settings
@@ -40,24 +49,37 @@ from django.utils.translation import get_language_from_request
 from rest_framework.authtoken.models import Token
 
 from tournaments.api import auth
+from tournaments.api import online as online_api
+from tournaments.models import Match
+from tournaments.plainsql import Read
 from tournaments.selectors import online_rows
+from tournaments.services import online as svc
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
+Headers = list[tuple[bytes, bytes]]
 
 ACTIONS = re.compile(r"/api/matches/([0-9]{1,18})/game/actions/")
+STREAM = re.compile(r"/api/matches/([0-9]{1,18})/game/stream/")
 MAX_BODY = 64 * 1024  # an action is a few hundred bytes; anything larger is Django's to judge
 POOL_SIZE = 8  # connections per process (each statement holds one for about a millisecond)
 JSON_TYPES = (b"application/json",)
+STREAM_ACCEPTS = (b"*/*", b"text/event-stream", b"application/json")  # all give the view's stream
+
+
+class NotHere(Exception):
+    """The request is not the plain case after all: Django answers it."""
 
 
 class PlayLane:
-    """An ASGI app: the action POST it can answer itself, everything else to ``app`` (Django)."""
+    """An ASGI app: the actions and streams it can answer itself, everything else to ``app``
+    (Django)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -65,22 +87,28 @@ class PlayLane:
         self._redis: dict[asyncio.AbstractEventLoop, Any] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST" or not enabled():
+        if scope["type"] != "http" or scope["method"] not in ("POST", "GET") or not enabled():
             return await self.app(scope, receive, send)
         path = scope["path"]
         root = scope.get("root_path", "")
         if root and path.startswith(root):
             path = path[len(root) :]
-        found = ACTIONS.fullmatch(path)
-        if found is None:
-            return await self.app(scope, receive, send)
+        if scope["method"] == "POST" and (found := ACTIONS.fullmatch(path)):
+            return await self._action(int(found[1]), scope, receive, send)
+        if scope["method"] == "GET" and (found := STREAM.fullmatch(path)):
+            return await self._stream(int(found[1]), scope, receive, send)
+        return await self.app(scope, receive, send)
+
+    # --- POST .../game/actions/ -------------------------------------------------------------
+
+    async def _action(self, match_id: int, scope: Scope, receive: Receive, send: Send) -> None:
         body, complete, left = await _read_body(receive)
         if left:
             return  # the client went away before it finished sending: nothing to answer
         answer = None
         if complete:
             try:
-                answer = await self._submit(int(found[1]), scope, body)
+                answer = await self._submit(match_id, scope, body)
             except Exception:  # the database or Redis away, say: Django says what is wrong
                 log.exception("fast lane: action not recorded here; handing it to Django")
         if answer is None:
@@ -90,18 +118,15 @@ class PlayLane:
         await send({"type": "http.response.body", "body": payload})
         await self._wake()
 
-    async def _submit(self, match_id: int, scope: Scope, body: bytes) -> tuple[int, bytes, list[Any]] | None:
+    async def _submit(self, match_id: int, scope: Scope, body: bytes) -> tuple[int, bytes, Headers] | None:
         """Record the action if this is the plain case; return the answer (status, body,
         headers), or None for Django to answer."""
         headers = dict(scope["headers"])  # ASGI: lower-case names (a repeated one: the last)
-        if not _host_allowed(headers.get(b"host", b"")) or not _secure_enough(scope, headers):
-            return None
         if headers.get(b"content-type", b"").split(b";")[0].strip().lower() not in JSON_TYPES:
             return None
-        accept = headers.get(b"accept", b"*/*").split(b";")[0].strip().lower()
-        if accept not in (b"*/*", b"application/json"):
+        if _accepted(headers) not in (b"*/*", b"application/json"):
             return None
-        key = _token(headers.get(b"authorization", b""))
+        key = _caller_token(scope, headers)
         if key is None:
             return None
         try:
@@ -115,24 +140,118 @@ class PlayLane:
             return None
         if type(action) is not dict or not isinstance(action.get("type"), str):
             return None
-        pool = await self._pool()
-        user_id = auth.cached_user_id(key)
+        user_id = await self._user_id(key)
         if user_id is None:
-            async with pool.connection() as conn:
-                cursor = await conn.execute(_token_sql(), [key], prepare=True)
-                row = await cursor.fetchone()
-            if row is None:
-                return None  # unknown token or inactive user: Django's 401
-            user_id = row[0]
-            auth.remember_user_id(key, user_id)
+            return None  # unknown token or inactive user: Django's 401
         sql, params = online_rows.action_insert_statement(match_id, user_id, seq, action)
+        pool = await self._pool()
         async with pool.connection() as conn:
             cursor = await conn.execute(sql, params, prepare=True)
             row = await cursor.fetchone()
         if row is None or not row[-1]:
             return None  # unknown match, not seated, a gap, a retry, over...: Django's answer
         payload = orjson.dumps({"seq": seq, "status": "queued", "rule": "", "message": "", "log_index": None})
-        return 202, payload, _answer_headers(scope, headers, len(payload))
+        headers_out = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(payload)).encode()),
+        ]
+        return 202, payload, headers_out + _django_headers(scope, headers, allow=b"POST, OPTIONS")
+
+    # --- GET .../game/stream/ ---------------------------------------------------------------
+
+    async def _stream(self, match_id: int, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            opened = await self._open_stream(match_id, scope)
+        except NotHere:
+            opened = None
+        except Exception:  # the database away, say: Django says what is wrong
+            log.exception("fast lane: stream not opened here; handing it to Django")
+            opened = None
+        if opened is None:
+            return await self.app(scope, receive, send)
+        headers, first, chunks = opened
+
+        async def pump() -> None:
+            async with contextlib.aclosing(chunks):  # its subscription ends with it, come what may
+                await send({"type": "http.response.start", "status": 200, "headers": headers})
+                await send({"type": "http.response.body", "body": first, "more_body": True})
+                async for chunk in chunks:
+                    await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+        # The stream ends by itself (time up, the match final) or when the client leaves.
+        streaming, leaving = asyncio.create_task(pump()), asyncio.create_task(_disconnected(receive))
+        try:
+            await asyncio.wait({streaming, leaving}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (streaming, leaving):
+                task.cancel()
+            await asyncio.gather(streaming, leaving, return_exceptions=True)
+
+    async def _open_stream(
+        self, match_id: int, scope: Scope
+    ) -> tuple[Headers, bytes, AsyncGenerator[bytes, None]] | None:
+        """Start the stream if this is the plain case (its first chunk read already); return
+        the headers, the first chunk and the rest, or None for Django to answer."""
+        headers = dict(scope["headers"])
+        if _accepted(headers) not in STREAM_ACCEPTS:
+            return None
+        key = _caller_token(scope, headers)
+        if key is None:
+            return None
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))
+        seconds = online_api.stream_seconds(query.get("seconds", ""))
+        if seconds is None:
+            return None
+        user_id = await self._user_id(key)
+        if user_id is None:
+            return None
+        try:
+            match = await self._fetch(online_rows.match_for_play_read(match_id))
+        except Match.DoesNotExist:
+            return None
+        seat = svc.seat_of_user_id(match, user_id)
+        if seat is None or not (match.round.event.online and match.player_b is not None):
+            return None  # an official (the judge view), an outsider, a match played offline
+
+        async def read() -> str:
+            """The seat's answer now (``api.online.game_state`` for a player)."""
+            now = await self._fetch(online_rows.match_for_play_read(match_id))
+            games = (await self._fetch(online_rows.games_read([now])))[now.pk]
+            if not games:
+                raise NotHere("no game has started yet")
+            next_seq = await self._fetch(online_rows.next_seq_read(match_id, seat))
+            return svc.answer_text(svc.game_answer(now, games, seat, next_seq=next_seq))
+
+        chunks = online_api.stream_async(match_id, seat, read, seconds)
+        try:
+            first = await chunks.__anext__()
+        except BaseException:
+            await chunks.aclose()
+            raise
+        out = [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")]
+        out.append((b"x-accel-buffering", b"no"))
+        return out + _django_headers(scope, headers, allow=b"GET, HEAD, OPTIONS"), first, chunks
+
+    # --- shared ---------------------------------------------------------------------------
+
+    async def _user_id(self, key: str) -> int | None:
+        """The id of the active user whose token ``key`` is, or None (remembered for a while:
+        ``api.auth``)."""
+        user_id = auth.cached_user_id(key)
+        if user_id is None:
+            user_id = await self._fetch(Read(_token_sql(), [key], lambda rows: rows[0][0] if rows else None))
+            if user_id is not None:
+                auth.remember_user_id(key, user_id)
+        return user_id
+
+    async def _fetch(self, read: Read[T]) -> T:
+        """Run ``read`` on a pooled connection (prepared); return what its rows make."""
+        pool = await self._pool()
+        async with pool.connection() as conn:
+            cursor = await conn.execute(read.sql, read.params, prepare=True)
+            rows = await cursor.fetchall()
+        return read.build(rows)
 
     async def _pool(self) -> Any:
         """This event loop's pool of autocommit connections to the site's database."""
@@ -230,6 +349,25 @@ def _replay(body: bytes, complete: bool, receive: Receive) -> Receive:
     return again
 
 
+async def _disconnected(receive: Receive) -> None:
+    """Return once the client has gone away."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+def _accepted(headers: dict[bytes, bytes]) -> bytes:
+    """The media type the client asks for first (absent: any)."""
+    return headers.get(b"accept", b"*/*").split(b",")[0].split(b";")[0].strip().lower()
+
+
+def _caller_token(scope: Scope, headers: dict[bytes, bytes]) -> str | None:
+    """The caller's token, when the request is one Django would take up as it comes (an allowed
+    host, no redirect to HTTPS) and sends one; None otherwise."""
+    if not _host_allowed(headers.get(b"host", b"")) or not _secure_enough(scope, headers):
+        return None
+    return _token(headers.get(b"authorization", b""))
+
+
 def _token(header: bytes) -> str | None:
     """The key of an ``Authorization: Token <key>`` header (as DRF reads it), or None."""
     parts = header.split()
@@ -269,8 +407,8 @@ def _secure_enough(scope: Scope, headers: dict[bytes, bytes]) -> bool:
     return not settings.SECURE_SSL_REDIRECT or _is_secure(scope, headers)
 
 
-def _answer_headers(scope: Scope, headers: dict[bytes, bytes], length: int) -> list[tuple[bytes, bytes]]:
-    """The headers Django's middleware and DRF give the view's 202 answer (settings.MIDDLEWARE)."""
+def _django_headers(scope: Scope, headers: dict[bytes, bytes], *, allow: bytes) -> Headers:
+    """The headers DRF and Django's middleware (settings.MIDDLEWARE) add to an API view's answer."""
     cookies = SimpleCookie()
     try:
         cookies.load(headers.get(b"cookie", b"").decode("latin-1"))
@@ -282,11 +420,9 @@ def _answer_headers(scope: Scope, headers: dict[bytes, bytes], length: int) -> l
         path_info=scope["path"],
     )
     out = [
-        (b"content-type", b"application/json"),
         (b"vary", b"Accept, Accept-Language"),
-        (b"allow", b"POST, OPTIONS"),
+        (b"allow", allow),
         (b"x-frame-options", settings.X_FRAME_OPTIONS.encode()),
-        (b"content-length", str(length).encode()),
         (b"content-language", get_language_from_request(request).encode()),
     ]
     if settings.SECURE_HSTS_SECONDS and _is_secure(scope, headers):

@@ -1,7 +1,7 @@
 """Online play (api.md "Matches", "Online play"): the caller's game view, actions, logs."""
 
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -168,19 +168,28 @@ class GameStreamApi(APIView):
     def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
         match, seat, _official = _match(request, match_id)
         _started_or_409(match)  # the stream reads the games themselves once subscribed
-        raw = request.query_params.get("seconds", "")
-        if raw and (not raw.isdigit() or not 1 <= int(raw) <= STREAM_MAX_SECONDS):
+        seconds = stream_seconds(request.query_params.get("seconds", ""))
+        if seconds is None:
             raise ApiError(f"seconds: a whole number from 1 to {STREAM_MAX_SECONDS}", code="invalid")
-        seconds = int(raw) if raw else STREAM_SECONDS
         read = partial(_read_answer_text, match.pk, seat)
         if isinstance(request._request, ASGIRequest):
-            content: Any = _stream_async(match.pk, seat, read, seconds)
+            content: Any = stream_async(match.pk, seat, sync_to_async(read), seconds)
         else:
             content = _stream_sync(match.pk, seat, read, seconds)
         response = StreamingHttpResponse(content, content_type="text/event-stream")
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
         return response
+
+
+def stream_seconds(raw: str) -> int | None:
+    """How long a stream asked to last ``?seconds=<raw>`` stays open (the default for none), or
+    None when ``raw`` is not a whole number from 1 to :data:`STREAM_MAX_SECONDS`."""
+    if not raw:
+        return STREAM_SECONDS
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= STREAM_MAX_SECONDS:
+        return None
+    return int(raw)
 
 
 def _read_answer_text(match_id: int, seat: int | None) -> str:
@@ -218,11 +227,15 @@ def _stream_sync(match_id: int, seat: int | None, read: Any, seconds: int) -> It
         sub.close()
 
 
-async def _stream_async(match_id: int, seat: int | None, read: Any, seconds: int) -> AsyncIterator[bytes]:
-    """The stream for an ASGI server: waits on the event loop, no thread held."""
+async def stream_async(
+    match_id: int, seat: int | None, read: Callable[[], Awaitable[str]], seconds: int
+) -> AsyncGenerator[bytes, None]:
+    """The stream for an ASGI server: waits on the event loop, no thread held. ``read``: the
+    caller's current answer (JSON text), read afresh; the fast lane (``lane.py``) reads it on
+    its own connections, the view in a thread."""
     sub = live.subscribe(match_id, seat, asynchronous=True)
     try:
-        text = await sync_to_async(read)()
+        text = await read()
         yield b"retry: 2000\n" + _event(text)
         until = time.monotonic() + seconds
         while not _is_final(text) and (left := until - time.monotonic()) > 0:
@@ -230,7 +243,7 @@ async def _stream_async(match_id: int, seat: int | None, read: Any, seconds: int
             if not changed:
                 yield b": ping\n\n"
                 continue
-            text = new if new is not None else await sync_to_async(read)()
+            text = new if new is not None else await read()
             yield _event(text)
     finally:
         sub.close()

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from tournaments.models import Event, Game, GameAction, Match, Registration, Round
-from tournaments.plainsql import Table, any_of, cursor, quote, remember, select
+from tournaments.plainsql import Read, Table, any_of, cursor, fetch, quote, remember, selecting
 
 User = get_user_model()
 _USER_SKIP = [f.name for f in User._meta.concrete_fields if f.name not in ("id", User.USERNAME_FIELD)]
@@ -141,11 +141,21 @@ def match_for_play(match_id: int, *, lock: bool = False) -> Match:
     users (names only); ``lock``: ``SELECT ... FOR UPDATE`` of the match row.
 
     Raises Match.DoesNotExist for an unknown id, as ``.get()`` does."""
+    return fetch(match_for_play_read(match_id, lock=lock))
+
+
+def match_for_play_read(match_id: int, *, lock: bool = False) -> Read[Match]:
+    """:func:`match_for_play` as a :class:`~tournaments.plainsql.Read` (its build raises
+    Match.DoesNotExist for an unknown id)."""
     lock = lock and connection.features.has_select_for_update_of
-    matches = _matches(_match_for_play_sql(f"{_MATCH.column('id')} = %s", lock), [match_id])
-    if not matches:
-        raise Match.DoesNotExist(f"no match {match_id}")
-    return matches[0]
+
+    def only(matches: list[Match]) -> Match:
+        if not matches:
+            raise Match.DoesNotExist(f"no match {match_id}")
+        return matches[0]
+
+    sql = _match_for_play_sql(f"{_MATCH.column('id')} = %s", lock)
+    return selecting(_PLAY, sql, [match_id], lambda rows: only(_linked(rows)))
 
 
 def matches_with_queued_actions(limit: int, *, leave: Collection[int] = ()) -> list[Match]:
@@ -153,7 +163,7 @@ def matches_with_queued_actions(limit: int, *, leave: Collection[int] = ()) -> l
     for a worker, skipping the matches another worker holds (``FOR UPDATE SKIP LOCKED`` on
     PostgreSQL; SQLite, with no row locks, runs one worker at a time) and those in ``leave``."""
     left, values = any_of(_MATCH.column("id"), list(leave)) if leave else ("", [])
-    return _matches(_waiting_sql(left), [GameAction.Status.QUEUED, *values, limit])
+    return fetch(selecting(_PLAY, _waiting_sql(left), [GameAction.Status.QUEUED, *values, limit], _linked))
 
 
 @cache
@@ -190,9 +200,11 @@ def _actions_waiting_sql(leave: str) -> str:
     return f"SELECT EXISTS (SELECT 1 FROM {action} WHERE {where})"
 
 
-def _matches(rest: str, params: list[Any]) -> list[Match]:
+def _linked(rows: list[list[Any]]) -> list[Match]:
+    """The matches of :data:`_PLAY` rows, each with its round, event, registrations and users
+    attached (as ``select_related`` leaves them)."""
     matches = []
-    for match, round_, event, reg_a, reg_b, user_a, user_b in select(_PLAY, rest, params):
+    for match, round_, event, reg_a, reg_b, user_a, user_b in rows:
         remember(round_, "event", event)
         remember(match, "round", round_)
         remember(reg_a, "player", user_a)
@@ -212,16 +224,40 @@ def match_games(match: Match, *, snapshots: bool = True) -> list[Game]:
 def games_of(matches: list[Match], *, snapshots: bool = True) -> dict[int, list[Game]]:
     """Return each match's games in order, by match id (one statement). Their decks and card sets
     are left deferred (loaded if asked for), and so are their snapshots unless ``snapshots``."""
-    by_id = {match.pk: match for match in matches}
-    games: dict[int, list[Game]] = {match.pk: [] for match in matches}
     if not matches:
-        return games
+        return {}
+    return fetch(games_read(matches, snapshots=snapshots))
+
+
+def games_read(matches: list[Match], *, snapshots: bool = True) -> Read[dict[int, list[Game]]]:
+    """:func:`games_of` (of at least one match) as a :class:`~tournaments.plainsql.Read`."""
+    by_id = {match.pk: match for match in matches}
     table = _GAME if snapshots else _GAME_TO_PLAY
     where, params = any_of(table.column("match"), list(by_id))
-    for (game,) in select([table], _games_sql(where), params):
-        remember(game, "match", by_id[game.match_id])
-        games[game.match_id].append(game)
-    return games
+
+    def by_match(rows: list[list[Any]]) -> dict[int, list[Game]]:
+        games: dict[int, list[Game]] = {match_id: [] for match_id in by_id}
+        for (game,) in rows:
+            remember(game, "match", by_id[game.match_id])
+            games[game.match_id].append(game)
+        return games
+
+    return selecting([table], _games_sql(where), params, by_match)
+
+
+def next_seq_read(match_id: int, seat: int) -> Read[int]:
+    """The seat's next action number (its submissions so far + 1), as a
+    :class:`~tournaments.plainsql.Read`."""
+    return Read(_last_seq_sql(), [match_id, seat], lambda rows: (rows[0][0] or 0) + 1)
+
+
+@cache
+def _last_seq_sql() -> str:
+    match_col, seat_col, seq_col = (
+        quote(GameAction._meta.get_field(f).column) for f in ("match", "seat", "seq")
+    )
+    table = quote(GameAction._meta.db_table)
+    return f"SELECT MAX({seq_col}) FROM {table} WHERE {match_col} = %s AND {seat_col} = %s"
 
 
 def queued_actions(match: Match) -> tuple[list[GameAction], list[int]]:

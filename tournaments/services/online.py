@@ -152,9 +152,14 @@ def clock_limit(event: Event) -> float:
 
 def seat_of(match: Match, user: AbstractBaseUser) -> int | None:
     """Return the user's seat in the match (0 = player A, 1 = player B), or None."""
-    if match.player_a.player_id == user.pk:
+    return seat_of_user_id(match, user.pk)
+
+
+def seat_of_user_id(match: Match, user_id: Any) -> int | None:
+    """:func:`seat_of` by the user's id."""
+    if match.player_a.player_id == user_id:
         return 0
-    if match.player_b is not None and match.player_b.player_id == user.pk:
+    if match.player_b is not None and match.player_b.player_id == user_id:
         return 1
     return None
 
