@@ -145,7 +145,7 @@ def _json_dumps(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)  # int keys become text, as json does
 
 
-def _save_value(field: Field[Any, Any], instance: Model, add: bool) -> Any:
+def save_value(field: Field[Any, Any], instance: Model, add: bool) -> Any:
     """What the field's ``get_db_prep_save`` would send for ``instance`` (JSON through orjson on
     PostgreSQL, whose jsonb keeps no text; SQLite keeps the text, and the ORM's lookups compare
     it with the standard library's, so there it is the standard library's)."""
@@ -201,7 +201,7 @@ def update(instance: Model, fields: Iterable[str]) -> None:
 
     Inside :func:`deferred_updates` the statement waits to be sent with the others."""
     sql, chosen = _update_sql(type(instance), tuple(fields))
-    values = [_save_value(f, instance, False) for f in chosen]
+    values = [save_value(f, instance, False) for f in chosen]
     pending = _deferred.get()
     if pending is not None:
         pending.add(sql, [*values, instance.pk], (type(instance), instance.pk))
@@ -269,7 +269,7 @@ def insert_unless_taken(instance: Model) -> bool:
     it was inserted. One statement (``ON CONFLICT DO NOTHING``): no savepoint, and a
     caller's transaction is never broken by the conflict. The primary key is not read back."""
     sql, fields = _insert_sql(type(instance))
-    values = [_save_value(f, instance, True) for f in fields]
+    values = [save_value(f, instance, True) for f in fields]
     with cursor() as cursor_:
         cursor_.execute(sql, values)
         return cursor_.rowcount == 1

@@ -34,8 +34,7 @@ import contextlib
 import logging
 import re
 from collections.abc import AsyncGenerator, Awaitable, Callable, MutableMapping
-from functools import cache
-from http.cookies import SimpleCookie
+from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
@@ -43,7 +42,10 @@ from urllib.parse import parse_qsl
 import orjson
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.signals import setting_changed
 from django.db import connection
+from django.dispatch import receiver
+from django.http.cookie import parse_cookie
 from django.http.request import split_domain_port, validate_host
 from django.utils.translation import get_language_from_request
 from rest_framework.authtoken.models import Token
@@ -409,23 +411,38 @@ def _secure_enough(scope: Scope, headers: dict[bytes, bytes]) -> bool:
 
 def _django_headers(scope: Scope, headers: dict[bytes, bytes], *, allow: bytes) -> Headers:
     """The headers DRF and Django's middleware (settings.MIDDLEWARE) add to an API view's answer."""
-    cookies = SimpleCookie()
-    try:
-        cookies.load(headers.get(b"cookie", b"").decode("latin-1"))
-    except Exception:  # a malformed cookie header: Django ignores it too
-        cookies = SimpleCookie()
-    request = SimpleNamespace(
-        COOKIES={name: morsel.value for name, morsel in cookies.items()},
-        META={"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode("latin-1")},
-        path_info=scope["path"],
-    )
-    out = [
-        (b"vary", b"Accept, Accept-Language"),
+    language = _content_language(headers.get(b"accept-language", b""), _language_cookie(headers))
+    return [
         (b"allow", allow),
-        (b"x-frame-options", settings.X_FRAME_OPTIONS.encode()),
-        (b"content-language", get_language_from_request(request).encode()),
+        (b"content-language", language),
+        *_settings_headers(_is_secure(scope, headers)),
     ]
-    if settings.SECURE_HSTS_SECONDS and _is_secure(scope, headers):
+
+
+def _language_cookie(headers: dict[bytes, bytes]) -> str | None:
+    """The language cookie's value (settings.LANGUAGE_COOKIE_NAME), if the request has one."""
+    raw = headers.get(b"cookie", b"")
+    name = settings.LANGUAGE_COOKIE_NAME
+    if name.encode() not in raw:
+        return None
+    return parse_cookie(raw.decode("latin-1")).get(name)
+
+
+@lru_cache(maxsize=512)
+def _content_language(accept_language: bytes, cookie: str | None) -> bytes:
+    """LocaleMiddleware's choice of language (no i18n URL patterns here), as its header says it."""
+    request = SimpleNamespace(
+        COOKIES={} if cookie is None else {settings.LANGUAGE_COOKIE_NAME: cookie},
+        META={"HTTP_ACCEPT_LANGUAGE": accept_language.decode("latin-1")},
+    )
+    return get_language_from_request(request).encode()
+
+
+@cache
+def _settings_headers(secure: bool) -> Headers:
+    """The headers that depend on the settings only (and whether the request came over HTTPS)."""
+    out = [(b"vary", b"Accept, Accept-Language"), (b"x-frame-options", settings.X_FRAME_OPTIONS.encode())]
+    if settings.SECURE_HSTS_SECONDS and secure:
         hsts = f"max-age={settings.SECURE_HSTS_SECONDS}"
         if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
             hsts += "; includeSubDomains"
@@ -441,6 +458,13 @@ def _django_headers(scope: Scope, headers: dict[bytes, bytes], *, allow: bytes) 
     if settings.SECURE_CROSS_ORIGIN_OPENER_POLICY:
         out.append((b"cross-origin-opener-policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY.encode()))
     return out
+
+
+@receiver(setting_changed)
+def _settings_changed(**kwargs: Any) -> None:
+    """Settings changed (tests): what was worked out from them is worked out again."""
+    _settings_headers.cache_clear()
+    _content_language.cache_clear()
 
 
 @cache

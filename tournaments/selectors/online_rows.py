@@ -17,6 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from tournaments import plainsql
 from tournaments.models import Event, Game, GameAction, Match, Registration, Round
 from tournaments.plainsql import Read, Table, any_of, cursor, fetch, quote, remember, selecting
 
@@ -131,9 +132,35 @@ def action_insert_statement(
     an unknown match. (The fast lane, ``tournaments/api/lane.py``, runs it on its own
     connections; anything but an insert is left to the API view, which says what is wrong.)"""
     row = GameAction(match_id=match_id, seat=0, seq=seq, action=action)
-    fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key and f.name != "seat"]
-    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
+    values = [
+        plainsql.save_value(field, row, True) if value is _PER_ROW else value
+        for field, value in _insert_template()
+    ]
     return _submit_sql(), [user_id, user_id, match_id, *values, Match.Status.FINAL, seq]
+
+
+_PER_ROW = object()
+_SET_PER_ROW = ("match", "seq", "action")  # what action_insert_statement's caller gives
+
+
+@cache
+def _insert_template() -> list[tuple[Any, Any]]:
+    """The INSERT's fields but the seat, each with its value when it is the same for every row
+    (the model's defaults, prepared once) or :data:`_PER_ROW` (the caller's, and a time the
+    field sets itself, ``auto_now_add``)."""
+    default = GameAction()
+    out = []
+    for field in GameAction._meta.concrete_fields:
+        if field.primary_key or field.name == "seat":
+            continue
+        per_row = field.name in _SET_PER_ROW or getattr(field, "auto_now_add", False)
+        out.append(
+            (
+                field,
+                _PER_ROW if per_row else field.get_db_prep_save(field.pre_save(default, True), connection),
+            )
+        )
+    return out
 
 
 def match_for_play(match_id: int, *, lock: bool = False) -> Match:
