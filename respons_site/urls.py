@@ -17,3 +17,6 @@ urlpatterns = [
     path("", include("tournaments.urls_play")),
     path("", include("tournaments.urls_judge")),
 ]
+
+# An address that matches no URL (an unknown path, or an id no database row can have).
+handler404 = "tournaments.views.pages.not_found"

@@ -10,6 +10,13 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.conf import settings
         from django.core.signals import request_started
+        from django.urls import register_converter
+
+        from tournaments.numbers import IdConverter, NumberConverter
+
+        # The URLs' <id:...> and <number:...> parts (registered before the URLs are read).
+        register_converter(IdConverter, "id")
+        register_converter(NumberConverter, "number")
 
         if settings.EMBEDDED_BEAT:
             # Started by the first request, so only a process that serves the site runs it

@@ -17,6 +17,7 @@ from engine.registry import game_keys
 from tournaments.api.errors import ApiError
 from tournaments.api.parsers import PlainTextParser
 from tournaments.models import Card
+from tournaments.numbers import whole_number
 from tournaments.selectors.cards import cards_search
 from tournaments.services.decks import deck_check
 
@@ -68,14 +69,15 @@ class CardListApi(ListAPIView):
         if game and game not in game_keys():
             raise ApiError(f"Unknown game {game!r}.", code="unknown_game")
         cost_raw = params.get("cost", "").strip()
-        if cost_raw and not (cost_raw.isdigit() and len(cost_raw) < 4):
+        cost = whole_number(cost_raw, high=999)
+        if cost_raw and cost is None:
             raise ApiError("cost must be a whole number ≥ 0.", code="invalid")
         return cards_search(
             game=game or None,
             q=params.get("q", "")[:100],
             faction=params.get("faction", "")[:40],
             card_type=params.get("type", "")[:40],
-            cost=int(cost_raw) if cost_raw else None,
+            cost=cost,
         )
 
 
@@ -145,9 +147,10 @@ def deck_request(request: Request) -> tuple[Any, dict[str, Any], str | None]:
             options[key] = params[key]
     if "side_max" in options:
         raw = options["side_max"]
-        if isinstance(raw, bool) or not str(raw).isdigit() or int(raw) > 1000:
+        side_max = None if isinstance(raw, bool) else whole_number(raw, high=1000)
+        if side_max is None:
             raise ApiError("side_max must be a whole number from 0 to 1000.", code="invalid")
-        options["side_max"] = int(raw)
+        options["side_max"] = side_max
     if game is not None and game not in game_keys():
         raise ApiError(f"Unknown game {game!r}.", code="unknown_game")
     if not isinstance(source, str | dict) or not source:

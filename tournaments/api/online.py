@@ -23,6 +23,7 @@ from respons_site.celery import app as celery_app
 from tournaments.api.errors import ApiError
 from tournaments.labels import violation_text
 from tournaments.models import Game, GameAction, Match
+from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors import online_rows
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import game_events
@@ -343,10 +344,10 @@ class MatchLogApi(APIView):
         if not official and match.status != Match.Status.FINAL:
             message = "The log is yours to download once the match is final."
             raise ApiError(message, code="log_not_public", status_code=403)
-        raw = request.query_params.get("game", "1")
-        if not raw.isdigit():
+        number = whole_number(request.query_params.get("game", "1"), high=SMALL_MAX)
+        if number is None:
             raise ApiError("game: a game number", code="invalid")
-        game = get_object_or_404(Game, match=match, number=int(raw))
+        game = get_object_or_404(Game, match=match, number=number)
         response = Response(svc.game_log(game))
         response["Content-Disposition"] = f'inline; filename="match-{match.pk}-game-{game.number}.json"'
         return response
@@ -373,9 +374,10 @@ class GameEventsApi(APIView):
         game = _game_or_409(match)
         raw = request.query_params.get("game", "")
         if raw:
-            if not raw.isdigit() or len(raw) > 4:
+            number = whole_number(raw, high=SMALL_MAX)
+            if number is None:
                 raise ApiError("game: a game number", code="invalid")
-            game = get_object_or_404(Game, match=match, number=int(raw))
+            game = get_object_or_404(Game, match=match, number=number)
         events = (
             game_events(game=game, seat=seat)
             if game.actions or game.status != Game.Status.SIDEBOARDING

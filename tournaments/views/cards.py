@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from engine.registry import game_keys, get_game
+from tournaments.numbers import whole_number
 from tournaments.selectors.cards import card_factions, cards_search
 
 
@@ -62,7 +63,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
         game = "respons"
     rules = get_game(game)
     cost_raw = params.get("cost", "")
-    cost = int(cost_raw) if cost_raw.isdigit() and len(cost_raw) < 4 else None
+    cost = whole_number(cost_raw, high=999)
     cards = cards_search(
         game=game,
         q=params.get("q", "")[:100],

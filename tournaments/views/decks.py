@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from engine.decklist import ZoneKind, parse_decklist
 from engine.registry import game_keys, get_game
 from tournaments.models import SavedDeck
+from tournaments.numbers import whole_number
 from tournaments.selectors.cards import cards_search
 from tournaments.services.decks import DeckCheck, deck_check, deck_delete, deck_save, decklist_text
 from tournaments.views.cards import game_choices
@@ -37,7 +38,7 @@ def _blank_text(game: str) -> str:
 
 def _side_max(request: HttpRequest) -> int | None:
     raw = request.POST.get("side_max", "")
-    return int(raw) if raw.isdigit() and len(raw) < 4 else None
+    return whole_number(raw, high=999)
 
 
 def _check_context(check: DeckCheck, game: str) -> dict[str, Any]:
@@ -77,8 +78,8 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Deck “%(name)s” saved.") % {"name": deck.name})
             return redirect(f"{reverse('deck-builder')}?deck={deck.pk}")
-    elif request.user.is_authenticated and request.GET.get("deck", "").isdigit():
-        saved = get_object_or_404(SavedDeck, owner=request.user, pk=int(request.GET["deck"]))
+    elif request.user.is_authenticated and (saved_id := whole_number(request.GET.get("deck"))) is not None:
+        saved = get_object_or_404(SavedDeck, owner=request.user, pk=saved_id)
         game, name = saved.game, saved.name
         text = decklist_text(parse_decklist(saved.decklist, game=saved.game))
     rules = get_game(game)

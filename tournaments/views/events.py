@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 
 from engine.registry import game_keys, get_game
 from tournaments.models import Event, Match, Registration, Round, SavedDeck
+from tournaments.numbers import whole_number
 from tournaments.selectors.events import (
     Role,
     can_see_deck,
@@ -310,16 +311,16 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
     """
     event = _event(request, event_id)
     text = request.POST.get("deck_text", "")[:20000]
-    saved_id = request.POST.get("saved_deck", "")
+    saved_id = whole_number(request.POST.get("saved_deck", ""))
     deck: Any = text
-    if saved_id.isdigit():
-        saved = SavedDeck.objects.filter(owner=request.user, pk=int(saved_id)).first()
+    if saved_id is not None:
+        saved = SavedDeck.objects.filter(owner=request.user, pk=saved_id).first()
         if saved is None:
             raise Http404(_("No such saved deck."))
         deck = saved.decklist
     errors: list[str] = []
     violations: list[dict[str, Any]] = []
-    if not text.strip() and not saved_id.isdigit():
+    if not text.strip() and saved_id is None:
         errors.append(_("Paste a decklist or choose one of your saved decks."))
     else:
         had = registration_of(event=event, user=request.user)

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.labels import describe_action
 from tournaments.models import Event, Game, Match, Penalty, Round
+from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors.events import (
     Role,
     event_role,
@@ -70,8 +71,12 @@ def _official_match(request: HttpRequest, match_id: int) -> Match | HttpResponse
 
 
 def _int(raw: str | None, default: int) -> int:
+    """A step or game number from the query (a game has far fewer than SMALL_MAX of either)."""
     raw = (raw or "").strip()
-    return int(raw) if raw.lstrip("-").isdigit() else default
+    number = whole_number(raw.removeprefix("-"), high=SMALL_MAX)
+    if number is None:
+        return default
+    return -number if raw.startswith("-") else number
 
 
 def _game(match: Match, raw: str | None) -> Game | None:

@@ -1,8 +1,19 @@
-"""The home page."""
+"""The home page, and the answer for an address that names nothing."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views.defaults import page_not_found
+from rest_framework.exceptions import NotFound
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/home.html")
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404 for an address no URL matches: JSON under /api/ (api.md: every error is JSON), the
+    site's page elsewhere."""
+    if request.path.startswith("/api/"):
+        body = {"detail": str(NotFound.default_detail), "code": NotFound.default_code}
+        return JsonResponse(body, status=404)
+    return page_not_found(request, exception)
