@@ -191,6 +191,27 @@ def test_one_wake_up_is_sent_while_one_is_pending(monkeypatch):
         client.delete(svc.DRAIN_WOKEN)
 
 
+def test_the_sweep_wakes_the_drain_for_actions_left_waiting(tables, monkeypatch):
+    """A wake-up lost (its task gone with Redis, or a worker that died with the flag set and no
+    action since): the sweep wakes a drain for actions waiting longer than DRAIN_STALLED."""
+    from django.utils import timezone
+
+    require_real_services()
+    app.conf.task_always_eager = False  # with real workers (reset per test)
+    live.redis_client().delete(svc.DRAIN_WOKEN)
+    sent = []
+    monkeypatch.setattr(tasks.drain_actions, "delay", lambda: sent.append(1))
+    match_id, a, b = tables[0]
+    queue_first_move(match_id, a, b)  # (the fixture records it without a wake-up)
+    svc.online_sweep(run=lambda match_id: None)
+    assert sent == []  # just submitted: its own wake-up is on the way
+    stalled = timezone.now() - svc.DRAIN_STALLED * 2
+    GameAction.objects.filter(match_id=match_id).update(created_at=stalled)
+    svc.online_sweep(run=lambda match_id: None)
+    assert sent == [1]
+    live.redis_client().delete(svc.DRAIN_WOKEN)
+
+
 def test_answers_of_many_matches_travel_over_redis_in_one_go():
     require_real_services()
     app.conf.task_always_eager = False

@@ -208,20 +208,25 @@ def _waiting_sql(leave: str) -> str:
     return sql
 
 
-def actions_waiting(*, leave: Collection[int] = ()) -> bool:
-    """Whether any action waits for a worker (the matches in ``leave`` aside), whoever holds its
-    match."""
+def actions_waiting(*, leave: Collection[int] = (), before: Any = None) -> bool:
+    """Whether any action waits for a worker (the matches in ``leave`` aside; submitted
+    ``before`` a time, if given), whoever holds its match."""
     column = quote(GameAction._meta.get_field("match").column)
     left, values = any_of(column, list(leave)) if leave else ("", [])
+    since = [] if before is None else [before]
     with cursor() as cursor_:
-        cursor_.execute(_actions_waiting_sql(left), [GameAction.Status.QUEUED, *values])
+        cursor_.execute(
+            _actions_waiting_sql(left, before is not None), [GameAction.Status.QUEUED, *since, *values]
+        )
         return bool(cursor_.fetchone()[0])
 
 
 @cache
-def _actions_waiting_sql(leave: str) -> str:
+def _actions_waiting_sql(leave: str, timed: bool) -> str:
     action = quote(GameAction._meta.db_table)
     where = f"{quote(GameAction._meta.get_field('status').column)} = %s"
+    if timed:
+        where = f"{where} AND {quote(GameAction._meta.get_field('created_at').column)} < %s"
     if leave:
         where = f"{where} AND NOT {leave}"
     return f"SELECT EXISTS (SELECT 1 FROM {action} WHERE {where})"

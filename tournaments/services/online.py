@@ -65,6 +65,9 @@ DRAIN_WOKEN_MS = 1000
 # message is already redelivered.
 DRAIN_NUDGED = "respons:drain-nudged"
 DRAIN_NUDGE_MS = 1000
+# Actions waiting longer than this have a drain woken by the sweep: their wake-up was lost (a
+# task gone with Redis, a worker that died with its flag set and no action since to wake another).
+DRAIN_STALLED = timedelta(seconds=3)
 
 _cache_lock = threading.RLock()
 # (game id, seed) -> (log length, engine state); the seed guards against a reused id.
@@ -368,14 +371,21 @@ def queue_adjudication(match_id: int) -> None:
 
 
 def queue_action(match_id: int) -> None:
-    """Wake a worker for an action just committed: the drain task, unless one is already
-    pending (:data:`DRAIN_WOKEN`; a broker other than Redis gets a wake-up per action).
-    In-process (no broker): adjudicate the match at once."""
+    """Wake a worker for an action just committed (:func:`drain_wake`). In-process (no
+    broker): adjudicate the match at once."""
     from tournaments.tasks import drain_actions
 
     if drain_actions.app.conf.task_always_eager:
         queue_adjudication(match_id)
         return
+    drain_wake()
+
+
+def drain_wake() -> None:
+    """Queue the drain task, unless a wake-up is pending (:data:`DRAIN_WOKEN`; a broker other
+    than Redis gets one each time). (The fast lane does the same with its own client.)"""
+    from tournaments.tasks import drain_actions
+
     client, woken = live.redis_client(), True
     if client is not None:
         try:
@@ -862,7 +872,8 @@ def online_sweep(*, now: Any = None, run: Callable[[int], Any] | None = None) ->
 
     With a broker (``run`` queues a task), it also queues a task at the exact deadline of
     every match that falls due before the next sweep, so a clock is enforced on time
-    (R9.4), not up to a sweep later.
+    (R9.4), not up to a sweep later, and wakes the drain for actions waiting longer than
+    :data:`DRAIN_STALLED`.
     """
     now = now or timezone.now()
     deadlines = _deadlines()
@@ -873,6 +884,8 @@ def online_sweep(*, now: Any = None, run: Callable[[int], Any] | None = None) ->
         for match_id, when in deadlines:
             if now < when <= now + SWEEP_AHEAD:
                 _followup(match_id, when + timedelta(seconds=0.2))
+        if online_rows.actions_waiting(before=now - DRAIN_STALLED):
+            drain_wake()
     return len(ids)
 
 
