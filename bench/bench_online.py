@@ -18,6 +18,8 @@ through the HTTP API as people would, adjudicated by real Celery workers:
   waits a human pause (``--pause-min`` to ``--pause-max`` s), POSTs one of its legal actions
   with ``next_seq`` on a keep-alive connection of its own, and waits for the answer that
   shows the action applied (the view's seq moves on, or it is listed as refused);
+- on a server that runs without autovacuum (this machine's, set up for CI), VACUUMs the hot
+  tables every ``--vacuum-every`` s, as autovacuum would in production (``Autovacuum``);
 - prints the latency from the POST to the action being visible in the actor's stream
   (p50/p95/p99), the actions offered and applied per second, the POST latencies, the
   queue wait the workers add, how much of the round finished within ``--minutes``, and the
@@ -43,6 +45,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -451,6 +454,47 @@ async def report_progress(stats: Stats, matches: int, every: float) -> None:
         )
 
 
+class Autovacuum:
+    """PostgreSQL's autovacuum, for a server that runs without it (this machine's is set up for
+    CI: ``autovacuum = off``). Production runs it: the players' actions leave a dead row version
+    each (queued, then applied), and an index of the queued ones, never vacuumed, fills with
+    entries every look at the queue must check (measured: 3,000 of them after a minute of a
+    128-match round). A thread VACUUMs (and ANALYZEs) the hot tables every ``every`` seconds,
+    as autovacuum would; nothing is done when the server runs autovacuum itself."""
+
+    TABLES = ("tournaments_gameaction", "tournaments_game", "tournaments_match")
+
+    def __init__(self, db_url: str, every: float) -> None:
+        import psycopg
+
+        self.db_url, self.every, self.runs = db_url, every, 0
+        with psycopg.connect(db_url, autocommit=True) as conn:
+            self.needed = every > 0 and conn.execute("SHOW autovacuum").fetchone()[0] == "off"
+            conn.execute("ANALYZE")  # the statistics a running database has (auto-analyze: off too)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="autovacuum", daemon=True)
+
+    def start(self) -> None:
+        if self.needed:
+            self.thread.start()
+
+    def _run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.db_url, autocommit=True) as conn:
+            while not self.stop.wait(self.every):
+                conn.execute(f"VACUUM (ANALYZE) {', '.join(self.TABLES)}")
+                self.runs += 1
+
+    def finish(self) -> str:
+        self.stop.set()
+        if self.thread.is_alive():
+            self.thread.join(timeout=60)
+        if not self.needed:
+            return "the server's own (on)" if self.every > 0 else "off (--vacuum-every 0)"
+        return f"off on this server: VACUUM every {self.every:.0f} s instead ({self.runs} runs)"
+
+
 async def drive(seats: dict[str, int], tokens: dict[str, str], args: argparse.Namespace) -> Stats:
     stats = Stats()
     stop_at = stats.started + args.minutes * 60
@@ -507,6 +551,7 @@ def summary(
     elapsed: float,
     cpu: dict[str, float],
     held: tuple[int, int],
+    vacuum: str,
 ) -> None:
     lat = [s for _t, s in stats.latencies]
     last = max((t for t, _s in stats.latencies), default=stats.started)
@@ -529,6 +574,7 @@ def summary(
             + f" / {args.workers} ({f'threads x{args.worker_threads}' if args.worker_threads else 'solo'})",
         ),
         ("human pause", f"{args.pause_min}-{args.pause_max} s; updates pushed (SSE), no polling"),
+        ("autovacuum", vacuum),
         ("actions offered", f"{len(stats.posts)}  ({len(stats.posts) / active:.0f}/s)"),
         ("actions applied (seen)", f"{len(lat)}  ({len(lat) / active:.0f}/s)"),
         (
@@ -615,6 +661,13 @@ def main() -> int:
         type=int,
         default=4,
         help="with --serve split: gunicorn threads per worker (gthread); 0: sync workers",
+    )
+    parser.add_argument(
+        "--vacuum-every",
+        type=float,
+        default=10.0,
+        help="when the server runs without autovacuum, VACUUM the hot tables this often, as "
+        "autovacuum would in production (0: never)",
     )
     parser.add_argument("--port", type=int, default=8099)
     parser.add_argument("--database", default="respons_bench", help="the bench's own database (dropped!)")
@@ -709,9 +762,12 @@ def main() -> int:
             f"round 1 started: {len(set(seats.values()))} matches; playing (cap {args.minutes} min)",
             flush=True,
         )
+        vacuum = Autovacuum(db_url, args.vacuum_every)
         played_from = time.monotonic()
         cpu_before = cpu_by_part(processes, database_sessions())
+        vacuum.start()
         stats = _run(drive(seats, tokens, args))
+        vacuumed = vacuum.finish()
         processes.check()
         elapsed = time.monotonic() - played_from
         cpu_after = cpu_by_part(processes, database_sessions())
@@ -721,7 +777,7 @@ def main() -> int:
         for part, seconds in cpu_after.items():
             key = "postgres (sessions alive throughout)" if part.startswith("postgres session ") else part
             cpu[key] = cpu.get(key, 0.0) + seconds - cpu_before.get(part, 0.0)
-        summary(stats, args, len(set(seats.values())), elapsed, cpu, held)
+        summary(stats, args, len(set(seats.values())), elapsed, cpu, held, vacuumed)
     finally:
         processes.stop()
         from django.db import connections

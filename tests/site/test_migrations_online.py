@@ -1,6 +1,7 @@
-"""The online migrations that move or recompress data: 0007 moves each seat's refused actions out
-of the snapshot into a column of their own, and back when reversed (nothing is lost either way);
-0008 has PostgreSQL compress the game's log and snapshot with lz4."""
+"""The online migrations that move data or tune its storage: 0007 moves each seat's refused
+actions out of the snapshot into a column of their own, and back when reversed (nothing is lost
+either way); 0008 has PostgreSQL compress the game's log and snapshot with lz4; 0009 has it
+vacuum the action ledger and the games after a fixed number of changes."""
 
 import pytest
 from django.db import connection
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = ("tournaments", "0006_queued_actions_index")
 AFTER = ("tournaments", "0007_game_refused")
-LATEST = ("tournaments", "0008_game_lz4")
+LATEST = ("tournaments", "0009_hot_tables_autovacuum")
 REFUSED = [[{"seq": 3, "rule": "R6.3", "code": "not_your_decision"}], []]
 
 
@@ -63,3 +64,21 @@ def test_the_games_large_columns_are_compressed_with_lz4_on_postgresql(db):
     finally:
         migrate(LATEST)
     assert compression("snapshot") == "l"
+
+
+def reloptions(table: str) -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE oid = %s::regclass", [table])
+        return sorted(cursor.fetchone()[0] or [])
+
+
+def test_the_online_tables_are_vacuumed_after_a_fixed_number_of_changes(db):
+    require_or_skip(connection.vendor == "postgresql", "a PostgreSQL setting (SQLite has none)")
+    tuned = ["autovacuum_vacuum_scale_factor=0", "autovacuum_vacuum_threshold=2000"]
+    assert reloptions("tournaments_gameaction") == reloptions("tournaments_game") == tuned
+    try:
+        migrate(("tournaments", "0008_game_lz4"))
+        assert reloptions("tournaments_gameaction") == []
+    finally:
+        migrate(LATEST)
+    assert reloptions("tournaments_gameaction") == tuned

@@ -251,3 +251,51 @@ def test_a_worker_reads_games_without_what_it_rewrites_or_never_needs(online_mat
         log = svc.game_log(game)
     assert len(captured) == 1  # the decks and card sets in one query
     assert log["players"][0]["deck"] == Game.objects.get(pk=game.pk).decks[0]
+
+
+def test_the_looks_at_the_queue_use_the_index_of_queued_actions_whatever_the_statistics(online_match):
+    """A prepared statement runs a generic plan, which can use the partial index of queued
+    actions only when "queued" is in its text: with it passed as a parameter, and the table's
+    statistics (mostly applied actions), the drain's look read every action of every match."""
+    from tests.conftest import require_or_skip
+
+    require_or_skip(connection.vendor == "postgresql", "PostgreSQL's plans")
+    event, match_id, a, b = online_match
+    GameAction.objects.bulk_create(
+        GameAction(match_id=match_id, seat=i % 2, seq=i // 2 + 1, action={"type": "pass"}, status="applied")
+        for i in range(4000)
+    )
+    match = online_rows.match_for_play(match_id)
+    looks = {
+        "the drain's lock": online_rows.selecting(
+            online_rows._PLAY, online_rows._waiting_sql(""), [64], lambda rows: rows
+        ),
+        "a match's queue": plainsql.Read(*_queued_read(match), lambda rows: rows),
+        "anything waiting": plainsql.Read(online_rows._actions_waiting_sql("", False), [], lambda rows: rows),
+    }
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE tournaments_gameaction")
+        for name, read in looks.items():
+            cursor.execute("DEALLOCATE ALL")
+            sql = read.sql
+            for n in range(1, len(read.params) + 1):
+                sql = sql.replace("%s", f"${n}", 1)
+            cursor.execute(f"PREPARE look AS {sql}")
+            arguments = ", ".join(_literal(value) for value in read.params)
+            cursor.execute(f"EXPLAIN EXECUTE look{f'({arguments})' if arguments else ''}")
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+            assert "game_action_queued" in plan, (name, plan)
+        cursor.execute("DEALLOCATE ALL")
+
+
+def _queued_read(match):
+    where, params = plainsql.any_of("m0.id", [match.pk])
+    return online_rows._queued_sql(where), [0, 1, *params]
+
+
+def _literal(value) -> str:
+    if isinstance(value, str):
+        return "'" + value + "'"
+    if isinstance(value, list):
+        return "ARRAY[" + ", ".join(str(int(v)) for v in value) + "]::bigint[]"
+    return str(int(value))

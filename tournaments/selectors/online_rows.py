@@ -37,6 +37,11 @@ _PLAY = [_MATCH, _ROUND, _EVENT, _REG_A, _REG_B, _USER_A, _USER_B]
 # a worker, which rewrites the snapshot after every action, does not read that either.
 _GAME = Table(Game, "g", skip=["decks", "card_sets"])
 _GAME_TO_PLAY = Table(Game, "g", skip=["decks", "card_sets", "snapshot"])
+# "Waiting for a worker" is written into the statements, not passed: a prepared statement runs
+# a generic plan, which can use the partial index of queued actions (``game_action_queued``)
+# only when its condition is in the text. With a parameter, and the table's statistics, the
+# plan read every action of every match (measured: 0.9 ms and 2,000 blocks per look, not 0.1).
+_QUEUED = "'" + str(GameAction.Status.QUEUED).replace("'", "''") + "'"
 _ACTION = Table(GameAction, "q")
 
 
@@ -81,7 +86,8 @@ def _queued_sql(where: str) -> str:
     last = f"(SELECT MAX({seq_col}) FROM {action} WHERE {match_col} = m0.id AND {seat_col} = %s)"
     return (
         f"SELECT m0.id, {last}, {last}, {_ACTION.columns} FROM {quote(Match._meta.db_table)} m0 "
-        f"LEFT JOIN {_ACTION.name} ON {_ACTION.column('match')} = m0.id AND {_ACTION.column('status')} = %s "
+        f"LEFT JOIN {_ACTION.name} ON {_ACTION.column('match')} = m0.id "
+        f"AND {_ACTION.column('status')} = {_QUEUED} "
         f"WHERE {where} ORDER BY {_ACTION.column('id')}"
     )
 
@@ -190,7 +196,7 @@ def matches_with_queued_actions(limit: int, *, leave: Collection[int] = ()) -> l
     for a worker, skipping the matches another worker holds (``FOR UPDATE SKIP LOCKED`` on
     PostgreSQL; SQLite, with no row locks, runs one worker at a time) and those in ``leave``."""
     left, values = any_of(_MATCH.column("id"), list(leave)) if leave else ("", [])
-    return fetch(selecting(_PLAY, _waiting_sql(left), [GameAction.Status.QUEUED, *values, limit], _linked))
+    return fetch(selecting(_PLAY, _waiting_sql(left), [*values, limit], _linked))
 
 
 @cache
@@ -199,7 +205,7 @@ def _waiting_sql(leave: str) -> str:
     to leave out, or empty."""
     action = quote(GameAction._meta.db_table)
     match_col, status_col = (quote(GameAction._meta.get_field(f).column) for f in ("match", "status"))
-    where = f"{_MATCH.column('id')} IN (SELECT {match_col} FROM {action} WHERE {status_col} = %s)"
+    where = f"{_MATCH.column('id')} IN (SELECT {match_col} FROM {action} WHERE {status_col} = {_QUEUED})"
     if leave:
         where = f"{where} AND NOT {leave}"
     sql = f"{_match_for_play_sql(where, False)} ORDER BY {_MATCH.column('id')} LIMIT %s"
@@ -215,16 +221,14 @@ def actions_waiting(*, leave: Collection[int] = (), before: Any = None) -> bool:
     left, values = any_of(column, list(leave)) if leave else ("", [])
     since = [] if before is None else [before]
     with cursor() as cursor_:
-        cursor_.execute(
-            _actions_waiting_sql(left, before is not None), [GameAction.Status.QUEUED, *since, *values]
-        )
+        cursor_.execute(_actions_waiting_sql(left, before is not None), [*since, *values])
         return bool(cursor_.fetchone()[0])
 
 
 @cache
 def _actions_waiting_sql(leave: str, timed: bool) -> str:
     action = quote(GameAction._meta.db_table)
-    where = f"{quote(GameAction._meta.get_field('status').column)} = %s"
+    where = f"{quote(GameAction._meta.get_field('status').column)} = {_QUEUED}"
     if timed:
         where = f"{where} AND {quote(GameAction._meta.get_field('created_at').column)} < %s"
     if leave:
@@ -306,7 +310,7 @@ def queued_of(matches: list[Match]) -> dict[int, tuple[list[GameAction], list[in
         return out
     where, params = any_of("m0.id", list(by_id))
     with cursor() as cursor_:
-        cursor_.execute(_queued_sql(where), [0, 1, GameAction.Status.QUEUED, *params])
+        cursor_.execute(_queued_sql(where), [0, 1, *params])
         rows = cursor_.fetchall()
     for match_id, last_a, last_b, *columns in rows:
         queued, _seqs = out.setdefault(match_id, ([], [(last_a or 0) + 1, (last_b or 0) + 1]))
