@@ -319,6 +319,7 @@ class Stats:
     unseen: int = 0  # not seen adjudicated within --lost-after (slow, or lost: see the database counts)
     errors: list[str] = field(default_factory=list)
     finished: dict[int, float] = field(default_factory=dict)  # match id -> when it was seen final
+    busiest: float = 0.0  # the machine's busiest progress window, in cores
 
 
 def _choices(state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -394,6 +395,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def machine_busy() -> float:
+    """Seconds of CPU the whole machine has spent busy since boot (every process, the kernel,
+    PostgreSQL's sessions that have ended since: /proc/stat, all but idle and I/O wait)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
 def _proc_stats() -> dict[int, tuple[int, float]]:
     """Return {pid: (parent pid, CPU seconds used)} for every process on this machine."""
     ticks = os.sysconf("SC_CLK_TCK")
@@ -441,15 +449,20 @@ def database_sessions() -> list[int]:
 
 async def report_progress(stats: Stats, matches: int, every: float) -> None:
     seen_posts = seen_lat = 0
+    busy = machine_busy()
     while True:
         await asyncio.sleep(every)
         posts, lats = stats.posts[seen_posts:], stats.latencies[seen_lat:]
         seen_posts, seen_lat = len(stats.posts), len(stats.latencies)
         window = [s for _t, s in lats]
+        now_busy = machine_busy()
+        cores, busy = (now_busy - busy) / every, now_busy
+        stats.busiest = max(stats.busiest, cores)
         print(
             f"  {time.monotonic() - stats.started:6.0f} s  offered {len(posts) / every:6.1f}/s  "
             f"applied {len(lats) / every:6.1f}/s  p50 {percentile(window, 0.5) * 1000:6.0f} ms  "
-            f"p95 {percentile(window, 0.95) * 1000:6.0f} ms  final {len(stats.finished)}/{matches}",
+            f"p95 {percentile(window, 0.95) * 1000:6.0f} ms  final {len(stats.finished)}/{matches}  "
+            f"machine {cores:4.2f} cores busy",
             flush=True,
         )
 
@@ -603,8 +616,17 @@ def summary(
         ("broker: tasks waiting / delivered, unacked", f"{held[0]} / {held[1]} (mostly clock follow-ups)"),
         ("load average at the end (all users)", " ".join(f"{x:.1f}" for x in os.getloadavg())),
     ]
+    busy = cpu.pop("machine", 0.0)
     total = sum(cpu.values())
     requests = len(stats.connects) + len(stats.post_times)
+    rows.append(
+        (
+            "machine CPU busy (everything on it)",
+            f"{busy:.0f} s ({busy / max(1e-9, elapsed):.2f} of {os.cpu_count()} cores on average, "
+            f"{stats.busiest:.2f} in the busiest {args.every:.0f} s)",
+        )
+    )
+    rows.append(("machine CPU per applied action", ms(busy / max(1, len(lat)))))
     rows.append(
         ("CPU used by the run (cores busy)", f"{total:.0f} s ({total / max(1e-9, elapsed):.2f} cores)")
     )
@@ -765,19 +787,21 @@ def main() -> int:
         vacuum = Autovacuum(db_url, args.vacuum_every)
         played_from = time.monotonic()
         cpu_before = cpu_by_part(processes, database_sessions())
+        busy_before = machine_busy()
         vacuum.start()
         stats = _run(drive(seats, tokens, args))
         vacuumed = vacuum.finish()
         processes.check()
         elapsed = time.monotonic() - played_from
         cpu_after = cpu_by_part(processes, database_sessions())
+        busy = machine_busy() - busy_before
         held = broker_backlog(broker)
         # A database session that ended during the run takes its CPU time with it (not counted).
         cpu = {"postgres (sessions alive throughout)": 0.0}
         for part, seconds in cpu_after.items():
             key = "postgres (sessions alive throughout)" if part.startswith("postgres session ") else part
             cpu[key] = cpu.get(key, 0.0) + seconds - cpu_before.get(part, 0.0)
-        summary(stats, args, len(set(seats.values())), elapsed, cpu, held, vacuumed)
+        summary(stats, args, len(set(seats.values())), elapsed, {**cpu, "machine": busy}, held, vacuumed)
     finally:
         processes.stop()
         from django.db import connections
