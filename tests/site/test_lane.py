@@ -55,9 +55,9 @@ def headers_for(actor, **extra: str) -> dict[str, str]:
     }
 
 
-async def _call(site, method: str, path: str, headers: dict[str, str], body: bytes):
-    """One request through the ASGI app; return (status, headers as a dict, body)."""
-    scope = {
+def http_scope(method: str, path: str, headers: dict[str, str], query: bytes = b"") -> dict:
+    """The ASGI scope of a request as uvicorn hands it to the app."""
+    return {
         "type": "http",
         "asgi": {"version": "3.0"},
         "http_version": "1.1",
@@ -66,14 +66,16 @@ async def _call(site, method: str, path: str, headers: dict[str, str], body: byt
         "path": path,
         "raw_path": path.encode(),
         "root_path": "",
-        "query_string": b"",
-        "headers": [
-            *((k.lower().encode(), v.encode()) for k, v in headers.items()),
-            (b"content-length", str(len(body)).encode()),
-        ],
+        "query_string": query,
+        "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
         "client": ("127.0.0.1", 50000),
         "server": ("testserver", 80),
     }
+
+
+async def _call(site, method: str, path: str, headers: dict[str, str], body: bytes):
+    """One request through the ASGI app; return (status, headers as a dict, body)."""
+    scope = http_scope(method, path, {**headers, "content-length": str(len(body))})
     inbox = [{"type": "http.request", "body": body, "more_body": False}]
     sent = []
 
@@ -326,20 +328,7 @@ class OpenStream:
         self.messages: asyncio.Queue = asyncio.Queue()
         self.left = asyncio.Event()
         self.asked = False
-        scope = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": "GET",
-            "scheme": "http",
-            "path": path,
-            "raw_path": path.encode(),
-            "root_path": "",
-            "query_string": query,
-            "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
-            "client": ("127.0.0.1", 50001),
-            "server": ("testserver", 80),
-        }
+        scope = http_scope("GET", path, headers, query)
         self.task = asyncio.create_task(site(scope, self._receive, self._send))
 
     async def _receive(self):
@@ -376,14 +365,10 @@ class OpenStream:
         await asyncio.wait_for(self.task, 10)
 
 
-def stream_headers(actor, **extra: str) -> dict[str, str]:
-    return {
-        "host": "testserver",
-        "authorization": f"Token {token_of(actor)}",
-        "accept": "text/event-stream",
-        "accept-language": "en",
-        **extra,
-    }
+def stream_headers(actor) -> dict[str, str]:
+    headers = headers_for(actor, accept="text/event-stream")
+    del headers["content-type"]
+    return headers
 
 
 def move_applied(match_id, a, b) -> int:
