@@ -513,3 +513,23 @@ def test_the_lanes_stream_ends_once_the_match_is_final(lane, online_match, monke
 
     last, ended, _done = async_to_sync(scenario)()
     assert last["match_status"] == "final" and ended == b""
+
+
+@pytest.mark.parametrize(
+    ("method", "tail"),
+    [("GET", "game/"), ("POST", "game/sideboard/"), ("GET", "game/actions/"), ("PUT", "game/actions/")],
+)
+def test_every_other_address_goes_to_django_untouched(lane, online_match, monkeypatch, method, tail):
+    _event, match_id, a, b = online_match
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+
+    async def run():
+        try:
+            return await _call(lane, method, f"/api/matches/{match_id}/{tail}", headers_for(a), b"{}")
+        finally:
+            await lane.close()
+
+    status, _headers, _body = async_to_sync(run)()
+    assert handed_on == [f"/api/matches/{match_id}/{tail}"]
+    assert status != 500

@@ -10,7 +10,7 @@ and three round trips to PostgreSQL, and a stream's start several milliseconds i
 (one per process under ASGI, so the starts queued behind each other).
 
 Here a request sent with a token is served by a few prepared statements on pooled asynchronous
-connections: an action by one (:func:`online_rows.action_insert_statement`: the facts the view
+connections: an action by one (:func:`online_rows.action_insert`: the facts the view
 checks and the INSERT, together) and a Redis command waking the drain; a stream's start by the
 reads of the view's own answer (``online_rows``' statements, ``services.online.game_answer``),
 then the same stream as the view's (``api.online.stream_async``).
@@ -89,16 +89,15 @@ class PlayLane:
         self._redis: dict[asyncio.AbstractEventLoop, Any] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in ("POST", "GET") or not enabled():
-            return await self.app(scope, receive, send)
-        path = scope["path"]
-        root = scope.get("root_path", "")
-        if root and path.startswith(root):
-            path = path[len(root) :]
-        if scope["method"] == "POST" and (found := ACTIONS.fullmatch(path)):
-            return await self._action(int(found[1]), scope, receive, send)
-        if scope["method"] == "GET" and (found := STREAM.fullmatch(path)):
-            return await self._stream(int(found[1]), scope, receive, send)
+        if scope["type"] == "http" and scope["method"] in ("POST", "GET"):
+            path = scope["path"]
+            root = scope.get("root_path", "")
+            if root and path.startswith(root):
+                path = path[len(root) :]
+            if scope["method"] == "POST" and (found := ACTIONS.fullmatch(path)) and enabled():
+                return await self._action(int(found[1]), scope, receive, send)
+            if scope["method"] == "GET" and (found := STREAM.fullmatch(path)) and enabled():
+                return await self._stream(int(found[1]), scope, receive, send)
         return await self.app(scope, receive, send)
 
     # --- POST .../game/actions/ -------------------------------------------------------------
@@ -145,12 +144,7 @@ class PlayLane:
         user_id = await self._user_id(key)
         if user_id is None:
             return None  # unknown token or inactive user: Django's 401
-        sql, params = online_rows.action_insert_statement(match_id, user_id, seq, action)
-        pool = await self._pool()
-        async with pool.connection() as conn:
-            cursor = await conn.execute(sql, params, prepare=True)
-            row = await cursor.fetchone()
-        if row is None or not row[-1]:
+        if not await self._fetch(online_rows.action_insert(match_id, user_id, seq, action)):
             return None  # unknown match, not seated, a gap, a retry, over...: Django's answer
         payload = orjson.dumps({"seq": seq, "status": "queued", "rule": "", "message": "", "log_index": None})
         headers_out = [
@@ -218,12 +212,12 @@ class PlayLane:
 
         async def read() -> str:
             """The seat's answer now (``api.online.game_state`` for a player)."""
-            now = await self._fetch(online_rows.match_for_play_read(match_id))
-            games = (await self._fetch(online_rows.games_read([now])))[now.pk]
+            current = await self._fetch(online_rows.match_for_play_read(match_id))
+            games = (await self._fetch(online_rows.games_read([current])))[current.pk]
             if not games:
                 raise NotHere("no game has started yet")
             next_seq = await self._fetch(online_rows.next_seq_read(match_id, seat))
-            return svc.answer_text(svc.game_answer(now, games, seat, next_seq=next_seq))
+            return svc.answer_text(svc.game_answer(current, games, seat, next_seq=next_seq))
 
         chunks = online_api.stream_async(match_id, seat, read, seconds)
         try:
@@ -281,9 +275,9 @@ class PlayLane:
         return pool
 
     async def _wake(self) -> None:
-        """Wake a worker for the action just recorded (as ``services.online.queue_action``:
-        the drain task, unless a wake-up is pending already). Never raises: the action is
-        stored, and the sweep takes up an action left waiting (``LEFT_BEHIND``)."""
+        """Wake a worker for the action just recorded, as ``services.online.drain_wake`` does:
+        the drain task, unless a wake-up is pending already. Never raises: the action is
+        stored, and the sweep wakes a drain for actions left waiting (``DRAIN_STALLED``)."""
         from tournaments.services import live
         from tournaments.services.online import DRAIN_WOKEN, DRAIN_WOKEN_MS
         from tournaments.tasks import drain_actions

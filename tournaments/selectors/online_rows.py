@@ -128,25 +128,24 @@ def _submit_sql() -> str:
     )
 
 
-def action_insert_statement(
-    match_id: int, user_id: int, seq: int, action: dict[str, Any]
-) -> tuple[str, list[Any]]:
-    """The statement that records a seat's action in one round trip, and its parameters: it
-    reads :func:`action_facts` and inserts the action (queued) only when they allow it — the
-    caller seated, the match online, started and not over, ``seq`` the seat's next number —
-    and returns one row: the facts' columns and whether the action was inserted; no row for
-    an unknown match. (The fast lane, ``tournaments/api/lane.py``, runs it on its own
-    connections; anything but an insert is left to the API view, which says what is wrong.)"""
+def action_insert(match_id: int, user_id: int, seq: int, action: dict[str, Any]) -> Read[bool]:
+    """The statement that records a seat's action in one round trip, as a
+    :class:`~tournaments.plainsql.Read` of whether it did: it reads :func:`action_facts` and
+    inserts the action (queued) only when they allow it — the caller seated, the match online,
+    started and not over, ``seq`` the seat's next number. (The fast lane,
+    ``tournaments/api/lane.py``, runs it on its own connections; anything but an insert is left
+    to the API view, which says what is wrong.)"""
     row = GameAction(match_id=match_id, seat=0, seq=seq, action=action)
     values = [
         plainsql.save_value(field, row, True) if value is _PER_ROW else value
         for field, value in _insert_template()
     ]
-    return _submit_sql(), [user_id, user_id, match_id, *values, Match.Status.FINAL, seq]
+    params = [user_id, user_id, match_id, *values, Match.Status.FINAL, seq]
+    return Read(_submit_sql(), params, lambda rows: bool(rows) and bool(rows[0][-1]))
 
 
 _PER_ROW = object()
-_SET_PER_ROW = ("match", "seq", "action")  # what action_insert_statement's caller gives
+_SET_PER_ROW = ("match", "seq", "action")  # what action_insert's caller gives
 
 
 @cache
