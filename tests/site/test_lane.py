@@ -523,10 +523,11 @@ def test_every_other_address_goes_to_django_untouched(lane, online_match, monkey
     _event, match_id, a, b = online_match
     handed_on = []
     monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    headers = headers_for(a)
 
     async def run():
         try:
-            return await _call(lane, method, f"/api/matches/{match_id}/{tail}", headers_for(a), b"{}")
+            return await _call(lane, method, f"/api/matches/{match_id}/{tail}", headers, b"{}")
         finally:
             await lane.close()
 
