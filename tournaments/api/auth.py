@@ -34,12 +34,17 @@ class CachedTokenAuthentication(TokenAuthentication):
             if hit is not None and hit[0] > now:
                 return hit[1], hit[2]
         user, token = super().authenticate_credentials(key)  # raises for a bad or inactive one
-        with _lock:
-            _cache[key] = (now + TOKEN_TTL, user, token)
-            _cache.move_to_end(key)
-            while len(_cache) > _CACHE_SIZE:
-                _cache.popitem(last=False)
+        _keep(_cache, key, (now + TOKEN_TTL, user, token))
         return user, token
+
+
+def _keep(cache: "OrderedDict[str, Any]", key: str, entry: Any) -> None:
+    """Put ``entry`` in ``cache`` as its newest, dropping the oldest past :data:`_CACHE_SIZE`."""
+    with _lock:
+        cache[key] = entry
+        cache.move_to_end(key)
+        while len(cache) > _CACHE_SIZE:
+            cache.popitem(last=False)
 
 
 def cached_user_id(key: str) -> int | None:
@@ -52,11 +57,7 @@ def cached_user_id(key: str) -> int | None:
 
 def remember_user_id(key: str, user_id: int) -> None:
     """Remember that ``key`` is the token of the active user ``user_id`` (for :data:`TOKEN_TTL` s)."""
-    with _lock:
-        _ids[key] = (time.monotonic() + TOKEN_TTL, user_id)
-        _ids.move_to_end(key)
-        while len(_ids) > _CACHE_SIZE:
-            _ids.popitem(last=False)
+    _keep(_ids, key, (time.monotonic() + TOKEN_TTL, user_id))
 
 
 def forget_tokens() -> None:

@@ -210,9 +210,13 @@ class PlayLane:
         if seat is None or not (match.round.event.online and match.player_b is not None):
             return None  # an official (the judge view), an outsider, a match played offline
 
+        checked = [match]  # the first answer starts from the match read above
+
         async def read() -> str:
             """The seat's answer now (``api.online.game_state`` for a player)."""
-            current = await self._fetch(online_rows.match_for_play_read(match_id))
+            current = (
+                checked.pop() if checked else await self._fetch(online_rows.match_for_play_read(match_id))
+            )
             games = (await self._fetch(online_rows.games_read([current])))[current.pk]
             if not games:
                 raise NotHere("no game has started yet")

@@ -186,11 +186,7 @@ class GameStreamApi(APIView):
 def stream_seconds(raw: str) -> int | None:
     """How long a stream asked to last ``?seconds=<raw>`` stays open (the default for none), or
     None when ``raw`` is not a whole number from 1 to :data:`STREAM_MAX_SECONDS`."""
-    if not raw:
-        return STREAM_SECONDS
-    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= STREAM_MAX_SECONDS:
-        return None
-    return int(raw)
+    return whole_number(raw, low=1, high=STREAM_MAX_SECONDS) if raw else STREAM_SECONDS
 
 
 def _read_answer_text(match_id: int, seat: int | None) -> str:

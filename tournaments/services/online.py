@@ -386,14 +386,21 @@ def drain_wake() -> None:
     than Redis gets one each time). (The fast lane does the same with its own client.)"""
     from tournaments.tasks import drain_actions
 
-    client, woken = live.redis_client(), True
-    if client is not None:
-        try:
-            woken = client.set(DRAIN_WOKEN, 1, nx=True, px=DRAIN_WOKEN_MS)
-        except Exception as error:  # Redis is the broker too: the task below will say more
-            log.warning("drain wake-up flag unavailable (%s)", error)
-    if woken:
+    if _first_to_flag(DRAIN_WOKEN, DRAIN_WOKEN_MS):
         drain_actions.delay()
+
+
+def _first_to_flag(key: str, ms: int) -> bool:
+    """Set the Redis flag ``key`` for ``ms`` milliseconds unless it is set; return whether this
+    call set it — or True with no Redis to keep it on (each caller then acts every time)."""
+    client = live.redis_client()
+    if client is None:
+        return True
+    try:
+        return bool(client.set(key, 1, nx=True, px=ms))
+    except Exception as error:  # Redis is the broker too: the task the caller sends will say more
+        log.warning("the Redis flag %s is unavailable (%s)", key, error)
+        return True
 
 
 def actions_drain() -> int:
@@ -513,13 +520,7 @@ def _drain_again_soon() -> None:
 
     if drain_actions.app.conf.task_always_eager:
         return
-    client, nudge = live.redis_client(), True
-    if client is not None:
-        try:
-            nudge = client.set(DRAIN_NUDGED, 1, nx=True, px=DRAIN_NUDGE_MS)
-        except Exception as error:  # the task below will say more
-            log.warning("drain nudge flag unavailable (%s)", error)
-    if nudge:
+    if _first_to_flag(DRAIN_NUDGED, DRAIN_NUDGE_MS):
         drain_actions.apply_async(countdown=DRAIN_NUDGE_MS / 1000)
 
 
