@@ -4,7 +4,7 @@ opponent's hidden cards (R3.5).
 
 The soak plays ``SOAK_GAMES`` (default 10,000) games of the starter set with the shipped
 decks and random legal decks built from the set, checking the invariants after every
-single action (about a minute on one core; see README.md for the figures).
+single action (about a minute on one core; docs/performance.md has the figures).
 """
 
 import json

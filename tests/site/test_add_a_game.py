@@ -1,0 +1,109 @@
+"""CONTRIBUTING.md's "Adding a game" checklist holds for every registered game, item by item.
+
+Each item of the checklist carries an id ([G1] ...); each id has one check here. The first
+test fails when the two lists part ways, so the document and this test stay in step.
+"""
+
+import importlib
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from engine.cardset import load_card_set, load_catalog
+from engine.decklist import load_decklist
+from engine.registry import _GAME_PACKAGES, bundled_card_sets, bundled_decklists, game_keys, get_game
+from tournaments.labels import violation_codes_translated
+
+ROOT = Path(settings.BASE_DIR)
+GAMES = ROOT / "engine" / "games"
+CONTRIBUTING = ROOT / "CONTRIBUTING.md"
+
+PROTOCOL_ATTRIBUTES = (
+    "key", "title", "title_ru", "zones", "formats", "card_types", "has_match_engine", "violation_codes",
+)  # fmt: skip
+PROTOCOL_METHODS = ("parse_card", "validate_deck", "card_summary")
+
+
+def g1_package_exposes_rules(key: str) -> None:
+    rules = importlib.import_module(f"engine.games.{key}").RULES
+    missing = [name for name in PROTOCOL_ATTRIBUTES if not hasattr(rules, name)]
+    missing += [name for name in PROTOCOL_METHODS if not callable(getattr(rules, name, None))]
+    assert not missing, f"{key}: RULES lacks {missing}"
+    assert rules.key == key
+
+
+def g2_listed_in_the_registry(key: str) -> None:
+    assert key in _GAME_PACKAGES
+
+
+def g3_sample_card_set_loads(key: str) -> None:
+    sets = bundled_card_sets(key)
+    assert sets, f"{key}: no card set in engine/games/{key}/data/"
+    for path in sets:
+        assert load_card_set(path).game == key
+
+
+def g4_legal_sample_deck(key: str) -> None:
+    rules = get_game(key)
+    _rules, catalog = load_catalog(bundled_card_sets(key))
+    decks = {path.name: load_decklist(path, game=key) for path in bundled_decklists(key)}
+    verdicts = {name: rules.validate_deck(deck, catalog) for name, deck in decks.items()}
+    assert any(not violations for violations in verdicts.values()), f"{key}: no legal sample deck: {verdicts}"
+
+
+def g5_readme_lists_fields_zones_and_codes(key: str) -> None:
+    readme = GAMES / key / "README.md"
+    assert readme.exists(), f"{key}: no README.md"
+    text = readme.read_text(encoding="utf-8")
+    rules = get_game(key)
+    undocumented = [code for code in rules.violation_codes if f"`{code}`" not in text]
+    assert not undocumented, f"{key}: README.md does not list {undocumented}"
+    unnamed_zones = [zone.key for zone in rules.zones if f"`{zone.key}`" not in text]
+    assert not unnamed_zones, f"{key}: README.md does not name the zones {unnamed_zones}"
+    assert re.search(r"(?im)^#+ .*card fields", text), f"{key}: README.md has no card fields section"
+
+
+def g6_codes_translated(key: str) -> None:
+    codes = set(get_game(key).violation_codes)
+    assert codes <= violation_codes_translated(key), codes - violation_codes_translated(key)
+
+
+def g7_tests_exist(key: str) -> None:
+    assert (ROOT / "tests" / "engine" / "games" / f"test_{key}.py").exists() or (
+        ROOT / "tests" / "engine" / key
+    ).is_dir(), f"{key}: no tests under tests/engine/"
+
+
+def g8_readme_games_table(key: str) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = rf"(?m)^\|[^|\n]*\|\s*`{key}`\s*\|"
+    assert re.search(row, readme), f"{key}: no row in the README's games table"
+
+
+CHECKS: dict[str, Callable[[str], None]] = {
+    "G1": g1_package_exposes_rules,
+    "G2": g2_listed_in_the_registry,
+    "G3": g3_sample_card_set_loads,
+    "G4": g4_legal_sample_deck,
+    "G5": g5_readme_lists_fields_zones_and_codes,
+    "G6": g6_codes_translated,
+    "G7": g7_tests_exist,
+    "G8": g8_readme_games_table,
+}
+
+
+def test_it_checks_exactly_the_items_of_the_checklist():
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    section = text.split("## Adding a game", 1)[1].split("\n## ", 1)[0]
+    items = re.findall(r"^- \*\*\[(G\d+)\]\*\*", section, flags=re.MULTILINE)
+    assert items, "CONTRIBUTING.md has no [G…] checklist under 'Adding a game'"
+    assert sorted(items) == sorted(CHECKS)
+
+
+@pytest.mark.parametrize("key", list(game_keys()))
+@pytest.mark.parametrize("item", list(CHECKS))
+def test_every_game_meets_the_checklist(item: str, key: str):
+    CHECKS[item](key)
