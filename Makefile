@@ -54,8 +54,14 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
+# The whole suite; then, when the engine is compiled, its tests once more on the pure-Python
+# engine (tests/pure_engine.py): both builds of the same source must pass.
 pytest: install
 	$(BIN)/python -m pytest
+	@if $(BIN)/python -c "import build_engine, sys; sys.exit(0 if build_engine.compiled() else 1)"; then \
+		echo "the engine's tests on the pure-Python engine:"; \
+		$(BIN)/python -m pytest -p tests.pure_engine tests/engine; \
+	fi
 
 test: setup lint typecheck pytest
 
