@@ -1,12 +1,13 @@
-"""``manage.py setup_demo`` (run by `make run`): card sets, demo users, a running demo event."""
+"""``manage.py setup_demo`` (run by `make run`): card sets, demo users, and an event in every state a
+newcomer may want to try: open for registration, running, finished with a top cut, online with bots."""
 
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import CardSet, Event, Match
-from tournaments.services.demo import DEMO_EVENT
+from tournaments.models import CardSet, Event, Match, Round
+from tournaments.services.demo import DEMO_EVENT, DEMO_FINISHED_EVENT, DEMO_OPEN_EVENT
 from tournaments.services.demo_online import DEMO_ONLINE_EVENT
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ def test_it_loads_every_card_set_users_and_a_running_event():
 def test_it_is_idempotent():
     setup_demo()
     second = setup_demo()
-    assert Event.objects.count() == 2
+    assert Event.objects.count() == 4
     assert "already there" in second
     assert "0 created" in second
 
@@ -42,3 +43,21 @@ def test_it_runs_an_online_demo_event_with_bots():
     assert event.online and event.status == "running"
     assert event.registrations.filter(is_bot=True).count() == 8
     assert event.registrations.filter(player__username="anna").exists()
+
+
+def test_it_has_an_event_open_for_registration_that_anna_can_still_enter():
+    setup_demo()
+    event = Event.objects.get(name=DEMO_OPEN_EVENT)
+    assert event.status == "registration"
+    assert event.game == "yourwar"
+    assert event.registrations.count() == 3
+    assert not event.registrations.filter(player__username="anna").exists()
+
+
+def test_it_has_an_event_finished_with_a_top_cut():
+    setup_demo()
+    event = Event.objects.get(name=DEMO_FINISHED_EVENT)
+    assert event.status == "finished"
+    top_cut = Round.objects.filter(event=event, kind="top_cut").order_by("number")
+    assert [r.matches.count() for r in top_cut] == [2, 1]  # semifinals, then the final
+    assert not Match.objects.filter(round__event=event).exclude(status="final").exists()
