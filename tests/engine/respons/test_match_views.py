@@ -105,7 +105,9 @@ def test_it_keeps_the_seed_and_the_shuffle_for_judges_only() -> None:
 def test_it_shows_the_opponent_only_the_cell_and_the_influence_a_face_down_trap_cost() -> None:
     # R7.3 [decision]: the card is hidden; the influence spent is public (R3.5, R7.1).
     cheap_a = trap("Snare", cost=2, abilities=[ability("enemy_attacks_in_line", "damage", "attacker", 3)])
-    cheap_b = trap("Pitfall", cost=2, abilities=[ability("start_of_combat", "damage", "enemy_units_in_line", 1)])
+    cheap_b = trap(
+        "Pitfall", cost=2, abilities=[ability("start_of_combat", "damage", "enemy_units_in_line", 1)]
+    )
     seen = []
     for hidden in (cheap_a, cheap_b):
         match = scripted([hidden], [hidden.name] * 2 + ["Soldier"] * 28)
