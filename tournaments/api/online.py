@@ -26,7 +26,7 @@ from tournaments.models import Game, GameAction, Match
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors import online_rows
 from tournaments.selectors.events import event_role, is_official
-from tournaments.selectors.play import game_events
+from tournaments.selectors.play import game_events, game_log_shown
 from tournaments.services import live
 from tournaments.services import online as svc
 from tournaments.services.errors import BadInput
@@ -336,7 +336,7 @@ class MatchLogApi(APIView):
         operation_id="matches_log_retrieve",
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match, _seat, official = _match(request, match_id)
+        match, seat, official = _match(request, match_id)
         if not official and match.status != Match.Status.FINAL:
             message = "The log is yours to download once the match is final."
             raise ApiError(message, code="log_not_public", status_code=403)
@@ -344,8 +344,10 @@ class MatchLogApi(APIView):
         if number is None:
             raise ApiError("game: a game number", code="invalid")
         game = get_object_or_404(Game, match=match, number=number)
-        response = Response(svc.game_log(game))
-        response["Content-Disposition"] = f'inline; filename="match-{match.pk}-game-{game.number}.json"'
+        log = game_log_shown(game=game, seat=seat)  # a player's copy is redacted until publication
+        name = f"match-{match.pk}-game-{game.number}{'-redacted' if log.get('redacted') else ''}.json"
+        response = Response(log)
+        response["Content-Disposition"] = f'inline; filename="{name}"'
         return response
 
 
