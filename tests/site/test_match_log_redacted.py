@@ -104,3 +104,11 @@ def test_it_gives_the_players_the_complete_log_once_the_decklists_are_published(
     for player in (conceded.a, conceded.b):
         assert api_log(player, conceded.id) == full
         assert page_log(player, conceded.id)[1] == full
+
+
+def test_it_says_why_the_copy_is_redacted_in_the_readers_language(conceded):
+    url = f"/api/matches/{conceded.id}/log/?game=1"
+    english = conceded.a.api.get(url).json()["redacted"]["why"]
+    russian = conceded.a.api.get(url, HTTP_ACCEPT_LANGUAGE="ru").json()["redacted"]["why"]
+    assert "cannot be replayed" in english
+    assert "нельзя воспроизвести" in russian

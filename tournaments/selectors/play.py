@@ -4,6 +4,8 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from engine.games.respons.match import new_match, redacted_log
 from engine.games.respons.match.log import read_setup
 from tournaments.models import Card, Game
@@ -92,4 +94,9 @@ def game_log_shown(*, game: Game, seat: int | None) -> dict[str, Any]:
     if seat is None or event.decklists_public:
         return log
     _rules, catalog = catalog_for(game=event.game)
-    return redacted_log(log, catalog, seat)
+    shown = redacted_log(log, catalog, seat)
+    shown["redacted"]["why"] = _(
+        "Your copy while the event's decklists are not published: no seed, and of your opponent only "
+        "the hero and the cards revealed in play. It cannot be replayed; the judges have the full log."
+    )
+    return shown
