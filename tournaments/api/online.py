@@ -334,6 +334,12 @@ class MatchLogApi(APIView):
         parameters=[OpenApiParameter("game", int, description="game number, default 1")],
         responses={200: OpenApiTypes.OBJECT},
         operation_id="matches_log_retrieve",
+        description=(
+            "The game's match log (formats.md): complete and replayable for the event's officials; "
+            "for the two players once the match is final, and until the event publishes its "
+            "decklists their own redacted copy (`redacted`: no seed, the opponent's `deck` null "
+            "and only what they revealed in play under `revealed`)."
+        ),
     )
     def get(self, request: Request, match_id: int) -> Response:
         match, seat, official = _match(request, match_id)

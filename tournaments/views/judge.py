@@ -176,7 +176,7 @@ def match_log_step(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def match_log_download(request: HttpRequest, match_id: int) -> HttpResponse:
     """Game ``?game=n``'s match log (formats.md JSON) as a file: officials any time, the two
-    players once the match is final."""
+    players once the match is final (their redacted copy until the decklists are published)."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     match = match_of_official_page(match_id=match_id)
