@@ -104,3 +104,15 @@ def test_it_never_shows_a_player_what_they_did_not_see_in_random_games() -> None
             named += [a["card"] for a in copy["actions"] if a["seat"] != seat and a.get("card")]
             assert all(json.dumps(name) in saw for name in named), (game, seat, named)
             assert not any("cards" in a for a in copy["actions"] if a["seat"] != seat)
+
+
+def test_it_names_the_orders_the_opponent_revealed_and_no_other() -> None:
+    match = scripted(CARDS, ["Soldier"] * 30, THEIR_MAIN)
+    play(match, 0, "Soldier", 1, 1)
+    match.apply(1, {"type": "pass"})
+    match.apply(0, {"type": "pass"})  # combat: the Soldier hits seat 1's hero, which plays Order 1
+    match.apply(1, {"type": "choose", "cell": at(5, 3)})
+    match.apply(1, {"type": "concede"})
+    copy = redacted_log(match.to_log(["TEST"]), catalog(*CARDS), 0)
+    assert copy["players"][1]["revealed"]["orders"] == ["Order 1", None, None, None, None]
+    assert copy["players"][1]["revealed"]["main"] == {}

@@ -267,6 +267,7 @@ def redacted_log(log: Any, catalog: Catalog[Any], seat: int, *, source: str = ""
                 if match.insts[ident].kind != "trap":
                     seen.add(ident)  # the play event named it (R7.2): whatever became of it
         seen.update(inst.id for inst in theirs if _in_sight(inst))
+        seen.update(inst.id for inst in side.orders[: side.next_order])  # revealed left to right (R7.5)
     orders = {inst.id for inst in side.orders}
     revealed_main: dict[str, int] = {}
     for inst in theirs:
