@@ -26,7 +26,7 @@ from tournaments.models import Game, GameAction, Match
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors import online_rows
 from tournaments.selectors.events import event_role, is_official
-from tournaments.selectors.play import game_events
+from tournaments.selectors.play import game_events, game_log_shown
 from tournaments.services import live
 from tournaments.services import online as svc
 from tournaments.services.errors import BadInput
@@ -334,9 +334,15 @@ class MatchLogApi(APIView):
         parameters=[OpenApiParameter("game", int, description="game number, default 1")],
         responses={200: OpenApiTypes.OBJECT},
         operation_id="matches_log_retrieve",
+        description=(
+            "The game's match log (formats.md): complete and replayable for the event's officials; "
+            "for the two players once the match is final, and until the event publishes its "
+            "decklists their own redacted copy (`redacted`: no seed, the opponent's `deck` null "
+            "and only what they revealed in play under `revealed`)."
+        ),
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match, _seat, official = _match(request, match_id)
+        match, seat, official = _match(request, match_id)
         if not official and match.status != Match.Status.FINAL:
             message = "The log is yours to download once the match is final."
             raise ApiError(message, code="log_not_public", status_code=403)
@@ -344,8 +350,10 @@ class MatchLogApi(APIView):
         if number is None:
             raise ApiError("game: a game number", code="invalid")
         game = get_object_or_404(Game, match=match, number=number)
-        response = Response(svc.game_log(game))
-        response["Content-Disposition"] = f'inline; filename="match-{match.pk}-game-{game.number}.json"'
+        log = game_log_shown(game=game, seat=seat)  # a player's copy is redacted until publication
+        name = f"match-{match.pk}-game-{game.number}{'-redacted' if log.get('redacted') else ''}.json"
+        response = Response(log)
+        response["Content-Disposition"] = f'inline; filename="{name}"'
         return response
 
 

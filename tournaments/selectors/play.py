@@ -4,7 +4,9 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from engine.games.respons.match import new_match
+from django.utils.translation import gettext as _
+
+from engine.games.respons.match import new_match, redacted_log
 from engine.games.respons.match.log import read_setup
 from tournaments.models import Card, Game
 from tournaments.selectors.cards import catalog_for
@@ -80,3 +82,21 @@ def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> li
         while len(_events_cache) > _EVENTS_CACHE_SIZE:
             _events_cache.popitem(last=False)
     return out[-limit:]
+
+
+def game_log_shown(*, game: Game, seat: int | None) -> dict[str, Any]:
+    """Return game's match log as its reader may have it: complete (formats.md, replayable) for
+    an official (``seat`` None) or once the event has published its decklists; else ``seat``'s
+    redacted copy (R3.5: their own deck, of the opponent only what was revealed in play, no
+    seed; it says so under ``"redacted"``)."""
+    log = online_svc.game_log(game)
+    event = game.match.round.event
+    if seat is None or event.decklists_public:
+        return log
+    _rules, catalog = catalog_for(game=event.game)
+    shown = redacted_log(log, catalog, seat)
+    shown["redacted"]["why"] = _(
+        "Your copy while the event's decklists are not published: no seed, and of your opponent only "
+        "the hero and the cards revealed in play. It cannot be replayed; the judges have the full log."
+    )
+    return shown

@@ -65,7 +65,8 @@ def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[R
                 f"Only {max(places, 0)} place(s) are left under the player cap.", code="event_full"
             )
     User = get_user_model()
-    rng = random.Random(f"{event.seed}-{event.registrations.count()}")
+    # Not from the event's seed, which is public: a bot's deck is as hidden as anyone's (R3.5).
+    rng = random.SystemRandom()
     created: list[Registration] = []
     with transaction.atomic():
         number = event.registrations.filter(is_bot=True).count()

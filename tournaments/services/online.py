@@ -69,6 +69,8 @@ DRAIN_NUDGE_MS = 1000
 # task gone with Redis, a worker that died with its flag set and no action since to wake another).
 DRAIN_STALLED = timedelta(seconds=3)
 
+GAME_SEED_BITS = 63
+
 _cache_lock = threading.RLock()
 # (game id, seed) -> (log length, engine state); the seed guards against a reused id.
 _engines: "OrderedDict[tuple[int, int], tuple[int, EngineMatch]]" = OrderedDict()
@@ -290,6 +292,13 @@ def _card_set_codes(event: Event) -> list[str]:
     return list(CardSet.objects.filter(game=event.game).order_by("id").values_list("code", flat=True))
 
 
+def game_seed_new() -> int:
+    """Return a fresh game seed: 63 bits from the operating system (the games' column is a signed
+    64-bit integer). Nobody may be able to guess it (R3.5): a seed is the whole order of both
+    decks, and one of 2**31 can be found by trying them all against one's own opening hand."""
+    return random.SystemRandom().getrandbits(GAME_SEED_BITS)
+
+
 def _game_create(match: Match, *, number: int, first_initiative: int | None) -> Game:
     event = match.round.event
     assert match.player_b is not None
@@ -303,7 +312,7 @@ def _game_create(match: Match, *, number: int, first_initiative: int | None) -> 
         match=match,
         number=number,
         status=Game.Status.SIDEBOARDING if sideboarding else Game.Status.PLAYING,
-        seed=random.SystemRandom().randrange(2**31),
+        seed=game_seed_new(),
         first_initiative=first_initiative,
         card_sets=_card_set_codes(event),
         decks=decks,

@@ -41,9 +41,10 @@ from tournaments.selectors.judge import (
     match_refused_actions,
     round_progress_rows,
 )
+from tournaments.selectors.play import game_log_shown
 from tournaments.services import events as events_svc
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots, round_tick
-from tournaments.services.online import clock_limit, game_log, seat_of
+from tournaments.services.online import clock_limit, seat_of
 from tournaments.services.penalties import penalty_give
 from tournaments.views.forms_common import form_number, redirect_back, run_service
 
@@ -175,23 +176,24 @@ def match_log_step(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def match_log_download(request: HttpRequest, match_id: int) -> HttpResponse:
     """Game ``?game=n``'s match log (formats.md JSON) as a file: officials any time, the two
-    players once the match is final."""
+    players once the match is final (their redacted copy until the decklists are published)."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     match = match_of_official_page(match_id=match_id)
     if match is None:
         raise Http404(_("No such match."))
-    official = is_official(event_role(event=match.round.event, user=request.user))
-    if not official:
-        if seat_of(match, request.user) is None:
-            raise PermissionDenied(_("Only the players of this match, its judges and organizer can see it."))
-        if match.status != Match.Status.FINAL:
-            raise PermissionDenied(_("The log is yours to download once the match is final."))
+    # A player gets their own copy (redacted until the decklists are published), as the API does.
+    seat = seat_of(match, request.user)
+    if seat is None and not is_official(event_role(event=match.round.event, user=request.user)):
+        raise PermissionDenied(_("Only the players of this match, its judges and organizer can see it."))
+    if seat is not None and match.status != Match.Status.FINAL:
+        raise PermissionDenied(_("The log is yours to download once the match is final."))
     number = _int(request.GET.get("game"), 1)
     game = get_object_or_404(Game, match=match, number=number)
-    body = json.dumps(game_log(game), ensure_ascii=False, indent=1)
+    log = game_log_shown(game=game, seat=seat)
+    body = json.dumps(log, ensure_ascii=False, indent=1)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    filename = f"match-{match.pk}-game-{game.number}.json"
+    filename = f"match-{match.pk}-game-{game.number}{'-redacted' if log.get('redacted') else ''}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 

@@ -90,15 +90,29 @@ def observation_without_secrets(match: Match, seat: int) -> dict:  # type: ignor
             inst.name = card.name
 
 
+# R7.3 [decision]: of a card placed face down the opponent learns the cell and the influence
+# spent (a hero's influence is public, R3.5), nothing else.
+FACE_DOWN_PLAY_PUBLIC = {"type", "seat", "cell", "face_down", "cost"}
+
+
 def assert_nothing_hidden_leaks(match: Match, events: list[Event], before: list[str]) -> None:
     """Check both seats' views now, and the events of the last action.
 
     ``before`` holds each seat's view (as JSON) before the action: an event may name a card
     the seat saw before or sees after it (an order the action revealed, a unit that went
-    from the field back to a hand), never another hidden card.
+    from the field back to a hand), never another hidden card. No seat, and no spectator,
+    ever reads the match seed (R3.5, R10.1: it rebuilds both decks' order).
     """
+    seed = str(match.seed)
+    assert seed not in json.dumps(match.spectator_view())
+    for event in events:
+        assert seed not in json.dumps(event.public_dict()), event.judge_dict()
+        if event.type == "play" and event.public.get("face_down"):
+            assert set(event.public) == FACE_DOWN_PLAY_PUBLIC, event.judge_dict()
     for seat in (0, 1):
         view = match.observation(seat)
+        assert seed not in json.dumps(view)
+        assert all(seed not in json.dumps(event.for_seat(seat)) for event in events)
         # The view must not depend on the opponent's hidden cards at all ...
         assert view == observation_without_secrets(match, seat)
         # ... an event's private part goes to its own seat only ...
@@ -122,7 +136,10 @@ def test_it_never_shows_a_seat_the_opponents_hidden_cards() -> None:
     pool = deck_pool()
     rng = random.Random(7)
     for game in range(150):
-        match = Match(cards, (rng.choice(pool), rng.choice(pool)), seed=game)
+        # Seeds as the site draws them (63 bits): no other number of a game spells one.
+        seed = rng.getrandbits(63) | 1 << 62
+        match = Match(cards, (rng.choice(pool), rng.choice(pool)), seed=seed)
+        assert any(str(seed) in json.dumps(event.judge_dict()) for event in match.initial_events)
         assert_nothing_hidden_leaks(match, match.initial_events, ["", ""])
         bots = (RandomBot(game), RandomBot(game + 1))
         while not match.is_over:

@@ -2,7 +2,7 @@
 
 import json
 
-from match_builders import ORDERS, at, play, put, scripted, trap, unit
+from match_builders import ORDERS, ability, at, play, put, scripted, trap, unit
 
 TRAP = trap("Snare", cost=0)
 SECRET = unit("Secret Weapon", 3)
@@ -83,3 +83,45 @@ def test_it_builds_json_serialisable_views() -> None:
     for view in (match.observation(0), match.observation(1), match.spectator_view(), match.judge_view()):
         assert json.loads(json.dumps(view)) == view
     assert match.observation(1)["decision"] == {"kind": "act", "seat": 1, "seq": 3, "decisions_left": 5}
+
+
+def test_it_keeps_the_seed_and_the_shuffle_for_judges_only() -> None:
+    # R3.5, R10.1: the seed and a decklist give that deck's whole order (and the opponent's).
+    match = scripted(CARDS, MAIN, MAIN, keep=False, seed=8_123_456_789_012_345_678)
+    setup = match.initial_events[0]
+    assert setup.type == "setup"
+    for seat in (0, 1):
+        assert setup.for_seat(seat) == {"type": "setup", "initiative": 0}
+    assert setup.public_dict() == {"type": "setup", "initiative": 0}
+    assert setup.judge_dict() == {
+        "type": "setup",
+        "initiative": 0,
+        "seed": 8_123_456_789_012_345_678,
+        "shuffle": False,
+        "private_to": "judges",
+    }
+
+
+def test_it_shows_the_opponent_only_the_cell_and_the_influence_a_face_down_trap_cost() -> None:
+    # R7.3 [decision]: the card is hidden; the influence spent is public (R3.5, R7.1).
+    cheap_a = trap("Snare", cost=2, abilities=[ability("enemy_attacks_in_line", "damage", "attacker", 3)])
+    cheap_b = trap(
+        "Pitfall", cost=2, abilities=[ability("start_of_combat", "damage", "enemy_units_in_line", 1)]
+    )
+    seen = []
+    for hidden in (cheap_a, cheap_b):
+        match = scripted([hidden], [hidden.name] * 2 + ["Soldier"] * 28)
+        events = play(match, 0, hidden.name, 2, 2)
+        assert events[0].for_seat(0)["card"] == hidden.name
+        assert match.observation(0)["seats"][0]["hero"]["influence"] == 3
+        seen.append(([e.for_seat(1) for e in events], match.observation(1), match.spectator_view()))
+    assert seen[0] == seen[1]  # nothing the opponent or a spectator sees tells the two apart
+    opponent_events, opponent_view, _ = seen[0]
+    assert opponent_events[0] == {
+        "type": "play",
+        "seat": 0,
+        "cost": 2,
+        "cell": {"seat": 0, "line": 2, "row": 2},
+        "face_down": True,
+    }
+    assert opponent_view["seats"][0]["hero"]["influence"] == 3

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from engine.games.respons.match.actions import describe_action
     from engine.games.respons.match.core import Match, new_match
     from engine.games.respons.match.invariants import check_invariants
-    from engine.games.respons.match.log import ReplayError, match_log, replay
+    from engine.games.respons.match.log import ReplayError, match_log, redacted_log, replay
     from engine.games.respons.match.state import REFUSAL_CODES, Decision, Event, IllegalAction, Result
 
 _EXPORTS: dict[str, str] = {
@@ -33,6 +33,7 @@ _EXPORTS: dict[str, str] = {
     "describe_action": "actions",
     "replay": "log",
     "match_log": "log",
+    "redacted_log": "log",
     "ReplayError": "log",
     "Decision": "state",
     "Event": "state",
@@ -54,6 +55,7 @@ __all__ = [
     "describe_action",
     "match_log",
     "new_match",
+    "redacted_log",
     "replay",
 ]
 

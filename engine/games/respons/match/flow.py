@@ -21,6 +21,7 @@ from engine.games.respons.match.play import activate, play_from_hand, play_order
 from engine.games.respons.match.state import (
     DECISIONS_PER_TURN,
     DECK,
+    JUDGES,
     OPENING_HAND,
     Decision,
     Inst,
@@ -48,8 +49,12 @@ def run_match(state: State) -> Flow:
 def setup(state: State) -> Flow:
     """R5: heroes and orders are in place (State built them); draw 7, then one mulligan each."""
     if state.recording:
+        # R3.5, R10.1: the seed (and whether the decks were shuffled) rebuilds both decks' order:
+        # judges and full logs only. Initiative, which it also decided (R4.1), is public.
         state.emit(
-            {"type": "setup", "initiative": state.initiative, "shuffle": state.shuffle, "seed": state.seed},
+            {"type": "setup", "initiative": state.initiative},
+            {"shuffle": state.shuffle, "seed": state.seed},
+            JUDGES,
         )
     order = state.seat_order()
     for seat in order:

@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING, Any
 from engine import RULES_VERSION
 from engine.catalog import Catalog
 from engine.decklist import Decklist, decklist_to_json, parse_decklist
-from engine.games.respons.match.state import IllegalAction
+from engine.games.respons.match.state import (
+    FIELD,
+    GRAVEYARD,
+    HERO,
+    LOCATION,
+    ORDER_UP,
+    SPACE,
+    STACK,
+    IllegalAction,
+    Inst,
+)
 from engine.problems import InputError, Problem
 
 if TYPE_CHECKING:
@@ -109,6 +119,10 @@ def read_setup(log: Any, *, source: str = "") -> tuple[dict[str, Any], list[tupl
 
     if not isinstance(log, dict):
         raise bad("", "a match log must be a JSON object")
+    if log.get("redacted"):
+        raise bad(
+            "redacted", "a player's redacted copy (no seed, the opponent's deck unknown) cannot be replayed"
+        )
     if log.get("game") != GAME:
         raise bad("game", f"expected {GAME!r}, found {log.get('game')!r}")
     if str(log.get("rules_version")) != RULES_VERSION:
@@ -201,3 +215,90 @@ def replay(log: Any, catalog: Catalog[Any], *, source: str = "", upto: int | Non
     finally:
         match.recording = True
     return match
+
+
+# Where a card is in plain sight of both players (R3.5): a face-down trap on the field is not.
+_OPEN_ZONES = frozenset({LOCATION, GRAVEYARD, SPACE, ORDER_UP, STACK, HERO})
+REDACTED_WHY = (
+    "a player's copy while the event's decklists are not public: no seed, and of the opponent "
+    "only the hero and the cards revealed in play; not replayable (the judges have the full log)"
+)
+
+
+def _in_sight(inst: Inst) -> bool:
+    zone = inst.zone
+    return zone in _OPEN_ZONES or (zone == FIELD and inst.face_up)
+
+
+def redacted_log(log: Any, catalog: Catalog[Any], seat: int, *, source: str = "") -> dict[str, Any]:
+    """Return ``seat``'s copy of a match log that hides what that player never saw (R3.5).
+
+    It keeps the player's own deck and actions; it drops the seed and the shuffle flag
+    (R10.1: with a decklist the seed gives that deck's order); of the opponent it keeps the
+    hero, the orders revealed (by position, ``null`` for the others) and the main deck
+    cards seen in play (``players[i].revealed``, with ``deck`` null), and the opponent's
+    actions name no card the player never saw: a mulligan gives its ``count``, a trap
+    played face down and never revealed has ``"card": null``. ``"redacted"`` says what and
+    why; :func:`read_setup` refuses such a copy. Raises like :func:`replay`.
+    """
+    setup, actions = read_setup(log, source=source)
+    from engine.games.respons.match.core import new_match
+
+    try:
+        match = new_match(catalog, **setup)
+    except InputError as error:
+        raise InputError(error.problems, source=source) from None
+    match.recording = False
+    other = 1 - seat
+    side = match.seats[other]
+    theirs = [inst for inst in match.insts if inst.owner == other]
+    seen = {inst.id for inst in theirs if _in_sight(inst)}
+    played: dict[int, int] = {}  # index of an opponent's play -> the id of the card played
+    for index, (actor, action) in enumerate(actions):
+        hand = {inst.id for inst in side.hand} if actor == other and action["type"] == "play" else set()
+        try:
+            match._apply_checked(actor, action)
+        except IllegalAction as error:
+            raise ReplayError(index, actor, error, match) from None
+        if hand:
+            gone = hand - {inst.id for inst in side.hand}
+            for ident in gone:
+                played[index] = ident
+                if match.insts[ident].kind != "trap":
+                    seen.add(ident)  # the play event named it (R7.2): whatever became of it
+        seen.update(inst.id for inst in theirs if _in_sight(inst))
+        seen.update(inst.id for inst in side.orders[: side.next_order])  # revealed left to right (R7.5)
+    orders = {inst.id for inst in side.orders}
+    revealed_main: dict[str, int] = {}
+    for inst in theirs:
+        if inst.id in seen and inst.id not in orders and inst is not side.hero:
+            revealed_main[inst.name] = revealed_main.get(inst.name, 0) + 1
+    shown: list[dict[str, Any]] = []
+    for index, (actor, action) in enumerate(actions):
+        entry = dict(action)
+        if actor == other and entry["type"] == "mulligan":
+            entry = {"seat": actor, "type": "mulligan", "count": len(entry.get("cards") or [])}
+        elif index in played and played[index] not in seen:
+            entry = {**entry, "card": None, "face_down": True}
+        shown.append(entry)
+    players = [dict(player) for player in log["players"]]
+    players[other] = {
+        "name": players[other].get("name", ""),
+        "deck": None,
+        "revealed": {
+            "hero": side.hero.name,
+            "orders": [inst.name if inst.id in seen else None for inst in side.orders],
+            "main": dict(sorted(revealed_main.items())),
+        },
+    }
+    return {
+        "game": log["game"],
+        "rules_version": log["rules_version"],
+        "redacted": {"seat": seat, "why": REDACTED_WHY},
+        "seed": None,
+        "shuffle": None,
+        "first_initiative": log.get("first_initiative"),
+        "cards": list(log.get("cards") or []),
+        "players": players,
+        "actions": shown,
+    }

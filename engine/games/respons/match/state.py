@@ -245,13 +245,18 @@ class Decision:
         return out
 
 
+# The "seat" of a private part that no seat sees: judges and full logs only (the match seed, R3.5).
+JUDGES = -1
+
+
 # A tuple subclass: compiled with mypyc (build_engine.py) it stays a plain Python class.
 @mypyc_attr(native_class=False)
 class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
     """Something that happened, split for the views (STYLE.md 6): ``(public, private, seat)``.
 
     ``public`` is what everyone may see (it carries ``type``); ``private`` is added for
-    ``seat`` only (a drawn card, a face-down trap's name). A judge sees both. A tuple
+    ``seat`` only (a drawn card, a face-down trap's name), or for nobody at the table when
+    ``seat`` is :data:`JUDGES` (the seed). A judge sees both. A tuple
     because one is built for every event of every action (built in C, no ``__init__``).
     """
 
@@ -285,11 +290,12 @@ class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
         return dict(self[0])
 
     def judge_dict(self) -> dict[str, Any]:
-        """Return the whole event (public and private parts) for judges and logs."""
+        """Return the whole event (public and private parts) for judges and logs; ``private_to``
+        names the seat the private part is for, or ``"judges"``."""
         public, private, owner = self
         if private is None:
             return dict(public)
-        return {**public, **private, "private_to": owner}
+        return {**public, **private, "private_to": owner if owner != JUDGES else "judges"}
 
     def __repr__(self) -> str:
         return f"Event({self.judge_dict()!r})"
