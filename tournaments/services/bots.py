@@ -7,17 +7,15 @@ A bot is an ordinary user (``bot-<event>-<n>``, no usable password) registered w
 
 import random
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine.decklist import decklist_to_json
 from engine.games.respons.starter import build_deck
-from tournaments.models import Event, Game, Match, Registration, Round
+from tournaments.models import Event, Registration
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.events import Role, event_role
-from tournaments.services import online
 from tournaments.services.decks import deck_check
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.events import registration_submit
@@ -79,30 +77,3 @@ def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[R
             registration.save(update_fields=["is_bot", "updated_at"])
             created.append(registration)
     return created
-
-
-def round_tick(*, round: Round) -> int:
-    """Without a worker, advance online play for a page that watches a round; return matches adjudicated.
-
-    With CELERY_TASK_ALWAYS_EAGER there is no worker and no beat: nothing runs the clocks
-    (R9.4), sideboarding timers and round ends unless a request does, so this runs the
-    sweep, then adjudicates the round's matches where a bot must decide and nothing is
-    queued. With a worker it does nothing: the beat's sweep does it.
-    """
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        return 0
-    done = online.online_sweep()
-    if not round.event.online:
-        return done
-    games = (
-        Game.objects.filter(match__round=round, status=Game.Status.PLAYING, decision_seat__isnull=False)
-        .exclude(match__status=Match.Status.FINAL)
-        .select_related("match__player_a", "match__player_b")
-    )
-    for game in games:
-        match = game.match
-        bots = (match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot))
-        if game.decision_seat in (0, 1) and bots[game.decision_seat]:
-            online.match_adjudicate(match_id=match.pk)
-            done += 1
-    return done

@@ -860,14 +860,6 @@ def _deadlines() -> list[tuple[int, Any]]:
     return out
 
 
-def match_is_due(match: Match, games: list[Game], *, now: Any = None) -> bool:
-    """Whether the match has run out of some time (for reads adjudicating lazily, with no worker)."""
-    if not games:
-        return False
-    when = deadline(match, games[-1])
-    return when is not None and when <= (now or timezone.now())
-
-
 def online_sweep(*, now: Any = None, run: Callable[[int], Any] | None = None) -> int:
     """Adjudicate every match that is due; return how many. (The periodic task.)
 

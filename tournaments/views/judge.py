@@ -42,7 +42,7 @@ from tournaments.selectors.judge import (
     round_progress_rows,
 )
 from tournaments.services import events as events_svc
-from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots, round_tick
+from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
 from tournaments.services.online import clock_limit, game_log, seat_of
 from tournaments.services.penalties import penalty_give
 from tournaments.views.forms_common import form_number, redirect_back, run_service
@@ -296,14 +296,15 @@ def _progress_context(request: HttpRequest, event: Event, round_: Round) -> dict
 
 
 def round_progress_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """How far an online round is: finished matches, and per match the game, score and whose turn."""
+    """How far an online round is: finished matches, and per match the game, score and whose turn.
+
+    Only reads (issue #15): the clocks and the bots move on with the beat (or, with no broker, the
+    embedded beat, settings.EMBEDDED_BEAT), never because someone looks."""
     event, round_ = _visible_round(request, event_id, number)
-    round_tick(round=round_)
     return render(request, "tournaments/judge/progress.html", _progress_context(request, event, round_))
 
 
 def round_progress_rows_partial(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """The self-refreshing part of the progress page (htmx, every 2 s while a match is open)."""
     event, round_ = _visible_round(request, event_id, number)
-    round_tick(round=round_)
     return render(request, "tournaments/judge/_progress.html", _progress_context(request, event, round_))
