@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
@@ -137,8 +138,27 @@ def judge_add(*, event: Event, by: AbstractBaseUser, username: str) -> AbstractB
     user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
     if user is None:
         raise BadInput(f"username: no user named {username!r}", code="unknown_user")
-    event.judges.add(user)
+    with transaction.atomic():
+        # Locked as registration_submit locks it: a judge and a registration never cross.
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.registrations.filter(player=user).exists():
+            # A judge sees every decklist and every hand: never one of the players (issue #15).
+            raise WrongState(
+                _("%(name)s is registered as a player in this event, so cannot judge it.")
+                % {"name": user.get_username()},
+                code="player_cannot_judge",
+            )
+        event.judges.add(user)
     return user
+
+
+def _official_cannot_play(event: Event, player: AbstractBaseUser) -> None:
+    """Raise WrongState when ``player`` is an official of the event (its organizer, a judge, or
+    staff): officials see every decklist and every hand, so they never play in it (issue #15)."""
+    if is_official(event_role(event=event, user=player)):
+        raise WrongState(
+            _("The organizer and the judges of an event cannot play in it."), code="official_cannot_play"
+        )
 
 
 def registration_submit(
@@ -150,8 +170,10 @@ def registration_submit(
     format; raises IllegalDeck with every violation. Before the event starts a
     re-submission replaces the deck; after, lists are locked. Past the player cap a
     new player joins the waitlist. After round 1 a new player may join only when the
-    organizer allows late entry; the rounds they missed count as losses.
+    organizer allows late entry; the rounds they missed count as losses. The event's
+    officials cannot play in it (WrongState, ``official_cannot_play``).
     """
+    _official_cannot_play(event, player)  # said before anything about the deck
     check = deck_check(
         source=deck, game=event.game, options={"side_max": event.side_deck_max, "format": event.format}
     )
@@ -167,6 +189,7 @@ def registration_submit(
     deck_json = decklist_to_json(check.decklist)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        _official_cannot_play(event, player)
         existing = event.registrations.filter(player=player).first()
         if existing is not None:
             if event.status != S.REGISTRATION:
