@@ -61,7 +61,7 @@ def test_it_shows_each_matchs_game_score_and_whose_decision_it_is(running, outsi
 
 def test_it_stops_refreshing_when_every_match_is_finished(running):
     for match in Match.objects.filter(round__event_id=running.id).exclude(status=Match.Status.FINAL):
-        body = {"wins_a": 1, "wins_b": 0, "draws": 0}
+        body = {"wins_a": 1, "wins_b": 0, "draws": 0, "note": "the players agreed to stop"}
         assert (
             running.organizer.api.post(f"/api/matches/{match.pk}/report/", body, format="json").status_code
             == 200

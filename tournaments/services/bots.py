@@ -7,15 +7,17 @@ A bot is an ordinary user (``bot-<event>-<n>``, no usable password) registered w
 
 import random
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from engine.decklist import decklist_to_json
 from engine.games.respons.starter import build_deck
 from tournaments.models import Event, Registration
 from tournaments.selectors.cards import catalog_for
-from tournaments.selectors.events import Role, event_role
+from tournaments.selectors.events import event_role, is_official
 from tournaments.services.decks import deck_check
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.events import registration_submit
@@ -42,14 +44,16 @@ def _bot_deck(event: Event, rng: random.Random) -> dict:
 
 
 def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[Registration]:
-    """Register ``count`` bot players with random legal decks (the organizer); return their registrations.
+    """Register ``count`` bot players with random legal decks (an official of the event: its
+    organizer or a judge); return their registrations.
 
-    Only for an online event in registration (bots play through the rules engine).
+    Only for an online event in registration (bots play through the rules engine), and at
+    most settings.BOTS_PER_EVENT bots in the event (issue #15: bots flooded the workers).
     Raises NotAllowed, BadInput (a count outside 1–64), WrongState (another state, a
-    paper event, not enough places under the player cap, no legal deck possible).
+    paper event, not enough places under the player cap or the bot cap, no legal deck possible).
     """
-    if event_role(event=event, user=by) is not Role.ORGANIZER:
-        raise NotAllowed("Only the organizer can add bot players.")
+    if not is_official(event_role(event=event, user=by)):
+        raise NotAllowed(gettext("Only the organizer and the judges of the event can add bot players."))
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_BOTS_PER_CALL:
         raise BadInput(f"count: a whole number from 1 to {MAX_BOTS_PER_CALL}", code="invalid")
     if not event.online:
@@ -66,7 +70,21 @@ def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[R
     rng = random.Random(f"{event.seed}-{event.registrations.count()}")
     created: list[Registration] = []
     with transaction.atomic():
+        # Locked (registration_submit locks it too): two calls at once never pass the cap together.
+        event = Event.objects.select_for_update().get(pk=event.pk)
         number = event.registrations.filter(is_bot=True).count()
+        left = settings.BOTS_PER_EVENT - number
+        if count > left:
+            raise WrongState(
+                ngettext(
+                    "An event has at most %(cap)d bot players: %(left)d more can join.",
+                    "An event has at most %(cap)d bot players: %(left)d more can join.",
+                    max(left, 0),
+                )
+                % {"cap": settings.BOTS_PER_EVENT, "left": max(left, 0)},
+                code="bot_cap",
+                left=max(left, 0),
+            )
         for _ in range(count):
             number += 1
             while User.objects.filter(username=bot_username(event, number)).exists():

@@ -388,6 +388,7 @@ def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
             wins_a=form_number(request.POST.get("wins_a")),
             wins_b=form_number(request.POST.get("wins_b")),
             draws=form_number(request.POST.get("draws")),
+            note=request.POST.get("note", "")[:2000],
         ),
     )
     if result:
