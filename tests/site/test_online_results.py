@@ -97,6 +97,8 @@ def test_an_override_is_final_audited_and_ends_the_game_in_progress(bo3, judge):
     }
     game = bo3.game(2)
     assert (game.status, game.winner, game.reason, game.decision_seat) == ("finished", None, "override", None)
+    html = browser(bo3.a).get(f"/matches/{bo3.id}/play/").content.decode()
+    assert '"override": "a judge set the match result"' in html  # the play page says why game 2 ended
     for seat in (bo3.a, bo3.b):
         state = game_state(seat, bo3.id)
         assert state["legal_actions"] == [] and state["match_status"] == "final"
