@@ -101,3 +101,17 @@ def test_the_sweep_sends_bot_only_matches_to_the_bot_queue(test_event, sent, set
     for match in open_matches:
         bots_only = match.player_a.is_bot and match.player_b.is_bot
         assert queues[match.pk] == ("celery-bots" if bots_only else None), match
+
+
+def test_the_sweep_looks_at_peoples_games_before_bots(test_event, event_factory, sent, monkeypatch):
+    fill(test_event.organizer, test_event, 2)
+    test_event.start()  # the bots' match is the older one
+    people = event_factory(rounds=1, online=True)
+    people.open()
+    people.register(*make_players(2, prefix="h"))
+    people.start()
+    Game.objects.update(decision_since=timezone.now() - timedelta(hours=2))
+    monkeypatch.setattr(svc, "SWEEP_GAMES", 1)  # room for one game only: the person's
+    sent.clear()
+    online_sweep_task()
+    assert sent == [(Match.objects.get(round__event_id=people.id).pk, None)]

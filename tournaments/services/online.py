@@ -52,6 +52,7 @@ REFUSED_SHOWN = 5  # each seat's answer lists its latest refused actions
 # unacknowledged for an hour to another worker.)
 FOLLOWUP_WITHIN = timedelta(seconds=30)
 SWEEP_AHEAD = timedelta(seconds=2.5)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
+SWEEP_GAMES = 5000  # the games in play a sweep looks at, people's first
 # Queued work the sweep takes up: its own task should have run long before (lost with a broker
 # that failed between the commit and the publish, say).
 LEFT_BEHIND = timedelta(seconds=30)
@@ -878,9 +879,11 @@ def _deadlines() -> list[tuple[int, Any, bool]]:
         .exclude(status=Game.Status.FINISHED)
         .select_related("match__round__event", "match__player_a", "match__player_b")
         .defer("snapshot", "decks", "actions", "card_sets", "match__player_a__deck", "match__player_b__deck")
+        # People's games first: a flood of bot games never pushes theirs past the limit (issue #15).
+        .order_by("match__player_a__is_bot", "match__player_b__is_bot", "id")
     )
     out = []
-    for game in live_games[:5000]:
+    for game in live_games[:SWEEP_GAMES]:
         when = deadline(game.match, game)
         if when is not None:
             out.append((game.match_id, when, _bots_only(game.match)))
