@@ -2,6 +2,8 @@
 
 import sys
 
+from kombu import Exchange, Queue
+
 from respons_site.config import (
     BASE_DIR,
     VAR_DIR,
@@ -27,6 +29,8 @@ try:
     # does the beat's work (clocks, timers, paced bots) — `make run` turns it on.
     BOT_PAUSE_SECONDS = env_int("BOT_PAUSE", 0, minimum=0)
     EMBEDDED_BEAT = env_bool("EMBEDDED_BEAT", default=False)
+    # At most this many bot players in one event (issue #15: bots are for the event's officials).
+    BOTS_PER_EVENT = env_int("BOTS_PER_EVENT", 64, minimum=0)
 except ConfigError as error:
     # One line, no traceback: the operator typed the value, tell them which one.
     sys.exit(f"respons: configuration error: {error}")
@@ -158,6 +162,15 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Bots' moves never delay people's (issue #15): a bot-only match's work goes to the queue
+# "celery-bots" (services.online.bot_queue). A worker consumes both queues, the people's first
+# (a plain `celery worker`, or `-Q celery,celery-bots`), and the Redis transport takes from them
+# in that order: a bot task only when no person's task waits.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [
+    Queue(name, Exchange(name), routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, "celery-bots")
+]
+CELERY_BROKER_TRANSPORT_OPTIONS = {"queue_order_strategy": "priority"}
 # Keep a worker's database connection across tasks (Celery closes it around every task
 # otherwise: a new PostgreSQL connection per action costs more than adjudicating it).
 CELERY_DB_REUSE_MAX = 1000

@@ -116,6 +116,7 @@ REASONS: dict[str, Promise] = {
     "card_effect": gettext_lazy("a card's effect"),
     "draw": gettext_lazy("draw"),
     "round_end": gettext_lazy("round time is over"),
+    "override": gettext_lazy("a judge set the match result"),  # services.events._online_override
 }
 
 # Decision kinds and result changes keep their keys as the English labels (the pages showed them so).

@@ -5,7 +5,7 @@ import socket
 from celery import shared_task
 from django.db import OperationalError
 
-from tournaments.services.online import actions_drain, match_adjudicate, online_sweep
+from tournaments.services.online import actions_drain, match_adjudicate, online_sweep, queue_adjudication
 from tournaments.services.ops import heartbeat_record
 
 
@@ -45,4 +45,4 @@ def drain_actions() -> int:
 @shared_task(name="tournaments.online_sweep", acks_late=True)
 def online_sweep_task() -> int:
     """Periodic: enforce clocks, sideboard timers and round ends with no traffic at all."""
-    return online_sweep(run=adjudicate_match.delay)
+    return online_sweep(run=adjudicate_match.delay, run_bots=lambda pk: queue_adjudication(pk, bots=True))

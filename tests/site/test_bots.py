@@ -39,13 +39,15 @@ def test_it_registers_bots_with_random_legal_decks(test_event):
     ]
 
 
-def test_it_lets_only_the_organizer_add_bots(test_event, judge, player, outsider, anonymous):
-    for actor in (judge, player, outsider):
+def test_it_lets_only_the_events_officials_add_bots(test_event, judge, player, outsider, anonymous):
+    test_event.register(player)
+    for actor in (player, outsider):
         assert fill(actor, test_event, 2).status_code == 403
     assert fill(anonymous, test_event, 2).status_code == 401
     assert fill(test_event.organizer, test_event, 0).status_code == 400
     assert fill(test_event.organizer, test_event, 65).status_code == 400
     assert not Registration.objects.filter(is_bot=True).exists()
+    assert fill(judge, test_event, 1).status_code == 201  # a judge of the event too (issue #15)
 
 
 def test_it_adds_bots_only_to_online_events_in_registration(event_factory):
@@ -94,7 +96,7 @@ def test_it_answers_a_human_player_at_once(test_event):
     assert Match.objects.get(pk=played["id"]).status == Match.Status.FINAL
 
 
-def test_it_offers_the_organizer_a_fill_with_bots_page(test_event, judge):
+def test_it_offers_the_organizer_a_fill_with_bots_page(test_event, judge, outsider):
     url = f"/events/{test_event.id}/bots/"
     organizer = browser(test_event.organizer)
     assert organizer.get(url).status_code == 200
@@ -103,8 +105,9 @@ def test_it_offers_the_organizer_a_fill_with_bots_page(test_event, judge):
     html = response.content.decode()
     assert "Bot players are registered." in html and f"bot-{test_event.id}-3" in html
     assert Registration.objects.filter(event_id=test_event.id, is_bot=True).count() == 3
-    assert_refused(judge, url)
-    assert browser(judge).post(url, {"count": "3"}).status_code == 403
+    assert browser(judge).get(url).status_code == 200  # the event's judges may too
+    assert_refused(outsider, url)
+    assert browser(outsider).post(url, {"count": "3"}).status_code == 403
 
 
 def test_it_sets_up_the_online_demo_event_once(card_sets):

@@ -189,7 +189,10 @@ def test_it_gives_penalties_and_overrides_results_from_the_log_viewer(match, jud
     )
     assert response.status_code == 200 and "The penalty is recorded." in response.content.decode()
     assert Penalty.objects.filter(match_id=match.id, kind="warning").exists()
-    response = browser(judge).post(f"{page}override/", {"wins_a": 2, "wins_b": 1, "draws": 0}, follow=True)
+    result = {"wins_a": 2, "wins_b": 1, "draws": 0}
+    refused = browser(judge).post(f"{page}override/", result, follow=True).content.decode()
+    assert "give the reason for overriding" in refused  # an online match's override (issue #15)
+    response = browser(judge).post(f"{page}override/", {**result, "note": "agreed"}, follow=True)
     assert response.status_code == 200 and "The result is final." in response.content.decode()
     row = match.row
     assert (row.status, row.wins_a, row.wins_b) == ("final", 2, 1)

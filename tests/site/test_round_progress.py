@@ -1,11 +1,12 @@
 """The round progress page: matches finished out of all, each match's game, score, whose
-decision and last activity; it refreshes itself and, with no worker, runs the clocks."""
+decision and last activity; it refreshes itself and does no work (the beat runs the clocks)."""
 
 import re
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from tests.site.conftest import make_players
 from tests.site.event_pages_support import browser
@@ -60,7 +61,7 @@ def test_it_shows_each_matchs_game_score_and_whose_decision_it_is(running, outsi
 
 def test_it_stops_refreshing_when_every_match_is_finished(running):
     for match in Match.objects.filter(round__event_id=running.id).exclude(status=Match.Status.FINAL):
-        body = {"wins_a": 1, "wins_b": 0, "draws": 0}
+        body = {"wins_a": 1, "wins_b": 0, "draws": 0, "note": "the players agreed to stop"}
         assert (
             running.organizer.api.post(f"/api/matches/{match.pk}/report/", body, format="json").status_code
             == 200
@@ -70,13 +71,26 @@ def test_it_stops_refreshing_when_every_match_is_finished(running):
     assert done == total and "every 2s" not in html
 
 
-def test_it_runs_the_clocks_on_refresh_when_no_worker_runs(running, settings):
+def test_a_look_does_no_work_the_beat_runs_the_clocks(running, anonymous, settings):
+    """Issue #15: an anonymous GET ran the global sweep. Reads do no work; with no broker the
+    embedded beat (settings.EMBEDDED_BEAT) runs the sweep."""
+    from tournaments.services.online import online_sweep
+
     settings.CELERY_TASK_ALWAYS_EAGER = True
     match = Match.objects.filter(round__event_id=running.id).exclude(status=Match.Status.FINAL).first()
     game = Game.objects.get(match=match, number=1)
     late = game.decision_seat
     Game.objects.filter(pk=game.pk).update(decision_since=timezone.now() - timedelta(hours=2))
-    browser(running.organizer).get(f"/events/{running.id}/rounds/1/progress/rows/")
+    for path in ("progress/", "progress/rows/"):
+        assert browser(anonymous).get(f"/events/{running.id}/rounds/1/{path}").status_code == 200
+        assert browser(running.organizer).get(f"/events/{running.id}/rounds/1/{path}").status_code == 200
+    for registration in (match.player_a, match.player_b):
+        api = APIClient()
+        api.force_authenticate(registration.player)
+        assert api.get(f"/api/matches/{match.pk}/game/").status_code == 200
+    game.refresh_from_db()
+    assert (game.status, game.reason) == ("playing", "")  # nobody's look ended the game
+    assert online_sweep() >= 1  # the beat's work
     game.refresh_from_db()
     assert (game.status, game.reason, game.winner) == ("finished", "timeout", 1 - late)
 

@@ -37,7 +37,7 @@ _LAUNCHER = """
 import json, sys
 from respons_site.celery import app
 app.conf.task_default_queue = sys.argv[1]
-app.conf.broker_transport_options = json.loads(sys.argv[2])
+app.conf.broker_transport_options = {**app.conf.broker_transport_options, **json.loads(sys.argv[2])}
 app.worker_main(sys.argv[3:])
 """
 
@@ -152,11 +152,13 @@ def start_worker(
     beat: bool = False,
     transport_options: dict[str, Any] | None = None,
     env: dict[str, str] | None = None,
+    also: tuple[str, ...] = (),
 ) -> Worker:
     """Start ``celery worker`` consuming ``queue`` on the configured broker and the test database.
 
     ``beat`` embeds the beat (``-B``: the online sweep every 2 s); ``transport_options``
-    are the broker's (e.g. a short ``visibility_timeout``); ``env`` adds variables.
+    are the broker's (e.g. a short ``visibility_timeout``), added to the settings'; ``env`` adds
+    variables; ``also`` names queues consumed after ``queue`` (the bots' queue).
     """
     environ = dict(
         os.environ,
@@ -165,7 +167,7 @@ def start_worker(
         PYTHONUNBUFFERED="1",
         **(env or {}),
     )
-    args = ["worker", "--pool", pool, "--queues", queue, "--loglevel", "INFO"]
+    args = ["worker", "--pool", pool, "--queues", ",".join((queue, *also)), "--loglevel", "INFO"]
     args += [
         "--without-gossip",
         "--without-mingle",

@@ -318,6 +318,8 @@ class ResultIn(serializers.Serializer):
     wins_a = serializers.IntegerField(min_value=0, max_value=9)
     wins_b = serializers.IntegerField(min_value=0, max_value=9)
     draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
+    # The official's reason, kept in the audit trail; required to override an online match.
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 
 class MinutesIn(serializers.Serializer):

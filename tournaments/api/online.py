@@ -102,12 +102,9 @@ class GameStateOut(serializers.Serializer):
 
 def game_state(match: Match, seat: int | None) -> dict[str, Any]:
     """Return the api.md game answer for ``seat`` (None: an official, who gets the judge view)."""
+    # A read does no work (issue #15): clocks and timers are the beat's, or with no broker the
+    # embedded beat's (settings.EMBEDDED_BEAT), never a GET's.
     games = _games_or_409(match)
-    if celery_app.conf.task_always_eager and svc.match_is_due(match, games):
-        # No worker and no beat: enforce clocks and timers lazily, on read.
-        svc.match_adjudicate(match_id=match.pk)
-        match.refresh_from_db()
-        games = _games_or_409(match)
     game = games[-1]
     if seat is None:
         judge_view = (

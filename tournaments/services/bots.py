@@ -11,13 +11,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from engine.decklist import decklist_to_json
 from engine.games.respons.starter import build_deck
-from tournaments.models import Event, Game, Match, Registration, Round
+from tournaments.models import Event, Registration
 from tournaments.selectors.cards import catalog_for
-from tournaments.selectors.events import Role, event_role
-from tournaments.services import online
+from tournaments.selectors.events import event_role, is_official
 from tournaments.services.decks import deck_check
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.events import registration_submit
@@ -44,14 +44,16 @@ def _bot_deck(event: Event, rng: random.Random) -> dict:
 
 
 def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[Registration]:
-    """Register ``count`` bot players with random legal decks (the organizer); return their registrations.
+    """Register ``count`` bot players with random legal decks (an official of the event: its
+    organizer or a judge); return their registrations.
 
-    Only for an online event in registration (bots play through the rules engine).
+    Only for an online event in registration (bots play through the rules engine), and at
+    most settings.BOTS_PER_EVENT bots in the event (issue #15: bots flooded the workers).
     Raises NotAllowed, BadInput (a count outside 1–64), WrongState (another state, a
-    paper event, not enough places under the player cap, no legal deck possible).
+    paper event, not enough places under the player cap or the bot cap, no legal deck possible).
     """
-    if event_role(event=event, user=by) is not Role.ORGANIZER:
-        raise NotAllowed("Only the organizer can add bot players.")
+    if not is_official(event_role(event=event, user=by)):
+        raise NotAllowed(gettext("Only the organizer and the judges of the event can add bot players."))
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_BOTS_PER_CALL:
         raise BadInput(f"count: a whole number from 1 to {MAX_BOTS_PER_CALL}", code="invalid")
     if not event.online:
@@ -69,7 +71,21 @@ def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[R
     rng = random.SystemRandom()
     created: list[Registration] = []
     with transaction.atomic():
+        # Locked (registration_submit locks it too): two calls at once never pass the cap together.
+        event = Event.objects.select_for_update().get(pk=event.pk)
         number = event.registrations.filter(is_bot=True).count()
+        left = settings.BOTS_PER_EVENT - number
+        if count > left:
+            raise WrongState(
+                ngettext(
+                    "An event has at most %(cap)d bot players: %(left)d more can join.",
+                    "An event has at most %(cap)d bot players: %(left)d more can join.",
+                    max(left, 0),
+                )
+                % {"cap": settings.BOTS_PER_EVENT, "left": max(left, 0)},
+                code="bot_cap",
+                left=max(left, 0),
+            )
         for _ in range(count):
             number += 1
             while User.objects.filter(username=bot_username(event, number)).exists():
@@ -80,30 +96,3 @@ def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[R
             registration.save(update_fields=["is_bot", "updated_at"])
             created.append(registration)
     return created
-
-
-def round_tick(*, round: Round) -> int:
-    """Without a worker, advance online play for a page that watches a round; return matches adjudicated.
-
-    With CELERY_TASK_ALWAYS_EAGER there is no worker and no beat: nothing runs the clocks
-    (R9.4), sideboarding timers and round ends unless a request does, so this runs the
-    sweep, then adjudicates the round's matches where a bot must decide and nothing is
-    queued. With a worker it does nothing: the beat's sweep does it.
-    """
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        return 0
-    done = online.online_sweep()
-    if not round.event.online:
-        return done
-    games = (
-        Game.objects.filter(match__round=round, status=Game.Status.PLAYING, decision_seat__isnull=False)
-        .exclude(match__status=Match.Status.FINAL)
-        .select_related("match__player_a", "match__player_b")
-    )
-    for game in games:
-        match = game.match
-        bots = (match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot))
-        if game.decision_seat in (0, 1) and bots[game.decision_seat]:
-            online.match_adjudicate(match_id=match.pk)
-            done += 1
-    return done

@@ -17,8 +17,8 @@ def demo_online_event_ensure() -> str:
 
     Organized by the demo user "organizer" (judged by "judge"), with 8 bots and "anna"
     on a shipped deck. Starting it pairs round 1 and starts its games: bot-against-bot
-    matches play out at once without a worker (eager tasks), or on the worker, or on the
-    round progress page's refreshes; anna's match waits for her.
+    matches play out at once without a worker (eager tasks), or on the worker, or (paced bots,
+    no broker) with the embedded beat; anna's match waits for her.
     """
     if Event.objects.filter(name=DEMO_ONLINE_EVENT).exists():
         return "online demo event: already there"

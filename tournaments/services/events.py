@@ -14,14 +14,16 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
-from tournaments.models import DeckNote, Event, Match, Registration, ResultChange, Round
+from tournaments.models import DeckNote, Event, Game, GameAction, Match, Registration, ResultChange, Round
 from tournaments.selectors.events import Role, event_players, event_role, is_official, swiss_history
 from tournaments.services.decks import DeckSource, deck_check
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, WrongState
-from tournaments.services.online import match_changed, round_games_start
+from tournaments.services.online import _refuse as online_refuse
+from tournaments.services.online import current_game, engine_forget, match_changed, round_games_start
 from tournaments.swiss import (
     DrawnTopCutError,
     PairingError,
@@ -137,8 +139,27 @@ def judge_add(*, event: Event, by: AbstractBaseUser, username: str) -> AbstractB
     user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
     if user is None:
         raise BadInput(f"username: no user named {username!r}", code="unknown_user")
-    event.judges.add(user)
+    with transaction.atomic():
+        # Locked as registration_submit locks it: a judge and a registration never cross.
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.registrations.filter(player=user).exists():
+            # A judge sees every decklist and every hand: never one of the players (issue #15).
+            raise WrongState(
+                _("%(name)s is registered as a player in this event, so cannot judge it.")
+                % {"name": user.get_username()},
+                code="player_cannot_judge",
+            )
+        event.judges.add(user)
     return user
+
+
+def _official_cannot_play(event: Event, player: AbstractBaseUser) -> None:
+    """Raise WrongState when ``player`` is an official of the event (its organizer, a judge, or
+    staff): officials see every decklist and every hand, so they never play in it (issue #15)."""
+    if is_official(event_role(event=event, user=player)):
+        raise WrongState(
+            _("The organizer and the judges of an event cannot play in it."), code="official_cannot_play"
+        )
 
 
 def registration_submit(
@@ -150,8 +171,10 @@ def registration_submit(
     format; raises IllegalDeck with every violation. Before the event starts a
     re-submission replaces the deck; after, lists are locked. Past the player cap a
     new player joins the waitlist. After round 1 a new player may join only when the
-    organizer allows late entry; the rounds they missed count as losses.
+    organizer allows late entry; the rounds they missed count as losses. The event's
+    officials cannot play in it (WrongState, ``official_cannot_play``).
     """
+    _official_cannot_play(event, player)  # said before anything about the deck
     check = deck_check(
         source=deck, game=event.game, options={"side_max": event.side_deck_max, "format": event.format}
     )
@@ -167,6 +190,7 @@ def registration_submit(
     deck_json = decklist_to_json(check.decklist)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        _official_cannot_play(event, player)
         existing = event.registrations.filter(player=player).first()
         if existing is not None:
             if event.status != S.REGISTRATION:
@@ -410,11 +434,34 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
     return a, b, d
 
 
-def match_report(*, match: Match, by: AbstractBaseUser, wins_a: Any, wins_b: Any, draws: Any = 0) -> Match:
+def _engine_adjudicated(match: Match) -> bool:
+    """Whether the rules engine plays and records the match (an online event's, not a bye)."""
+    return match.round.event.online and match.player_b_id is not None
+
+
+def _online_refused() -> WrongState:
+    return WrongState(
+        _(
+            "This match is played online: only the games the rules engine records count, and it "
+            "records the result itself. If something went wrong, call a judge."
+        ),
+        code="online_match",
+    )
+
+
+def match_report(
+    *, match: Match, by: AbstractBaseUser, wins_a: Any, wins_b: Any, draws: Any = 0, note: str = ""
+) -> Match:
     """Report a result. From a player of the match it waits for the opponent's matching
     report (or confirmation); from the organizer or a judge it is final at once and
     overrides. Every change goes to the audit trail. Raises NotAllowed / BadInput / WrongState.
+
+    In an online match only the engine's games count: a player's report raises WrongState
+    (``online_match``), and an official's override needs a reason (``note``, BadInput
+    ``reason_required`` without one), ends the game in progress and makes the match final, so
+    the engine adds no game on top of it (:func:`_online_override`).
     """
+    note = (note or "").strip()[:2000]
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
         event = match.round.event
@@ -425,17 +472,27 @@ def match_report(*, match: Match, by: AbstractBaseUser, wins_a: Any, wins_b: Any
             raise NotAllowed("Only the players of this match, a judge or the organizer can report it.")
         if match.is_bye:
             raise WrongState("A bye needs no report.")
+        online = _engine_adjudicated(match)
+        if online and not official:
+            raise _online_refused()
         if event.status == S.FINISHED and not official:
             raise WrongState("The event is over.")
         last_round = event.round_set.order_by("-number").values_list("pk", flat=True).first()
         if match.round_id != last_round and not official:
             raise WrongState("Only a judge can change the result of an earlier round.")
         a, b, d = _check_result(match, event.best_of, wins_a, wins_b, draws)
+        if online and not note:
+            raise BadInput(
+                _("note: give the reason for overriding the engine's result (kept in the audit trail)."),
+                code="reason_required",
+            )
         old = _result(match)
         if official:
             match.wins_a, match.wins_b, match.draws = a, b, d
             match.status, match.reported_by, match.disputed = Match.Status.FINAL, by, False
             action = "override" if old["status"] == Match.Status.FINAL else "judge_report"
+            if online:
+                _online_override(match)
         elif match.status == Match.Status.FINAL:
             raise WrongState("The result is final; ask a judge to change it.", code="result_final")
         elif match.status == Match.Status.REPORTED and match.reported_by_id != by.pk:
@@ -454,20 +511,50 @@ def match_report(*, match: Match, by: AbstractBaseUser, wins_a: Any, wins_b: Any
                 "report",
             )
         match.save()
-        ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match))
+        ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
         if match.round.event.online:
             match_changed(match.pk)  # the players' open streams show the new result
     return match
 
 
+def _online_override(match: Match) -> None:
+    """An official's result replaces the engine's: the game in progress (or waiting for
+    sideboarding) ends with no winner, reason ``override``, and its queued actions are refused.
+    The match is final, so no worker starts another game or counts one on top (the drain
+    refuses whatever comes in later: ``match_over``). Called under the match's row lock, which
+    the workers take too: a worker's pass in progress finishes before, or runs after and sees
+    the match final."""
+    game = current_game(match)
+    now = timezone.now()
+    if game is None or game.status == Game.Status.FINISHED:
+        return
+    game.status, game.winner, game.reason, game.finished_at = Game.Status.FINISHED, None, "override", now
+    game.decision_seat, game.decision_since = None, None
+    # The snapshot is what the seats read: it must say the game is over, with nothing to decide.
+    result = {"winner": None, "reason": "override"}
+    snapshot = dict(game.snapshot or {})
+    snapshot.update(result=result, decision=None, legal=[[], []])
+    snapshot["views"] = [
+        {**view, "result": result, "decision": None} for view in snapshot.get("views") or [{}, {}]
+    ]
+    game.snapshot = snapshot
+    for row in match.game_actions.filter(status=GameAction.Status.QUEUED):
+        online_refuse(row, "R9.5", "the match result was set by a judge", now, game, code="match_over")
+    game.save()
+    engine_forget(game)
+
+
 def match_confirm(*, match: Match, by: AbstractBaseUser) -> Match:
-    """Confirm the opponent's report: the result becomes final."""
+    """Confirm the opponent's report: the result becomes final. (Not in an online match:
+    WrongState ``online_match``.)"""
     with transaction.atomic():
         match = (
             Match.objects.select_for_update(of=("self",))
             .select_related("round__event", "player_a", "player_b")
             .get(pk=match.pk)
         )
+        if _engine_adjudicated(match):
+            raise _online_refused()
         opponent_of_reporter = {
             match.player_a.player_id,
             match.player_b.player_id if match.player_b else None,
@@ -484,13 +571,16 @@ def match_confirm(*, match: Match, by: AbstractBaseUser) -> Match:
 
 
 def match_dispute(*, match: Match, by: AbstractBaseUser, note: str = "") -> Match:
-    """Dispute the opponent's report: the match goes to the judges."""
+    """Dispute the opponent's report: the match goes to the judges. (Not in an online match:
+    WrongState ``online_match``.)"""
     with transaction.atomic():
         match = (
             Match.objects.select_for_update(of=("self",))
-            .select_related("player_a", "player_b")
+            .select_related("round__event", "player_a", "player_b")
             .get(pk=match.pk)
         )
+        if _engine_adjudicated(match):
+            raise _online_refused()
         players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
         if by.pk not in players or match.reported_by_id == by.pk:
             raise NotAllowed("Only the opponent of the player who reported can dispute.")

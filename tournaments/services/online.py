@@ -40,7 +40,11 @@ from tournaments.services.errors import BadInput, NotAllowed, WrongState
 
 A = GameAction.Status
 log = logging.getLogger(__name__)
-BOT_MOVES_PER_TASK = 400  # a long bot-vs-bot stretch is split over several tasks
+# A long bot-vs-bot stretch is split over several tasks: short ones, since a worker busy with a
+# bot task makes a person's action wait until it ends (issue #15).
+BOT_MOVES_PER_TASK = 64
+# The bot-only matches' queue: the people's queue's name and this (:func:`bot_queue`).
+BOT_QUEUE_SUFFIX = "-bots"
 REFUSED_SHOWN = 5  # each seat's answer lists its latest refused actions
 # A clock deadline nearer than this gets its own task at that moment (an ETA message); later
 # ones are left to the periodic sweep, which queues that task once the deadline comes near.
@@ -48,6 +52,7 @@ REFUSED_SHOWN = 5  # each seat's answer lists its latest refused actions
 # unacknowledged for an hour to another worker.)
 FOLLOWUP_WITHIN = timedelta(seconds=30)
 SWEEP_AHEAD = timedelta(seconds=2.5)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
+SWEEP_GAMES = 5000  # the games in play a sweep looks at, people's first
 # Queued work the sweep takes up: its own task should have run long before (lost with a broker
 # that failed between the commit and the publish, say).
 LEFT_BEHIND = timedelta(seconds=30)
@@ -284,7 +289,8 @@ def round_games_start(*, round_id: int) -> int:
         if not match.games.exists():
             _game_create(match, number=1, first_initiative=None)
             started += 1
-            transaction.on_commit(lambda pk=match.pk: queue_adjudication(pk))
+            bots = _bots_only(match)
+            transaction.on_commit(lambda pk=match.pk, bots=bots: queue_adjudication(pk, bots=bots))
     return started
 
 
@@ -372,11 +378,26 @@ def game_action_submit(*, match_id: int, facts: ActionFacts, seq: Any, action: A
     return row
 
 
-def queue_adjudication(match_id: int) -> None:
-    """Queue the worker task for a match (in-process when no broker is configured)."""
+def queue_adjudication(match_id: int, *, bots: bool = False, eta: Any = None) -> None:
+    """Queue the worker task for a match (in-process when no broker is configured): on the
+    people's queue, or for a match between bots only (``bots``) on :func:`bot_queue`."""
     from tournaments.tasks import adjudicate_match
 
-    adjudicate_match.delay(match_id)
+    options: dict[str, Any] = {"queue": bot_queue()} if bots else {}
+    if eta is not None:
+        options["eta"] = eta
+    adjudicate_match.apply_async((match_id,), **options)
+
+
+def bot_queue() -> str:
+    """Return the queue of the bot-only matches' work: the people's (default) queue's name
+    followed by :data:`BOT_QUEUE_SUFFIX` (``celery-bots``). Issue #15: bots' moves never
+    delay people's. Workers consume both queues, the people's first, and the Redis transport
+    takes from the queues in that order (settings: ``queue_order_strategy`` "priority"), so a
+    worker takes a bot task only when no person's task waits."""
+    from tournaments.tasks import adjudicate_match
+
+    return f"{adjudicate_match.app.conf.task_default_queue}{BOT_QUEUE_SUFFIX}"
 
 
 def queue_action(match_id: int) -> None:
@@ -682,6 +703,11 @@ def _bots(match: Match) -> tuple[bool, bool]:
     return (match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot))
 
 
+def _bots_only(match: Match) -> bool:
+    """Whether nobody but bots plays the match (its work goes to :func:`bot_queue`)."""
+    return all(_bots(match))
+
+
 def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: Any, seqs: list[int]) -> None:
     """Make the bots' moves (numbered on from ``seqs``, which they move on). Paced
     (settings.BOT_PAUSE_SECONDS): one move per adjudication, once the pause since the last one
@@ -713,7 +739,8 @@ def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: A
         seqs[pending.seat] += 1
         moves += 1
     if moves >= BOT_MOVES_PER_TASK:
-        transaction.on_commit(lambda: queue_adjudication(match.pk))
+        only = all(bots)
+        transaction.on_commit(lambda: queue_adjudication(match.pk, bots=only))
 
 
 def _store_snapshot(game: Game, engine: EngineMatch) -> None:
@@ -820,17 +847,17 @@ def _schedule_followups(match: Match, game: Game, now: Any) -> None:
     soon (:data:`FOLLOWUP_WITHIN`); the periodic sweep covers later deadlines."""
     due = deadline(match, game)
     if due is not None and due - now <= FOLLOWUP_WITHIN:
-        _followup(match.pk, due + timedelta(seconds=0.2))
+        _followup(match.pk, due + timedelta(seconds=0.2), bots=_bots_only(match))
 
 
-def _followup(match_id: int, eta: Any) -> None:
+def _followup(match_id: int, eta: Any, *, bots: bool) -> None:
     from tournaments.tasks import adjudicate_match
 
     # The app's live setting, not settings.CELERY_TASK_ALWAYS_EAGER: tests switch the app to
     # eager at run time, and an eager task ignores its ETA, runs at once and schedules again.
     if adjudicate_match.app.conf.task_always_eager:
         return
-    transaction.on_commit(lambda: adjudicate_match.apply_async((match_id,), eta=eta))
+    transaction.on_commit(lambda: queue_adjudication(match_id, bots=bots, eta=eta))
 
 
 def matches_due(*, now: Any = None) -> list[int]:
@@ -840,8 +867,8 @@ def matches_due(*, now: Any = None) -> list[int]:
     return _due(now, _deadlines())
 
 
-def _due(now: Any, deadlines: list[tuple[int, Any]]) -> list[int]:
-    return sorted(_queued_matches(now) | {match_id for match_id, when in deadlines if when <= now})
+def _due(now: Any, deadlines: list[tuple[int, Any, bool]]) -> list[int]:
+    return sorted(_queued_matches(now) | {match_id for match_id, when, _bots in deadlines if when <= now})
 
 
 def _queued_matches(now: Any) -> set[int]:
@@ -851,7 +878,8 @@ def _queued_matches(now: Any) -> set[int]:
     return set(rows.values_list("match_id", flat=True).distinct()[:1000])
 
 
-def _deadlines() -> list[tuple[int, Any]]:
+def _deadlines() -> list[tuple[int, Any, bool]]:
+    """Return (match id, deadline, bots only) of every online match in play."""
     live_games = (
         Game.objects.filter(
             match__round__event__online=True,
@@ -860,40 +888,41 @@ def _deadlines() -> list[tuple[int, Any]]:
         .exclude(status=Game.Status.FINISHED)
         .select_related("match__round__event", "match__player_a", "match__player_b")
         .defer("snapshot", "decks", "actions", "card_sets", "match__player_a__deck", "match__player_b__deck")
+        # People's games first: a flood of bot games never pushes theirs past the limit (issue #15).
+        .order_by("match__player_a__is_bot", "match__player_b__is_bot", "id")
     )
     out = []
-    for game in live_games[:5000]:
+    for game in live_games[:SWEEP_GAMES]:
         when = deadline(game.match, game)
         if when is not None:
-            out.append((game.match_id, when))
+            out.append((game.match_id, when, _bots_only(game.match)))
     return out
 
 
-def match_is_due(match: Match, games: list[Game], *, now: Any = None) -> bool:
-    """Whether the match has run out of some time (for reads adjudicating lazily, with no worker)."""
-    if not games:
-        return False
-    when = deadline(match, games[-1])
-    return when is not None and when <= (now or timezone.now())
-
-
-def online_sweep(*, now: Any = None, run: Callable[[int], Any] | None = None) -> int:
+def online_sweep(
+    *,
+    now: Any = None,
+    run: Callable[[int], Any] | None = None,
+    run_bots: Callable[[int], Any] | None = None,
+) -> int:
     """Adjudicate every match that is due; return how many. (The periodic task.)
 
-    With a broker (``run`` queues a task), it also queues a task at the exact deadline of
-    every match that falls due before the next sweep, so a clock is enforced on time
-    (R9.4), not up to a sweep later, and wakes the drain for actions waiting longer than
-    :data:`DRAIN_STALLED`.
+    With a broker (``run`` queues a task; ``run_bots`` queues a bot-only match's, by default
+    ``run``), it also queues a task at the exact deadline of every match that falls due before
+    the next sweep, so a clock is enforced on time (R9.4), not up to a sweep later, and wakes
+    the drain for actions waiting longer than :data:`DRAIN_STALLED`.
     """
     now = now or timezone.now()
     deadlines = _deadlines()
     ids = _due(now, deadlines)
+    bot_ids = {match_id for match_id, _when, bots in deadlines if bots}
     for match_id in ids:
-        (run or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
+        send = (run_bots or run) if match_id in bot_ids else run
+        (send or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
     if run is not None:
-        for match_id, when in deadlines:
+        for match_id, when, bots in deadlines:
             if now < when <= now + SWEEP_AHEAD:
-                _followup(match_id, when + timedelta(seconds=0.2))
+                _followup(match_id, when + timedelta(seconds=0.2), bots=bots)
         if online_rows.actions_waiting(before=now - DRAIN_STALLED):
             drain_wake()
     return len(ids)

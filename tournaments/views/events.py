@@ -330,6 +330,9 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
             errors.append(error.detail)
             violations = error.extra.get("violations", [])
         except DomainError as error:
+            if error.code == "official_cannot_play":  # their page has no form to show it in
+                messages.error(request, error.detail)
+                return redirect("event-detail", event_id=event.pk)
             errors.append(error.detail)
         else:
             if had is not None:
@@ -385,6 +388,7 @@ def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
             wins_a=form_number(request.POST.get("wins_a")),
             wins_b=form_number(request.POST.get("wins_b")),
             draws=form_number(request.POST.get("draws")),
+            note=request.POST.get("note", "")[:2000],
         ),
     )
     if result:

@@ -8,6 +8,7 @@ a refusal comes back as a DomainError whose message the page flashes.
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -23,7 +24,6 @@ from tournaments.labels import describe_action
 from tournaments.models import Event, Game, Match, Penalty, Round
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors.events import (
-    Role,
     event_role,
     events_visible,
     is_official,
@@ -43,7 +43,7 @@ from tournaments.selectors.judge import (
 )
 from tournaments.selectors.play import game_log_shown
 from tournaments.services import events as events_svc
-from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots, round_tick
+from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
 from tournaments.services.online import clock_limit, seat_of
 from tournaments.services.penalties import penalty_give
 from tournaments.views.forms_common import form_number, redirect_back, run_service
@@ -212,6 +212,7 @@ def match_log_override(request: HttpRequest, match_id: int) -> HttpResponse:
             wins_a=form_number(request.POST.get("wins_a")),
             wins_b=form_number(request.POST.get("wins_b")),
             draws=form_number(request.POST.get("draws")),
+            note=request.POST.get("note", "")[:2000],
         ),
         _("The result is final."),
     )
@@ -247,12 +248,12 @@ def match_log_penalty(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def event_bots(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Fill a test event with bot players: a small form (GET) and its action (POST), organizer only."""
+    """Fill a test event with bot players: a small form (GET) and its action (POST), officials only."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     event = get_object_or_404(events_visible(user=request.user), pk=event_id)
-    if event_role(event=event, user=request.user) is not Role.ORGANIZER:
-        raise PermissionDenied(_("Only the organizer can add bot players."))
+    if not is_official(event_role(event=event, user=request.user)):
+        raise PermissionDenied(_("Only the organizer and the judges of the event can add bot players."))
     if request.method == "POST":
         count = form_number(request.POST.get("count"))
         added = run_service(
@@ -267,6 +268,7 @@ def event_bots(request: HttpRequest, event_id: int) -> HttpResponse:
         "bots": list(event.registrations.filter(is_bot=True).select_related("player")),
         "players": event.registrations.count(),
         "max_bots": MAX_BOTS_PER_CALL,
+        "bots_per_event": settings.BOTS_PER_EVENT,
     }
     return render(request, "tournaments/judge/bots.html", context)
 
@@ -298,14 +300,15 @@ def _progress_context(request: HttpRequest, event: Event, round_: Round) -> dict
 
 
 def round_progress_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """How far an online round is: finished matches, and per match the game, score and whose turn."""
+    """How far an online round is: finished matches, and per match the game, score and whose turn.
+
+    Only reads (issue #15): the clocks and the bots move on with the beat (or, with no broker, the
+    embedded beat, settings.EMBEDDED_BEAT), never because someone looks."""
     event, round_ = _visible_round(request, event_id, number)
-    round_tick(round=round_)
     return render(request, "tournaments/judge/progress.html", _progress_context(request, event, round_))
 
 
 def round_progress_rows_partial(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """The self-refreshing part of the progress page (htmx, every 2 s while a match is open)."""
     event, round_ = _visible_round(request, event_id, number)
-    round_tick(round=round_)
     return render(request, "tournaments/judge/_progress.html", _progress_context(request, event, round_))

@@ -59,6 +59,7 @@ def _js_strings() -> dict[str, Any]:
             "card_effect": _("a card's effect"),
             "draw": _("draw"),
             "round_end": _("round time is over"),
+            "override": _("a judge set the match result"),
         },
         "strength": _("Strength"),
         "durability": _("Durability"),
