@@ -107,7 +107,10 @@ def database_config() -> dict[str, Any]:
             "pool": {"min_size": 2, "max_size": size, "timeout": 20},
         }
         config["CONN_MAX_AGE"] = 0
-        config["CONN_HEALTH_CHECKS"] = False
+        # With a pool, Django's health check is the pool's (ConnectionPool.check_connection): a
+        # connection is tried before a request gets it. After PostgreSQL restarts, every idle
+        # one is dead, and handed out unchecked each failed its request (a 500).
+        config["CONN_HEALTH_CHECKS"] = True
     return config
 
 
