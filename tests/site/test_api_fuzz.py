@@ -10,7 +10,13 @@ import schemathesis
 from django.core.wsgi import get_wsgi_application
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
-from schemathesis.checks import content_type_conformance, not_a_server_error, response_schema_conformance
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from tests.site.conftest import make_players
 from tournaments.services.accounts import token_for
@@ -23,7 +29,13 @@ def _operations() -> list[object]:
 
 
 OPERATIONS = _operations()
-CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+    content_type_conformance,
+]
 
 
 @pytest.fixture
