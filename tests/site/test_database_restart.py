@@ -87,19 +87,22 @@ def cluster(django_db_blocker) -> Iterator[Cluster]:
     data = home / "data"
     port = _free_port()
     server = Cluster(port=port, data=data, run=run)
-    subprocess.run(
-        [*run, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off"
-    server.pg_ctl("-o", options, "-l", str(home / "log"), "-w", "start")
+    started = False
     try:
+        subprocess.run(
+            [*run, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+        options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off"
+        server.pg_ctl("-o", options, "-l", str(home / "log"), "-w", "start")
+        started = True
         with django_db_blocker.unblock():  # this server is the test's own, not the test database
             yield server
     finally:
-        server.pg_ctl("-m", "immediate", "stop")
+        if started:
+            server.pg_ctl("-m", "immediate", "stop")
         shutil.rmtree(home, ignore_errors=True)
 
 
