@@ -8,6 +8,7 @@ import os
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import dj_database_url
 
@@ -106,7 +107,10 @@ def database_config() -> dict[str, Any]:
             "pool": {"min_size": 2, "max_size": size, "timeout": 20},
         }
         config["CONN_MAX_AGE"] = 0
-        config["CONN_HEALTH_CHECKS"] = False
+        # With a pool, Django's health check is the pool's (ConnectionPool.check_connection): a
+        # connection is tried before a request gets it. After PostgreSQL restarts, every idle
+        # one is dead, and handed out unchecked each failed its request (a 500).
+        config["CONN_HEALTH_CHECKS"] = True
     return config
 
 
@@ -136,3 +140,39 @@ def broker_url() -> str | None:
     if url and "://" not in url:
         raise ConfigError(f"CELERY_BROKER_URL={url!r} is not a URL (expected e.g. redis://127.0.0.1:6379/0)")
     return url or None
+
+
+def redis_namespace(broker: str | None) -> str:
+    """Return the prefix of this deployment's names in Redis: the live channel, the drain's flags.
+
+    REDIS_NAMESPACE from the environment, else ``respons:<the broker's Redis database number>``.
+    Redis pub/sub ignores the database number: without a prefix, deployments sharing one Redis
+    server would receive each other's game states (with the players' hands). Deployments
+    sharing one server use different database numbers anyway (their Celery queues would
+    mix otherwise), so the number tells them apart, and every process of one deployment
+    (web, workers) derives the same name. Raises ConfigError for an unusable value.
+    """
+    raw = os.environ.get("REDIS_NAMESPACE")
+    if raw is not None:
+        value = raw.strip()
+        if not value or len(value) > 100 or any(c.isspace() or not c.isprintable() for c in value):
+            raise ConfigError(
+                f"REDIS_NAMESPACE={raw!r} is not a usable name (1 to 100 characters, no spaces)"
+            )
+        return value
+    return f"respons:{_redis_database(broker or '')}"
+
+
+def _redis_database(url: str) -> str:
+    """The database number a Redis URL names (kombu's reading: the path, else ``virtual_host``
+    or ``db`` in the query; 0 when none is given)."""
+    parts = urlsplit(url)
+    path = parts.path.strip("/")
+    if path.isdigit() and path.isascii():
+        return str(int(path))
+    query = parse_qs(parts.query)
+    for name in ("virtual_host", "db"):
+        value = query.get(name, [""])[0].strip("/")
+        if value.isdigit() and value.isascii():
+            return str(int(value))
+    return "0"

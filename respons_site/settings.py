@@ -13,6 +13,7 @@ from respons_site.config import (
     env_bool,
     env_int,
     env_list,
+    redis_namespace,
     secret_key,
 )
 
@@ -21,6 +22,8 @@ try:
     SECRET_KEY = secret_key(debug=DEBUG)
     DATABASES = {"default": database_config()}
     CELERY_BROKER_URL = broker_url()
+    # This deployment's names in Redis (the live channel, the drain's flags): config.py.
+    REDIS_NAMESPACE = redis_namespace(CELERY_BROKER_URL)
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
     # Production mode behind HTTPS (README "Production"); off for a local try-out.
     SECURE = env_bool("SECURE", default=False)
@@ -129,7 +132,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ApiSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",

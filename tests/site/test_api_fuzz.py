@@ -1,8 +1,9 @@
 """Fuzz the whole API with schemathesis against the project's own OpenAPI schema.
 
-No request it generates may produce a 500, or an answer that breaks the schema.
-Each API operation is one test; hypothesis drives schemathesis' generated cases
-through the WSGI app, signed in as the organizer of a running event.
+No request it generates may produce a 500, or an answer that breaks the schema: a status
+the operation does not document, a body or headers other than it documents for that status.
+Each API operation is one test; hypothesis drives schemathesis' generated cases through the
+WSGI app, sent by the organizer of a running event, an outsider, nobody, or a wrong token.
 """
 
 import pytest
@@ -10,7 +11,14 @@ import schemathesis
 from django.core.wsgi import get_wsgi_application
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
-from schemathesis.checks import content_type_conformance, not_a_server_error, response_schema_conformance
+from hypothesis import strategies as st
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from tests.site.conftest import make_players
 from tournaments.services.accounts import token_for
@@ -23,12 +31,19 @@ def _operations() -> list[object]:
 
 
 OPERATIONS = _operations()
-CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+    content_type_conformance,
+]
 
 
 @pytest.fixture
-def fuzz_world(transactional_db, event_factory, organizer):
-    """An event in round 1 with players, so that small ids exist; the organizer's token.
+def fuzz_world(transactional_db, event_factory, organizer, outsider):
+    """An event in round 1 with players, so that small ids exist; the Authorization headers of
+    the callers (the organizer most often; an outsider; nobody; a token that names no one).
 
     Transactional: the WSGI app opens and closes database connections as in production.
     """
@@ -36,7 +51,14 @@ def fuzz_world(transactional_db, event_factory, organizer):
     event.open()
     event.register(*make_players(3))
     event.start()
-    return token_for(user=organizer.user)
+    organizer_header = f"Token {token_for(user=organizer.user)}"
+    return [
+        organizer_header,
+        organizer_header,
+        f"Token {token_for(user=outsider.user)}",
+        None,
+        "Token " + "0" * 40,
+    ]
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
@@ -45,7 +67,7 @@ def test_it_never_answers_500_or_off_schema(operation, fuzz_world):
     schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)
     live = schema[operation.path][operation.method.upper()]
 
-    @given(case=live.as_strategy())
+    @given(case=live.as_strategy(), authorization=st.sampled_from(fuzz_world))
     @settings(
         max_examples=20,
         deadline=None,
@@ -56,8 +78,9 @@ def test_it_never_answers_500_or_off_schema(operation, fuzz_world):
             HealthCheck.filter_too_much,
         ],
     )
-    def fuzz(case):
-        case.headers = {**(case.headers or {}), "Authorization": f"Token {fuzz_world}"}
+    def fuzz(case, authorization):
+        headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "authorization"}
+        case.headers = headers if authorization is None else {**headers, "Authorization": authorization}
         case.call_and_validate(checks=CHECKS)
 
     fuzz()

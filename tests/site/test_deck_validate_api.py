@@ -88,3 +88,16 @@ def test_it_refuses_an_unknown_game_filter(anonymous):
     response = anonymous.api.get("/api/cards/", {"game": "chess"})
     assert response.status_code == 400
     assert response.json()["code"] == "unknown_game"
+
+
+def test_it_reads_the_event_format_from_the_query(anonymous, card_sets):
+    # ?format= is the event's format here (a sealed deck has no copy limit), not a choice of
+    # renderer (that answered 404).
+    path = bundled_decklists("wow")[0]
+    deck = json.loads(path.read_text())
+    deck["main"]["Shieldbreaker Strike"] = 6
+    constructed = anonymous.api.post("/api/decks/validate/", deck, format="json")
+    sealed = anonymous.api.post("/api/decks/validate/?format=sealed", deck, format="json")
+    assert "copy_limit" in [v["code"] for v in constructed.json()["violations"]]
+    assert sealed.status_code == 200, sealed.content
+    assert "copy_limit" not in [v["code"] for v in sealed.json()["violations"]]

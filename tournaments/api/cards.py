@@ -1,11 +1,13 @@
 """GET /api/cards/ (card browser data) and POST /api/decks/validate/."""
 
+from types import SimpleNamespace
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
@@ -95,11 +97,19 @@ class DeckCheckOut(serializers.Serializer):
     stats = serializers.JSONField()
 
 
+class EventFormatQuery(DefaultContentNegotiation):
+    """Content negotiation that leaves ``?format=`` alone: here it is the event's format (sealed...),
+    not DRF's choice of renderer (which answered 404 to any value but json and api)."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+
+
 class DeckValidateApi(APIView):
     """Validate a decklist: a decklist JSON object, ``{"deck": object-or-text, ...options}``, or text."""
 
     permission_classes = [AllowAny]
     parser_classes = [JSONParser, PlainTextParser]
+    content_negotiation_class = EventFormatQuery
 
     @extend_schema(
         request={"application/json": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR},

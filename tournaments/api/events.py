@@ -5,7 +5,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import game_keys
+from tournaments.api.schema import errors
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors.events import (
     can_see_deck,
@@ -99,8 +100,12 @@ class EventDetailApi(APIView):
         return Response(EventOut(_event(request, event_id)).data)
 
 
-def _action(operation_id: str, request_serializer: Any = None, response: Any = EventOut) -> Any:
-    return extend_schema(request=request_serializer, responses={200: response}, operation_id=operation_id)
+def _action(
+    operation_id: str, request_serializer: Any = None, response: Any = EventOut, *, conflict: bool = True
+) -> Any:
+    """The schema of an organizer's or a player's action; ``conflict``: it may answer 409 (wrong state)."""
+    responses = {200: response, **(errors(409) if conflict else {})}
+    return extend_schema(request=request_serializer, responses=responses, operation_id=operation_id)
 
 
 class EventOpenApi(APIView):
@@ -119,7 +124,7 @@ class UsernameIn(serializers.Serializer):
 class JudgeAddApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @_action("events_judges_add", UsernameIn)
+    @_action("events_judges_add", UsernameIn, conflict=False)
     def post(self, request: Request, event_id: int) -> Response:
         data = UsernameIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -173,7 +178,9 @@ class RegistrationApi(APIView):
         return Response(_registrations_out(request, event, registrations))
 
     @extend_schema(
-        request=DeckIn, responses={201: RegistrationOut}, operation_id="events_registrations_create"
+        request=DeckIn,
+        responses={201: RegistrationOut, **errors(409)},
+        operation_id="events_registrations_create",
     )
     def post(self, request: Request, event_id: int) -> Response:
         data = DeckIn(data=request.data)
@@ -185,7 +192,9 @@ class RegistrationApi(APIView):
         registration = svc.registration_submit(event=event, player=request.user, deck=deck)
         return Response(_registrations_out(request, event, [registration])[0], status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses={204: None}, operation_id="events_registrations_withdraw")
+    @extend_schema(
+        request=None, responses={204: None, **errors(400, 409)}, operation_id="events_registrations_withdraw"
+    )
     def delete(self, request: Request, event_id: int) -> Response:
         svc.registration_withdraw(event=_event(request, event_id), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -252,10 +261,23 @@ class EventStartApi(APIView):
         return Response(RoundOut(round_).data)
 
 
+class FinishedOut(serializers.Serializer):
+    finished = serializers.BooleanField(help_text="always true: the event is over, no round follows")
+    event = EventOut()
+
+
 class NextRoundApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @_action("events_next_round", None, RoundOut)
+    @_action(
+        "events_next_round",
+        None,
+        PolymorphicProxySerializer(
+            component_name="NextRoundOut",
+            serializers=[RoundOut, FinishedOut],
+            resource_type_field_name=None,
+        ),
+    )
     def post(self, request: Request, event_id: int) -> Response:
         round_ = svc.round_next(event=_event(request, event_id), by=request.user)
         if round_ is None:
@@ -397,7 +419,7 @@ class MatchDisputeApi(APIView):
 class MatchExtendApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @_action("matches_extend", MinutesIn, MatchOut)
+    @_action("matches_extend", MinutesIn, MatchOut, conflict=False)
     def post(self, request: Request, match_id: int) -> Response:
         data = MinutesIn(data=request.data)
         data.is_valid(raise_exception=True)

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.errors import ApiError
+from tournaments.api.schema import errors
 from tournaments.models import Match, Penalty
 from tournaments.selectors.events import event_role, events_visible, is_official
 from tournaments.selectors.judge import match_penalties, penalty_json
@@ -57,13 +58,17 @@ class PenaltyApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: PenaltyOut(many=True)}, operation_id="matches_penalties_list")
+    @extend_schema(
+        responses={200: PenaltyOut(many=True), **errors(403)}, operation_id="matches_penalties_list"
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match, _official = _match(request, match_id)
         return Response([penalty_json(p) for p in match_penalties(match=match)])
 
     @extend_schema(
-        request=PenaltyIn, responses={201: PenaltyGivenOut}, operation_id="matches_penalties_create"
+        request=PenaltyIn,
+        responses={201: PenaltyGivenOut, **errors(409)},
+        operation_id="matches_penalties_create",
     )
     def post(self, request: Request, match_id: int) -> Response:
         match, _official = _match(request, match_id)
@@ -95,7 +100,7 @@ class EventBotsApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=BotsIn, responses={201: BotsOut}, operation_id="events_bots_create")
+    @extend_schema(request=BotsIn, responses={201: BotsOut, **errors(409)}, operation_id="events_bots_create")
     def post(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(events_visible(user=request.user), pk=event_id)
         data = BotsIn(data=request.data)

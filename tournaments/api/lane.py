@@ -271,6 +271,9 @@ class PlayLane:
                 connection_class=AsyncConnection,
                 min_size=1,
                 max_size=POOL_SIZE,
+                # A connection is tried before it is used: those left idle across a restart of
+                # PostgreSQL are dead, and each would fail its request (as Django's pool: config.py).
+                check=AsyncConnectionPool.check_connection,
                 open=False,
                 name="respons-lane",
             )

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from respons_site.celery import app as celery_app
 from tournaments.api.errors import ApiError
+from tournaments.api.schema import errors
 from tournaments.labels import violation_text
 from tournaments.models import Game, GameAction, Match
 from tournaments.numbers import SMALL_MAX, whole_number
@@ -119,7 +120,7 @@ def game_state(match: Match, seat: int | None) -> dict[str, Any]:
 class GameStateApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: GameStateOut}, operation_id="matches_game_retrieve")
+    @extend_schema(responses={200: GameStateOut, **errors(403, 409)}, operation_id="matches_game_retrieve")
     def get(self, request: Request, match_id: int) -> Response:
         match, seat, _official = _match(request, match_id)
         return Response(game_state(match, seat))
@@ -154,7 +155,7 @@ class GameStreamApi(APIView):
                 f"(default {STREAM_SECONDS}); EventSource reconnects by itself",
             )
         ],
-        responses={200: OpenApiTypes.STR},
+        responses={200: OpenApiTypes.STR, **errors(403, 409)},
         operation_id="matches_game_stream",
         description=(
             "A stream of `state` events, each the same JSON as `GET /api/matches/{id}/game/` "
@@ -276,7 +277,7 @@ class GameActionApi(APIView):
 
     @extend_schema(
         request=ActionIn,
-        responses={200: ActionOut, 202: ActionOut},
+        responses={200: ActionOut, 202: ActionOut, **errors(409)},
         operation_id="matches_game_actions_create",
     )
     def post(self, request: Request, match_id: int) -> Response:
@@ -308,7 +309,11 @@ class SideboardIn(serializers.Serializer):
 class SideboardApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=SideboardIn, responses={200: GameStateOut}, operation_id="matches_game_sideboard")
+    @extend_schema(
+        request=SideboardIn,
+        responses={200: GameStateOut, **errors(409)},
+        operation_id="matches_game_sideboard",
+    )
     def post(self, request: Request, match_id: int) -> Response:
         match, seat, _official = _match(request, match_id)
         data = SideboardIn(data=request.data)
@@ -329,7 +334,7 @@ class MatchLogApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("game", int, description="game number, default 1")],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, **errors(403)},
         operation_id="matches_log_retrieve",
         description=(
             "The game's match log (formats.md): complete and replayable for the event's officials; "
@@ -367,7 +372,7 @@ class GameEventsApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("game", int, description="game number, default the current game")],
-        responses={200: GameEventsOut},
+        responses={200: GameEventsOut, **errors(403, 409)},
         operation_id="matches_game_events_retrieve",
     )
     def get(self, request: Request, match_id: int) -> Response:

@@ -6,8 +6,11 @@ the streams open on that match (``GET .../game/stream/``, Server-Sent Events).
 
 - With a Redis broker the answers travel over Redis pub/sub (one channel, :data:`CHANNEL`):
   workers publish, and each web process runs one listener thread that dispatches to its
-  own streams. Nothing is stored: a stream always starts with the current answer read
-  from the database, so a message lost while nobody listened costs nothing.
+  own streams. The channel is named in the deployment's namespace (settings.REDIS_NAMESPACE):
+  pub/sub ignores Redis' database numbers, and another deployment on the same Redis server
+  must not receive these answers (they hold the players' hands). Nothing is stored: a
+  stream always starts with the current answer read from the database, so a message lost
+  while nobody listened costs nothing.
 - Without a broker (the embedded default, tasks run in-process) the answers are handed
   over inside the process.
 
@@ -28,7 +31,13 @@ from django.conf import settings
 
 log = logging.getLogger(__name__)
 
-CHANNEL = "respons:live"
+
+def key(name: str) -> str:
+    """The Redis name ``name`` in this deployment's namespace (settings.REDIS_NAMESPACE)."""
+    return f"{settings.REDIS_NAMESPACE}:{name}"
+
+
+CHANNEL = key("live")
 
 
 class Subscription:

@@ -61,14 +61,14 @@ LEFT_BEHIND = timedelta(seconds=30)
 # DRAIN_WOKEN, which the worker deletes before it looks) further actions send none; the key
 # expires after DRAIN_WOKEN_MS in case the woken worker died first.
 DRAIN_BATCH = 64
-DRAIN_WOKEN = "respons:drain-woken"
+DRAIN_WOKEN = live.key("drain-woken")  # the deployment's own (settings.REDIS_NAMESPACE)
 DRAIN_WOKEN_MS = 1000
 # A drain that finds no match it can lock while actions still wait has them looked at again a
 # moment later (DRAIN_NUDGE_MS; at most one such drain queued in that time): their match is held
 # by another worker's pass, which takes them up itself, or by a session that is ending — a
 # worker killed mid-pass, whose row locks last until PostgreSQL notices, while its task's
 # message is already redelivered.
-DRAIN_NUDGED = "respons:drain-nudged"
+DRAIN_NUDGED = live.key("drain-nudged")
 DRAIN_NUDGE_MS = 1000
 # Actions waiting longer than this have a drain woken by the sweep: their wake-up was lost (a
 # task gone with Redis, a worker that died with its flag set and no action since to wake another).
