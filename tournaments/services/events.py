@@ -14,6 +14,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
@@ -391,22 +393,92 @@ def _result(match: Match) -> dict[str, Any]:
 
 
 def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: Any) -> tuple[int, int, int]:
-    values = []
+    """Return (wins_a, wins_b, draws) when they are a result a best-of-``best_of`` match can
+    end with; raise BadInput listing every problem at once (``problems``: [{"field", "code",
+    "message"}], messages in the reader's language).
+
+    A Swiss match has at most ``best_of`` games, drawn ones included (a best-of-3 ends 2-0,
+    2-1, 1-1-1, 1-0 when time is called, ...); a top-cut match cannot end in a draw and plays
+    on past ``best_of`` while tied, up to ``best_of + 3`` games, as online play does
+    (services/online.py ``_after_game``).
+    """
+    problems: list[dict[str, str]] = []
+    values: list[int] = []
+    names = {
+        "wins_a": match.player_a.player.get_username(),
+        "wins_b": match.player_b.player.get_username() if match.player_b else "",
+    }
     for key, value in (("wins_a", wins_a), ("wins_b", wins_b), ("draws", draws)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise BadInput(f"{key}: must be a whole number ≥ 0", code="invalid")
-        values.append(value)
+            if key == "draws":
+                message = _("Drawn games: enter a whole number, 0 or more.")
+            else:
+                message = _("Games won by %(name)s: enter a whole number, 0 or more.") % {"name": names[key]}
+            problems.append({"field": key, "code": "invalid", "message": message})
+        else:
+            values.append(value)
+    if problems:
+        raise BadInput(" ".join(p["message"] for p in problems), code="invalid", problems=problems)
     a, b, d = values
     needed = best_of // 2 + 1
-    if a > needed or b > needed or a + b > best_of or d > 5 or (a == needed and b == needed):
-        raise BadInput(f"A best-of-{best_of} match cannot end {a}-{b}-{d}.", code="invalid_result")
+    top_cut = match.round.kind == Round.Kind.TOP_CUT
+    most = best_of + 3 if top_cut else best_of
+
+    def refuse(field: str, code: str, message: str) -> None:
+        problems.append({"field": field, "code": code, "message": message})
+
+    for key, wins in (("wins_a", a), ("wins_b", b)):
+        if wins > needed:
+            refuse(
+                key,
+                "invalid_result",
+                ngettext(
+                    "Games won by %(name)s: %(wins)s is too many; a best-of-%(best_of)s match "
+                    "ends when a player has won %(n)s game.",
+                    "Games won by %(name)s: %(wins)s is too many; a best-of-%(best_of)s match "
+                    "ends when a player has won %(n)s games.",
+                    needed,
+                )
+                % {"name": names[key], "wins": wins, "best_of": best_of, "n": needed},
+            )
+    if a == b == needed:
+        refuse(
+            "wins_b",
+            "invalid_result",
+            ngettext(
+                "Both players cannot have won %(n)s game: the match ended when the first of them did.",
+                "Both players cannot have won %(n)s games: the match ended when the first of them did.",
+                needed,
+            )
+            % {"n": needed},
+        )
+    if a + b + d > most:
+        refuse(
+            "draws" if d else "wins_b",
+            "invalid_result",
+            ngettext(
+                "%(a)s-%(b)s-%(d)s adds up to %(total)s: this match has at most %(n)s game.",
+                "%(a)s-%(b)s-%(d)s adds up to %(total)s: this match has at most %(n)s games.",
+                most,
+            )
+            % {"a": a, "b": b, "d": d, "total": a + b + d, "n": most},
+        )
     if a + b + d == 0:
-        raise BadInput("Report at least one game.", code="invalid_result")
-    if match.round.kind == Round.Kind.TOP_CUT:
-        try:
-            top_cut_winner(a=1, b=2, wins_a=a, wins_b=b, draws=d)
-        except DrawnTopCutError as error:
-            raise BadInput(str(error), code=DrawnTopCutError.code) from None
+        refuse("wins_a", "invalid_result", _("Report at least one game."))
+    elif top_cut and a == b:
+        refuse(
+            "wins_b",
+            DrawnTopCutError.code,
+            _(
+                "A top-cut match cannot end in a draw (%(a)s-%(b)s-%(d)s): "
+                "play on until one player has won more games."
+            )
+            % {"a": a, "b": b, "d": d},
+        )
+    if problems:
+        codes = {p["code"] for p in problems}
+        code = codes.pop() if len(codes) == 1 else "invalid_result"
+        raise BadInput(" ".join(p["message"] for p in problems), code=code, problems=problems)
     return a, b, d
 
 
