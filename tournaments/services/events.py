@@ -8,7 +8,7 @@ pairing a round locks the event row, reporting a result locks the match row.
 import random
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -403,23 +403,10 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
     (services/online.py ``_after_game``).
     """
     problems: list[dict[str, str]] = []
-    values: list[int] = []
     names = {
         "wins_a": match.player_a.player.get_username(),
         "wins_b": match.player_b.player.get_username() if match.player_b else "",
     }
-    for key, value in (("wins_a", wins_a), ("wins_b", wins_b), ("draws", draws)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            if key == "draws":
-                message = _("Drawn games: enter a whole number, 0 or more.")
-            else:
-                message = _("Games won by %(name)s: enter a whole number, 0 or more.") % {"name": names[key]}
-            problems.append({"field": key, "code": "invalid", "message": message})
-        else:
-            values.append(value)
-    if problems:
-        raise BadInput(" ".join(p["message"] for p in problems), code="invalid", problems=problems)
-    a, b, d = values
     needed = best_of // 2 + 1
     top_cut = match.round.kind == Round.Kind.TOP_CUT
     most = best_of + 3 if top_cut else best_of
@@ -427,8 +414,17 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
     def refuse(field: str, code: str, message: str) -> None:
         problems.append({"field": field, "code": code, "message": message})
 
-    for key, wins in (("wins_a", a), ("wins_b", b)):
-        if wins > needed:
+    values: dict[str, int] = {}
+    for key, value in (("wins_a", wins_a), ("wins_b", wins_b), ("draws", draws)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if key == "draws":
+                refuse(key, "invalid", _("Drawn games: enter a whole number, 0 or more."))
+            else:
+                message = _("Games won by %(name)s: enter a whole number, 0 or more.")
+                refuse(key, "invalid", message % {"name": names[key]})
+            continue
+        values[key] = value
+        if key != "draws" and value > needed:
             refuse(
                 key,
                 "invalid_result",
@@ -439,8 +435,12 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
                     "ends when a player has won %(n)s games.",
                     needed,
                 )
-                % {"name": names[key], "wins": wins, "best_of": best_of, "n": needed},
+                % {"name": names[key], "wins": value, "best_of": best_of, "n": needed},
             )
+    if len(values) < 3:
+        # A count is missing: the checks of the whole result would only repeat it.
+        _refuse_result(problems)
+    a, b, d = values["wins_a"], values["wins_b"], values["draws"]
     if a == b == needed:
         refuse(
             "wins_b",
@@ -465,7 +465,7 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
         )
     if a + b + d == 0:
         refuse("wins_a", "invalid_result", _("Report at least one game."))
-    elif top_cut and a == b:
+    elif top_cut and a == b != needed:  # both at `needed` is refused above
         refuse(
             "wins_b",
             DrawnTopCutError.code,
@@ -476,10 +476,15 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
             % {"a": a, "b": b, "d": d},
         )
     if problems:
-        codes = {p["code"] for p in problems}
-        code = codes.pop() if len(codes) == 1 else "invalid_result"
-        raise BadInput(" ".join(p["message"] for p in problems), code=code, problems=problems)
+        _refuse_result(problems)
     return a, b, d
+
+
+def _refuse_result(problems: list[dict[str, str]]) -> NoReturn:
+    """Raise BadInput with every problem of a result; its code is theirs when they share one."""
+    codes = {p["code"] for p in problems}
+    code = codes.pop() if len(codes) == 1 else "invalid_result"
+    raise BadInput(" ".join(p["message"] for p in problems), code=code, problems=problems)
 
 
 def match_report(*, match: Match, by: AbstractBaseUser, wins_a: Any, wins_b: Any, draws: Any = 0) -> Match:

@@ -37,9 +37,11 @@ def run_service(request: HttpRequest, action: Callable[[], Any], success: str = 
 
 def form_number(raw: str | None) -> Any:
     """Return a form value as an int when it is one; anything else goes to the service, which
-    refuses it. A blank field is None, never 0: a browser sends text typed into a number field
-    as a blank."""
-    raw = (raw or "").strip()
+    refuses it. A field the form does not send is 0; a blank one is None, never 0, because a
+    browser sends text typed into a number field as a blank."""
+    if raw is None:
+        return 0
+    raw = raw.strip()
     if raw == "":
         return None
     try:
