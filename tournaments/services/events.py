@@ -438,7 +438,18 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
                 % {"name": names[key], "wins": value, "best_of": best_of, "n": needed},
             )
     if len(values) < 3:
-        # A count is missing: the checks of the whole result would only repeat it.
+        # A count is missing: of the checks of the whole result, only the drawn games' own can speak.
+        if values.get("draws", 0) > most:
+            refuse(
+                "draws",
+                "invalid_result",
+                ngettext(
+                    "Drawn games: %(d)s is too many; this match has at most %(n)s game.",
+                    "Drawn games: %(d)s is too many; this match has at most %(n)s games.",
+                    most,
+                )
+                % {"d": values["draws"], "n": most},
+            )
         _refuse_result(problems)
     a, b, d = values["wins_a"], values["wins_b"], values["draws"]
     if a == b == needed:
