@@ -78,8 +78,10 @@ def round_title(round_: Round, event: Event) -> str:
 
 @register.filter
 def bracket_sides(match: BracketMatch) -> list[dict[str, object]]:
-    """Return the two lines of a bracket match: seed, name, games won, and whether they won it."""
-    return [
+    """Return the two lines of a bracket match, the better seed first: seed, name, games won,
+    and whether they won it."""
+    sides = [
         {"seed": match.seed_a, "name": match.a, "wins": match.match.wins_a, "won": match.winner == match.a},
         {"seed": match.seed_b, "name": match.b, "wins": match.match.wins_b, "won": match.winner == match.b},
     ]
+    return sorted(sides, key=lambda side: side["seed"])
