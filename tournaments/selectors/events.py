@@ -156,7 +156,7 @@ def event_results(*, event: Event) -> EventResults:
         [(m.player_a_id, m.player_b_id, _top_cut_winner_id(m)) for m in matches[r.pk] if m.player_b_id]
         for r in rounds
     ]
-    placings = final_placings(standings, played)  # type: ignore[arg-type]
+    placings = final_placings(standings, played)
     bracket = [
         BracketRound(
             round=r,
