@@ -49,8 +49,8 @@ def top_four(event_factory):
     _, swiss = swiss_then_cut(event, players=8, rounds=3)
     event.finish_round(4, b_wins)  # semifinals 1v4, 2v3: 4 and 3 go through
     final = event.next_round()["matches"][0]
-    assert (final["player_a"], final["player_b"]) == (swiss[3], swiss[2])
-    event.finish_round(5, b_wins)
+    assert (final["player_a"], final["player_b"]) == (swiss[2], swiss[3])  # the better seed at seat A
+    event.finish_round(5)  # seat A, the 3rd, wins
     return event, swiss
 
 
@@ -142,11 +142,12 @@ def test_it_names_the_quarterfinals_of_a_top_eight(event_factory, anonymous):
 
 
 def test_it_offers_to_finish_the_event_once_the_final_is_played(top_two, organizer):
-    event, _ = top_two
+    event, swiss = top_two
     html = page(organizer, f"/events/{event.id}/manage/")[1]
     assert "Finish the event" in html and "Pair the next round" not in html
     finished = post(organizer, f"/events/{event.id}/manage/next-round/")
     assert "The event is finished" in html_of(finished)
+    assert f'<p class="winner-name">{swiss[1]}</p>' in html_of(finished)  # back on the dashboard
     assert event.organizer.api.get(event.url).json()["status"] == "finished"
 
 

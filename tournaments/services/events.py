@@ -372,7 +372,10 @@ def _advance(event: Event, last: Round) -> Round | None:
         event.save(update_fields=["status"])
         return _create_round(event, Round.Kind.TOP_CUT, top_cut_pairings(seeds), None)
     previous = [(m.player_a_id, m.player_b_id, _winner(m)) for m in last.matches.order_by("table")]
-    pairs = next_top_cut_round(previous)
+    # The better Swiss seed sits at seat A, as in the first top-cut round.
+    players, history = swiss_history(event=event)
+    seeds = [s.player_id for s in compute_standings(players=players, history=history)]
+    pairs = next_top_cut_round(previous, seeds=seeds)
     if not pairs:
         return _finish(event)
     return _create_round(event, Round.Kind.TOP_CUT, pairs, None)

@@ -463,6 +463,9 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         progress=round_progress(matches=matches),
         extensions=EXTENSIONS,
         finishing=_last_round_of_event(event, last, matches),
+        winner=event_results(event=event).winner
+        if event.top_cut and event.status == Event.Status.FINISHED
+        else None,
     )
     return render(request, "tournaments/events/manage.html", context)
 
