@@ -147,6 +147,20 @@ MATCH_STATUSES: dict[str, Promise] = {
     "final": pgettext_lazy("match status", "final"),
 }
 
+# The top-cut rounds (tournaments/swiss/topcut.py STAGES) and how far a player went in one.
+TOP_CUT_ROUNDS: dict[str, Promise] = {
+    "final": pgettext_lazy("top-cut round", "Final"),
+    "semifinal": pgettext_lazy("top-cut round", "Semifinals"),
+    "quarterfinal": pgettext_lazy("top-cut round", "Quarterfinals"),
+}
+
+TOP_CUT_REACHED: dict[str, Promise] = {
+    "winner": pgettext_lazy("how far in the top cut", "Winner"),
+    "final": pgettext_lazy("how far in the top cut", "Finalist"),
+    "semifinal": pgettext_lazy("how far in the top cut", "Semifinals"),
+    "quarterfinal": pgettext_lazy("how far in the top cut", "Quarterfinals"),
+}
+
 
 def label(table: dict[str, Promise], key: Any) -> str:
     """Return the label of ``key`` in ``table``, or the key itself when it has none."""

@@ -167,7 +167,7 @@ def test_it_shows_a_refused_report_as_a_message(cup, player, outsider):
     cup.start()
     match = match_of(cup, player)
     bad = post(player, f"/events/{cup.id}/matches/{match.pk}/report/", {"wins_a": "7", "wins_b": "x"})
-    assert "must be a whole number" in html_of(bad)
+    assert "enter a whole number" in html_of(bad)
     stranger = post(outsider, f"/events/{cup.id}/matches/{match.pk}/report/", {"wins_a": "1", "wins_b": "0"})
     assert "Only the players of this match" in html_of(stranger)
     match.refresh_from_db()

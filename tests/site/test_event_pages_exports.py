@@ -50,8 +50,10 @@ def test_it_exports_the_standings_to_anyone(cup, anonymous, outsider):
         response = browser(visitor).get(f"/events/{cup.id}/export/standings.csv")
         assert response.status_code == 200
         rows = csv_rows(response)
-        assert rows[0] == "rank player points wins losses draws omw_pct gw_pct ogw_pct dropped".split()
+        header = "rank player points wins losses draws omw_pct gw_pct ogw_pct dropped top_cut swiss_rank"
+        assert rows[0] == header.split()
         assert [row[0] for row in rows[1:]] == ["1", "2", "3", "4"]
+        assert [row[11] for row in rows[1:]] == ["1", "2", "3", "4"]  # no top cut: the Swiss order
         assert rows[1][2] == "3" and rows[1][3:6] == ["1", "0", "0"]
         assert rows[1][7] == "100.00"  # GW% as a percentage
 

@@ -316,7 +316,10 @@ class RoundDetailApi(APIView):
 
 
 class StandingOut(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        help_text="final place: after a top cut its winner is 1st, the finalist 2nd, then each "
+        "elimination round's losers by Swiss rank, then everyone else by Swiss rank"
+    )
     username = serializers.CharField()
     match_points = serializers.IntegerField()
     wins = serializers.IntegerField()
@@ -326,12 +329,24 @@ class StandingOut(serializers.Serializer):
     gw = serializers.FloatField()
     ogw = serializers.FloatField()
     dropped = serializers.BooleanField()
+    swiss_rank = serializers.IntegerField(help_text="place after the Swiss rounds (the top-cut seed)")
+    top_cut = serializers.ChoiceField(
+        choices=["winner", "final", "semifinal", "quarterfinal"],
+        allow_null=True,
+        help_text="how far the player went in the top cut: won it, or the last round played; "
+        "null when not in the top cut (or the event has none)",
+    )
 
 
 class StandingsApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses={200: StandingOut(many=True)}, operation_id="events_standings")
+    @extend_schema(
+        responses={200: StandingOut(many=True)},
+        operation_id="events_standings",
+        description="The final standings, best first: after a top cut, ordered by how far each player "
+        "went (top_cut), then by Swiss rank.",
+    )
     def get(self, request: Request, event_id: int) -> Response:
         return Response(standings_json(event=_event(request, event_id)))
 

@@ -13,7 +13,15 @@ from engine.problems import DeckParseError
 from engine.registry import get_game
 from tournaments.models import Event, Match, Registration, Round, SavedDeck
 from tournaments.services.decks import deck_check, decklist_text
-from tournaments.swiss import MatchRecord, Player, Standing, compute_standings
+from tournaments.swiss import (
+    MatchRecord,
+    Placing,
+    Player,
+    Standing,
+    compute_standings,
+    final_placings,
+    top_cut_stage,
+)
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -96,11 +104,91 @@ def event_standings(*, event: Event) -> list[Standing]:
     return compute_standings(players=players, history=records)
 
 
+@dataclass(frozen=True)
+class BracketMatch:
+    """One top-cut match: the players with their Swiss ranks (seeds), and the winner once final."""
+
+    match: Match
+    a: str
+    b: str
+    seed_a: int
+    seed_b: int
+    winner: str | None
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    """One top-cut round: ``stage`` is "final", "semifinal", "quarterfinal" (topcut.STAGES)."""
+
+    round: Round
+    stage: str
+    matches: list[BracketMatch]
+
+
+@dataclass(frozen=True)
+class EventResults:
+    """The final places (each with the player's Swiss line), the top-cut bracket, and the
+    winner's name (None until the final has a final result; always None without a top cut)."""
+
+    placings: list[tuple[Placing, Standing]]
+    bracket: list[BracketRound]
+    winner: str | None
+
+
+def _top_cut_winner_id(match: Match) -> int | None:
+    """Return the winner of a final top-cut match, or None while it has no final result."""
+    if match.status != Match.Status.FINAL or match.player_b_id is None or match.wins_a == match.wins_b:
+        return None
+    return match.player_a_id if match.wins_a > match.wins_b else match.player_b_id
+
+
+def event_results(*, event: Event) -> EventResults:
+    """Return the event's final places: after a top cut the winner, the finalist, each
+    elimination round's losers by Swiss rank, then everyone else by Swiss rank; without a top
+    cut, the Swiss standings (see tournaments.swiss.final_placings)."""
+    standings = event_standings(event=event)
+    by_id = {s.player_id: s for s in standings}
+    rounds = list(event.round_set.filter(kind=Round.Kind.TOP_CUT).order_by("number"))
+    matches: dict[int, list[Match]] = {r.pk: [] for r in rounds}
+    for match in Match.objects.filter(round__in=rounds).order_by("table"):
+        matches[match.round_id].append(match)
+    played = [
+        [(m.player_a_id, m.player_b_id, _top_cut_winner_id(m)) for m in matches[r.pk] if m.player_b_id]
+        for r in rounds
+    ]
+    placings = final_placings(standings, played)
+    bracket = [
+        BracketRound(
+            round=r,
+            stage=top_cut_stage(len(matches[r.pk])),
+            matches=[
+                BracketMatch(
+                    match=m,
+                    a=by_id[m.player_a_id].name,
+                    b=by_id[m.player_b_id].name,
+                    seed_a=by_id[m.player_a_id].rank,
+                    seed_b=by_id[m.player_b_id].rank,
+                    winner=by_id[w].name if (w := _top_cut_winner_id(m)) else None,
+                )
+                for m in matches[r.pk]
+                if m.player_b_id
+            ],
+        )
+        for r in rounds
+        if matches[r.pk]
+    ]
+    winner = next((by_id[p.player_id].name for p in placings if p.top_cut == "winner"), None)
+    return EventResults(placings=[(p, by_id[p.player_id]) for p in placings], bracket=bracket, winner=winner)
+
+
 def standings_json(*, event: Event) -> list[dict[str, Any]]:
-    """Return the standings in the api.md shape (percentages in [0, 1], 4 places)."""
+    """Return the final standings in the api.md shape (percentages in [0, 1], 4 places):
+    ``rank`` is the final place (after a top cut, its winner is 1st), ``swiss_rank`` the place
+    after the Swiss rounds, ``top_cut`` how far the player went in the top cut ("winner",
+    "final", "semifinal", "quarterfinal"; null: not in it)."""
     return [
         {
-            "rank": s.rank,
+            "rank": p.rank,
             "username": s.name,
             "match_points": s.match_points,
             "wins": s.wins,
@@ -110,8 +198,10 @@ def standings_json(*, event: Event) -> list[dict[str, Any]]:
             "gw": round(s.gw, 4),
             "ogw": round(s.ogw, 4),
             "dropped": s.dropped,
+            "swiss_rank": s.rank,
+            "top_cut": p.top_cut,
         }
-        for s in event_standings(event=event)
+        for p, s in event_results(event=event).placings
     ]
 
 
@@ -246,11 +336,13 @@ def round_seats(*, round: Round) -> list[Seat]:
     return sorted(seats, key=lambda seat: seat.name.casefold())
 
 
-def standings_table(*, event: Event) -> list[dict[str, Any]]:
-    """Return the standings rows with the tiebreakers as percentages (0–100, 2 places)."""
+def standings_table(*, event: Event, results: EventResults | None = None) -> list[dict[str, Any]]:
+    """Return the final standings rows (see standings_json) with the tiebreakers as
+    percentages (0–100, 2 places); ``results`` saves reading them again."""
+    results = results or event_results(event=event)
     return [
         {
-            "rank": s.rank,
+            "rank": p.rank,
             "name": s.name,
             "match_points": s.match_points,
             "wins": s.wins,
@@ -260,8 +352,10 @@ def standings_table(*, event: Event) -> list[dict[str, Any]]:
             "gw": round(100 * s.gw, 2),
             "ogw": round(100 * s.ogw, 2),
             "dropped": s.dropped,
+            "swiss_rank": s.rank,
+            "top_cut": p.top_cut,
         }
-        for s in event_standings(event=event)
+        for p, s in results.placings
     ]
 
 

@@ -8,13 +8,14 @@ pairing a round locks the event row, reporting a result locks the match row.
 import random
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
@@ -394,7 +395,10 @@ def _advance(event: Event, last: Round) -> Round | None:
         event.save(update_fields=["status"])
         return _create_round(event, Round.Kind.TOP_CUT, top_cut_pairings(seeds), None)
     previous = [(m.player_a_id, m.player_b_id, _winner(m)) for m in last.matches.order_by("table")]
-    pairs = next_top_cut_round(previous)
+    # The better Swiss seed sits at seat A, as in the first top-cut round.
+    players, history = swiss_history(event=event)
+    seeds = [s.player_id for s in compute_standings(players=players, history=history)]
+    pairs = next_top_cut_round(previous, seeds=seeds)
     if not pairs:
         return _finish(event)
     return _create_round(event, Round.Kind.TOP_CUT, pairs, None)
@@ -415,22 +419,101 @@ def _result(match: Match) -> dict[str, Any]:
 
 
 def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: Any) -> tuple[int, int, int]:
-    values = []
+    """Return (wins_a, wins_b, draws) when they are a result a best-of-``best_of`` match can
+    end with; raise BadInput listing every problem at once (``problems``: [{"field", "code",
+    "message"}], messages in the reader's language).
+
+    A Swiss match has at most ``best_of`` games, drawn ones included (a best-of-3 ends 2-0,
+    2-1, 1-1-1, 1-0 when time is called, ...); a top-cut match cannot end in a draw and plays
+    on past ``best_of`` while tied, up to ``best_of + 3`` games, as online play does
+    (services/online.py ``_after_game``).
+    """
+    problems: list[dict[str, str]] = []
+    names = {
+        "wins_a": match.player_a.player.get_username(),
+        "wins_b": match.player_b.player.get_username() if match.player_b else "",
+    }
+    needed = best_of // 2 + 1
+    top_cut = match.round.kind == Round.Kind.TOP_CUT
+    most = best_of + 3 if top_cut else best_of
+
+    def refuse(field: str, code: str, message: str) -> None:
+        problems.append({"field": field, "code": code, "message": message})
+
+    values: dict[str, int] = {}
     for key, value in (("wins_a", wins_a), ("wins_b", wins_b), ("draws", draws)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise BadInput(f"{key}: must be a whole number ≥ 0", code="invalid")
-        values.append(value)
-    a, b, d = values
-    needed = best_of // 2 + 1
-    if a > needed or b > needed or a + b > best_of or d > 5 or (a == needed and b == needed):
-        raise BadInput(f"A best-of-{best_of} match cannot end {a}-{b}-{d}.", code="invalid_result")
+            if key == "draws":
+                refuse(key, "invalid", _("Drawn games: enter a whole number, 0 or more."))
+            else:
+                message = _("Games won by %(name)s: enter a whole number, 0 or more.")
+                refuse(key, "invalid", message % {"name": names[key]})
+            continue
+        values[key] = value
+        if key != "draws" and value > needed:
+            refuse(
+                key,
+                "invalid_result",
+                ngettext(
+                    "Games won by %(name)s: %(wins)s is too many; a best-of-%(best_of)s match "
+                    "ends when a player has won %(n)s game.",
+                    "Games won by %(name)s: %(wins)s is too many; a best-of-%(best_of)s match "
+                    "ends when a player has won %(n)s games.",
+                    needed,
+                )
+                % {"name": names[key], "wins": value, "best_of": best_of, "n": needed},
+            )
+    if len(values) < 3:
+        # A count is missing: of the checks of the whole result, only the drawn games' own can speak.
+        if values.get("draws", 0) > most:
+            refuse(
+                "draws",
+                "invalid_result",
+                ngettext(
+                    "Drawn games: %(d)s is too many; this match has at most %(n)s game.",
+                    "Drawn games: %(d)s is too many; this match has at most %(n)s games.",
+                    most,
+                )
+                % {"d": values["draws"], "n": most},
+            )
+        _refuse_result(problems)
+    a, b, d = values["wins_a"], values["wins_b"], values["draws"]
+    if a == b == needed:
+        refuse(
+            "wins_b",
+            "invalid_result",
+            ngettext(
+                "Both players cannot have won %(n)s game: the match ended when the first of them did.",
+                "Both players cannot have won %(n)s games: the match ended when the first of them did.",
+                needed,
+            )
+            % {"n": needed},
+        )
+    if a + b + d > most:
+        refuse(
+            "draws" if d else "wins_b",
+            "invalid_result",
+            ngettext(
+                "%(a)s-%(b)s-%(d)s adds up to %(total)s: this match has at most %(n)s game.",
+                "%(a)s-%(b)s-%(d)s adds up to %(total)s: this match has at most %(n)s games.",
+                most,
+            )
+            % {"a": a, "b": b, "d": d, "total": a + b + d, "n": most},
+        )
     if a + b + d == 0:
-        raise BadInput("Report at least one game.", code="invalid_result")
-    if match.round.kind == Round.Kind.TOP_CUT:
-        try:
-            top_cut_winner(a=1, b=2, wins_a=a, wins_b=b, draws=d)
-        except DrawnTopCutError as error:
-            raise BadInput(str(error), code=DrawnTopCutError.code) from None
+        refuse("wins_a", "invalid_result", _("Report at least one game."))
+    elif top_cut and a == b != needed:  # both at `needed` is refused above
+        refuse(
+            "wins_b",
+            DrawnTopCutError.code,
+            _(
+                "A top-cut match cannot end in a draw (%(a)s-%(b)s-%(d)s): "
+                "play on until one player has won more games."
+            )
+            % {"a": a, "b": b, "d": d},
+        )
+    if problems:
+        _refuse_result(problems)
     return a, b, d
 
 
@@ -447,6 +530,13 @@ def _online_refused() -> WrongState:
         ),
         code="online_match",
     )
+
+
+def _refuse_result(problems: list[dict[str, str]]) -> NoReturn:
+    """Raise BadInput with every problem of a result; its code is theirs when they share one."""
+    codes = {p["code"] for p in problems}
+    code = codes.pop() if len(codes) == 1 else "invalid_result"
+    raise BadInput(" ".join(p["message"] for p in problems), code=code, problems=problems)
 
 
 def match_report(

@@ -9,9 +9,12 @@ from tournaments.swiss.records import MatchRecord, Pairing, Player, Standing
 from tournaments.swiss.standings import compute_standings
 from tournaments.swiss.topcut import (
     DrawnTopCutError,
+    Placing,
+    final_placings,
     next_top_cut_round,
     top_cut_pairings,
     top_cut_seeds,
+    top_cut_stage,
     top_cut_winner,
 )
 
@@ -20,13 +23,16 @@ __all__ = [
     "MatchRecord",
     "Pairing",
     "PairingError",
+    "Placing",
     "Player",
     "Standing",
     "compute_standings",
+    "final_placings",
     "next_top_cut_round",
     "pair_round",
     "recommended_rounds",
     "top_cut_pairings",
     "top_cut_seeds",
+    "top_cut_stage",
     "top_cut_winner",
 ]

@@ -10,6 +10,7 @@ players play on until one of them is ahead in games won.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from tournaments.swiss.records import Standing
 
@@ -100,3 +101,88 @@ def next_top_cut_round(previous: Sequence[tuple[int, int, int]], *, seeds: Seque
 def _check_size(size: int) -> None:
     if size < 2 or size & (size - 1):
         raise ValueError(f"a top cut of {size} players: it must be 2, 4, 8 (a power of two)")
+
+
+# The stages of a top cut, named by the number of matches in the round; "winner" is the one
+# player who won the final. A player's stage is the furthest round they played in.
+WINNER = "winner"
+STAGES = {1: "final", 2: "semifinal", 4: "quarterfinal"}
+
+
+def top_cut_stage(matches: int) -> str:
+    """Return the name of a top-cut round of ``matches`` matches: "final" (1), "semifinal" (2),
+    "quarterfinal" (4), else "round_of_N" (N players). Raises ValueError for a count that is
+    not a power of two."""
+    if matches < 1 or matches & (matches - 1):
+        raise ValueError(f"a top-cut round of {matches} matches: it must be 1, 2, 4 (a power of two)")
+    return STAGES.get(matches, f"round_of_{2 * matches}")
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """One player's final place: ``rank`` (1 is the winner after a top cut), their ``swiss_rank``,
+    and ``top_cut``, the stage they reached ("winner", "final", "semifinal", ...; None: not in
+    the top cut)."""
+
+    rank: int
+    player_id: int
+    swiss_rank: int
+    top_cut: str | None
+
+
+TopCutMatch = tuple[int, int, int | None]
+
+
+def final_placings(standings: Sequence[Standing], rounds: Sequence[Sequence[TopCutMatch]]) -> list[Placing]:
+    """Return every player's final place, best first, given the Swiss ``standings`` and the
+    top-cut ``rounds`` played so far (in order; each match as (a, b, winner), winner None
+    while it has no final result).
+
+    The winner of the final is 1st and the finalist 2nd; then the players who lost in each
+    earlier round (the semifinals, then the quarterfinals), each group by Swiss rank; then
+    everyone else by Swiss rank. While the top cut runs, the players still in come first, by
+    Swiss rank. Without top-cut rounds this is the Swiss order. Raises ValueError when a
+    winner did not play in their match, a player plays twice in a round, or a player is not
+    in the standings.
+    """
+    swiss = {s.player_id: s.rank for s in standings}
+    stage: dict[int, str] = {}
+    lost_in: dict[int, int] = {}  # player → index of the round they lost in
+    champion = None
+    for index, matches in enumerate(rounds):
+        name = top_cut_stage(len(matches)) if matches else None
+        seen: set[int] = set()
+        for a, b, winner in matches:
+            for pid in (a, b):
+                if pid not in swiss:
+                    raise ValueError(f"player {pid} of the top cut is not in the standings")
+                if pid in seen:
+                    raise ValueError(f"player {pid} plays twice in top-cut round {index + 1}")
+                seen.add(pid)
+                stage[pid] = name or ""
+            if winner is None:
+                continue
+            if winner not in (a, b):
+                raise ValueError(f"player {winner} cannot win a match between {a} and {b}")
+            lost_in[b if winner == a else a] = index
+            if len(matches) == 1:
+                champion = winner
+    if champion is not None:
+        stage[champion] = WINNER
+
+    def order(s: Standing) -> tuple[int, int, int]:
+        pid = s.player_id
+        if pid == champion:
+            group = 0
+        elif pid in stage and pid not in lost_in:
+            group = 1  # still playing
+        elif pid in lost_in:
+            group = 2 + len(rounds) - lost_in[pid]  # a later round's losers first
+        else:
+            group = 3 + len(rounds)
+        return (group, s.rank, pid)
+
+    return [
+        Placing(rank=rank, player_id=s.player_id, swiss_rank=s.rank, top_cut=stage.get(s.player_id))
+        for rank, s in enumerate(sorted(standings, key=order), start=1)
+    ]

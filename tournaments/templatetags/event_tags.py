@@ -4,8 +4,12 @@ from datetime import datetime
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Match
+from tournaments.labels import TOP_CUT_ROUNDS
+from tournaments.models import Event, Match, Round
+from tournaments.selectors.events import BracketMatch
+from tournaments.swiss import top_cut_stage
 
 register = template.Library()
 
@@ -55,3 +59,29 @@ def reported_by_other(match: Match, user: object) -> bool:
         and match.reported_by_id is not None
         and match.reported_by_id != getattr(user, "pk", None)
     )
+
+
+@register.filter
+def round_title(round_: Round, event: Event) -> str:
+    """Return the round's name: "Round 3", or the top-cut round's ("Quarterfinals",
+    "Semifinals", "Final"), known from the event's top cut and Swiss rounds."""
+    if round_.kind != Round.Kind.TOP_CUT:
+        return _("Round %(n)s") % {"n": round_.number}
+    matches = (event.top_cut or 0) >> (round_.number - (event.swiss_rounds or 0))
+    try:
+        stage = top_cut_stage(matches)
+    except ValueError:
+        return _("Top cut · round %(n)s") % {"n": round_.number}
+    label = TOP_CUT_ROUNDS.get(stage)
+    return str(label) if label is not None else _("Top cut · round %(n)s") % {"n": round_.number}
+
+
+@register.filter
+def bracket_sides(match: BracketMatch) -> list[dict[str, object]]:
+    """Return the two lines of a bracket match, the better seed first: seed, name, games won,
+    and whether they won it."""
+    sides = [
+        {"seed": match.seed_a, "name": match.a, "wins": match.match.wins_a, "won": match.winner == match.a},
+        {"seed": match.seed_b, "name": match.b, "wins": match.match.wins_b, "won": match.winner == match.b},
+    ]
+    return sorted(sides, key=lambda side: side["seed"])

@@ -20,6 +20,8 @@ _TABLES = {
     "decision": labels.DECISIONS,
     "result_change": labels.RESULT_CHANGES,
     "match_status": labels.MATCH_STATUSES,
+    "top_cut_round": labels.TOP_CUT_ROUNDS,
+    "top_cut_reached": labels.TOP_CUT_REACHED,
 }
 for _name, _table in _TABLES.items():
     register.filter(_name, partial(labels.label, _table))

@@ -31,6 +31,7 @@ from tournaments.selectors.events import (
     can_see_deck,
     decklist_rows,
     event_registrations,
+    event_results,
     event_role,
     event_round,
     events_listed,
@@ -274,6 +275,8 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
     ]
     last = context["last_round"]
     mine = registration_of(event=event, user=request.user)
+    shows_cut = event.top_cut and event.status in (Event.Status.TOP_CUT, Event.Status.FINISHED)
+    results = event_results(event=event) if shows_cut else None
     my_match = player_match(round=last, user=request.user) if last and mine else None
     context.update(
         players=players,
@@ -292,6 +295,8 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
         saved_choice="",
         deck_errors=[],
         violations=[],
+        bracket=results.bracket if results else [],
+        winner=results.winner if results else None,
     )
     context.update(extra)
     return context
@@ -461,14 +466,22 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         matches=matches,
         progress=round_progress(matches=matches),
         extensions=EXTENSIONS,
-        finishing=bool(
-            last
-            and last.kind == Round.Kind.SWISS
-            and last.number >= (event.swiss_rounds or 0)
-            and not event.top_cut
-        ),
+        finishing=_last_round_of_event(event, last, matches),
+        winner=event_results(event=event).winner
+        if event.top_cut and event.status == Event.Status.FINISHED
+        else None,
     )
     return render(request, "tournaments/events/manage.html", context)
+
+
+def _last_round_of_event(event: Event, last: Round | None, matches: list[Match]) -> bool:
+    """Return True when the next step after ``last`` finishes the event: the last Swiss round
+    of an event without a top cut, or the final of the top cut."""
+    if last is None:
+        return False
+    if last.kind == Round.Kind.TOP_CUT:
+        return len(matches) == 1
+    return last.number >= (event.swiss_rounds or 0) and not event.top_cut
 
 
 def _organizer_action(
@@ -584,7 +597,15 @@ def event_round_detail(request: HttpRequest, event_id: int, number: int) -> Http
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     context = _event_context(request, event, "standings")
-    context["standings"] = standings_table(event=event) if context["rounds"] else []
+    if context["rounds"]:
+        results = event_results(event=event)
+        context.update(
+            standings=standings_table(event=event, results=results),
+            bracket=results.bracket,
+            winner=results.winner,
+        )
+    else:
+        context.update(standings=[], bracket=[], winner=None)
     return render(request, "tournaments/events/standings.html", context)
 
 
@@ -628,10 +649,14 @@ def export_standings(request: HttpRequest, event_id: int) -> HttpResponse:
             f"{s['gw']:.2f}",
             f"{s['ogw']:.2f}",
             "yes" if s["dropped"] else "",
+            s["top_cut"] or "",
+            s["swiss_rank"],
         )
         for s in standings_table(event=event)
     )
-    header = "rank player points wins losses draws omw_pct gw_pct ogw_pct dropped".split()
+    # rank is the final place (the top cut decides the first places); the columns after
+    # "dropped" were added later, so scripts reading by position keep working.
+    header = "rank player points wins losses draws omw_pct gw_pct ogw_pct dropped top_cut swiss_rank".split()
     return _csv(f"event-{event.pk}-standings.csv", header, rows)
 
 

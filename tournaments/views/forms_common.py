@@ -26,7 +26,9 @@ def run_service(request: HttpRequest, action: Callable[[], Any], success: str = 
     try:
         result = action()
     except DomainError as error:
-        messages.error(request, error.detail)
+        problems = error.extra.get("problems") or [{"message": error.detail}]
+        for problem in problems:  # every problem at once, not the first one only
+            messages.error(request, problem["message"])
         return None
     if success:
         messages.success(request, success)
@@ -34,10 +36,14 @@ def run_service(request: HttpRequest, action: Callable[[], Any], success: str = 
 
 
 def form_number(raw: str | None) -> Any:
-    """Return a form value as an int when it is one; anything else goes to the service, which refuses it."""
-    raw = (raw or "").strip()
-    if raw == "":
+    """Return a form value as an int when it is one; anything else goes to the service, which
+    refuses it. A field the form does not send is 0; a blank one is None, never 0, because a
+    browser sends text typed into a number field as a blank."""
+    if raw is None:
         return 0
+    raw = raw.strip()
+    if raw == "":
+        return None
     try:
         return int(raw)
     except ValueError:
