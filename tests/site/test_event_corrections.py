@@ -128,7 +128,11 @@ def test_it_registers_a_walk_in_with_an_existing_account(event_factory, player, 
     assert response.json()["username"] == "anna" and response.json()["password"] is None
     assert Registration.objects.get(event_id=cup.id).player == player.user
     entry = audit(cup)[-1]
-    assert (entry["action"], entry["new"]["player"], entry["new"]["new_account"]) == ("walk_in", "anna", False)
+    assert (entry["action"], entry["new"]["player"], entry["new"]["new_account"]) == (
+        "walk_in",
+        "anna",
+        False,
+    )
 
 
 def test_it_makes_a_new_account_for_a_walk_in_who_can_then_sign_in(event_factory, respons_deck_text):

@@ -173,7 +173,9 @@ class EventFilterForm(forms.Form):
     game = forms.ChoiceField(label=gettext_lazy("Game"), required=False)
     status = forms.ChoiceField(label=gettext_lazy("Status"), required=False)
     date_from = forms.DateField(
-        label=gettext_lazy("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("From"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     online = forms.ChoiceField(
         label=gettext_lazy("Play"),
@@ -267,13 +269,18 @@ class EventForm(forms.Form):
 
     # The event's details (issue #16): when, where, what, until when to register.
     starts_on = forms.DateField(
-        label=gettext_lazy("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     starts_time = forms.TimeField(
-        label=gettext_lazy("Start time"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+        label=gettext_lazy("Start time"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
     time_zone = forms.ChoiceField(
         label=gettext_lazy("Time zone"),
+        required=False,
         initial="Europe/Moscow",
         choices=lambda: [(zone, zone.replace("_", " ")) for zone in sorted(svc.time_zones())],
         help_text=gettext_lazy("The date and times are the event's local times in this zone."),
@@ -294,10 +301,12 @@ class EventForm(forms.Form):
     closes_on = forms.DateField(
         label=gettext_lazy("Registration closes on"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     closes_time = forms.TimeField(
-        label=gettext_lazy("at"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+        label=gettext_lazy("at"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -313,6 +322,8 @@ class EventForm(forms.Form):
     def service_values(self) -> dict[str, Any]:
         """Return the cleaned form as the services' keyword arguments (settings and details)."""
         skip = {"starts_on", "starts_time", "closes_on", "closes_time", "reason"}
+        if not self.cleaned_data.get("time_zone"):
+            skip.add("time_zone")  # not sent: the event's zone stays (UTC for a new event)
         return {key: value for key, value in self.cleaned_data.items() if key not in skip}
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
