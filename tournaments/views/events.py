@@ -178,7 +178,7 @@ class EventFilterForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     online = forms.ChoiceField(
-        label=gettext_lazy("Play"),
+        label=pgettext_lazy("how an event is played", "Play"),
         required=False,
         choices=[
             ("", gettext_lazy("Online and paper")),
