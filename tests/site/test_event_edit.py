@@ -165,3 +165,12 @@ def test_it_creates_an_event_with_its_details(organizer, card_sets):
 
 def test_it_keeps_the_audit_row_of_a_deleted_draft():
     assert ResultChange._meta.get_field("event").null  # the row outlives its event (SET_NULL)
+
+
+def test_it_refuses_dates_out_of_range_without_a_server_error(event_factory):
+    cup = event_factory()
+    for value in ("9999-12-31T23:59", "0001-01-01T00:00", "2030-13-01T10:00", "2030-05-30T10:00+25:00"):
+        for zone in ("America/Los_Angeles", "Pacific/Kiritimati"):
+            response = patch(cup.organizer, cup, {"starts_at": value, "time_zone": zone})
+            assert response.status_code == 400, (value, zone, response.content)
+            assert response.json()["detail"].startswith("starts_at")

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -549,6 +549,7 @@ SETTING_FIELDS = (
     "round_minutes", "player_cap", "late_entry",
 )  # fmt: skip
 REASON_MAX = 2000
+YEARS = (2000, 2999)  # an event's dates
 DESCRIPTION_MAX = 5000
 
 
@@ -581,6 +582,12 @@ def _when(key: str, value: Any, zone: str) -> datetime | None:
     if moment is None:
         raise BadInput(
             _("%(field)s: a date and time such as 2026-05-30T10:00 (ISO 8601)") % {"field": key},
+            code="invalid",
+        )
+    if not YEARS[0] <= moment.year <= YEARS[1]:  # and far from datetime's limits once in UTC
+        raise BadInput(
+            _("%(field)s: a year from %(low)d to %(high)d")
+            % {"field": key, "low": YEARS[0], "high": YEARS[1]},
             code="invalid",
         )
     if timezone.is_naive(moment):
@@ -799,7 +806,14 @@ def walkin_register(
                     code="username_taken",
                 )
             password = secrets.token_urlsafe(9)
-            player = users.objects.create_user(username=name, password=password, email=email.strip())
+            try:
+                with transaction.atomic():
+                    player = users.objects.create_user(username=name, password=password, email=email.strip())
+            except IntegrityError:  # the same name made a moment ago by another request
+                raise BadInput(
+                    _("username: the username “%(name)s” is already taken") % {"name": name},
+                    code="username_taken",
+                ) from None
         else:
             player = users.objects.filter(username__iexact=name).first()
             if player is None:
