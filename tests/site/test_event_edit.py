@@ -174,3 +174,11 @@ def test_it_refuses_dates_out_of_range_without_a_server_error(event_factory):
             response = patch(cup.organizer, cup, {"starts_at": value, "time_zone": zone})
             assert response.status_code == 400, (value, zone, response.content)
             assert response.json()["detail"].startswith("starts_at")
+
+
+def test_an_online_event_moves_to_a_paper_game_only_when_it_says_so(event_factory):
+    cup = event_factory(online=True)
+    refused = patch(cup.organizer, cup, {"game": "wow"})
+    assert refused.status_code == 400 and refused.json()["detail"].startswith("online")
+    moved = patch(cup.organizer, cup, {"game": "wow", "online": False})
+    assert moved.status_code == 200 and (moved.json()["game"], moved.json()["online"]) == ("wow", False)

@@ -656,6 +656,14 @@ def event_edit(*, event: Event, by: AbstractBaseUser, changes: Mapping[str, Any]
         fmt = values.get("format", event.format if same_format else get_game(game).formats[0])
         settings_in = {k: v for k, v in values.items() if k in SETTING_FIELDS and k not in ("name", "game")}
         checked = _settings_checked(game, fmt, settings_in)
+        if (
+            game != event.game
+            and event.online
+            and "online" not in checked
+            and not get_game(game).has_match_engine
+        ):
+            # An online event moving to a game without a match engine must say it is played on paper.
+            _settings_checked(game, fmt, {"online": True})
         checked.update(_details_checked(values, values.get("time_zone", event.time_zone)))
         if "name" in values:
             checked["name"] = values["name"]

@@ -85,11 +85,14 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         if (started and name not in LIVE_FORM_FIELDS) or (name == "game" and game_fixed):
             field.disabled = True  # the service refuses these too; the form shows them as fixed
     if request.method == "POST" and form.is_valid():
+        changes = form.service_values()
+        if "online" not in form.fields:
+            changes["online"] = False  # a game without a match engine is played on paper
         try:
             svc.event_edit(
                 event=event,
                 by=request.user,
-                changes=form.service_values(),
+                changes=changes,
                 reason=form.cleaned_data["reason"],
             )
         except DomainError as error:
