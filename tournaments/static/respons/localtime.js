@@ -1,4 +1,4 @@
-// Dates and times in the reader's time zone: every <time data-local="datetime"> is rewritten
+// Dates and times in the reader's time zone: every <time data-local="datetime"> (or "date") is rewritten
 // from its ISO datetime attribute with the browser's zone and the page's language; the
 // server's text (in the event's zone) stays as the title. A form's time zone select marked
 // data-browser-zone starts at the browser's zone. No dependencies.
@@ -8,16 +8,18 @@
   var zone = "";
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
 
+  var styles = {
+    datetime: { dateStyle: "medium", timeStyle: "short" },
+    date: { dateStyle: "medium" },
+  };
+
   function show() {
-    var format;
-    try {
-      format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
-    } catch (e) { return; }
-    document.querySelectorAll('time[data-local="datetime"]').forEach(function (el) {
-      var at = new Date(el.getAttribute("datetime"));
-      if (isNaN(at)) return;
+    document.querySelectorAll("time[data-local]").forEach(function (el) {
+      var at = new Date(el.getAttribute("datetime")), text;
+      if (isNaN(at) || !styles[el.dataset.local]) return;
+      try { text = new Intl.DateTimeFormat(lang, styles[el.dataset.local]).format(at); } catch (e) { return; }
       if (!el.title) el.title = el.textContent.trim();
-      el.textContent = format.format(at);
+      el.textContent = text;
       el.dataset.readerZone = zone;
     });
     // "event time zone: X" matters only when the reader is elsewhere.
