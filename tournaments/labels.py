@@ -139,6 +139,12 @@ RESULT_CHANGES: dict[str, Promise] = {
     "engine": pgettext_lazy("result change", "engine"),
     "round_end": pgettext_lazy("result change", "round_end"),
     "penalty": pgettext_lazy("result change", "penalty"),
+    # Corrections of the event itself (issue #16).
+    "edit": pgettext_lazy("result change", "edit"),
+    "cancel": pgettext_lazy("result change", "cancel"),
+    "delete": pgettext_lazy("result change", "delete"),
+    "judge_remove": pgettext_lazy("result change", "judge_remove"),
+    "walk_in": pgettext_lazy("result change", "walk_in"),
 }
 
 MATCH_STATUSES: dict[str, Promise] = {

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import accounts, cards, decks, events, pages
+from tournaments.views import accounts, cards, decks, event_edit, events, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -29,6 +29,13 @@ urlpatterns = [
     path("events/<id:event_id>/manage/start/", events.event_start, name="event-start"),
     path("events/<id:event_id>/manage/next-round/", events.event_next_round, name="event-next-round"),
     path("events/<id:event_id>/manage/judges/", events.event_judge_add, name="event-judge-add"),
+    path("events/<id:event_id>/manage/edit/", event_edit.event_edit, name="event-edit"),
+    path("events/<id:event_id>/manage/cancel/", event_edit.event_cancel, name="event-cancel"),
+    path("events/<id:event_id>/manage/delete/", event_edit.event_delete, name="event-delete"),
+    path(
+        "events/<id:event_id>/manage/judges/remove/", event_edit.event_judge_remove, name="event-judge-remove"
+    ),
+    path("events/<id:event_id>/manage/walk-in/", event_edit.event_walkin, name="event-walkin"),
     path(
         "events/<id:event_id>/manage/publish-decklists/",
         events.event_publish_decklists,

@@ -5,6 +5,8 @@ from typing import Any
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -16,14 +18,19 @@ from engine.registry import game_keys
 from tournaments.api.schema import errors
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors.events import (
+    EventFilters,
     can_see_deck,
+    event_audit,
     event_role,
+    events_search,
     events_visible,
     is_official,
     round_matches,
     standings_json,
 )
 from tournaments.services import events as svc
+
+DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in the event's time_zone"
 
 
 class EventIn(serializers.Serializer):
@@ -38,6 +45,15 @@ class EventIn(serializers.Serializer):
     round_minutes = serializers.IntegerField(min_value=5, max_value=600, default=50)
     player_cap = serializers.IntegerField(min_value=2, max_value=100_000, allow_null=True, default=None)
     late_entry = serializers.BooleanField(default=False)
+    starts_at = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
+    )
+    time_zone = serializers.CharField(max_length=64, default="UTC", help_text="IANA name, e.g. Europe/Moscow")
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, help_text="empty: online")
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+    registration_closes_at = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
+    )
 
 
 class EventOut(serializers.ModelSerializer):
@@ -53,10 +69,18 @@ class EventOut(serializers.ModelSerializer):
             "id", "name", "game", "format", "status", "best_of", "rounds", "swiss_rounds", "top_cut",
             "side_deck_max", "online", "round_minutes", "player_cap", "late_entry", "decklists_public",
             "organizer", "judges", "players", "waitlist", "current_round", "seed", "created_at",
+            "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
         ]  # fmt: skip
+
+    url = serializers.SerializerMethodField(help_text="the event's page on the site")
 
     def get_judges(self, event: Event) -> list[str]:
         return sorted(user.username for user in event.judges.all())
+
+    def get_url(self, event: Event) -> str:
+        path = reverse("event-detail", args=[event.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
 
 
 def _annotated(events: Any) -> Any:
@@ -76,13 +100,85 @@ def _event(request: Request, event_id: int) -> Event:
     return get_object_or_404(_annotated(events_visible(user=request.user)), pk=event_id)
 
 
+class EventFiltersIn(serializers.Serializer):
+    """The event list's search and filters (all optional)."""
+
+    q = serializers.CharField(
+        max_length=100, required=False, default="", help_text="in name, venue, description"
+    )
+    game = serializers.ChoiceField(choices=list(game_keys()), required=False, default="")
+    status = serializers.ChoiceField(choices=Event.Status.values, required=False, default="")
+    date_from = serializers.DateField(required=False, default=None, help_text="events starting on or after")
+    online = serializers.BooleanField(required=False, default=None, allow_null=True)
+
+
+class EventPatchIn(serializers.Serializer):
+    """Any of an event's settings and details, and the reason (required once the event has started)."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    game = serializers.ChoiceField(choices=list(game_keys()), required=False)
+    format = serializers.CharField(max_length=32, required=False)
+    best_of = serializers.ChoiceField(choices=[1, 3], required=False)
+    rounds = serializers.IntegerField(min_value=1, max_value=20, allow_null=True, required=False)
+    top_cut = serializers.ChoiceField(choices=[0, 2, 4, 8], required=False)
+    side_deck_max = serializers.IntegerField(min_value=0, max_value=60, required=False)
+    online = serializers.BooleanField(required=False)
+    round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False)
+    player_cap = serializers.IntegerField(min_value=2, max_value=100_000, allow_null=True, required=False)
+    late_entry = serializers.BooleanField(required=False)
+    starts_at = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
+    )
+    time_zone = serializers.CharField(max_length=64, required=False)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+    registration_closes_at = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
+    )
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class ReasonOptionalIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class ReasonIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+def event_patch(request: Request, event_id: int) -> Response:
+    """PATCH /api/events/{id}/: change settings and details (organizer)."""
+    data = EventPatchIn(data=request.data)
+    data.is_valid(raise_exception=True)
+    unknown = sorted(set(request.data) - set(data.fields)) if hasattr(request.data, "keys") else []
+    if unknown:  # a misspelt setting would otherwise change nothing, silently
+        raise svc.BadInput(_("%(field)s: not a setting of an event") % {"field": unknown[0]}, code="invalid")
+    changes = dict(data.validated_data)
+    reason = changes.pop("reason")
+    svc.event_edit(event=_event(request, event_id), by=request.user, changes=changes, reason=reason)
+    return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+
+
+def event_remove(request: Request, event_id: int) -> Response:
+    """DELETE /api/events/{id}/: delete a draft (organizer); the reason may come in the body."""
+    data = ReasonOptionalIn(data=request.data)
+    data.is_valid(raise_exception=True)
+    svc.event_delete(event=_event(request, event_id), by=request.user, reason=data.validated_data["reason"])
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class EventListApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses={200: EventOut(many=True)}, operation_id="events_list")
+    @extend_schema(
+        parameters=[EventFiltersIn], responses={200: EventOut(many=True)}, operation_id="events_list"
+    )
     def get(self, request: Request) -> Response:
-        events = _annotated(events_visible(user=request.user)).order_by("-created_at")[:500]
-        return Response(EventOut(events, many=True).data)
+        filters = EventFiltersIn(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        events = events_search(user=request.user, filters=EventFilters(**filters.validated_data))
+        events = _annotated(events).order_by("-created_at")[:500]
+        return Response(EventOut(events, many=True, context={"request": request}).data)
 
     @extend_schema(request=EventIn, responses={201: EventOut}, operation_id="events_create")
     def post(self, request: Request) -> Response:
@@ -97,7 +193,15 @@ class EventDetailApi(APIView):
 
     @extend_schema(responses={200: EventOut}, operation_id="events_retrieve")
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(EventOut(_event(request, event_id)).data)
+        return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+
+    @extend_schema(request=EventPatchIn, responses={200: EventOut}, operation_id="events_update")
+    def patch(self, request: Request, event_id: int) -> Response:
+        return event_patch(request, event_id)
+
+    @extend_schema(request=ReasonOptionalIn, responses={204: None}, operation_id="events_delete")
+    def delete(self, request: Request, event_id: int) -> Response:
+        return event_remove(request, event_id)
 
 
 def _action(
@@ -442,3 +546,100 @@ class MatchExtendApi(APIView):
             match=_match(request, match_id), by=request.user, minutes=data.validated_data["minutes"]
         )
         return Response(MatchOut(_match(request, match_id)).data)
+
+
+class EventCancelApi(APIView):
+    """Cancel an event that has not started (organizer), with a reason."""
+
+    permission_classes = [IsAuthenticated]
+
+    @_action("events_cancel", ReasonIn)
+    def post(self, request: Request, event_id: int) -> Response:
+        data = ReasonIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        svc.event_cancel(event=_event(request, event_id), by=request.user, **data.validated_data)
+        return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+
+
+class JudgeRemoveApi(APIView):
+    """Remove a judge (organizer), with a reason."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=ReasonIn, responses={200: EventOut}, operation_id="events_judges_remove")
+    def delete(self, request: Request, event_id: int, username: str) -> Response:
+        data = ReasonIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = _event(request, event_id)
+        svc.judge_remove(event=event, by=request.user, username=username, **data.validated_data)
+        return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+
+
+class WalkInIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    deck = serializers.JSONField(help_text="decklist JSON object (formats.md), or its text as a string")
+    new_account = serializers.BooleanField(default=False, help_text="make a new account with this username")
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class WalkInOut(RegistrationOut):
+    password = serializers.CharField(allow_null=True, help_text="a new account's first password, shown once")
+
+
+class WalkInApi(APIView):
+    """Register a walk-in player with a pasted decklist (organizer)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=WalkInIn, responses={201: WalkInOut}, operation_id="events_walk_ins_create")
+    def post(self, request: Request, event_id: int) -> Response:
+        data = WalkInIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        if not isinstance(values["deck"], str | dict) or not values["deck"]:
+            raise svc.BadInput("deck: send a decklist JSON object or its text", code="bad_decklist")
+        event = _event(request, event_id)
+        walk_in = svc.walkin_register(event=event, by=request.user, **values)
+        body = dict(_registrations_out(request, event, [walk_in.registration])[0])
+        body["password"] = walk_in.password or None
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class AuditOut(serializers.Serializer):
+    by = serializers.CharField(allow_null=True, help_text="username; null: the rules engine")
+    action = serializers.CharField()
+    match = serializers.IntegerField(allow_null=True)
+    round = serializers.IntegerField(allow_null=True)
+    old = serializers.JSONField()
+    new = serializers.JSONField()
+    reason = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class EventAuditApi(APIView):
+    """The event's audit trail, oldest first (organizer and judges)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: AuditOut(many=True)}, operation_id="events_audit")
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(request, event_id)
+        if not is_official(event_role(event=event, user=request.user)):
+            raise svc.NotAllowed(
+                _("Only the organizer and the judges of this event can read its audit trail.")
+            )
+        rows = [
+            {
+                "by": c.by.get_username() if c.by else None,
+                "action": c.action,
+                "match": c.match_id,
+                "round": c.match.round.number if c.match else None,
+                "old": c.old,
+                "new": c.new,
+                "reason": c.note,
+                "at": c.at,
+            }
+            for c in event_audit(event=event)
+        ]
+        return Response(AuditOut(rows, many=True).data)

@@ -15,6 +15,14 @@ urlpatterns = [
     path("events/<id:event_id>/open/", events.EventOpenApi.as_view(), name="api-event-open"),
     path("events/<id:event_id>/judges/", events.JudgeAddApi.as_view(), name="api-event-judges"),
     path(
+        "events/<id:event_id>/judges/<str:username>/",
+        events.JudgeRemoveApi.as_view(),
+        name="api-event-judge-remove",
+    ),
+    path("events/<id:event_id>/cancel/", events.EventCancelApi.as_view(), name="api-event-cancel"),
+    path("events/<id:event_id>/walk-ins/", events.WalkInApi.as_view(), name="api-event-walk-ins"),
+    path("events/<id:event_id>/audit/", events.EventAuditApi.as_view(), name="api-event-audit"),
+    path(
         "events/<id:event_id>/registrations/",
         events.RegistrationApi.as_view(),
         name="api-event-registrations",

@@ -12,6 +12,7 @@ class Event(models.Model):
         RUNNING = "running", _("Swiss rounds")
         TOP_CUT = "top_cut", _("Top cut")
         FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     name = models.CharField(max_length=200)
     game = models.CharField(max_length=32)
@@ -36,6 +37,13 @@ class Event(models.Model):
     seed = models.BigIntegerField()  # drawn at creation, recorded: round 1 pairing is reproducible
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # fixed at start
     created_at = models.DateTimeField(auto_now_add=True)
+    # Event details people look for: when (stored in UTC, shown in the event's zone and the
+    # reader's), where ("" with online: true means online), what, and until when to register.
+    starts_at = models.DateTimeField(null=True, blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC")  # an IANA name, e.g. Europe/Moscow
+    venue = models.CharField(max_length=200, blank=True, default="")
+    description = models.TextField(blank=True, default="")
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -144,9 +152,13 @@ class Match(models.Model):
 
 
 class ResultChange(models.Model):
-    """The audit trail: every change of a match result (who, when, old → new)."""
+    """The audit trail: every change of a match result (who, when, old → new), and every
+    correction of the event itself (``match`` None, ``event`` set: an edit, a cancellation,
+    a judge removed, a walk-in; ``note`` holds the reason). A deleted draft keeps its row,
+    with ``event`` None and the event's id and name in ``old``."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes", null=True, blank=True)
+    event = models.ForeignKey(Event, on_delete=models.SET_NULL, related_name="changes", null=True, blank=True)
     # None: the rules engine recorded it (an online game's result).
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True)
     action = models.CharField(max_length=32)  # report, confirm, dispute, override, extend, …

@@ -1,17 +1,18 @@
 """Reads about events: roles, who sees what, rounds, standings."""
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from enum import Enum
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
 from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
 from engine.registry import get_game
-from tournaments.models import Event, Match, Registration, Round, SavedDeck
+from tournaments.models import Event, Match, Registration, ResultChange, Round, SavedDeck
 from tournaments.services.decks import deck_check, decklist_text
 from tournaments.swiss import (
     MatchRecord,
@@ -256,10 +257,17 @@ def registration_of(*, event: Event, user: User) -> Registration | None:
 
 
 def registration_is_open(*, event: Event) -> bool:
-    """Return True while a new player may register: in registration, or running with late entry."""
-    return event.status == Event.Status.REGISTRATION or (
-        event.status == Event.Status.RUNNING and event.late_entry
+    """Return True while a new player may register: in registration, or running with late entry,
+    and before the registration deadline."""
+    late = event.status == Event.Status.RUNNING and event.late_entry
+    return (event.status == Event.Status.REGISTRATION or late) and not registration_deadline_passed(
+        event=event
     )
+
+
+def registration_deadline_passed(*, event: Event) -> bool:
+    """Return True once the event's registration deadline (if it has one) is past."""
+    return event.registration_closes_at is not None and timezone.now() >= event.registration_closes_at
 
 
 def event_round(*, event: Event, number: int) -> Round | None:
@@ -431,3 +439,57 @@ def saved_decks_for(*, user: User, game: str) -> QuerySet[SavedDeck]:
     if not user.is_authenticated:
         return SavedDeck.objects.none()
     return SavedDeck.objects.filter(owner_id=user.pk, game=game).order_by("name")
+
+
+# Event details, search and the audit trail (issue #16).
+
+
+@dataclass(frozen=True)
+class EventFilters:
+    """What the event list is narrowed to: a text in the name, venue or description, a game,
+    a status, events on or after a date, online or paper (None: both)."""
+
+    q: str = ""
+    game: str = ""
+    status: str = ""
+    date_from: date | None = None
+    online: bool | None = None
+
+
+def events_search(*, user: User, filters: EventFilters) -> QuerySet[Event]:
+    """Return ``events_listed`` narrowed by ``filters`` (an event without a start date is
+    left out by a date filter)."""
+    events = events_listed(user=user)
+    if filters.q:
+        text = filters.q
+        events = events.filter(
+            Q(name__icontains=text) | Q(venue__icontains=text) | Q(description__icontains=text)
+        )
+    if filters.game:
+        events = events.filter(game=filters.game)
+    if filters.status:
+        events = events.filter(status=filters.status)
+    if filters.date_from is not None:
+        events = events.filter(starts_at__date__gte=filters.date_from)
+    if filters.online is not None:
+        events = events.filter(online=filters.online)
+    return events
+
+
+def events_upcoming(*, user: User, limit: int = 6) -> list[Event]:
+    """Return the next events to start (not started yet, not cancelled), soonest first."""
+    return list(
+        events_listed(user=user)
+        .filter(starts_at__gte=timezone.now(), status=Event.Status.REGISTRATION)
+        .order_by("starts_at", "id")[:limit]
+    )
+
+
+def event_audit(*, event: Event) -> list[ResultChange]:
+    """Return the event's audit trail, oldest first: corrections of the event itself and every
+    change of a match result, with their authors (and matches, rounds, players)."""
+    return list(
+        ResultChange.objects.filter(Q(event=event) | Q(match__round__event=event))
+        .select_related("by", "match__round", "match__player_a__player", "match__player_b__player")
+        .order_by("at", "id")
+    )

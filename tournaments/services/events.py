@@ -5,22 +5,36 @@ serializers hold no rules), and takes row locks where two requests could race:
 pairing a round locks the event row, reporting a result locks the match row.
 """
 
+import functools
 import random
+import secrets
+import zoneinfo
 from collections.abc import Mapping
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
 from tournaments.models import DeckNote, Event, Game, GameAction, Match, Registration, ResultChange, Round
-from tournaments.selectors.events import Role, event_players, event_role, is_official, swiss_history
+from tournaments.selectors.events import (
+    Role,
+    event_players,
+    event_role,
+    is_official,
+    registration_deadline_passed,
+    swiss_history,
+)
 from tournaments.services.decks import DeckSource, deck_check
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, WrongState
 from tournaments.services.online import _refuse as online_refuse
@@ -98,6 +112,8 @@ def event_create(
     if not name or len(name) > 200:
         raise BadInput("name: give the event a name (up to 200 characters)", code="invalid")
     checked = _settings_checked(game, format, settings)
+    checked.update(_details_checked(settings, str(settings.get("time_zone") or "UTC")))
+    _check_deadline(checked.get("starts_at"), checked.get("registration_closes_at"))
     return Event.objects.create(
         name=name,
         game=game,
@@ -108,18 +124,16 @@ def event_create(
     )
 
 
-def event_update(*, event: Event, by: AbstractBaseUser, **settings: Any) -> Event:
-    """Change settings while the event has not started (organizer)."""
-    _require(event, by, Role.ORGANIZER)
-    if event.status not in (S.DRAFT, S.REGISTRATION):
-        raise WrongState("The event has started: its settings are fixed.")
-    checked = _settings_checked(event.game, settings.pop("format", event.format), settings)
-    for key, value in checked.items():
-        setattr(event, key, value)
-    if "name" in settings and str(settings["name"]).strip():
-        event.name = str(settings["name"]).strip()[:200]
-    event.save()
-    return event
+def event_update(*, event: Event, by: AbstractBaseUser, reason: str = "", **settings: Any) -> Event:
+    """Change an event's name, details and settings (organizer); return the event.
+
+    Until the event starts every setting may change (the game only while nobody is
+    registered); after, only round time and description (``LIVE_FIELDS``), and a reason is
+    required. A new round time moves the end of the round being played. Every change
+    is one audit entry (who, when, old → new, reason). Raises NotAllowed, BadInput
+    (naming the field) or WrongState (code ``settings_fixed``).
+    """
+    return event_edit(event=event, by=by, reason=reason, changes=settings)
 
 
 def event_open(*, event: Event, by: AbstractBaseUser) -> Event:
@@ -164,7 +178,7 @@ def _official_cannot_play(event: Event, player: AbstractBaseUser) -> None:
 
 
 def registration_submit(
-    *, event: Event, player: AbstractBaseUser, deck: DeckSource, late: bool = False
+    *, event: Event, player: AbstractBaseUser, deck: DeckSource, late: bool = False, walk_in: bool = False
 ) -> Registration:
     """Register ``player`` with a deck, or replace their deck; return the registration.
 
@@ -201,6 +215,8 @@ def registration_submit(
             return existing
         if event.status == S.DRAFT:
             raise WrongState("Registration is not open yet.", code="registration_closed")
+        if not walk_in and registration_deadline_passed(event=event):
+            raise WrongState(_("The registration deadline has passed."), code="registration_closed")
         late_round = None
         if event.status == S.RUNNING:
             if not event.late_entry:
@@ -699,3 +715,311 @@ def match_extend(*, match: Match, by: AbstractBaseUser, minutes: Any) -> Match:
             match=match, by=by, action="extend", old=old, new={"extension_minutes": match.extension_minutes}
         )
     return match
+
+
+# ---------------------------------------------------------------------------------------- corrections
+# Edits, cancellation, deletion, judge removal and walk-ins (issue #16). Each one is an entry
+# of the audit trail (ResultChange with ``event`` set): who, when, what (old → new) and why.
+
+LIVE_FIELDS = frozenset({"round_minutes", "description"})  # may change at any time
+DETAIL_FIELDS = ("starts_at", "time_zone", "venue", "description", "registration_closes_at")
+SETTING_FIELDS = (
+    "name", "game", "format", "best_of", "rounds", "top_cut", "side_deck_max", "online",
+    "round_minutes", "player_cap", "late_entry",
+)  # fmt: skip
+REASON_MAX = 2000
+YEARS = (2000, 2999)  # an event's dates
+DESCRIPTION_MAX = 5000
+
+
+@functools.cache
+def time_zones() -> frozenset[str]:
+    """Return the IANA time zone names this machine knows (Europe/Moscow, UTC, …)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def _reason(reason: Any, *, required: bool) -> str:
+    text = str(reason or "").strip()
+    if required and not text:
+        raise BadInput(_("reason: say why (the audit trail keeps it)"), code="reason_required")
+    if len(text) > REASON_MAX:
+        raise BadInput(_("reason: at most %(n)d characters") % {"n": REASON_MAX}, code="invalid")
+    return text
+
+
+def _when(key: str, value: Any, zone: str) -> datetime | None:
+    """Return ``value`` (an ISO 8601 string or a datetime) as an aware datetime; a value
+    without an offset is a wall-clock time in the event's zone ``zone``."""
+    if value is None or value == "":
+        return None
+    moment = value if isinstance(value, datetime) else None
+    if isinstance(value, str):
+        try:
+            moment = parse_datetime(value.strip())
+        except ValueError:
+            moment = None
+    if moment is None:
+        raise BadInput(
+            _("%(field)s: a date and time such as 2026-05-30T10:00 (ISO 8601)") % {"field": key},
+            code="invalid",
+        )
+    if not YEARS[0] <= moment.year <= YEARS[1]:  # and far from datetime's limits once in UTC
+        raise BadInput(
+            _("%(field)s: a year from %(low)d to %(high)d")
+            % {"field": key, "low": YEARS[0], "high": YEARS[1]},
+            code="invalid",
+        )
+    if timezone.is_naive(moment):
+        moment = moment.replace(tzinfo=zoneinfo.ZoneInfo(zone))
+    return moment
+
+
+def _details_checked(values: Mapping[str, Any], zone: str) -> dict[str, Any]:
+    """Return the event details in ``values`` after checking each; raise BadInput naming the first bad one."""
+    checked: dict[str, Any] = {}
+    if "time_zone" in values:
+        zone = str(values["time_zone"] or "").strip()
+        if zone not in time_zones():
+            raise BadInput(
+                _("time_zone: unknown time zone %(zone)r (an IANA name such as Europe/Moscow)")
+                % {"zone": zone},
+                code="invalid",
+            )
+        checked["time_zone"] = zone
+    for key in ("starts_at", "registration_closes_at"):
+        if key in values:
+            checked[key] = _when(key, values[key], zone)
+    for key, most in (("venue", 200), ("description", DESCRIPTION_MAX)):
+        if key in values:
+            text = str(values[key] or "").strip()
+            if len(text) > most:
+                message = _("%(field)s: at most %(n)d characters") % {"field": key, "n": most}
+                raise BadInput(message, code="invalid")
+            checked[key] = text
+    return checked
+
+
+def _check_deadline(starts: datetime | None, closes: datetime | None) -> None:
+    if starts is not None and closes is not None and closes > starts:
+        raise BadInput(
+            _("registration_closes_at: registration must close before the event starts"), code="invalid"
+        )
+
+
+def _audit_value(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime) else value
+
+
+def _audit(event: Event | None, by: AbstractBaseUser, action: str, old: Any, new: Any, reason: str) -> None:
+    ResultChange.objects.create(event=event, by=by, action=action, old=old, new=new, note=reason)
+
+
+def event_edit(*, event: Event, by: AbstractBaseUser, changes: Mapping[str, Any], reason: str = "") -> Event:
+    """Apply ``changes`` (setting and detail names → values) to the event; see event_update."""
+    _require(event, by, Role.ORGANIZER)
+    unknown = sorted(set(changes) - set(SETTING_FIELDS) - set(DETAIL_FIELDS))
+    if unknown:
+        raise BadInput(_("%(field)s: not a setting of an event") % {"field": unknown[0]}, code="invalid")
+    with transaction.atomic():
+        # Locked: an edit racing the start of the event sees the state the start leaves.
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        started = event.status not in (S.DRAFT, S.REGISTRATION)
+        values = dict(changes)
+        if "name" in values:
+            name = str(values["name"] or "").strip()
+            if not name or len(name) > 200:
+                raise BadInput(_("name: give the event a name (up to 200 characters)"), code="invalid")
+            values["name"] = name
+        game = values.get("game", event.game)
+        same_format = game == event.game or game not in game_keys()  # an unknown game is refused below
+        fmt = values.get("format", event.format if same_format else get_game(game).formats[0])
+        settings_in = {k: v for k, v in values.items() if k in SETTING_FIELDS and k not in ("name", "game")}
+        checked = _settings_checked(game, fmt, settings_in)
+        if (
+            game != event.game
+            and event.online
+            and "online" not in checked
+            and not get_game(game).has_match_engine
+        ):
+            # An online event moving to a game without a match engine must say it is played on paper.
+            _settings_checked(game, fmt, {"online": True})
+        checked.update(_details_checked(values, values.get("time_zone", event.time_zone)))
+        if "name" in values:
+            checked["name"] = values["name"]
+        if "game" in values:
+            checked["game"] = game
+        if "format" in values or game != event.game:
+            checked["format"] = fmt
+        changed = {k: v for k, v in checked.items() if getattr(event, k) != v}
+        if not changed:
+            return event
+        if started:
+            fixed = sorted(set(changed) - LIVE_FIELDS)
+            if fixed:
+                raise WrongState(
+                    _("%(field)s: the event has started; only the round time and the description can change.")
+                    % {"field": fixed[0]},
+                    code="settings_fixed",
+                )
+        if "game" in changed and event.registrations.exists():
+            raise WrongState(
+                _("game: players have registered decks for this game; the game cannot change."),
+                code="has_registrations",
+            )
+        _check_deadline(
+            changed.get("starts_at", event.starts_at),
+            changed.get("registration_closes_at", event.registration_closes_at),
+        )
+        note = _reason(reason, required=started)
+        old = {k: _audit_value(getattr(event, k)) for k in changed}
+        for key, value in changed.items():
+            setattr(event, key, value)
+        event.save(update_fields=list(changed))
+        if "round_minutes" in changed:
+            # The new round time counts for the round being played too (and every later one).
+            playing = event.round_set.order_by("-number").first()
+            if playing is not None and event.status in (S.RUNNING, S.TOP_CUT):
+                playing.ends_at = playing.started_at + timedelta(minutes=event.round_minutes)
+                playing.save(update_fields=["ends_at"])
+        if "player_cap" in changed and event.status == S.REGISTRATION:
+            while event.registrations.filter(status=Registration.Status.WAITLIST).exists():
+                before = event.registrations.filter(status=Registration.Status.ACTIVE).count()
+                _promote_waitlist(event)
+                if event.registrations.filter(status=Registration.Status.ACTIVE).count() == before:
+                    break
+        _audit(event, by, "edit", old, {k: _audit_value(v) for k, v in changed.items()}, note)
+    return event
+
+
+def event_cancel(*, event: Event, by: AbstractBaseUser, reason: str) -> Event:
+    """Cancel an event that has not started (organizer), with a reason; return it.
+
+    A cancelled event stays listed with its registrations, closed to everything but its
+    description. One that has started is played to its end instead. Raises WrongState.
+    """
+    _require(event, by, Role.ORGANIZER)
+    note = _reason(reason, required=True)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status not in (S.DRAFT, S.REGISTRATION):
+            raise WrongState(
+                _("Only an event that has not started can be cancelled (this one is %(status)s).")
+                % {"status": event.get_status_display()},
+                code="cannot_cancel",
+            )
+        old = {"status": event.status}
+        event.status = S.CANCELLED
+        event.save(update_fields=["status"])
+        _audit(event, by, "cancel", old, {"status": event.status}, note)
+    return event
+
+
+def event_delete(*, event: Event, by: AbstractBaseUser, reason: str = "") -> None:
+    """Delete a draft (organizer). The audit entry stays, with the event's id and name.
+    Raises WrongState for an event past its draft (cancel it instead)."""
+    _require(event, by, Role.ORGANIZER)
+    note = _reason(reason, required=False)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != S.DRAFT:
+            raise WrongState(
+                _("Only a draft can be deleted; cancel an event once registration is open."),
+                code="not_a_draft",
+            )
+        old = {"id": event.pk, "name": event.name, "status": event.status}
+        event.delete()
+        _audit(None, by, "delete", old, {}, note)
+
+
+def judge_remove(*, event: Event, by: AbstractBaseUser, username: str, reason: str) -> AbstractBaseUser:
+    """Remove a judge from the event (organizer), with a reason; return the user."""
+    _require(event, by, Role.ORGANIZER)
+    note = _reason(reason, required=True)
+    user = event.judges.filter(username__iexact=(username or "").strip()).first()
+    if user is None:
+        raise BadInput(
+            _("username: %(name)r is not a judge of this event") % {"name": username}, code="not_a_judge"
+        )
+    with transaction.atomic():
+        event.judges.remove(user)
+        _audit(event, by, "judge_remove", {"judge": user.get_username()}, {}, note)
+    return user
+
+
+@dataclass(frozen=True)
+class WalkIn:
+    """A walk-in's registration, and the first password of the account made for it (else "")."""
+
+    registration: Registration
+    password: str = ""
+
+
+def walkin_register(
+    *,
+    event: Event,
+    by: AbstractBaseUser,
+    username: str,
+    deck: DeckSource,
+    new_account: bool = False,
+    email: str = "",
+    reason: str = "",
+) -> WalkIn:
+    """Register a walk-in player (organizer): an existing account, or a new one made here.
+
+    The deck is validated as for any registration (IllegalDeck with every violation),
+    and the registration deadline does not apply. A new account gets a random first
+    password, returned once to hand to the player. Nothing is created when anything is
+    refused. Raises BadInput (unknown or taken username, bad email), WrongState.
+    """
+    _require(event, by, Role.ORGANIZER)
+    note = _reason(reason, required=False)
+    name = (username or "").strip()
+    users = get_user_model()
+    password = ""
+    with transaction.atomic():
+        if new_account:
+            for field, check, value in (
+                ("username", users.username_validator, name),
+                ("email", validate_email, email.strip()),
+            ):
+                try:
+                    if value or field == "username":
+                        check(value)
+                except ValidationError as error:
+                    raise BadInput(f"{field}: {error.messages[0]}", code="invalid") from None
+            if not name or users.objects.filter(username__iexact=name).exists():
+                raise BadInput(
+                    _("username: the username “%(name)s” is already taken") % {"name": name},
+                    code="username_taken",
+                )
+            password = secrets.token_urlsafe(9)
+            try:
+                with transaction.atomic():
+                    player = users.objects.create_user(username=name, password=password, email=email.strip())
+            except IntegrityError:  # the same name made a moment ago by another request
+                raise BadInput(
+                    _("username: the username “%(name)s” is already taken") % {"name": name},
+                    code="username_taken",
+                ) from None
+        else:
+            player = users.objects.filter(username__iexact=name).first()
+            if player is None:
+                raise BadInput(
+                    _("username: no user named %(name)r (tick “new account” to make one)") % {"name": name},
+                    code="unknown_user",
+                )
+            if event.registrations.filter(player=player).exists():
+                raise WrongState(
+                    _("%(name)s is already registered for this event.") % {"name": player.get_username()},
+                    code="already_registered",
+                )
+        registration = registration_submit(event=event, player=player, deck=deck, walk_in=True)
+        _audit(
+            event,
+            by,
+            "walk_in",
+            {},
+            {"player": player.get_username(), "new_account": new_account, "status": registration.status},
+            note,
+        )
+    return WalkIn(registration=registration, password=password)

@@ -2,8 +2,12 @@
 
 from datetime import datetime
 
+import segno
 from django import template
+from django.template import Context
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments.labels import TOP_CUT_ROUNDS
@@ -19,6 +23,7 @@ _STATUS_BADGE = {
     Event.Status.RUNNING: "badge badge-warn",
     Event.Status.TOP_CUT: "badge badge-warn",
     Event.Status.FINISHED: "badge badge-ok",
+    Event.Status.CANCELLED: "badge badge-bad",
 }
 
 
@@ -85,3 +90,22 @@ def bracket_sides(match: BracketMatch) -> list[dict[str, object]]:
         {"seed": match.seed_b, "name": match.b, "wins": match.match.wins_b, "won": match.winner == match.b},
     ]
     return sorted(sides, key=lambda side: side["seed"])
+
+
+@register.simple_tag(takes_context=True)
+def event_link(context: Context, event: Event) -> dict[str, object]:
+    """Return the event page's absolute address and its QR code as inline SVG (made here by
+    segno; nothing is fetched): ``{% event_link event as link %}`` then ``link.url``, ``link.qr``."""
+    url = context["request"].build_absolute_uri(reverse("event-detail", args=[event.pk]))
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111827", light="#ffffff", omitsize=True)
+    # segno draws the address as paths only (no text of it in the SVG): safe to inline.
+    return {
+        "url": url,
+        "qr": mark_safe(svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1)),
+    }
+
+
+@register.filter
+def get_item(mapping: object, key: str) -> object:
+    """Return ``mapping[key]`` (None when missing or not a mapping): ``{{ change.new|get_item:key }}``."""
+    return mapping.get(key) if isinstance(mapping, dict) else None

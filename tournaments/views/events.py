@@ -8,6 +8,7 @@ DomainError whose message the page shows (a flash, or a form error).
 
 import csv
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -27,14 +28,16 @@ from engine.registry import game_keys, get_game
 from tournaments.models import Event, Match, Registration, Round, SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.events import (
+    EventFilters,
     Role,
     can_see_deck,
     decklist_rows,
+    event_audit,
     event_registrations,
     event_results,
     event_role,
     event_round,
-    events_listed,
+    events_search,
     events_visible,
     is_official,
     match_deadline,
@@ -164,13 +167,59 @@ def _csv(filename: str, header: list[str], rows: Iterable[Iterable[Any]]) -> Htt
 # ---------------------------------------------------------------------------------------- list, create
 
 
+class EventFilterForm(forms.Form):
+    """The event list's search and filters; a value that is not valid is left out."""
+
+    q = forms.CharField(label=gettext_lazy("Search"), required=False, max_length=100)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), required=False)
+    status = forms.ChoiceField(label=gettext_lazy("Status"), required=False)
+    date_from = forms.DateField(
+        label=gettext_lazy("From"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    online = forms.ChoiceField(
+        label=pgettext_lazy("how an event is played", "Play"),
+        required=False,
+        choices=[
+            ("", gettext_lazy("Online and paper")),
+            ("yes", gettext_lazy("Online")),
+            ("no", gettext_lazy("Paper")),
+        ],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", _("All games")), *game_choices()]
+        self.fields["status"].choices = [("", _("Any status")), *Event.Status.choices]
+
+    def filters(self) -> EventFilters:
+        """Return the filters asked for; an invalid one (a bad date, an unknown game) is left out."""
+        self.is_valid()  # cleaned_data then holds the valid fields only
+        data = self.cleaned_data
+        online = {"yes": True, "no": False}.get(data.get("online") or "")
+        return EventFilters(
+            q=(data.get("q") or "").strip(),
+            game=data.get("game") or "",
+            status=data.get("status") or "",
+            date_from=data.get("date_from"),
+            online=online,
+        )
+
+
 def event_list(request: HttpRequest) -> HttpResponse:
-    events = list(events_listed(user=request.user)[:500])
+    """The event list, with search and filters (game, status, from a date, online or paper)."""
+    form = EventFilterForm(request.GET)
+    filters = form.filters()
+    events = list(events_search(user=request.user, filters=filters)[:500])
     titles = dict(game_choices())
     rows = [
         {"event": e, "game": titles.get(e.game, e.game), "format": format_label(e.format)} for e in events
     ]
-    return render(request, "tournaments/events/list.html", {"rows": rows})
+    filtered = filters != EventFilters()
+    return render(
+        request, "tournaments/events/list.html", {"rows": rows, "filter_form": form, "filtered": filtered}
+    )
 
 
 class EventForm(forms.Form):
@@ -219,6 +268,65 @@ class EventForm(forms.Form):
         help_text=gettext_lazy("Players may still register after round 1; missed rounds count as losses."),
     )
 
+    # The event's details (issue #16): when, where, what, until when to register.
+    starts_on = forms.DateField(
+        label=gettext_lazy("Date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    starts_time = forms.TimeField(
+        label=gettext_lazy("Start time"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+    time_zone = forms.ChoiceField(
+        label=gettext_lazy("Time zone"),
+        required=False,
+        initial="Europe/Moscow",
+        choices=lambda: [(zone, zone.replace("_", " ")) for zone in sorted(svc.time_zones())],
+        help_text=gettext_lazy("The date and times are the event's local times in this zone."),
+    )
+    venue = forms.CharField(
+        label=gettext_lazy("Venue"),
+        required=False,
+        max_length=200,
+        help_text=gettext_lazy("The address players come to; leave blank for an online event."),
+    )
+    description = forms.CharField(
+        label=gettext_lazy("Description"),
+        required=False,
+        max_length=svc.DESCRIPTION_MAX,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=gettext_lazy("Schedule, prizes, what to bring: plain text."),
+    )
+    closes_on = forms.DateField(
+        label=gettext_lazy("Registration closes on"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    closes_time = forms.TimeField(
+        label=gettext_lazy("at"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        """Join each date with its time: both or neither (a wall-clock time in the event's zone)."""
+        data = super().clean()
+        for day, hour, key in (("starts_on", "starts_time", "starts_at"), ("closes_on", "closes_time", None)):
+            on, at = data.get(day), data.get(hour)
+            if (on is None) != (at is None) and day not in self.errors and hour not in self.errors:
+                self.add_error(hour if at is None else day, _("Give both the date and the time, or neither."))
+            data[key or "registration_closes_at"] = datetime.combine(on, at) if on and at else None
+        return data
+
+    def service_values(self) -> dict[str, Any]:
+        """Return the cleaned form as the services' keyword arguments (settings and details)."""
+        skip = {"starts_on", "starts_time", "closes_on", "closes_time", "reason"}
+        if not self.cleaned_data.get("time_zone"):
+            skip.add("time_zone")  # not sent: the event's zone stays (UTC for a new event)
+        return {key: value for key, value in self.cleaned_data.items() if key not in skip}
+
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         rules = get_game(game)
@@ -242,9 +350,11 @@ def event_create(request: HttpRequest) -> HttpResponse:
     source = request.POST if request.method == "POST" else request.GET
     game = _game_of(source.get("game"))
     form = EventForm(request.POST or None, game=game, initial={"game": game})
+    if request.method != "POST":
+        form.fields["time_zone"].widget.attrs["data-browser-zone"] = ""  # localtime.js picks the reader's
     if request.method == "POST" and form.is_valid():
         try:
-            event = svc.event_create(organizer=request.user, **form.cleaned_data)
+            event = svc.event_create(organizer=request.user, **form.service_values())
         except DomainError as error:
             form.add_domain_error(error)
         else:
@@ -466,6 +576,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         matches=matches,
         progress=round_progress(matches=matches),
         extensions=EXTENSIONS,
+        audit=event_audit(event=event),
         finishing=_last_round_of_event(event, last, matches),
         winner=event_results(event=event).winner
         if event.top_cut and event.status == Event.Status.FINISHED

@@ -5,9 +5,12 @@ from django.shortcuts import render
 from django.views.defaults import page_not_found
 from rest_framework.exceptions import NotFound
 
+from tournaments.selectors.events import events_upcoming
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/home.html")
+    """The home page, with the next events to start."""
+    return render(request, "tournaments/home.html", {"upcoming": events_upcoming(user=request.user)})
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

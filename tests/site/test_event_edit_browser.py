@@ -1,0 +1,164 @@
+"""Issue #16 in a real browser (Debian's Chromium, driven by Playwright): an organizer creates
+an event with its date and venue, edits it, registers a walk-in and cancels; a reader abroad
+sees the start in their own time zone. With SCREENSHOTS=<dir>, each page is saved there too."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import require_or_skip
+from tests.site.conftest import PASSWORD
+from tests.site.test_play_browser import CHROMIUM, CHROMIUM_ARGS, _allow_orm_beside_playwright  # noqa: F401
+from tournaments.models import Event, Registration, ResultChange
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+WAIT_MS = 15_000
+SHOTS = os.environ.get("SCREENSHOTS", "")
+
+
+@pytest.fixture
+def chromium():
+    require_or_skip(os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def tab(browser, language="en", zone="Europe/Moscow", width=1280, height=900):
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        locale=language,
+        timezone_id=zone,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.errors = errors
+    return page
+
+
+def sign_in(page, base: str, actor, next_url: str) -> None:
+    page.goto(f"{base}/accounts/login/?next={next_url}")
+    page.fill("input[name=username]", actor.name)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(re.compile(re.escape(next_url) + "$"))
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def test_an_organizer_creates_edits_and_cancels_an_event(chromium, live_server, organizer, card_sets):
+    page = tab(chromium)
+    sign_in(page, live_server.url, organizer, "/events/new/")
+    # The time zone starts at the browser's own.
+    assert page.input_value("select[name=time_zone]") == "Europe/Moscow"
+    page.fill("input[name=name]", "Autumn Open")
+    page.fill("input[name=starts_on]", "2030-10-04")
+    page.fill("input[name=starts_time]", "11:00")
+    page.fill("input[name=venue]", "Dom knigi, Moscow")
+    page.fill("textarea[name=description]", "Prizes for the top 4.")
+    shot(page, "create-en-1280")
+    page.click("main button[type=submit]")
+    page.wait_for_url(re.compile(r"/events/\d+/manage/$"))
+    event = Event.objects.get(name="Autumn Open")
+    assert event.starts_at.isoformat() == "2030-10-04T08:00:00+00:00"
+
+    page.click("text=Edit event")
+    page.wait_for_url(re.compile(r"/manage/edit/$"))
+    page.fill("input[name=round_minutes]", "40")
+    page.fill("textarea[name=reason]", "shorter rounds")
+    page.click("main button[type=submit]")
+    page.wait_for_selector("text=The event is saved.", timeout=WAIT_MS)
+    assert page.locator('[data-testid="audit-trail"]').inner_text().count("shorter rounds") == 1
+    page.click("text=Open registration")
+    page.wait_for_selector("text=Registration is open.", timeout=WAIT_MS)
+    page.click("summary:has-text('Cancel the event')")
+    page.fill("#cancel-reason", "the hall is closed")
+    page.click("form[action$='/cancel/'] button")
+    page.wait_for_selector("text=The event is cancelled.", timeout=WAIT_MS)
+    shot(page, "dashboard-cancelled-en-1280")
+    assert Event.objects.get(pk=event.pk).status == "cancelled"
+    assert ResultChange.objects.filter(event=event, action="cancel", note="the hall is closed").exists()
+    assert page.errors == []
+
+
+def test_a_reader_abroad_sees_the_start_in_their_time_zone(chromium, live_server, event_factory, organizer):
+    cup = event_factory(name="Autumn Open")
+    organizer.api.patch(
+        cup.url,
+        {
+            "starts_at": "2030-10-04T11:00",
+            "time_zone": "Europe/Moscow",
+            "venue": "Dom knigi",
+            "description": "Bring sleeves.",
+        },
+        format="json",
+    )
+    cup.open()
+    for language, zone, width, expected in (
+        ("en", "Asia/Tokyo", 1280, "5:00"),  # 11:00 in Moscow is 17:00 in Tokyo
+        ("ru", "Europe/Moscow", 390, "11:00"),
+    ):
+        page = tab(chromium, language=language, zone=zone, width=width, height=844)
+        page.goto(f"{live_server.url}/events/{cup.id}/")
+        when = page.locator('[data-testid="event-when"] time')
+        page.wait_for_function("() => document.querySelector('[data-testid=event-when] time').title !== ''")
+        assert expected in when.inner_text(), when.inner_text()
+        zone_note = page.locator("[data-event-zone]")
+        assert zone_note.is_hidden() == (zone == "Europe/Moscow")
+        if zone != "Europe/Moscow":
+            assert "Asia/Tokyo" in zone_note.inner_text()
+        assert page.locator('[data-testid="event-qr"] svg').count() == 1
+        shot(page, f"event-{language}-{width}")
+        assert page.errors == []
+
+
+def test_an_organizer_registers_a_walk_in(chromium, live_server, event_factory, organizer, respons_deck_text):
+    cup = event_factory()
+    cup.open()
+    page = tab(chromium, language="ru", width=390, height=844)
+    sign_in(page, live_server.url, organizer, f"/events/{cup.id}/manage/")
+    page.click("text=Зарегистрировать игрока на месте")
+    page.fill("input[name=username]", "vera")
+    page.check("input[name=new_account]")
+    page.fill("textarea[name=deck_text]", respons_deck_text + "\n4 Commander Vesta\n")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector('[data-testid="violations"]', timeout=WAIT_MS)
+    shot(page, "walkin-refused-ru-390")
+    assert not Registration.objects.filter(event_id=cup.id).exists()
+    page.fill("textarea[name=deck_text]", respons_deck_text)
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("text=первый пароль", timeout=WAIT_MS)
+    shot(page, "dashboard-walkin-ru-390")
+    assert Registration.objects.filter(event_id=cup.id, player__username="vera").exists()
+    assert page.errors == []
+
+
+def test_the_list_and_home_pages_in_both_languages(chromium, live_server, event_factory, organizer):
+    cup = event_factory(name="Autumn Open")
+    organizer.api.patch(
+        cup.url,
+        {"starts_at": "2030-10-04T11:00", "time_zone": "Europe/Moscow", "venue": "Kazan"},
+        format="json",
+    )
+    cup.open()
+    for language, width in (("ru", 390), ("en", 1280), ("ru", 1280), ("en", 390)):
+        page = tab(chromium, language=language, width=width, height=844)
+        page.goto(f"{live_server.url}/events/?q=kazan")
+        assert page.locator("a.event-link", has_text="Autumn Open").count() == 1
+        shot(page, f"list-{language}-{width}")
+        page.goto(f"{live_server.url}/")
+        assert page.locator('[data-testid="upcoming"] a', has_text="Autumn Open").count() == 1
+        shot(page, f"home-{language}-{width}")
+        assert page.errors == []
