@@ -195,11 +195,15 @@ class EventDetailApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventOut(_event(request, event_id), context={"request": request}).data)
 
-    @extend_schema(request=EventPatchIn, responses={200: EventOut}, operation_id="events_update")
+    @extend_schema(
+        request=EventPatchIn, responses={200: EventOut, **errors(409)}, operation_id="events_update"
+    )
     def patch(self, request: Request, event_id: int) -> Response:
         return event_patch(request, event_id)
 
-    @extend_schema(request=ReasonOptionalIn, responses={204: None}, operation_id="events_delete")
+    @extend_schema(
+        request=ReasonOptionalIn, responses={204: None, **errors(400, 409)}, operation_id="events_delete"
+    )
     def delete(self, request: Request, event_id: int) -> Response:
         return event_remove(request, event_id)
 
@@ -566,7 +570,9 @@ class JudgeRemoveApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ReasonIn, responses={200: EventOut}, operation_id="events_judges_remove")
+    @extend_schema(
+        request=ReasonIn, responses={200: EventOut, **errors(400, 409)}, operation_id="events_judges_remove"
+    )
     def delete(self, request: Request, event_id: int, username: str) -> Response:
         data = ReasonIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -592,7 +598,9 @@ class WalkInApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=WalkInIn, responses={201: WalkInOut}, operation_id="events_walk_ins_create")
+    @extend_schema(
+        request=WalkInIn, responses={201: WalkInOut, **errors(409)}, operation_id="events_walk_ins_create"
+    )
     def post(self, request: Request, event_id: int) -> Response:
         data = WalkInIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -622,7 +630,7 @@ class EventAuditApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: AuditOut(many=True)}, operation_id="events_audit")
+    @extend_schema(responses={200: AuditOut(many=True), **errors(403)}, operation_id="events_audit")
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(request, event_id)
         if not is_official(event_role(event=event, user=request.user)):
