@@ -63,13 +63,28 @@ def nul_detail() -> str:
     return _("The request contains a NUL character (\\0), which no text here may hold.")
 
 
+def length_required_detail() -> str:
+    return _("Send the request body with a Content-Length.")
+
+
 def database_away(error: BaseException | None) -> bool:
     """Whether ``error`` says the database cannot be reached (connection refused, lost or closed)."""
     return isinstance(error, OperationalError | InterfaceError)
 
 
-def refusal(request: HttpRequest, status: int, code: str, detail: str) -> HttpResponse:
-    """Return the answer refusing ``request``: JSON under /api/, the site's page elsewhere."""
+def reader_language(request: HttpRequest) -> str:
+    """The reader's language (cookie, Accept-Language): these answers come before LocaleMiddleware."""
+    return translation.get_language_from_request(request)
+
+
+def refusal(request: HttpRequest, status: int, code: str, detail: Callable[[], str]) -> HttpResponse:
+    """Return the answer refusing ``request``: JSON under /api/, the site's page elsewhere, in
+    the reader's language (``detail`` says why, in the language active when called)."""
+    with translation.override(reader_language(request)):
+        return _refusal(request, status, code, detail())
+
+
+def _refusal(request: HttpRequest, status: int, code: str, detail: str) -> HttpResponse:
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": detail, "code": code}, status=status)
     html = loader.render_to_string(
@@ -80,7 +95,12 @@ def refusal(request: HttpRequest, status: int, code: str, detail: str) -> HttpRe
 
 def unavailable(request: HttpRequest) -> HttpResponse:
     """Return the 503 for the database away: JSON under /api/, else the standalone page (which
-    reads nothing from the database: no user, no session)."""
+    reads nothing from the database: no user, no session), in the reader's language."""
+    with translation.override(reader_language(request)):
+        return _unavailable(request)
+
+
+def _unavailable(request: HttpRequest) -> HttpResponse:
     response: HttpResponse
     detail = _("The database cannot be reached just now; try again in a minute.")
     if request.path.startswith("/api/"):
@@ -120,17 +140,16 @@ class RequestLimitsMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         length = _declared_length(request.META)
         if length is not None and length > body_limit():
-            return refusal(request, 413, "too_large", too_large_detail())
+            return refusal(request, 413, "too_large", too_large_detail)
         if (
             length is None
             and "HTTP_TRANSFER_ENCODING" in request.META
             and not isinstance(request, ASGIRequest)
         ):
             # WSGI hands Django no body without a length: it would be read as empty, silently.
-            detail = _("Send the request body with a Content-Length.")
-            return refusal(request, 411, "length_required", detail)
+            return refusal(request, 411, "length_required", length_required_detail)
         if _has_nul(request):
-            return refusal(request, 400, "nul_character", nul_detail())
+            return refusal(request, 400, "nul_character", nul_detail)
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
