@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from rest_framework import parsers, status
 from rest_framework.exceptions import APIException, ParseError
 
+from engine.files import json_depth
 from tournaments.limits import body_limit, too_large_detail
 
 # The API's requests are a few levels deep (an action's choice, a decklist's zones); deeper is
@@ -33,24 +34,6 @@ def read_capped(stream: Any) -> bytes:
     if len(data) > limit:
         raise TooLarge(too_large_detail())
     return data
-
-
-def json_depth(data: Any, limit: int) -> int:
-    """Return how deeply ``data`` nests lists and objects, counting no further than ``limit + 1``."""
-    deepest, todo = 0, [(data, 1)]
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, dict):
-            children: Any = value.values()
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
-        deepest = max(deepest, depth)
-        if deepest > limit:
-            return deepest
-        todo.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
-    return deepest
 
 
 class JSONParser(parsers.JSONParser):
