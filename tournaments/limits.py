@@ -117,7 +117,8 @@ def _declared_length(meta: dict[str, Any]) -> int | None:
 
 
 def _has_nul(request: HttpRequest) -> bool:
-    if "\x00" in request.path or "%00" in request.META.get("QUERY_STRING", ""):
+    query = request.META.get("QUERY_STRING", "")
+    if "\x00" in request.path or "%00" in query or "\x00" in query:
         return True
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return False

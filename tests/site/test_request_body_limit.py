@@ -131,14 +131,13 @@ def test_it_answers_an_oversized_action_413_before_the_lane_reads_a_byte():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_it_counts_a_chunked_body_and_stops_it_at_the_limit():
+@pytest.mark.parametrize("address", ["/api/decks/validate/", "/api/matches/1/game/actions/"])
+def test_it_counts_a_chunked_body_and_stops_it_at_the_limit(address):
     from respons_site.asgi import application
 
     chunk = b"x" * 65536
     chunks = [chunk] * 1000  # 64 MiB offered, with no Content-Length
-    status, body, read = asgi_post(
-        application, "/api/decks/validate/", chunks, [(b"content-type", b"text/plain")]
-    )
+    status, body, read = asgi_post(application, address, chunks, [(b"content-type", b"application/json")])
     assert status == 413
     assert json.loads(body)["code"] == "too_large"
     assert read * len(chunk) <= body_limit() + len(chunk)
