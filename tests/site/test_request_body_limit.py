@@ -5,6 +5,7 @@ the body, whatever parser, server or lane would have read it (issue #15, point 8
 import asyncio
 import io
 import json
+import os
 
 import pytest
 from django.test import Client
@@ -119,9 +120,18 @@ def asgi_post(app, path: str, chunks: list[bytes], headers: list[tuple[bytes, by
     return start["status"], body, read
 
 
-def test_it_answers_an_oversized_action_413_before_the_lane_reads_a_byte():
+@pytest.fixture
+def application(monkeypatch):
+    """The site's ASGI application (respons_site/asgi.py), its import leaving the environment as
+    it was (it turns on DATABASE_POOL for the processes it serves in)."""
+    monkeypatch.setenv("DATABASE_POOL", os.environ.get("DATABASE_POOL", "false"))
     from respons_site.asgi import application
 
+    assert isinstance(application, BodyLimit)  # first, in front of the fast lane and Django
+    return application
+
+
+def test_it_answers_an_oversized_action_413_before_the_lane_reads_a_byte(application):
     chunk = b"x" * 65536
     headers = [(b"content-type", b"application/json"), (b"content-length", str(300 * 1024 * 1024).encode())]
     status, body, read = asgi_post(application, "/api/matches/1/game/actions/", [chunk] * 4, headers)
@@ -132,9 +142,7 @@ def test_it_answers_an_oversized_action_413_before_the_lane_reads_a_byte():
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("address", ["/api/decks/validate/", "/api/matches/1/game/actions/"])
-def test_it_counts_a_chunked_body_and_stops_it_at_the_limit(address):
-    from respons_site.asgi import application
-
+def test_it_counts_a_chunked_body_and_stops_it_at_the_limit(application, address):
     chunk = b"x" * 65536
     chunks = [chunk] * 1000  # 64 MiB offered, with no Content-Length
     status, body, read = asgi_post(application, address, chunks, [(b"content-type", b"application/json")])
