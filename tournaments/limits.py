@@ -9,7 +9,7 @@ One setting bounds every request body: ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (environm
   comes and answered 413 once past it, so neither Django (which reads a whole ASGI body before
   anything else runs) nor the fast lane ever holds more;
 * :class:`RequestLimitsMiddleware` in Django, first (WSGI, and the tests' client): a
-  ``Content-Length`` over it is 413, a chunked body under WSGI (which Django would silently
+  ``Content-Length`` over it is 413, a body without one (chunked, which the API would silently
   read as empty) is 411, and a NUL character in the address, the query string or a text body is
   400 — PostgreSQL's text and jsonb columns cannot hold one, and it broke the statements as a 500;
 * the API's parsers (``tournaments/api/parsers.py``) read at most that many bytes whatever
@@ -28,7 +28,6 @@ from typing import Any
 
 import orjson
 from django.conf import settings
-from django.core.handlers.asgi import ASGIRequest
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
@@ -142,12 +141,9 @@ class RequestLimitsMiddleware:
         length = _declared_length(request.META)
         if length is not None and length > body_limit():
             return refusal(request, 413, "too_large", too_large_detail)
-        if (
-            length is None
-            and "HTTP_TRANSFER_ENCODING" in request.META
-            and not isinstance(request, ASGIRequest)
-        ):
-            # WSGI hands Django no body without a length: it would be read as empty, silently.
+        if length is None and "HTTP_TRANSFER_ENCODING" in request.META:
+            # A body with no length: WSGI hands Django none, and DRF reads none under ASGI either —
+            # it would be taken as empty, silently.
             return refusal(request, 411, "length_required", length_required_detail)
         if _has_nul(request):
             return refusal(request, 400, "nul_character", nul_detail)

@@ -42,3 +42,29 @@ def test_it_lists_at_most_fifty_problems_of_an_unreadable_list(anonymous, card_s
     assert response.status_code == 400
     assert len(response.json()["problems"]) == 50
     assert "(and 899 more problems)" in response.json()["detail"]
+
+
+def test_the_builder_lists_the_first_problems_and_counts_the_rest_in_the_readers_language(card_sets):
+    from django.test import Client
+
+    text = "Main:\n" + "0 Iron Sentinel\n" * 990
+    for language, words in (("ru", "…и ещё 940 проблем"), ("en", "…and 940 more problems")):
+        html = (
+            Client(HTTP_ACCEPT_LANGUAGE=language)
+            .post("/decks/builder/check/", {"game": "respons", "text": text})
+            .content.decode()
+        )
+        assert html.count("cannot read") == 50
+        assert words in html
+
+
+def test_the_builder_refuses_a_paste_longer_than_any_deck_in_one_line(card_sets):
+    from django.test import Client
+
+    html = (
+        Client(HTTP_ACCEPT_LANGUAGE="en")
+        .post("/decks/builder/check/", {"game": "respons", "text": "Main:\n" + "1 Iron Sentinl\n" * 1300})
+        .content.decode()
+    )
+    assert "a decklist has at most 1000" in html
+    assert "Iron Sentinl" not in html

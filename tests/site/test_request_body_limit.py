@@ -64,7 +64,7 @@ def test_it_shows_the_sites_page_for_a_form_over_the_limit_in_the_readers_langua
     assert "error-page" in html and "Запрос отклонён" in html and "256 КиБ" in html
 
 
-def test_it_answers_a_chunked_body_under_wsgi_with_411_instead_of_reading_it_as_empty(anonymous):
+def test_it_answers_a_chunked_body_with_411_instead_of_reading_it_as_empty(anonymous):
     response = anonymous.api.generic(
         "POST", "/api/decks/validate/", b"", content_type="text/plain", HTTP_TRANSFER_ENCODING="chunked"
     )
@@ -165,3 +165,13 @@ def test_it_passes_a_body_within_the_limit_through_untouched():
 
     status, body, _read = asgi_post(BodyLimit(app), "/api/x/", [b"a" * 1000, b"b" * 1000], [])
     assert (status, body, b"".join(seen)) == (200, b"ok", b"a" * 1000 + b"b" * 1000)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_answers_a_small_chunked_body_under_asgi_with_411_too(application):
+    headers = [(b"content-type", b"text/plain"), (b"transfer-encoding", b"chunked")]
+    status, body, _read = asgi_post(
+        application, "/api/decks/validate/", [b"Hero: Commander Vesta\n"], headers
+    )
+    assert status == 411
+    assert json.loads(body)["code"] == "length_required"
