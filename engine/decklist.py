@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from engine.files import read_text
+from engine.files import MAX_JSON_DEPTH, json_depth, read_text
 from engine.names import normalize_name
 from engine.problems import DeckParseError, Problem
 
@@ -147,11 +147,16 @@ def parse_decklist(source: str | Mapping[str, Any], *, game: str | None = None, 
         raise DeckParseError(Problem("", "a decklist must be a JSON object or text"), source=where)
     body = source[1:] if source.startswith("\ufeff") else source
     if body.lstrip().startswith("{"):
+        too_deep = DeckParseError(Problem("", f"nested deeper than {MAX_JSON_DEPTH} levels"), source=where)
         try:
             data = json.loads(body)  # leading blank lines kept, so error line numbers are the file's
         except json.JSONDecodeError as error:
             place = f"line {error.lineno} column {error.colno}"
             raise DeckParseError(Problem(place, f"not valid JSON: {error.msg}"), source=where) from None
+        except RecursionError:
+            raise too_deep from None
+        if json_depth(data, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+            raise too_deep
         return _parse_mapping(data, game or DEFAULT_GAME, where)
     return _parse_text(source, game or DEFAULT_GAME, where)
 

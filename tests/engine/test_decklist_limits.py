@@ -78,3 +78,9 @@ def test_it_says_did_you_mean_for_the_first_unknown_names_of_a_deck_only(game):
     hinted = [v for v in unknown if v.params.get("suggestions")]
     assert 0 < len(hinted) <= SUGGESTIONS_PER_DECK
     assert all("did you mean" not in v.message for v in unknown[SUGGESTIONS_PER_DECK:])
+
+
+def test_it_refuses_json_text_nested_past_any_decklist_in_one_problem():
+    for levels in (100, 100_000):
+        error = refusal('{"main": ' + "[" * levels + "]" * levels + "}")
+        assert [str(p) for p in error.problems] == ["nested deeper than 64 levels"]

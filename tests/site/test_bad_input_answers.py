@@ -146,3 +146,10 @@ def test_an_error_no_view_handled_is_503_when_it_is_the_database_away(rf):
             response = server_error(rf.get(path))
         assert response.status_code == 503
         assert response["Content-Type"].startswith(kind)
+
+
+def test_it_answers_a_deeply_nested_decklist_sent_as_text_with_400(anonymous):
+    deep = '{"main": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    response = anonymous.api.post("/api/decks/validate/", deep, content_type="text/plain")
+    assert_refused(response, 400, "bad_decklist")
+    assert "nested deeper than" in response.json()["detail"]
