@@ -153,3 +153,11 @@ def test_it_answers_a_deeply_nested_decklist_sent_as_text_with_400(anonymous):
     response = anonymous.api.post("/api/decks/validate/", deep, content_type="text/plain")
     assert_refused(response, 400, "bad_decklist")
     assert "nested deeper than" in response.json()["detail"]
+
+
+def test_it_refuses_a_raw_nul_in_a_text_body_but_takes_percent_00_as_text(anonymous, card_sets):
+    nul = anonymous.api.post("/api/decks/validate/", "Hero: Commander\x00Vesta\n", content_type="text/plain")
+    assert_refused(nul, 400, "nul_character")
+    text = anonymous.api.post("/api/decks/validate/", "Hero: Vesta%00\n", content_type="text/plain")
+    assert text.status_code == 200
+    assert text.json()["deck"]["hero"] == "Vesta%00"
