@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from engine.files import read_text
+from engine.files import MAX_JSON_DEPTH, json_depth, read_text
 from engine.names import normalize_name
 from engine.problems import DeckParseError, Problem
 
@@ -80,6 +80,25 @@ _HEADER = re.compile(r"^([^:]+?)\s*(?:\(\s*\d+\s*\))?\s*:\s*(.*)$")
 _GAME_HEADERS: frozenset[str] = frozenset({"game", "игра"})
 # Counts are small; a longer run of digits is a mistake, and an ordered zone repeats names.
 _MAX_COUNT_DIGITS = 2
+# What one decklist may hold (issue #15: a list is read, resolved and answered per request, and
+# anyone may post one). The largest real list is a few dozen lines; past these bounds it is
+# refused whole, at once, before any name is looked up.
+MAX_LINES = 1000  # lines of the text format
+MAX_ENTRIES = 500  # names in the JSON zones (a counted zone's keys, an ordered zone's items)
+MAX_PROBLEMS = 50  # problems listed; the rest are counted ("and N more problems")
+_QUOTE_MAX = 80  # a line or a name quoted in a message, at most (the rest is "…")
+
+
+def _quoted(text: str) -> str:
+    """Return ``repr(text)``, cut at :data:`_QUOTE_MAX` characters (messages echo what was sent)."""
+    return repr(text if len(text) <= _QUOTE_MAX else text[: _QUOTE_MAX - 1] + "…")
+
+
+def _refuse(problems: list[Problem], source: str) -> DeckParseError:
+    """Return the error listing the first :data:`MAX_PROBLEMS` problems (the rest counted)."""
+    return DeckParseError(
+        problems[:MAX_PROBLEMS], source=source, omitted=max(len(problems) - MAX_PROBLEMS, 0)
+    )
 
 
 def _zones_of(game: str, where: str, source: str) -> tuple[ZoneSpec, ...]:
@@ -87,12 +106,14 @@ def _zones_of(game: str, where: str, source: str) -> tuple[ZoneSpec, ...]:
     from engine.registry import game_keys, get_game  # the registry imports this module
 
     if game not in game_keys():
-        message = f"unknown game {game!r} (known: {', '.join(game_keys())})"
+        message = f"unknown game {_quoted(game)} (known: {', '.join(game_keys())})"
         raise DeckParseError(Problem(where, message), source=source)
     try:
         return tuple(get_game(game).zones)
     except ImportError:
-        raise DeckParseError(Problem(where, f"the game {game!r} is not installed"), source=source) from None
+        raise DeckParseError(
+            Problem(where, f"the game {_quoted(game)} is not installed"), source=source
+        ) from None
 
 
 def _empty_zones(zones: Sequence[ZoneSpec]) -> dict[str, ZoneValue]:
@@ -126,11 +147,16 @@ def parse_decklist(source: str | Mapping[str, Any], *, game: str | None = None, 
         raise DeckParseError(Problem("", "a decklist must be a JSON object or text"), source=where)
     body = source[1:] if source.startswith("\ufeff") else source
     if body.lstrip().startswith("{"):
+        too_deep = DeckParseError(Problem("", f"nested deeper than {MAX_JSON_DEPTH} levels"), source=where)
         try:
             data = json.loads(body)  # leading blank lines kept, so error line numbers are the file's
         except json.JSONDecodeError as error:
             place = f"line {error.lineno} column {error.colno}"
             raise DeckParseError(Problem(place, f"not valid JSON: {error.msg}"), source=where) from None
+        except RecursionError:
+            raise too_deep from None
+        if json_depth(data, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+            raise too_deep
         return _parse_mapping(data, game or DEFAULT_GAME, where)
     return _parse_text(source, game or DEFAULT_GAME, where)
 
@@ -152,6 +178,10 @@ def _parse_mapping(data: Any, default_game: str, source: str) -> Decklist:
     if not isinstance(game, str):
         raise DeckParseError(Problem("game", "must be a string"), source=source)
     specs = _zones_of(game, "game", source)
+    entries = sum(len(value) for spec in specs if isinstance(value := data.get(spec.key), list | Mapping))
+    if entries > MAX_ENTRIES:
+        message = f"the list names {entries} cards; a decklist names at most {MAX_ENTRIES}"
+        raise DeckParseError(Problem("", message), source=source)
     zones = _empty_zones(specs)
     problems: list[Problem] = []
     for spec in specs:
@@ -177,7 +207,7 @@ def _parse_mapping(data: Any, default_game: str, source: str) -> Decklist:
         else:
             zones[spec.key] = _json_counts(spec.key, value, problems)
     if problems:
-        raise DeckParseError(problems, source=source)
+        raise _refuse(problems, source)
     return Decklist(game=game, zones=zones)
 
 
@@ -247,7 +277,7 @@ def _game_named(name: str, where: str, source: str) -> str:
         if wanted in (normalize_name(rules.title), normalize_name(rules.title_ru)):
             return key
     raise DeckParseError(
-        Problem(where, f"unknown game {name!r} (known: {', '.join(game_keys())})"), source=source
+        Problem(where, f"unknown game {_quoted(name)} (known: {', '.join(game_keys())})"), source=source
     )
 
 
@@ -267,6 +297,9 @@ def _clean_lines(text: str) -> list[str]:
 
 def _parse_text(text: str, default_game: str, source: str) -> Decklist:
     lines = _clean_lines(text)
+    if len(lines) > MAX_LINES:
+        message = f"the list has {len(lines)} lines; a decklist has at most {MAX_LINES}"
+        raise DeckParseError(Problem("", message), source=source)
     game = _text_game(lines, default_game, source)
     specs = _zones_of(game, "game", source)
     by_header = {normalize_name(header): spec for spec in specs for header in spec.headers}
@@ -289,17 +322,17 @@ def _parse_text(text: str, default_game: str, source: str) -> Decklist:
         place = f"line {number}"
         if current is None:
             expected = ", ".join(f"{spec.headers[0].capitalize()}:" for spec in specs if spec.headers)
-            problems.append(Problem(place, f"{line!r} comes before any section header ({expected})"))
+            problems.append(Problem(place, f"{_quoted(line)} comes before any section header ({expected})"))
             continue
         read = _read_line(line)
         if isinstance(read, str):
-            problems.append(Problem(place, f"cannot read {line!r}: {read}"))
+            problems.append(Problem(place, f"cannot read {_quoted(line)}: {read}"))
             continue
         copies, name = read
         if current.kind is ZoneKind.ONE:
             held = zones[current.key]
             if copies != 1 or (isinstance(held, str) and normalize_name(held) != normalize_name(name)):
-                message = f"cannot read {line!r}: the {current.key} section holds one card"
+                message = f"cannot read {_quoted(line)}: the {current.key} section holds one card"
                 problems.append(Problem(place, message))
             elif held is None:
                 zones[current.key] = name  # the same card written twice keeps its first spelling
@@ -310,7 +343,7 @@ def _parse_text(text: str, default_game: str, source: str) -> Decklist:
             assert isinstance(counts, dict)
             _add_copies(counts, spellings[current.key], name, copies)
     if problems:
-        raise DeckParseError(problems, source=source)
+        raise _refuse(problems, source)
     for key, names in ordered.items():
         zones[key] = tuple(names)
     return Decklist(game=game, zones=zones)

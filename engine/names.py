@@ -4,6 +4,11 @@ import re
 
 _SPACES = re.compile(r"\s+")
 
+# "Did you mean …" compares a name with every name of the catalog (difflib, ~0.5 ms a name):
+# a deck gets it for its first unknown names only, so a list of thousands of misspellings cannot
+# cost seconds (issue #15); the rest are still reported, without the hint.
+SUGGESTIONS_PER_DECK = 20
+
 
 def normalize_name(name: str) -> str:
     """Return the matching key of a card name.

@@ -40,15 +40,16 @@ class Problem:
 class InputError(Exception):
     """Unreadable or malformed input (exit code 2). Holds every problem found."""
 
-    def __init__(self, problems: list[Problem] | Problem, *, source: str = "") -> None:
+    def __init__(self, problems: list[Problem] | Problem, *, source: str = "", omitted: int = 0) -> None:
         self.problems = problems if isinstance(problems, list) else [problems]
         self.source = source
+        self.omitted = omitted  # problems found but not listed (a bounded report)
         super().__init__(self.one_line())
 
     def one_line(self) -> str:
         """The human one-line message: the file, the first problem, how many more."""
         first = str(self.problems[0]) if self.problems else "invalid input"
-        more = len(self.problems) - 1
+        more = len(self.problems) - 1 + self.omitted
         tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
         head = f"{self.source}: " if self.source else ""
         return f"{head}{first}{tail}"

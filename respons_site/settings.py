@@ -34,6 +34,9 @@ try:
     EMBEDDED_BEAT = env_bool("EMBEDDED_BEAT", default=False)
     # At most this many bot players in one event (issue #15: bots are for the event's officials).
     BOTS_PER_EVENT = env_int("BOTS_PER_EVENT", 64, minimum=0)
+    # The one bound of every request body, in bytes (tournaments/limits.py): a decklist is a few
+    # KiB, an action a few hundred bytes; past it a request is 413 before anything reads it.
+    DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BODY", 256 * 1024, minimum=1024)
 except ConfigError as error:
     # One line, no traceback: the operator typed the value, tell them which one.
     sys.exit(f"respons: configuration error: {error}")
@@ -54,6 +57,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a body too large, a NUL character, the database away (tournaments/limits.py).
+    "tournaments.limits.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -65,6 +70,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+
+# What a body may hold is bounded above, so no body is ever spooled to disk (ASGI reads a
+# whole body into a file that rolls over to disk past this size).
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 ROOT_URLCONF = "respons_site.urls"
 WSGI_APPLICATION = "respons_site.wsgi.application"
@@ -134,6 +143,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ApiSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    # Bounded by the body limit, 400 for JSON nested too deeply (tournaments/api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",

@@ -20,3 +20,5 @@ urlpatterns = [
 
 # An address that matches no URL (an unknown path, or an id no database row can have).
 handler404 = "tournaments.views.pages.not_found"
+# An exception no view handled: 503 when the database is away, else 500 (JSON under /api/).
+handler500 = "tournaments.views.pages.server_error"

@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
-from engine.names import normalize_name
+from engine.names import SUGGESTIONS_PER_DECK, normalize_name
 from engine.problems import Problem, Violation
 
 # ---------------------------------------------------------------------------
@@ -263,6 +263,7 @@ class DeckCheck(Generic[C]):
         self._card_type = card_type
         self._zones = {spec.key: spec for spec in zones}
         self._unknown: set[str] = set()
+        self._suggestions_left = SUGGESTIONS_PER_DECK
         raw_zones = getattr(deck, "zones", None)
         self._raw: Mapping[Any, Any] = raw_zones if isinstance(raw_zones, Mapping) else {}
         if not isinstance(raw_zones, Mapping):
@@ -305,10 +306,13 @@ class DeckCheck(Generic[C]):
         if key in self._unknown:  # one unknown_card per name, wherever it appears
             return None
         self._unknown.add(key)
-        try:
-            close = self._catalog.suggest(name) if len(name) <= 200 else []
-        except Exception:  # a broken catalog must not break validation (never raise)
-            close = []
+        close: list[str] = []
+        if len(name) <= 200 and self._suggestions_left > 0:
+            self._suggestions_left -= 1
+            try:
+                close = self._catalog.suggest(name)
+            except Exception:  # a broken catalog must not break validation (never raise)
+                close = []
         hint = f"; did you mean {' or '.join(f'«{n}»' for n in close)}?" if close else ""
         message = f"«{name}» in {_zone_label(zone)} is not a known card{hint}"
         self.add("unknown_card", name, message, zone=zone, suggestions=list(close))

@@ -9,7 +9,6 @@ from rest_framework import serializers
 from rest_framework.generics import ListAPIView
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,7 +16,7 @@ from rest_framework.views import APIView
 
 from engine.registry import game_keys
 from tournaments.api.errors import ApiError
-from tournaments.api.parsers import PlainTextParser
+from tournaments.api.parsers import JSONParser, PlainTextParser
 from tournaments.models import Card
 from tournaments.numbers import whole_number
 from tournaments.selectors.cards import cards_search

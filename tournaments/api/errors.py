@@ -5,10 +5,12 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from tournaments.limits import database_away
 from tournaments.services.errors import DomainError
 
 
@@ -59,6 +61,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif database_away(exc):
+        # The database away (connection refused, lost, closed): 503 for the client to retry.
+        detail = _("The database cannot be reached just now; try again in a minute.")
+        exc = ApiError(detail, code="unavailable", status_code=status.HTTP_503_SERVICE_UNAVAILABLE)
     response = drf_exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
@@ -67,4 +73,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         body["errors"] = exc.detail
     body.update(getattr(exc, "extra", {}))
     response.data = body
+    if response.status_code == status.HTTP_503_SERVICE_UNAVAILABLE:
+        response["Retry-After"] = "30"
     return response

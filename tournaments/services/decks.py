@@ -28,6 +28,7 @@ class DeckCheck:
     violations: list[dict[str, Any]] = field(default_factory=list)
     parse_problems: list[Problem] = field(default_factory=list)
     parse_message: str = ""
+    parse_omitted: int = 0  # problems found past the ones listed (engine.decklist.MAX_PROBLEMS)
     stats: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -93,7 +94,12 @@ def deck_check(
     try:
         decklist = parse_decklist(source, game=fallback)
     except DeckParseError as error:
-        return DeckCheck(game=fallback, parse_problems=error.problems, parse_message=error.one_line())
+        return DeckCheck(
+            game=fallback,
+            parse_problems=error.problems,
+            parse_message=error.one_line(),
+            parse_omitted=error.omitted,
+        )
     rules, catalog = catalog_for(game=decklist.game)
     # Each violation names its game: a code means a different rule in each (labels.violation_text).
     violations = [

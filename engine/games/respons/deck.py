@@ -11,7 +11,7 @@ from typing import Any
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.respons.cards import Card
-from engine.names import normalize_name
+from engine.names import SUGGESTIONS_PER_DECK, normalize_name
 from engine.problems import Violation
 
 MAIN_SIZE = 30  # R2.1
@@ -101,6 +101,7 @@ class _Report:
         self.index = index
         self.violations: list[Violation] = []
         self.unknown: set[str] = set()
+        self.suggestions_left = SUGGESTIONS_PER_DECK
 
     def add(self, code: str, card: str | None, message: str, **params: object) -> None:
         self.violations.append(Violation(code, card, message, params))
@@ -116,7 +117,10 @@ class _Report:
         if key in self.unknown:  # one unknown_card per name, wherever it appears
             return
         self.unknown.add(key)
-        suggestions = self.index.catalog.suggest(name) if len(name) <= 200 else []
+        suggestions: list[str] = []
+        if len(name) <= 200 and self.suggestions_left > 0:
+            self.suggestions_left -= 1
+            suggestions = self.index.catalog.suggest(name)
         hint = f"; did you mean {' or '.join(f'«{s}»' for s in suggestions)}?" if suggestions else ""
         message = f"«{name}» in {_ZONE_NAMES[zone]} is not a known card{hint}"
         self.add("unknown_card", name, message, zone=zone, suggestions=list(suggestions))
