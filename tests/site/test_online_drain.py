@@ -131,13 +131,16 @@ def test_a_match_that_fails_holds_up_no_other(tables, monkeypatch, caplog):
         return play(match, *args)
 
     monkeypatch.setattr(svc, "_play", play_or_fail)
-    assert svc.matches_drain() == 2
+    assert svc.matches_drain() == 3
     for move in moves[1:]:
         assert_applied(*move)
-    # The bad match's action stays queued for the sweep, its game untouched; the failure logged.
-    assert GameAction.objects.get(match_id=bad, by_bot=False).status == "queued"
+    # The action the bad match fails on is refused (issue #15: never queued for ever, failing
+    # every pass that takes it up), its game untouched; the failure logged.
+    row = GameAction.objects.get(match_id=bad, by_bot=False)
+    assert (row.status, row.rule, row.code) == ("refused", "R10.3", "unprocessable")
     assert Game.objects.get(match_id=bad).actions == []
     assert f"adjudicating match {bad} failed" in caplog.text
+    assert svc.matches_drain() == 0  # nothing left to fail the next pass
 
 
 def test_deferred_updates_go_before_any_other_statement_and_in_order(tables):
