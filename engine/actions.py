@@ -63,7 +63,7 @@ def action_problem(
     if types is not None and raw["type"] not in types:
         kind = raw["type"][:40]
         return ActionProblem(
-            "action_type", f"a player cannot send an action of type {kind!r}", {"type": kind}
+            "action_type", f"a player cannot send an action of type {kind!r}", {"kind": kind}
         )
     size = 0
     level: list[Any] = [raw]
@@ -71,7 +71,7 @@ def action_problem(
     while level:
         depth += 1
         if depth > max_depth:
-            message = f"an action is at most {max_depth} levels deep"
+            message = f"an action may be nested at most {max_depth} levels deep"
             return ActionProblem("action_too_deep", message, {"limit": max_depth})
         deeper: list[Any] = []
         for value in level:

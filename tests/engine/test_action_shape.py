@@ -40,7 +40,7 @@ def test_it_takes_every_shape_a_respons_player_sends() -> None:
 
 def test_it_refuses_the_site_only_timeout_from_a_player() -> None:
     problem = action_problem({"type": "timeout"}, types=RESPONS)
-    assert problem is not None and problem.code == "action_type" and problem.params == {"type": "timeout"}
+    assert problem is not None and problem.code == "action_type" and problem.params == {"kind": "timeout"}
     assert "timeout" not in RESPONS and "timeout" not in games_taking("timeout")
 
 
