@@ -2,8 +2,6 @@
 send (R10.3; never the site's own timeout, R9.4), checked before anything is stored; bound to
 the decision it answers (R10.4); a seq used once names one action for good."""
 
-import json
-
 import pytest
 
 from engine.actions import MAX_ACTION_BYTES
@@ -104,7 +102,7 @@ def test_it_refuses_an_action_no_worker_could_handle_before_storing_it(online_ma
 def test_it_refuses_a_lone_surrogate_in_the_body(online_match):
     _event, match_id, a, b = online_match
     actor, state, _other = deciding(match_id, a, b)
-    raw = '{"seq": %d, "action": {"type": "pass", "note": "\\ud800"}}' % state["next_seq"]
+    raw = '{"seq": ' + str(state["next_seq"]) + ', "action": {"type": "pass", "note": "\\ud800"}}'
     response = actor.api.post(f"/api/matches/{match_id}/game/actions/", raw, content_type="application/json")
     assert (response.status_code, response.json()["code"]) == (400, "action_value")
     assert_nothing_stored(match_id)
@@ -235,3 +233,49 @@ def test_an_action_sent_during_an_earlier_game_is_refused_in_the_next(online_mat
     svc.match_adjudicate(match_id=match_id)
     row.refresh_from_db()
     assert (row.status, row.rule, row.code, row.params) == ("refused", "R10.4", "stale_game", {"game": 7})
+
+
+# --- one poison action stored before these checks freezes nothing (embedded mode) -----------------
+
+
+def test_in_the_embedded_mode_a_poison_action_breaks_neither_the_sweep_nor_the_pages(online_match, settings):
+    """Issue #15: the global sweep broke on it and the round's pages answered 500."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.site.event_pages_support import browser
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    event, match_id, a, b = online_match
+    actor, _state, other = deciding(match_id, a, b)
+    seat = svc.seat_of(Match.objects.get(pk=match_id), actor.user)
+    GameAction.objects.create(match_id=match_id, seat=seat, seq=1, action=nested(250))
+    GameAction.objects.create(match_id=match_id, seat=1 - seat, seq=1, action={"type": "concede"})
+    GameAction.objects.update(created_at=timezone.now() - timedelta(minutes=5))  # left behind: due
+    assert svc.online_sweep() == 1
+    poison = GameAction.objects.get(match_id=match_id, seat=seat)
+    assert (poison.status, poison.code) == ("refused", "action_too_deep")
+    first = Game.objects.get(match_id=match_id, number=1)  # the opponent's concede applied (R9.3)
+    assert (first.status, first.reason, first.winner) == ("finished", "concede", seat)
+    page = browser(event.organizer).get(f"/events/{event.id}/rounds/1/progress/rows/")
+    assert page.status_code == 200
+    assert first.refused[seat][0]["action"] == {"type": "play"}  # listed by its type only
+    assert state_of(actor, match_id)["game_number"] == 2
+
+
+def test_a_sweep_goes_on_past_a_match_it_cannot_adjudicate(online_match, monkeypatch, caplog):
+    _event, match_id, _a, _b = online_match
+    done = []
+
+    def adjudicate(*, match_id, now=None):
+        done.append(match_id)
+        if len(done) == 1:
+            raise RuntimeError("a bug in one match")
+        return 0
+
+    monkeypatch.setattr(svc, "_due", lambda now, deadlines: [match_id, match_id + 1000])
+    monkeypatch.setattr(svc, "match_adjudicate", adjudicate)
+    assert svc.online_sweep() == 2
+    assert done == [match_id, match_id + 1000]
+    assert f"sweep: match {match_id} could not be adjudicated" in caplog.text

@@ -133,9 +133,11 @@ def read_before_the_first_committed(monkeypatch) -> None:
     from tournaments.api import online as api
 
     read = api.online_rows.action_facts
-    monkeypatch.setattr(
-        api.online_rows, "action_facts", lambda *args, **kwargs: dataclasses.replace(read(*args, **kwargs), next_seq=1)
-    )
+
+    def read_early(*args, **kwargs):
+        return dataclasses.replace(read(*args, **kwargs), next_seq=1)
+
+    monkeypatch.setattr(api.online_rows, "action_facts", read_early)
 
 
 @pytest.mark.django_db(transaction=False)
