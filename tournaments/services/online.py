@@ -840,6 +840,7 @@ def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: A
             seat=pending.seat,
             seq=seqs[pending.seat],
             action=action,
+            decision=pending.seq,
             status=A.APPLIED,
             game_number=game.number,
             log_index=len(engine.actions) - 1,
