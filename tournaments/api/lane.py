@@ -148,7 +148,7 @@ class PlayLane:
             return None
         # The view's check of the action's shape (R10.3); its type by the event's game, in the
         # statement (no game takes it: the view's 400).
-        if action_problem(action, types=None) is not None:
+        if type(action) is not dict or action_problem(action, types=None) is not None:
             return None
         games = games_taking(action["type"])
         if not games:
