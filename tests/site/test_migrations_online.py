@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = ("tournaments", "0006_queued_actions_index")
 AFTER = ("tournaments", "0007_game_refused")
-LATEST = ("tournaments", "0009_hot_tables_autovacuum")
+LATEST = ("tournaments", "0010_intake_decision")  # the last one: every later test runs on it
 REFUSED = [[{"seq": 3, "rule": "R6.3", "code": "not_your_decision"}], []]
 
 
