@@ -260,6 +260,8 @@ def test_in_the_embedded_mode_a_poison_action_breaks_neither_the_sweep_nor_the_p
     assert (first.status, first.reason, first.winner) == ("finished", "concede", seat)
     page = browser(event.organizer).get(f"/events/{event.id}/rounds/1/progress/rows/")
     assert page.status_code == 200
+    judges_log = browser(event.organizer).get(f"/matches/{match_id}/log/")  # lists the refused rows
+    assert judges_log.status_code == 200 and "R10.3" in judges_log.content.decode()
     assert first.refused[seat][0]["action"] == {"type": "play"}  # listed by its type only
     assert state_of(actor, match_id)["game_number"] == 2
 
