@@ -360,9 +360,9 @@ async def player(
             seq, before = state["next_seq"], state["view"]["seq"]
             t0 = time.monotonic()
             stats.posts.append(t0)
-            status, answer = await http.request(
-                "POST", f"{path}actions/", {"seq": seq, "action": rng.choice(choices)}
-            )
+            # Bound to the decision it answers (R10.4), as the play page sends it.
+            body = {"seq": seq, "action": rng.choice(choices), "decision": state["view"]["decision"]["seq"]}
+            status, answer = await http.request("POST", f"{path}actions/", body)
             stats.post_times.append(time.monotonic() - t0)
             if status not in (200, 202, 400):
                 raise RuntimeError(f"POST: {status} {answer}")

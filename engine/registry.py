@@ -8,6 +8,7 @@ branches on the game.
 
 import importlib
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,6 +29,9 @@ class GameRules(Protocol):
     formats: tuple[str, ...]  # event formats, e.g. ("constructed",) or (..., "sealed", "draft")
     card_types: tuple[str, ...]
     has_match_engine: bool
+    # The action types a player may send to its match engine (R10.3); a game without one has
+    # none. Site-only actions (RESPONSE's timeout, R9.4) are left out: only the site applies them.
+    action_types: tuple[str, ...]
 
     def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Any | None:
         """Return the game's card built from one JSON object of a card set.
@@ -63,6 +67,12 @@ def get_game(key: str) -> GameRules:
         raise KeyError(key)
     rules: GameRules = importlib.import_module(f"engine.games.{key}").RULES
     return rules
+
+
+@cache
+def games_taking(action_type: str) -> tuple[str, ...]:
+    """Return the keys of the games whose players may send an action of ``action_type``."""
+    return tuple(key for key in _GAME_PACKAGES if action_type in get_game(key).action_types)
 
 
 def bundled_card_sets(key: str) -> list[Path]:

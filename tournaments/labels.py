@@ -562,6 +562,16 @@ _REFUSALS: dict[str, Promise] = {
     "no_game": gettext_lazy("no game yet"),
     "sideboarding": gettext_lazy("sideboarding: the game has not started yet"),
     "game_finished": gettext_lazy("the game is over"),
+    # R10.3, R10.4: an action's shape (engine/actions.py), before it is stored; and the worker's
+    "action_type": gettext_lazy("a player cannot send an action of type %(kind)s"),
+    "action_value": gettext_lazy(
+        "an action holds only plain JSON values (text, whole numbers up to 2^53, finite numbers, "
+        "true, false, null, lists and objects)"
+    ),
+    "action_too_deep": gettext_lazy("an action may be nested at most %(limit)s levels deep"),
+    "action_too_large": gettext_lazy("an action is at most %(limit)s bytes of JSON"),
+    "unprocessable": gettext_lazy("this action cannot be adjudicated"),
+    "stale_game": gettext_lazy("this action was sent during game %(game)s"),
 }
 
 # Values that are engine keys, shown by their labels; the others (names, numbers, what the

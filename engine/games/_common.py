@@ -495,6 +495,7 @@ class ModuleRules:
     """
 
     has_match_engine = False
+    action_types: tuple[str, ...] = ()  # no match engine: nothing to send it
 
     def __init__(self, *, key: str, title: str, title_ru: str, cards: Any, deck: Any) -> None:
         self.key = key

@@ -181,6 +181,12 @@ def test_the_drain_is_woken_once_while_a_wake_up_is_pending(lane, online_match):
         "form body",
         "html wanted",
         "host not allowed",
+        "site-only timeout",
+        "type no game takes",
+        "nested 250 deep",
+        "nul in text",
+        "decision as text",
+        "decision negative",
     ],
 )
 def test_anything_but_the_plain_case_is_the_api_views_to_answer(
@@ -228,6 +234,26 @@ def test_anything_but_the_plain_case_is_the_api_views_to_answer(
     elif case == "host not allowed":
         headers["host"] = "evil.example.org"
         expected = 400
+    elif case == "site-only timeout":  # issue #15: only the site applies it (R9.4)
+        body["action"] = {"type": "timeout"}
+        expected = 400
+    elif case == "type no game takes":
+        body["action"] = {"type": "win"}
+        expected = 400
+    elif case == "nested 250 deep":  # issue #15: stored, it froze its match
+        deep: dict = {}
+        for _ in range(250):
+            deep = {"cell": deep}
+        body["action"] = {"type": "pass", **deep}
+        expected = 400
+    elif case == "nul in text":  # PostgreSQL's jsonb refuses it
+        body["action"] = {**body["action"], "note": "a\u0000b"}
+        expected = 400
+    elif case == "decision as text":
+        body["decision"] = str(state["view"]["decision"]["seq"])  # DRF reads it: recorded by the view
+    elif case == "decision negative":
+        body["decision"] = -1
+        expected = 400
     handed_on = []
     monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
     status, _headers, payload = post(
@@ -239,6 +265,51 @@ def test_anything_but_the_plain_case_is_the_api_views_to_answer(
         assert json.loads(payload)["code"] == "seq_gap"
     inserted = GameAction.objects.filter(match_id=match_id).count()
     assert inserted == (1 if expected == 202 else 0)
+
+
+def test_an_action_bound_to_its_decision_is_recorded_by_the_lane_as_by_the_view(
+    lane, online_match, monkeypatch
+):
+    import json
+
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    decision = state["view"]["decision"]["seq"]
+    body = {"seq": state["next_seq"], "action": state["legal_actions"][0], "decision": decision}
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    fast = post(lane, url, headers_for(actor), json.dumps(body).encode())
+    assert handed_on == [] and fast[0] == 202, fast
+    slow = post(lane, url, headers_for(actor), json.dumps(body).encode())  # a retry: the view's
+    assert handed_on == [url] and (slow[0], slow[2]) == (fast[0], fast[2])
+    row = GameAction.objects.get(match_id=match_id)
+    assert (row.decision, row.game_number, row.action) == (decision, 1, body["action"])
+
+
+def test_the_lane_leaves_a_second_answer_to_a_waiting_decision_and_a_reused_seq_to_the_view(
+    lane, online_match, monkeypatch
+):
+    """Issue #15: a lagging worker's answer offers the same decision again; the second answer to
+    it is refused (409), and so is another action under a seq already used."""
+    import json
+
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    decision = state["view"]["decision"]["seq"]
+    body = {"seq": state["next_seq"], "action": state["legal_actions"][0], "decision": decision}
+    assert post(lane, url, headers_for(actor), json.dumps(body).encode())[0] == 202
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    again = {**body, "seq": body["seq"] + 1, "action": {"type": "pass"}}
+    status, _headers, payload = post(lane, url, headers_for(actor), json.dumps(again).encode())
+    assert (status, json.loads(payload)["code"]) == (409, "decision_pending"), payload
+    reused = {**body, "action": {"type": "pass"}}
+    status, _headers, payload = post(lane, url, headers_for(actor), json.dumps(reused).encode())
+    assert (status, json.loads(payload)["code"]) == (409, "seq_reused"), payload
+    assert handed_on == [url, url]
+    assert GameAction.objects.filter(match_id=match_id).count() == 1
 
 
 def test_a_deleted_token_or_a_deactivated_player_is_refused_at_once(lane, online_match):

@@ -131,13 +131,16 @@ def test_a_match_that_fails_holds_up_no_other(tables, monkeypatch, caplog):
         return play(match, *args)
 
     monkeypatch.setattr(svc, "_play", play_or_fail)
-    assert svc.matches_drain() == 2
+    assert svc.matches_drain() == 3
     for move in moves[1:]:
         assert_applied(*move)
-    # The bad match's action stays queued for the sweep, its game untouched; the failure logged.
-    assert GameAction.objects.get(match_id=bad, by_bot=False).status == "queued"
+    # The action the bad match fails on is refused (issue #15: never queued for ever, failing
+    # every pass that takes it up), its game untouched; the failure logged.
+    row = GameAction.objects.get(match_id=bad, by_bot=False)
+    assert (row.status, row.rule, row.code) == ("refused", "R10.3", "unprocessable")
     assert Game.objects.get(match_id=bad).actions == []
     assert f"adjudicating match {bad} failed" in caplog.text
+    assert svc.matches_drain() == 0  # nothing left to fail the next pass
 
 
 def test_deferred_updates_go_before_any_other_statement_and_in_order(tables):
@@ -238,3 +241,71 @@ def test_a_broker_other_than_redis_gets_a_wake_up_per_action(monkeypatch, caplog
     svc.queue_action(2)
     assert len(sent) == 2
     assert "wake-up flag" not in caplog.text
+
+
+def poison(levels=250):
+    """An action nested ``levels`` deep (issue #15), as one stored before the intake checked shapes."""
+    action: dict = {"type": "play", "card": "Soldier"}
+    inner = action
+    for _ in range(levels - 1):
+        inner["cell"] = {}
+        inner = inner["cell"]
+    return action
+
+
+def test_a_poison_action_fails_no_batch_and_its_opponents_concede_applies(tables, monkeypatch, caplog):
+    """Issue #15: an action nested 250 levels deep (stored before the intake refused such) once
+    failed every batch that took it up, for good; now it is refused before the batch, and the
+    other matches, and the concede queued behind it, are applied in the same pass."""
+    require_postgresql()
+    moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
+    bad, actor = moves[0][0], moves[0][1]
+    match = Match.objects.get(pk=bad)
+    seat = 0 if match.player_a.player_id == actor.user.pk else 1
+    GameAction.objects.filter(match_id=bad).delete()
+    GameAction.objects.create(match_id=bad, seat=seat, seq=1, action=poison())
+    GameAction.objects.create(match_id=bad, seat=1 - seat, seq=1, action={"type": "concede"})
+    failures = []
+    monkeypatch.setattr(svc, "_one_by_one", lambda *args: failures.append(args) or 0)
+    assert svc.matches_drain() == 4  # one pass: no batch failed
+    assert failures == []
+    for move in moves[1:]:
+        assert_applied(*move)
+    row = GameAction.objects.get(match_id=bad, seat=seat)
+    assert (row.status, row.rule, row.code) == ("refused", "R10.3", "action_too_deep")
+    assert GameAction.objects.get(match_id=bad, seat=1 - seat).status == "applied"
+    match.refresh_from_db()
+    assert match.status == "final"  # the concede (R9.3) ended the best-of-one for the poisoner
+    assert (match.wins_a, match.wins_b) == ((1, 0) if seat == 0 else (0, 1))
+    # Its answer lists the refusal by type only, and can be read and sent.
+    state = actor.api.get(f"/api/matches/{bad}/game/").json()
+    assert state["refused"][0]["action"] == {"type": "play"}
+    assert svc.matches_drain() == 0
+
+
+def test_an_action_that_fails_alone_is_refused_and_the_rest_of_its_queue_applies(tables, monkeypatch):
+    """Whatever else makes a match fail (a bug the shape check does not know): its actions are
+    taken one at a time, the one that fails alone is refused, the others applied."""
+    require_postgresql()
+    moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
+    bad, actor, seq = moves[0][0], moves[0][1], moves[0][2]
+    match = Match.objects.get(pk=bad)
+    seat = 0 if match.player_a.player_id == actor.user.pk else 1
+    GameAction.objects.create(match_id=bad, seat=1 - seat, seq=1, action={"type": "concede"})
+    answers = svc._answers
+
+    def unsendable(match, games, seqs=None):  # as the answer of the 250-deep action was
+        queued = GameAction.objects.filter(match_id=match.pk, seat=seat, seq=seq, status="applied")
+        if match.pk == bad and queued.exists():
+            raise TypeError("Recursion limit reached")
+        return answers(match, games, seqs)
+
+    monkeypatch.setattr(svc, "_answers", unsendable)
+    assert svc.matches_drain() == 4
+    for move in moves[1:]:
+        assert_applied(*move)
+    row = GameAction.objects.get(match_id=bad, seat=seat)
+    assert (row.status, row.code) == ("refused", "unprocessable")
+    assert GameAction.objects.get(match_id=bad, seat=1 - seat).status == "applied"
+    assert Match.objects.get(pk=bad).status == "final"
+    assert svc.matches_drain() == 0  # the next pass finds nothing to fail on

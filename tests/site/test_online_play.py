@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from tournaments.models import Game, GameAction, Match, ResultChange
+from tournaments.services.errors import WrongState
 
 # Transactional: tasks are queued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -117,9 +118,11 @@ def test_a_seq_taken_between_the_check_and_the_insert_answers_with_the_first(onl
     decider = a if game(a, match_id)["legal_actions"] else b
     first = act(decider, match_id, 1, {"type": "keep"})
     read_before_the_first_committed(monkeypatch)
-    again = act(decider, match_id, 1, {"type": "mulligan", "cards": []})
+    again = act(decider, match_id, 1, {"type": "keep"})
     assert again.status_code == first.status_code == 200
     assert again.json() == first.json()
+    other = act(decider, match_id, 1, {"type": "mulligan", "cards": []})  # issue #15: not "applied"
+    assert other.status_code == 409 and other.json()["code"] == "seq_reused"
     assert list(GameAction.objects.filter(match_id=match_id).values_list("action", flat=True)) == [
         {"type": "keep"}
     ]
@@ -130,9 +133,11 @@ def read_before_the_first_committed(monkeypatch) -> None:
     from tournaments.api import online as api
 
     read = api.online_rows.action_facts
-    monkeypatch.setattr(
-        api.online_rows, "action_facts", lambda *args: dataclasses.replace(read(*args), next_seq=1)
-    )
+
+    def read_early(*args, **kwargs):
+        return dataclasses.replace(read(*args, **kwargs), next_seq=1)
+
+    monkeypatch.setattr(api.online_rows, "action_facts", read_early)
 
 
 @pytest.mark.django_db(transaction=False)
@@ -148,8 +153,11 @@ def test_inside_a_callers_transaction_a_seq_taken_leaves_it_usable(online_match)
         facts = action_facts(match_id, decider.user.pk)
         first = svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "keep"})
         # The same facts again: seq 1 looks free, the ledger refuses the second row.
-        again = svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "pass"})
+        again = svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "keep"})
         assert (again.seat, again.seq, again.action) == (first.seat, first.seq, {"type": "keep"})
+        with pytest.raises(WrongState) as reused:  # the same number, another body (issue #15)
+            svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "pass"})
+        assert reused.value.code == "seq_reused"
         assert GameAction.objects.filter(match_id=match_id).count() == 1  # still usable
 
 

@@ -149,6 +149,12 @@ def test_two_players_play_through_the_page(live_server, online_match, chromium):
         Seat(chromium, live_server.url, match_id, player_a, 0),
         Seat(chromium, live_server.url, match_id, player_b, 1),
     ]
+    sent: list[dict] = []  # the bodies of the pages' action POSTs
+    for seat in seats:
+        seat.page.on(
+            "request",
+            lambda r: sent.append(r.post_data_json) if r.method == "POST" and "/actions/" in r.url else None,
+        )
     # The board is laid out as each player sees it (R3.3).
     assert seats[0].page.locator("[data-testid=line-label]").all_inner_texts() == ["1", "2", "3", "4", "5"]
     assert seats[1].page.locator("[data-testid=line-label]").all_inner_texts() == ["5", "4", "3", "2", "1"]
@@ -187,6 +193,9 @@ def test_two_players_play_through_the_page(live_server, online_match, chromium):
         raise AssertionError("two turns were not over after 30 decisions")
 
     assert len(played) >= 2, played
+    # Each action is bound to the decision it answers (R10.4), one decision after another.
+    decisions = [body["decision"] for body in sent]
+    assert len(decisions) >= 6 and decisions == sorted(set(decisions)), sent
     log = seats[1].page.locator("[data-testid=log]").inner_text()
     assert "Turn 2" in log and " passes." in log and " plays " in log
     for seat in seats:

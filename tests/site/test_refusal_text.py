@@ -75,6 +75,18 @@ def test_every_refusal_the_engine_or_the_site_makes_has_a_translation():
     assert set(found) <= refusal_codes_translated(), set(found) - refusal_codes_translated()
 
 
+def test_every_refusal_of_an_actions_shape_has_a_translation():
+    from engine.actions import ACTION_SHAPE_CODES, action_problem
+
+    assert set(ACTION_SHAPE_CODES) <= refusal_codes_translated()
+    problem = action_problem({"type": "timeout"}, types=("pass",))
+    with translation.override("ru"):
+        text = refusal_text(
+            code=problem.code, params=problem.params, rule=problem.rule, message=problem.message
+        )
+    assert text == "R10.3: игрок не может отправить действие типа timeout"
+
+
 def test_each_translation_needs_only_values_its_refusal_gives():
     with translation.override("ru"):
         templates = refusal_templates()["templates"]

@@ -38,8 +38,8 @@ def hammer(actor, match_id: int, seed: int, answers: list, errors: list, until: 
             if choices:
                 action, other = rng.choice(choices), rng.choice(choices)
                 first = post_action(actor, match_id, seq, action)
-                again = post_action(actor, match_id, seq, other)  # a retry with the same seq
-                answers.append((match_id, state["seat"], seq, action, first, again))
+                again = post_action(actor, match_id, seq, other)  # the same seq again
+                answers.append((match_id, state["seat"], seq, action, other, first, again))
             elif rng.random() < 0.3:
                 post_action(actor, match_id, seq, {"type": rng.choice(["keep", "pass", "end_turn"])})
     except Exception as error:  # reported by the test, with the thread's name
@@ -99,14 +99,18 @@ def test_two_workers_racing_on_the_same_matches_apply_each_action_exactly_once(b
     )
     for match in Match.objects.filter(pk__in=ids):
         assert_applied_exactly_once(match)
-    # A retry of a seq answers what the first post recorded, never a second row.
+    # A retry of a seq answers what the first post recorded, never a second row; another action
+    # under a seq already used is refused (issue #15), never answered as if it were applied.
     recorded = 0
-    for match_id, seat, seq, action, first_answer, again in answers:
+    for match_id, seat, seq, action, other, first_answer, again in answers:
         if first_answer.status_code == 409:  # the match ended meanwhile: nothing recorded
             assert first_answer.json()["code"] == again.json()["code"] == "match_over"
             continue
-        assert first_answer.status_code in (200, 202, 400) and again.status_code in (200, 202, 400)
-        assert again.json()["seq"] == seq
+        assert first_answer.status_code in (200, 202, 400)
+        if other != action:
+            assert (again.status_code, again.json()["code"]) == (409, "seq_reused")
+        else:
+            assert again.status_code in (200, 202, 400) and again.json()["seq"] == seq
         assert GameAction.objects.get(match_id=match_id, seat=seat, seq=seq).action == action
         recorded += 1
     assert recorded >= 20

@@ -16,12 +16,14 @@ reads of the view's own answer (``online_rows``' statements, ``services.online.g
 then the same stream as the view's (``api.online.stream_async``).
 
 Only the plain case is decided here: a token that names an active user, a JSON body with a
-whole ``seq`` and an ``action`` object, the statement inserting the action; a seated player's
+whole ``seq``, an ``action`` object of a shape its game takes (``engine.actions``, the view's
+check) and perhaps a whole ``decision``, the statement inserting the action; a seated player's
 stream of a started online match. The answers are the view's, byte for byte (the same status,
 body and headers: ``tests/site/test_lane.py`` compares them). Everything else — session cookies
-and CSRF, a repeated ``seq``, a gap, an outsider or an official, a finished match, a malformed
-body or query, a disallowed host, a database that is away — goes on to Django with the request
-as it came, and the API views answer as they always have.
+and CSRF, a repeated ``seq``, a gap, a decision answered already, a bad action, an outsider
+or an official, a finished match, a malformed body or query, a disallowed host, a database
+that is away — goes on to Django with the request as it came, and the API views answer as
+they always have.
 
 The lane runs only with PostgreSQL and a Redis broker; in the embedded set-up (SQLite, tasks
 in-process) every request goes to Django.
@@ -50,6 +52,8 @@ from django.http.request import split_domain_port, validate_host
 from django.utils.translation import get_language_from_request
 from rest_framework.authtoken.models import Token
 
+from engine.actions import action_problem
+from engine.registry import games_taking
 from tournaments.api import auth
 from tournaments.api import online as online_api
 from tournaments.models import Match
@@ -139,13 +143,24 @@ class PlayLane:
         seq, action = data.get("seq"), data.get("action")
         if type(seq) is not int or not 1 <= seq <= 1_000_000:
             return None
-        if type(action) is not dict or not isinstance(action.get("type"), str):
+        decision = data.get("decision")
+        if decision is not None and (type(decision) is not int or not 0 <= decision <= 1_000_000):
+            return None
+        # The view's check of the action's shape (R10.3); its type by the event's game, in the
+        # statement (no game takes it: the view's 400).
+        if type(action) is not dict or action_problem(action, types=None) is not None:
+            return None
+        games = games_taking(action["type"])
+        if not games:
             return None
         user_id = await self._user_id(key)
         if user_id is None:
             return None  # unknown token or inactive user: Django's 401
-        if not await self._fetch(online_rows.action_insert(match_id, user_id, seq, action)):
-            return None  # unknown match, not seated, a gap, a retry, over...: Django's answer
+        insert = online_rows.action_insert(match_id, user_id, seq, action, decision=decision, games=games)
+        if not await self._fetch(insert):
+            return (
+                None  # unknown match, not seated, a gap, a retry, a type its game refuses...: Django's answer
+            )
         payload = orjson.dumps({"seq": seq, "status": "queued", "rule": "", "message": "", "log_index": None})
         headers_out = [
             (b"content-type", b"application/json"),

@@ -1,5 +1,6 @@
 """Online play (api.md "Matches", "Online play"): the caller's game view, actions, logs."""
 
+import logging
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
 from functools import partial
@@ -10,9 +11,10 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -32,6 +34,7 @@ from tournaments.services import live
 from tournaments.services import online as svc
 from tournaments.services.errors import BadInput
 
+log = logging.getLogger(__name__)
 STREAM_SECONDS = 300  # a stream ends after this (EventSource reconnects by itself)
 STREAM_MAX_SECONDS = 600
 STREAM_PING = 15  # a comment line while nothing happens keeps proxies from closing the stream
@@ -247,6 +250,16 @@ async def stream_async(
 class ActionIn(serializers.Serializer):
     seq = serializers.IntegerField(min_value=1, max_value=1_000_000)
     action = serializers.DictField(help_text="one of the legal actions, exactly as GET .../game/ lists it")
+    decision = serializers.IntegerField(
+        min_value=0,
+        max_value=1_000_000,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="the number of the decision the action answers (view.decision.seq of the game's "
+        "answer): refused as stale (R10.4) once that decision is past. Absent: applied to whatever "
+        "is pending when a worker takes it up (older clients)",
+    )
 
 
 class ActionOut(serializers.Serializer):
@@ -272,6 +285,24 @@ def _action_answer(row: GameAction) -> Response:
     return Response(body, status=code)
 
 
+def _body(request: Request) -> tuple[Any, Exception | None]:
+    """The request's parsed body, or what is wrong with it (a body nested past what the parser
+    can follow is a 400 like any other unparsable one, not a 500)."""
+    try:
+        return request.data, None
+    except exceptions.APIException as error:
+        return {}, error
+    except RecursionError:
+        return {}, exceptions.ParseError(_("JSON parse error - nested too deeply"))
+
+
+def _decision_of(body: Any) -> int | None:
+    """The ``decision`` the body sends, if it is one the serializer takes (else None: the
+    serializer says what is wrong)."""
+    value = body.get("decision") if isinstance(body, dict) else None
+    return value if type(value) is int and 0 <= value <= 1_000_000 else None
+
+
 class GameActionApi(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -281,14 +312,22 @@ class GameActionApi(APIView):
         operation_id="matches_game_actions_create",
     )
     def post(self, request: Request, match_id: int) -> Response:
+        body, unreadable = _body(request)  # said after the 404 and 403, as before
         # The hot path of online play: one statement reads all it checks (then one INSERT).
-        facts = online_rows.action_facts(match_id, request.user.pk)
+        facts = online_rows.action_facts(match_id, request.user.pk, decision=_decision_of(body))
         if facts is None:
             raise Http404
         if facts.seat is None:
             _match(request, match_id)  # 403 unless an official (who may not act either: the service says)
-        data = ActionIn(data=request.data)
+        if unreadable is not None:
+            raise unreadable
+        data = ActionIn(data=body)
         data.is_valid(raise_exception=True)
+        if data.validated_data["decision"] != _decision_of(body):  # sent as text, say: ask again
+            facts = online_rows.action_facts(
+                match_id, request.user.pk, decision=data.validated_data["decision"]
+            )
+            assert facts is not None  # a match is never deleted under a player's request
         _playing_or_409(online=facts.online, started=facts.started)
         row = svc.game_action_submit(match_id=match_id, facts=facts, **data.validated_data)
         if celery_app.conf.task_always_eager:

@@ -66,7 +66,11 @@ class GameAction(models.Model):
     seq = models.PositiveIntegerField()
     action = models.JSONField(default=dict)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
-    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)  # the game it was sent in
+    # The engine's decision number (its ``seq``) the action answers, as the seat's answer showed
+    # it (``view.decision.seq``); None: sent unbound (an older client), applied to whatever is
+    # pending. A bound action is refused as stale (R10.4) once that decision is past.
+    decision = models.PositiveIntegerField(null=True, blank=True)
     log_index = models.PositiveIntegerField(null=True, blank=True)  # index in Game.actions once applied
     rule = models.CharField(max_length=16, blank=True, default="")
     message = models.TextField(blank=True, default="")  # English, as the engine (or the site) says it

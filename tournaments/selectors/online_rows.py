@@ -9,7 +9,7 @@ ORM query it replaces returned.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -94,19 +94,28 @@ def _queued_sql(where: str) -> str:
 
 @cache
 def _facts_sql() -> str:
+    """What an action POST checks, in one statement (the parameters: the decision the action
+    answers, or None, then the user twice and the match). ``answered``: the seat has an action
+    bound to that decision of the current game waiting for a worker already."""
     match, event = _MATCH, _EVENT
     game = quote(Game._meta.db_table)
     action = quote(GameAction._meta.db_table)
-    g_match = quote(Game._meta.get_field("match").column)
-    a_match, a_seat, a_seq = (quote(GameAction._meta.get_field(f).column) for f in ("match", "seat", "seq"))
+    g_match, g_number = (quote(Game._meta.get_field(f).column) for f in ("match", "number"))
+    a_match, a_seat, a_seq, a_status, a_game, a_decision = (
+        quote(GameAction._meta.get_field(f).column)
+        for f in ("match", "seat", "seq", "status", "game_number", "decision")
+    )
     seat = f"CASE WHEN {_REG_A.column('player')} = %s THEN 0 WHEN {_REG_B.column('player')} = %s THEN 1 END"
     return (
-        f"SELECT x.seat, x.online, x.started, x.status, "
-        f"(SELECT MAX({a_seq}) FROM {action} WHERE {a_match} = x.id AND {a_seat} = x.seat) AS last_seq "
+        f"SELECT x.seat, x.online, x.game IS NOT NULL AS started, x.status, "
+        f"(SELECT MAX({a_seq}) FROM {action} WHERE {a_match} = x.id AND {a_seat} = x.seat) AS last_seq, "
+        f"x.game, x.game_key, "
+        f"EXISTS (SELECT 1 FROM {action} WHERE {a_match} = x.id AND {a_status} = {_QUEUED} "
+        f"AND {a_seat} = x.seat AND {a_game} = x.game AND {a_decision} = %s) AS answered "
         f"FROM (SELECT {match.column('id')} AS id, {seat} AS seat, "
         f"{event.column('online')} AND {match.column('player_b')} IS NOT NULL AS online, "
-        f"EXISTS (SELECT 1 FROM {game} WHERE {g_match} = {match.column('id')}) AS started, "
-        f"{match.column('status')} AS status "
+        f"(SELECT MAX({g_number}) FROM {game} WHERE {g_match} = {match.column('id')}) AS game, "
+        f"{match.column('status')} AS status, {event.column('game')} AS game_key "
         f"{_match_joins()} WHERE {match.column('id')} = %s) x"
     )
 
@@ -114,49 +123,62 @@ def _facts_sql() -> str:
 @cache
 def _submit_sql() -> str:
     """:func:`_facts_sql`, and the INSERT of the action when the facts allow it, in one statement
-    (the parameters: the facts', then the action's columns but the seat, which the facts give,
-    then the status that is over and the seq the caller sends)."""
+    (the parameters: the facts', then the action's columns but the seat and game, which the facts
+    give, then the status that is over, the seq the caller sends and the games whose players may
+    send an action of its type)."""
     fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in fields)
-    values = ", ".join("f.seat" if f.name == "seat" else "%s" for f in fields)
+    from_facts = {"seat": "f.seat", "game_number": "f.game"}
+    values = ", ".join(from_facts.get(f.name, "%s") for f in fields)
     return (
         f"WITH f AS ({_facts_sql()}), "
         f"ins AS (INSERT INTO {quote(GameAction._meta.db_table)} ({columns}) SELECT {values} FROM f "
         "WHERE f.seat IS NOT NULL AND f.online AND f.started AND f.status <> %s "
-        "AND COALESCE(f.last_seq, 0) + 1 = %s ON CONFLICT DO NOTHING RETURNING 1) "
+        "AND COALESCE(f.last_seq, 0) + 1 = %s AND NOT f.answered AND f.game_key = ANY(%s) "
+        "ON CONFLICT DO NOTHING RETURNING 1) "
         "SELECT f.seat, f.online, f.started, f.status, f.last_seq, EXISTS (SELECT 1 FROM ins) FROM f"
     )
 
 
-def action_insert(match_id: int, user_id: int, seq: int, action: dict[str, Any]) -> Read[bool]:
+def action_insert(
+    match_id: int,
+    user_id: int,
+    seq: int,
+    action: dict[str, Any],
+    *,
+    decision: int | None,
+    games: Sequence[str],
+) -> Read[bool]:
     """The statement that records a seat's action in one round trip, as a
     :class:`~tournaments.plainsql.Read` of whether it did: it reads :func:`action_facts` and
-    inserts the action (queued) only when they allow it — the caller seated, the match online,
-    started and not over, ``seq`` the seat's next number. (The fast lane,
-    ``tournaments/api/lane.py``, runs it on its own connections; anything but an insert is left
-    to the API view, which says what is wrong.)"""
-    row = GameAction(match_id=match_id, seat=0, seq=seq, action=action)
+    inserts the action (queued, bound to ``decision`` of the current game) only when they allow
+    it — the caller seated, the match online, started and not over, ``seq`` the seat's next
+    number, no action of the seat bound to ``decision`` waiting already, and the event's game one
+    of ``games`` (those whose players may send an action of its type: ``engine.registry.
+    games_taking``). (The fast lane, ``tournaments/api/lane.py``, runs it on its own connections;
+    anything but an insert is left to the API view, which says what is wrong.)"""
+    row = GameAction(match_id=match_id, seat=0, seq=seq, action=action, decision=decision)
     values = [
         plainsql.save_value(field, row, True) if value is _PER_ROW else value
         for field, value in _insert_template()
     ]
-    params = [user_id, user_id, match_id, *values, Match.Status.FINAL, seq]
+    params = [decision, user_id, user_id, match_id, *values, Match.Status.FINAL, seq, list(games)]
     return Read(_submit_sql(), params, lambda rows: bool(rows) and bool(rows[0][-1]))
 
 
 _PER_ROW = object()
-_SET_PER_ROW = ("match", "seq", "action")  # what action_insert's caller gives
+_SET_PER_ROW = ("match", "seq", "action", "decision")  # what action_insert's caller gives
 
 
 @cache
 def _insert_template() -> list[tuple[Any, Any]]:
-    """The INSERT's fields but the seat, each with its value when it is the same for every row
+    """The INSERT's fields but the seat and game, each with its value when it is the same for every row
     (the model's defaults, prepared once) or :data:`_PER_ROW` (the caller's, and a time the
     field sets itself, ``auto_now_add``)."""
     default = GameAction()
     out = []
     for field in GameAction._meta.concrete_fields:
-        if field.primary_key or field.name == "seat":
+        if field.primary_key or field.name in ("seat", "game_number"):  # the facts give them
             continue
         per_row = field.name in _SET_PER_ROW or getattr(field, "auto_now_add", False)
         out.append(
@@ -329,22 +351,28 @@ class ActionFacts:
     started: bool  # its first game exists
     final: bool
     next_seq: int  # the caller's next action number (1 when not seated)
+    game: str  # the event's game (engine.registry key)
+    game_number: int | None  # the current game
+    answered: bool  # an action of the seat bound to the decision asked about waits already
 
 
-def action_facts(match_id: int, user_id: Any) -> ActionFacts | None:
-    """Return what an action POST by ``user_id`` needs to know of the match, or None for an
-    unknown match."""
+def action_facts(match_id: int, user_id: Any, *, decision: int | None = None) -> ActionFacts | None:
+    """Return what an action POST by ``user_id`` answering ``decision`` (or None) needs to know
+    of the match, or None for an unknown match."""
     sql = _facts_sql()
     with cursor() as cursor_:
-        cursor_.execute(sql, [user_id, user_id, match_id])
+        cursor_.execute(sql, [decision, user_id, user_id, match_id])
         row = cursor_.fetchone()
     if row is None:
         return None
-    seat, online, started, status, last = row
+    seat, online, started, status, last, game_number, game, answered = row
     return ActionFacts(
         seat=seat,
         online=bool(online),
         started=bool(started),
         final=status == Match.Status.FINAL,
         next_seq=(last or 0) + 1,
+        game=game,
+        game_number=game_number,
+        answered=bool(answered),
     )

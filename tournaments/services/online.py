@@ -23,14 +23,18 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import OperationalError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine import RULES_VERSION
+from engine.actions import action_problem
 from engine.decklist import decklist_to_json, parse_decklist
 from engine.games.respons.bots import HeuristicBot
 from engine.games.respons.deck import validate_swap
 from engine.games.respons.match import IllegalAction, replay
 from engine.games.respons.match import Match as EngineMatch
+from engine.registry import get_game
 from tournaments import plainsql
+from tournaments.labels import refusal_text
 from tournaments.models import CardSet, Event, Game, GameAction, Match, Registration, ResultChange, Round
 from tournaments.selectors import online_rows
 from tournaments.selectors.cards import catalog_for
@@ -342,12 +346,21 @@ def _begin(game: Game, now: Any) -> None:
 # --- submitting ---------------------------------------------------------------------------
 
 
-def game_action_submit(*, match_id: int, facts: ActionFacts, seq: Any, action: Any) -> GameAction:
+def game_action_submit(
+    *, match_id: int, facts: ActionFacts, seq: Any, action: Any, decision: Any = None
+) -> GameAction:
     """Record a seat's action for the workers and queue its adjudication; return the ledger row.
 
     ``facts`` is what :func:`~tournaments.selectors.online_rows.action_facts` read of the
-    match for the caller. A ``seq`` already used returns that row unchanged (a retry is
-    applied once); a ``seq`` beyond the next one raises WrongState (409, ``seq_gap``).
+    match for the caller (asked about ``decision``). ``decision``: the engine's decision number
+    the action answers (``view.decision.seq`` of the seat's answer), or None (unbound: an older
+    client). A ``seq`` already used returns that row unchanged when the body is the same (a
+    retry is applied once) and raises WrongState (409, ``seq_reused``) when it differs; a
+    ``seq`` beyond the next one raises WrongState (409, ``seq_gap``); a second action bound to
+    a decision the seat has answered already, still waiting for a worker, raises WrongState
+    (409, ``decision_pending``). An action whose shape the game does not take (R10.3: a type
+    only the site applies, such as ``timeout``, R9.4; too deep, too large, not plain JSON)
+    raises BadInput with the engine's code (:func:`engine.actions.action_problem`).
 
     No lock on the match: the unique (match, seat, seq) of the ledger orders a seat's
     submissions, and the worker takes up whatever is queued when it holds the match (an
@@ -358,11 +371,19 @@ def game_action_submit(*, match_id: int, facts: ActionFacts, seq: Any, action: A
         raise BadInput("seq: a whole number ≥ 1", code="invalid")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise BadInput('action: a JSON object with a "type"', code="invalid")
+    if decision is not None and (isinstance(decision, bool) or not isinstance(decision, int) or decision < 0):
+        raise BadInput("decision: a whole number ≥ 0", code="invalid")
     seat = facts.seat
     if seat is None:
         raise NotAllowed("Only the players of this match can act in it.")
+    problem = action_problem(action, types=get_game(facts.game).action_types)
+    if problem is not None:
+        text = refusal_text(
+            code=problem.code, params=problem.params, rule=problem.rule, message=problem.message
+        )
+        raise BadInput(text, code=problem.code, rule=problem.rule, params=problem.params)
     if seq < facts.next_seq:
-        return GameAction.objects.get(match_id=match_id, seat=seat, seq=seq)
+        return _same_or_409(GameAction.objects.get(match_id=match_id, seat=seat, seq=seq), action, decision)
     if seq != facts.next_seq:
         message = f"seq {seq} skips ahead: the next action number is {facts.next_seq}."
         raise WrongState(message, code="seq_gap", next_seq=facts.next_seq)
@@ -370,11 +391,30 @@ def game_action_submit(*, match_id: int, facts: ActionFacts, seq: Any, action: A
         raise WrongState("This match is not played online.", code="not_online")
     if facts.final:
         raise WrongState("The match is over.", code="match_over")
-    row = GameAction(match_id=match_id, seat=seat, seq=seq, action=action)
+    if decision is not None and facts.answered:
+        message = _(
+            "Your answer to decision %(decision)s is still waiting to be applied; act again once it is."
+        ) % {"decision": decision}
+        raise WrongState(message, code="decision_pending", decision=decision)
+    row = GameAction(
+        match_id=match_id, seat=seat, seq=seq, action=action, decision=decision, game_number=facts.game_number
+    )
     # The same seq may have come in twice at once: one row (a conflict breaks no transaction).
     if not plainsql.insert_unless_taken(row):
-        return GameAction.objects.get(match_id=match_id, seat=seat, seq=seq)
+        return _same_or_409(GameAction.objects.get(match_id=match_id, seat=seat, seq=seq), action, decision)
     transaction.on_commit(lambda: queue_action(match_id))
+    return row
+
+
+def _same_or_409(row: GameAction, action: dict[str, Any], decision: int | None) -> GameAction:
+    """The row a repeated ``seq`` names, when the request repeats its body (a retry); WrongState
+    (409, ``seq_reused``) when it sends something else under a number already used."""
+    if row.action != action or row.decision != decision:
+        message = _(
+            "Action number %(seq)s was used already for another action; the next number is in "
+            "the game's answer (next_seq)."
+        ) % {"seq": row.seq}
+        raise WrongState(message, code="seq_reused", seq=row.seq)
     return row
 
 
@@ -491,14 +531,71 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
     sideboarding is over, makes bot moves, records a finished game, starts the next
     game or records the match result, and ends matches whose round time is up. Once
     committed, each seat's new answer is pushed to its open streams (:mod:`.live`).
+
+    Should adjudicating the queue together fail (a bug, or an action nothing can take), the
+    actions are taken one at a time and each that fails alone is refused
+    (:func:`_adjudicate_each`): one bad action never freezes its match. Raises only what fails
+    with no action at all (or the database being away, OperationalError).
     """
     now = now or timezone.now()
+    try:
+        with transaction.atomic():
+            match = online_rows.match_for_play(match_id, lock=True)
+            queued, seqs = online_rows.queued_actions(match)
+            games = online_rows.match_games(match, snapshots=False)
+            processed, answers = _adjudicate(match, games, queued, seqs, now)
+            _publish_after_commit({match.pk: answers})
+        return processed
+    except OperationalError:
+        raise
+    except Exception:
+        log.exception("adjudicating match %s failed; its actions one at a time", match_id)
+        return _adjudicate_each(match_id, now)
+
+
+def _adjudicate_each(match_id: int, now: Any) -> int:
+    """Adjudicate the match's queued actions one at a time, each in a savepoint; refuse each that
+    fails alone (R10.3, ``unprocessable``), so that the actions after it (the opponent's concede,
+    say) apply. Raises what fails with no action at all."""
+    processed = 0
     with transaction.atomic():
         match = online_rows.match_for_play(match_id, lock=True)
         queued, seqs = online_rows.queued_actions(match)
+        for row in queued or [None]:
+            try:
+                with transaction.atomic():
+                    games = online_rows.match_games(match, snapshots=False)
+                    done, _answers_now = _adjudicate(match, games, [row] if row else [], list(seqs), now)
+            except OperationalError:
+                raise
+            except Exception:
+                if row is None:
+                    raise
+                log.exception(
+                    "match %s: action %s (seat %s) cannot be adjudicated; refused",
+                    match_id,
+                    row.seq,
+                    row.seat,
+                )
+                match = online_rows.match_for_play(match_id)  # as it was before the savepoint
+                games = online_rows.match_games(match, snapshots=False)
+                game = games[-1] if games else None
+                _refuse(
+                    row,
+                    "R10.3",
+                    "this action cannot be adjudicated",
+                    now,
+                    game,
+                    code="unprocessable",
+                    shown=False,
+                )
+                if game is not None:
+                    plainsql.update(game, ["refused"])
+                done = 1
+            processed += done
+            seqs = online_rows.queued_actions(match)[1]
         games = online_rows.match_games(match, snapshots=False)
-        processed, answers = _adjudicate(match, games, queued, seqs, now)
-        _publish_after_commit({match.pk: answers})
+        _publish_after_commit({match.pk: _answers(match, games)})
     return processed
 
 
@@ -575,6 +672,11 @@ def _adjudicate(
     with it); return how many actions were processed and both seats' answers to publish."""
     game = games[-1] if games else None
     processed = len(queued)
+    checked = _shapely(match, game, queued, now)
+    if len(checked) < len(queued):
+        queued = checked
+        if game is not None:
+            plainsql.update(game, ["refused"])
     if match.status == Match.Status.FINAL or game is None:
         for row in queued:
             final = match.status == Match.Status.FINAL
@@ -621,11 +723,14 @@ def _refuse(
     *,
     code: str = "",
     params: dict[str, Any] | None = None,
+    shown: bool = True,
 ) -> None:
     """Refuse a submitted action (kept for judges) and list it in its seat's answer; the
     caller saves ``game``. ``message`` is English; ``code`` and ``params`` (the engine's
     IllegalAction.code/params, or the site's own) let each reader's page say it in their
     language (tournaments/labels.py): an answer is built once for both seats, in no language."""
+    # ``shown`` False: the answer lists only the action's type (a shape no answer should carry:
+    # too deep, too large, not plain JSON).
     params = dict(params or {})
     row.status, row.rule, row.message, row.processed_at = A.REFUSED, rule, message, now
     row.code, row.params = code, params
@@ -634,7 +739,7 @@ def _refuse(
         refused = [list(seat) for seat in game.refused or [[], []]]
         entry = {
             "seq": row.seq,
-            "action": row.action,
+            "action": row.action if shown else _type_only(row.action),
             "rule": rule,
             "message": message,
             "code": code,
@@ -642,6 +747,40 @@ def _refuse(
         }
         refused[row.seat] = [entry, *refused[row.seat]][:REFUSED_SHOWN]
         game.refused = refused
+
+
+def _type_only(action: Any) -> dict[str, Any]:
+    """An action as a refusal lists it when it cannot be shown as it came: its type, if it is text."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    return (
+        {"type": kind[:40]}
+        if isinstance(kind, str) and action_problem({"type": kind[:40]}, types=None) is None
+        else {}
+    )
+
+
+def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: Any) -> list[GameAction]:
+    """The queued actions of a shape the event's game takes (R10.3, :func:`engine.actions.
+    action_problem`), the others refused first — whatever came in before the intake checked
+    shapes, or past it, never reaches the engine, a JSON encoder or a batch it could fail."""
+    types = get_game(match.round.event.game).action_types
+    good = []
+    for row in queued:
+        problem = action_problem(row.action, types=types)
+        if problem is None:
+            good.append(row)
+        else:
+            _refuse(
+                row,
+                problem.rule,
+                problem.message,
+                now,
+                game,
+                code=problem.code,
+                params=problem.params,
+                shown=False,
+            )
+    return good
 
 
 def _charge(game: Game, now: Any) -> None:
@@ -675,8 +814,14 @@ def _play(
             over = f"the game is over ({reason})"
             _refuse(row, "R9.5", over, now, game, code="game_over", params={"reason": reason})
             continue
+        if row.game_number is not None and row.game_number != game.number:
+            # Sent while an earlier game was on: it answers none of this game's decisions (R10.4).
+            message = f"this action was sent during game {row.game_number}"
+            _refuse(row, "R10.4", message, now, game, code="stale_game", params={"game": row.game_number})
+            continue
         try:
-            engine.apply(row.seat, row.action)
+            # Bound to a decision (its number): refused as stale once that one is past (R10.4).
+            engine.apply(row.seat, row.action, seq=row.decision)
         except IllegalAction as error:
             # Kept for judges, with the code and values that say it in each reader's language.
             _refuse(row, error.rule, error.message, now, game, code=error.code, params=error.params)
@@ -730,6 +875,7 @@ def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: A
             seat=pending.seat,
             seq=seqs[pending.seat],
             action=action,
+            decision=pending.seq,
             status=A.APPLIED,
             game_number=game.number,
             log_index=len(engine.actions) - 1,
@@ -918,7 +1064,12 @@ def online_sweep(
     bot_ids = {match_id for match_id, _when, bots in deadlines if bots}
     for match_id in ids:
         send = (run_bots or run) if match_id in bot_ids else run
-        (send or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
+        try:
+            (send or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
+        except OperationalError:
+            raise
+        except Exception:  # one match that cannot be adjudicated holds up no other (issue #15)
+            log.exception("sweep: match %s could not be adjudicated", match_id)
     if run is not None:
         for match_id, when, bots in deadlines:
             if now < when <= now + SWEEP_AHEAD:

@@ -48,6 +48,9 @@ class ResponsRules:
     # R1.3: the factions named by the rules; a card set may declare more.
     factions: tuple[str, ...] = ("order", "technology", "chaos")
     has_match_engine = True
+    # What a player may send (match/actions.py documents each shape); ``timeout`` (R9.4) is
+    # the site's alone: it applies it when a clock runs out.
+    action_types: tuple[str, ...] = ("keep", "mulligan", "pass", "play", "activate", "choose", "concede")
     violation_codes: tuple[str, ...] = VIOLATION_CODES
 
     def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Card | None:

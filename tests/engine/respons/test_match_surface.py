@@ -117,3 +117,18 @@ def test_it_describes_every_kind_of_action_in_words() -> None:
     for text, action in examples.items():
         assert describe_action(action) == text
     assert all(describe_action(a) for a in random_game(2).actions)
+
+
+def test_it_takes_a_concede_at_any_moment_whatever_decision_number_it_carries() -> None:
+    match = scripted()
+    match.apply(1, {"type": "concede"}, seq=0)  # R9.3: a concede answers no decision
+    assert match.is_over and match.result.reason == "concede" and match.winner == 0
+
+
+def test_it_declares_every_action_type_its_bots_and_legal_actions_use_as_a_players() -> None:
+    from engine.games.respons import RULES
+
+    sent = {entry["type"] for seed in range(5) for entry in random_game(seed).actions}
+    listed = {a["type"] for a in scripted().legal_actions(0)}
+    assert sent | listed <= set(RULES.action_types)
+    assert "timeout" not in RULES.action_types  # R9.4: the site's alone

@@ -488,14 +488,19 @@
     mull = [];
     renderChoices();
     setNotice(T.sending, "info");
-    var seq = state.next_seq;
-    post({ seq: seq, action: action }, 4).then(function (res) {
+    var seq = state.next_seq, body = { seq: seq, action: action }, d = (state.view || {}).decision;
+    // Bound to the decision it answers (R10.4): refused as stale once a worker has moved past
+    // it, never applied to a later one. A concede answers none (R9.3).
+    if (action.type !== "concede" && d && d.seat === me) body.decision = d.seq;
+    post(body, 4).then(function (res) {
       busy = false;
       var b = res.body || {};
       if (res.status === 200) setNotice(null);
       else if (res.status === 202) { setNotice(null); awaited[seq] = true; } // a worker decides later
       else if (res.status === 400 && b.rule) awaited[seq] = b; // said by the answer that lists it
-      else if (res.status === 409 && b.code === "seq_gap") setNotice(null); // another tab acted: catch up
+      else if (res.status === 409 && (b.code === "seq_gap" || b.code === "decision_pending")) {
+        setNotice(null); // another tab acted, or this decision is answered already: catch up
+      }
       else setNotice(b.detail || "HTTP " + res.status, "bad");
       refresh(true).then(function () {
         var refused = awaited[seq];

@@ -92,10 +92,12 @@ class Match(State):
     def apply(self, seat: Any, action: Any, *, seq: Any = None) -> list[Event]:
         """Apply ``seat``'s action and return the events it caused.
 
-        ``seq``, when given, must be the match's next :attr:`seq` (a stale or repeated
-        submission is refused). Raises :class:`IllegalAction` (with the rule broken)
-        and changes nothing when the action is not legal now — whatever it is given
-        (hence ``Any``: input from outside is checked here, not at the call).
+        ``seq``, when given, must be the match's next :attr:`seq`, the number of the pending
+        decision the action answers (a stale or repeated submission is refused, R10.4; a
+        concede answers none and is taken at any moment, R9.3). Raises :class:`IllegalAction`
+        (with the rule broken) and changes nothing when the action is not legal now —
+        whatever it is given (hence ``Any``: input from outside is checked here, not at the
+        call).
         """
         if self.result is not None:
             reason = self.result.reason
@@ -104,15 +106,16 @@ class Match(State):
             )
         if seat not in (0, 1) or isinstance(seat, bool):
             raise IllegalAction("R10.3", f"no seat {seat!r}", code="no_seat", params={"seat": repr(seat)})
-        if seq is not None and seq != self.seq:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("R10.3", 'an action is a JSON object with a "type"', code="not_an_action")
+        # R9.3, R9.4: conceding (and running out of time) answers no decision: never stale.
+        if seq is not None and seq != self.seq and action["type"] not in _ANY_TIME:
             raise IllegalAction(
                 "R10.4",
                 f"stale action: expected seq {self.seq}, got {seq}",
                 code="stale_seq",
                 params={"expected": self.seq, "got": f"{seq}"},
             )
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("R10.3", 'an action is a JSON object with a "type"', code="not_an_action")
         return self._apply_checked(seat, action)
 
     def _apply_checked(self, seat: int, action: Action) -> list[Event]:
