@@ -9,7 +9,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.services.errors import DomainError
+from tournaments.services.errors import DomainError, OverLimit
 
 
 class ApiError(exceptions.APIException):
@@ -51,7 +51,9 @@ def _code_of(exc: exceptions.APIException) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Return the JSON error response for ``exc`` in the api.md shape."""
-    if isinstance(exc, DomainError):
+    if isinstance(exc, OverLimit):
+        exc = exceptions.Throttled(wait=exc.wait, detail=exc.detail, code=exc.code)
+    elif isinstance(exc, DomainError):
         exc = ApiError(exc.detail, code=exc.code, status_code=exc.status, **exc.extra)
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(detail=exc.messages)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -112,10 +113,12 @@ def _facts_sql() -> str:
 
 
 @cache
-def _submit_sql() -> str:
+def _submit_sql(by_token: bool = False) -> str:
     """:func:`_facts_sql`, and the INSERT of the action when the facts allow it, in one statement
     (the parameters: the facts', then the action's columns but the seat, which the facts give,
-    then the status that is over and the seq the caller sends)."""
+    then the status that is over and the seq the caller sends; ``by_token``: then the token's
+    key, its user and the time tokens must be younger than — the token checked in the same
+    statement, so a revoked or expired one records nothing)."""
     fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in fields)
     values = ", ".join("f.seat" if f.name == "seat" else "%s" for f in fields)
@@ -123,25 +126,52 @@ def _submit_sql() -> str:
         f"WITH f AS ({_facts_sql()}), "
         f"ins AS (INSERT INTO {quote(GameAction._meta.db_table)} ({columns}) SELECT {values} FROM f "
         "WHERE f.seat IS NOT NULL AND f.online AND f.started AND f.status <> %s "
-        "AND COALESCE(f.last_seq, 0) + 1 = %s ON CONFLICT DO NOTHING RETURNING 1) "
+        f"AND COALESCE(f.last_seq, 0) + 1 = %s {_token_good_sql() if by_token else ''}"
+        "ON CONFLICT DO NOTHING RETURNING 1) "
         "SELECT f.seat, f.online, f.started, f.status, f.last_seq, EXISTS (SELECT 1 FROM ins) FROM f"
     )
 
 
-def action_insert(match_id: int, user_id: int, seq: int, action: dict[str, Any]) -> Read[bool]:
+def action_insert(
+    match_id: int,
+    user_id: int,
+    seq: int,
+    action: dict[str, Any],
+    *,
+    token: tuple[str, datetime] | None = None,
+) -> Read[bool]:
     """The statement that records a seat's action in one round trip, as a
     :class:`~tournaments.plainsql.Read` of whether it did: it reads :func:`action_facts` and
     inserts the action (queued) only when they allow it — the caller seated, the match online,
-    started and not over, ``seq`` the seat's next number. (The fast lane,
-    ``tournaments/api/lane.py``, runs it on its own connections; anything but an insert is left
-    to the API view, which says what is wrong.)"""
+    started and not over, ``seq`` the seat's next number; ``token``: (key, issued after) and the
+    token with that key is ``user_id``'s, created after that time, its user active. (The fast
+    lane, ``tournaments/api/lane.py``, runs it on its own connections; anything but an insert
+    is left to the API view, which says what is wrong.)"""
     row = GameAction(match_id=match_id, seat=0, seq=seq, action=action)
     values = [
         plainsql.save_value(field, row, True) if value is _PER_ROW else value
         for field, value in _insert_template()
     ]
     params = [user_id, user_id, match_id, *values, Match.Status.FINAL, seq]
-    return Read(_submit_sql(), params, lambda rows: bool(rows) and bool(rows[0][-1]))
+    if token is not None:
+        params += [token[0], user_id, token[1]]
+    return Read(_submit_sql(token is not None), params, lambda rows: bool(rows) and bool(rows[0][-1]))
+
+
+@cache
+def _token_good_sql() -> str:
+    """The condition that the token of a key is a user's, younger than a time, the user active
+    (its parameters: the key, the user's id, the time)."""
+    from rest_framework.authtoken.models import Token
+
+    user, token = get_user_model()._meta, Token._meta
+    t_user = quote(token.get_field("user").column)
+    return (
+        f"AND EXISTS (SELECT 1 FROM {quote(token.db_table)} t JOIN {quote(user.db_table)} u "
+        f"ON u.{quote(user.pk.column)} = t.{t_user} WHERE t.{quote(token.pk.column)} = %s "
+        f"AND t.{t_user} = %s AND u.{quote(user.get_field('is_active').column)} "
+        f"AND t.{quote(token.get_field('created').column)} > %s) "
+    )
 
 
 _PER_ROW = object()

@@ -5,22 +5,25 @@ serializers hold no rules), and takes row locks where two requests could race:
 pairing a round locks the event row, reporting a result locks the match row.
 """
 
+import math
 import random
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
 from tournaments.models import DeckNote, Event, Match, Registration, ResultChange, Round
 from tournaments.selectors.events import Role, event_players, event_role, is_official, swiss_history
 from tournaments.services.decks import DeckSource, deck_check
-from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, WrongState
+from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState
 from tournaments.services.online import match_changed, round_games_start
 from tournaments.swiss import (
     DrawnTopCutError,
@@ -95,14 +98,40 @@ def event_create(
     if not name or len(name) > 200:
         raise BadInput("name: give the event a name (up to 200 characters)", code="invalid")
     checked = _settings_checked(game, format, settings)
-    return Event.objects.create(
-        name=name,
-        game=game,
-        format=format,
-        organizer=organizer,
-        seed=random.SystemRandom().randrange(2**62),
-        **checked,
+    with transaction.atomic():
+        if not organizer.is_staff:
+            _event_quota_check(organizer)
+        return Event.objects.create(
+            name=name,
+            game=game,
+            format=format,
+            organizer=organizer,
+            seed=random.SystemRandom().randrange(2**62),
+            **checked,
+        )
+
+
+def _event_quota_check(organizer: AbstractBaseUser) -> None:
+    """Raise OverLimit when ``organizer`` has created settings.EVENTS_PER_DAY events in the last
+    24 hours (issue #15: one account created 1,000 events in 7 s). The organizer's row is locked
+    first, so requests at once cannot all pass the count."""
+    limit = django_settings.EVENTS_PER_DAY
+    get_user_model().objects.select_for_update().filter(pk=organizer.pk).exists()
+    day = timedelta(days=1)
+    now = timezone.now()
+    recent = list(
+        Event.objects.filter(organizer=organizer, created_at__gt=now - day)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
     )
+    if len(recent) >= limit:
+        wait = max(1, math.ceil((recent[-1] + day - now).total_seconds()))
+        message = ngettext(
+            "You have created %(count)d event in the last 24 hours, the most allowed. Try again later.",
+            "You have created %(count)d events in the last 24 hours, the most allowed. Try again later.",
+            limit,
+        ) % {"count": limit}
+        raise OverLimit(message, wait=wait)
 
 
 def event_update(*, event: Event, by: AbstractBaseUser, **settings: Any) -> Event:

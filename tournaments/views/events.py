@@ -51,7 +51,7 @@ from tournaments.selectors.events import (
     standings_table,
 )
 from tournaments.services import events as svc
-from tournaments.services.errors import DomainError, IllegalDeck
+from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
 from tournaments.views.cards import game_choices
 from tournaments.views.forms_common import form_number, redirect_back, run_service
 
@@ -241,9 +241,13 @@ def event_create(request: HttpRequest) -> HttpResponse:
     source = request.POST if request.method == "POST" else request.GET
     game = _game_of(source.get("game"))
     form = EventForm(request.POST or None, game=game, initial={"game": game})
+    over: OverLimit | None = None
     if request.method == "POST" and form.is_valid():
         try:
             event = svc.event_create(organizer=request.user, **form.cleaned_data)
+        except OverLimit as error:
+            form.add_error(None, error.detail)
+            over = error
         except DomainError as error:
             form.add_domain_error(error)
         else:
@@ -253,7 +257,11 @@ def event_create(request: HttpRequest) -> HttpResponse:
             )
             return redirect("event-manage", event_id=event.pk)
     context = {"form": form, "rules": get_game(game)}
-    return render(request, "tournaments/events/create.html", context, status=400 if form.errors else 200)
+    status = 429 if over else 400 if form.errors else 200
+    response = render(request, "tournaments/events/create.html", context, status=status)
+    if over:
+        response["Retry-After"] = str(over.wait)
+    return response
 
 
 # ---------------------------------------------------------------------------------------- public page
