@@ -6,13 +6,13 @@ from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.errors import ApiError
+from tournaments.api.errors import ApiError, throttled
 from tournaments.api.throttles import SignUpThrottle
 from tournaments.services import limits
 from tournaments.services.accounts import token_expires, token_issue, token_revoke, user_create
@@ -81,7 +81,7 @@ class TokenApi(APIView):
         username, ip = data.validated_data["username"], client_address(request)
         refused = limits.login_attempt_begin(username=username, ip=ip)
         if refused is not None:
-            raise exceptions.Throttled(wait=refused.wait, detail=sign_in_refused_text(refused.wait))
+            raise throttled(sign_in_refused_text(refused.wait), wait=refused.wait)
         user = authenticate(request, **data.validated_data)
         if user is None:
             raise ApiError(

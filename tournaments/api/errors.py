@@ -21,6 +21,14 @@ class ApiError(exceptions.APIException):
         self.extra = extra
 
 
+def throttled(detail: str, *, wait: int, code: str = "throttled") -> exceptions.Throttled:
+    """429 with ``detail`` as it is (DRF's Throttled would add its own sentence about the wait)
+    and Retry-After: ``wait`` seconds."""
+    exc = exceptions.Throttled(detail=detail, code=code)
+    exc.wait = wait
+    return exc
+
+
 class Conflict(ApiError):
     """409: the object is in the wrong state for this request."""
 
@@ -52,7 +60,7 @@ def _code_of(exc: exceptions.APIException) -> str:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Return the JSON error response for ``exc`` in the api.md shape."""
     if isinstance(exc, OverLimit):
-        exc = exceptions.Throttled(wait=exc.wait, detail=exc.detail, code=exc.code)
+        exc = throttled(exc.detail, wait=exc.wait, code=exc.code)
     elif isinstance(exc, DomainError):
         exc = ApiError(exc.detail, code=exc.code, status_code=exc.status, **exc.extra)
     elif isinstance(exc, DjangoValidationError):

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import ngettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from respons_site.celery import app as celery_app
-from tournaments.api.errors import ApiError
+from tournaments.api.errors import ApiError, throttled
 from tournaments.api.throttles import ActionThrottle
 from tournaments.labels import violation_text
 from tournaments.models import Game, GameAction, Match
@@ -192,7 +192,7 @@ class GameStreamApi(APIView):
         return response
 
 
-def _too_many_streams(seconds: int) -> exceptions.Throttled:
+def _too_many_streams(seconds: int) -> Exception:
     """429: the user has settings.STREAMS_PER_USER streams open (each ends within ``seconds``
     of the longest; Retry-After says the shortest a new one may wait: a stream closed sooner)."""
     count = settings.STREAMS_PER_USER
@@ -201,7 +201,7 @@ def _too_many_streams(seconds: int) -> exceptions.Throttled:
         "You have %(count)d live streams open already: close one first.",
         count,
     ) % {"count": count}
-    return exceptions.Throttled(wait=min(seconds, STREAM_PING), detail=detail, code="too_many_streams")
+    return throttled(detail, wait=min(seconds, STREAM_PING), code="too_many_streams")
 
 
 def _giving_back(chunks: Iterator[bytes], give_back: Callable[[], None]) -> Iterator[bytes]:
