@@ -98,6 +98,7 @@ def test_a_deactivation_revokes_the_token(player):
 
 
 def test_a_deactivation_behind_the_sites_back_is_refused_at_once(player):
+    assert player.api.get("/api/me/").status_code == 200
     with connection.cursor() as cursor:
         cursor.execute("UPDATE auth_user SET is_active = %s WHERE id = %s", [False, player.user.pk])
     assert player.api.get("/api/me/").status_code == 401
