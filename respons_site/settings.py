@@ -169,7 +169,9 @@ REST_FRAMEWORK = {
         "tournaments.api.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
-    "NUM_PROXIES": THROTTLE_NUM_PROXIES or None,
+    # Whose address a request is: REMOTE_ADDR (0), or the one N proxies back in X-Forwarded-For.
+    # Never DRF's default (None: the whole X-Forwarded-For, which any client can write).
+    "NUM_PROXIES": THROTTLE_NUM_PROXIES,
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",

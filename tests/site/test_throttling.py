@@ -28,6 +28,27 @@ def test_it_throttles_anonymous_requests_per_address(anonymous, settings):
     assert elsewhere.get("/api/events/").status_code == 200
 
 
+def test_a_client_cannot_pass_for_another_address_with_a_forwarded_header(anonymous, settings):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "anon": "3/min"}
+    answers = [
+        anonymous.api.get("/api/events/", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code
+        for n in range(4)
+    ]
+    assert answers == [200, 200, 200, 429]
+
+
+def test_behind_a_proxy_the_address_it_forwards_is_counted(settings):
+    from rest_framework.settings import api_settings
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "anon": "1/min"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    assert api_settings.NUM_PROXIES == 1
+    proxy = APIClient(REMOTE_ADDR="10.0.0.1")
+    for n in range(3):  # three clients through one proxy: one request each is within the rate
+        assert proxy.get("/api/events/", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code == 200
+    assert proxy.get("/api/events/", HTTP_X_FORWARDED_FOR="198.51.100.0").status_code == 429
+
+
 def test_it_throttles_a_signed_in_user_on_their_own(player, opponent, settings):
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "user": "3/min"}
     assert [player.api.get("/api/me/").status_code for _ in range(3)] == [200] * 3
