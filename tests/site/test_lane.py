@@ -628,3 +628,17 @@ def test_the_lane_counts_a_users_open_streams_with_the_view(lane, online_match, 
     assert int(headers["retry-after"]) >= 1
     assert handed_on == [path]  # only the refused one went to the view
     assert again == 200
+
+
+def test_a_request_the_lane_hands_on_is_counted_once(lane, online_match, settings, monkeypatch):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "2/min"}
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    assert post(lane, url, headers_for(actor), action_body(state))[0] == 202
+    # A retry: counted by the lane, answered by the view with the same count (not a second one).
+    assert post(lane, url, headers_for(actor), action_body(state))[0] == 202
+    assert handed_on == [url]
+    assert post(lane, url, headers_for(actor), action_body(state))[0] == 429

@@ -151,8 +151,8 @@ class PlayLane:
                 return None  # unknown, expired or revoked token, inactive user: Django's 401
             auth.remember_user_id(key, user_id)
         # The same count as the view's (api.throttles.ActionThrottle); over it, the view answers
-        # the 429 (and counts once more: the caller is over the limit already).
-        if not await self._within(scope="actions", user_id=user_id):
+        # the 429 (with this count: the request is counted once, whoever answers).
+        if not await self._within(scope, "actions", user_id):
             return None
         # The token is checked again in the statement: revoked or expired a moment ago, nothing
         # is recorded and the view answers 401.
@@ -216,7 +216,7 @@ class PlayLane:
         user_id = await self._user_id(key)
         if user_id is None:
             return None
-        if not await self._within(scope="user", user_id=user_id):
+        if not await self._within(scope, "user", user_id):
             return None  # the view answers the 429
         try:
             match = await self._fetch(online_rows.match_for_play_read(match_id))
@@ -262,16 +262,20 @@ class PlayLane:
         params = [key, token_issued_after()]
         return await self._fetch(Read(_token_sql(), params, lambda rows: rows[0][0] if rows else None))
 
-    async def _within(self, *, scope: str, user_id: int) -> bool:
-        """Count a request of the user in ``scope`` (settings.THROTTLE_RATES); whether it is within
-        the rate. False without the limit store: the view counts then."""
-        rate = settings.THROTTLE_RATES.get(scope)
+    async def _within(self, scope: Scope, name: str, user_id: int) -> bool:
+        """Count a request of the user at the rate ``name`` (settings.THROTTLE_RATES); whether it is
+        within it. The count is left in the request's scope for the view's throttle, should the
+        view answer after all (``api.throttles``: counted once). False without the limit store:
+        the view counts then."""
+        rate = settings.THROTTLE_RATES.get(name)
         if rate is None:
             return True
         client = await self._limits()
         if client is None:
             return False
-        return await limits.hit_async(client, scope=scope, ident=str(user_id), rate=rate) is None
+        refused = await limits.hit_async(client, scope=name, ident=str(user_id), rate=rate)
+        scope.setdefault(limits.COUNTED, {})[name] = refused
+        return refused is None
 
     async def _limits(self) -> Any:
         """This event loop's client of the limit store (the cache's Redis), or None."""

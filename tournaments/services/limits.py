@@ -26,6 +26,9 @@ from django.core.cache.backends.redis import RedisCache
 PREFIX = "respons:limit:"
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 STREAM_GRACE = 60  # an open stream's slot outlives its longest duration by this much
+# The ASGI scope's key where the fast lane leaves the rates it has counted a request at (name ->
+# Refused or None), for the view's throttles when it hands the request on.
+COUNTED = "respons.counted"
 
 
 @dataclass(frozen=True)
