@@ -3,6 +3,7 @@ ones per user, sign-ups per address and game actions per player, each a setting;
 API answers 429 with Retry-After (api.md's JSON error)."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from respons_site.config import ConfigError, env_rate
@@ -94,3 +95,20 @@ def test_a_rate_setting_that_cannot_be_read_stops_with_one_line(monkeypatch, raw
     monkeypatch.setenv("THROTTLE_USER", raw)
     with pytest.raises(ConfigError, match="THROTTLE_USER"):
         env_rate("THROTTLE_USER", "1/min")
+
+
+def test_the_sign_up_page_counts_with_the_api(client, anonymous, settings):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "signup": "2/hour"}
+    assert sign_up_page(client, "vera").status_code == 302
+    assert anonymous.api.post("/api/accounts/", {"username": "vlad", "password": PASSWORD}).status_code == 201
+    page = sign_up_page(client, "vova")
+    assert page.status_code == 429
+    assert int(page["Retry-After"]) <= 3600
+    assert "Too many sign-ups from your address" in page.content.decode()
+    assert not get_user_model().objects.filter(username="vova").exists()
+
+
+def sign_up_page(client, name: str):
+    return client.post(
+        "/accounts/signup/", {"username": name, "password": PASSWORD, "email": ""}, HTTP_ACCEPT_LANGUAGE="en"
+    )

@@ -3,6 +3,7 @@
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -70,6 +71,15 @@ class SignUpForm(forms.Form):
 
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        # The API's sign-up rate per address (THROTTLE_SIGNUP), counted together.
+        rate = settings.THROTTLE_RATES.get("signup")
+        refused = rate and limits.hit(scope="signup", ident=client_address(request), rate=rate)
+        if refused:
+            form.add_error(None, _("Too many sign-ups from your address. Try again later."))
+            response = render(request, "registration/signup.html", {"form": form}, status=429)
+            response["Retry-After"] = str(refused.wait)
+            return response
     if request.method == "POST" and form.is_valid():
         try:
             user = user_create(**form.cleaned_data)
