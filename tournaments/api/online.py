@@ -193,8 +193,8 @@ class GameStreamApi(APIView):
 
 
 def _too_many_streams(seconds: int) -> Exception:
-    """429: the user has settings.STREAMS_PER_USER streams open (each ends within ``seconds``
-    of the longest; Retry-After says the shortest a new one may wait: a stream closed sooner)."""
+    """429: the user has settings.STREAMS_PER_USER streams open. One may close at any moment:
+    Retry-After is a ping's interval (at most the asked duration)."""
     count = settings.STREAMS_PER_USER
     detail = ngettext(
         "You have %(count)d live stream open already: close it first.",
