@@ -5,6 +5,7 @@ bad value stops the process with one line instead of a traceback.
 """
 
 import os
+import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,21 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+_RATE = re.compile(r"([0-9]{1,9})/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def env_rate(name: str, default: str) -> str:
+    """Return a throttle rate ``N/period`` (DRF's: s, min, hour, day) from ``name``; raise
+    ConfigError if unreadable."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    found = _RATE.fullmatch(raw.strip())
+    if found is None or int(found[1]) < 1:
+        raise ConfigError(f"{name}={raw!r} is not a rate like 60/min (N per s, min, hour or day)")
+    return raw.strip()
 
 
 def database_config() -> dict[str, Any]:
@@ -176,3 +192,14 @@ def _redis_database(url: str) -> str:
         if value.isdigit() and value.isascii():
             return str(int(value))
     return "0"
+
+
+def cache_url(broker: str | None) -> str | None:
+    """Return the Redis URL of the shared cache (CACHE_URL, else a redis:// broker), or None:
+    then each process keeps its own (the embedded mode runs one)."""
+    url = os.environ.get("CACHE_URL", "").strip()
+    if url and not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(f"CACHE_URL={url!r} is not a Redis URL (expected e.g. redis://127.0.0.1:6379/1)")
+    if url:
+        return url
+    return broker if broker and broker.startswith(("redis://", "rediss://")) else None

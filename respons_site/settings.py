@@ -9,10 +9,12 @@ from respons_site.config import (
     VAR_DIR,
     ConfigError,
     broker_url,
+    cache_url,
     database_config,
     env_bool,
     env_int,
     env_list,
+    env_rate,
     redis_namespace,
     secret_key,
 )
@@ -37,6 +39,25 @@ try:
     # The one bound of every request body, in bytes (tournaments/limits.py): a decklist is a few
     # KiB, an action a few hundred bytes; past it a request is 413 before anything reads it.
     DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BODY", 256 * 1024, minimum=1024)
+    # Limits (issue #15): DRF's throttle rates ("N/s|min|hour|day", README "Limits"), the
+    # fast lane applies the same; sign-in backoff; per-user quotas; API token lifetime.
+    THROTTLE_RATES = {
+        "anon": env_rate("THROTTLE_ANON", "120/min"),
+        "user": env_rate("THROTTLE_USER", "600/min"),
+        # A player acts about once a second at most (bench/bench_online.py's clients):
+        # three a second on average over a minute leaves room for bursts of quick choices.
+        "actions": env_rate("THROTTLE_ACTIONS", "180/min"),
+        "signup": env_rate("THROTTLE_SIGNUP", "20/hour"),
+    }
+    THROTTLE_NUM_PROXIES = env_int("THROTTLE_NUM_PROXIES", 0, minimum=0)
+    LOGIN_FREE_FAILURES = env_int("LOGIN_FREE_FAILURES", 5)  # per username, then backoff
+    LOGIN_FREE_FAILURES_PER_IP = env_int("LOGIN_FREE_FAILURES_PER_IP", 50)
+    LOGIN_BACKOFF_SECONDS = env_int("LOGIN_BACKOFF_SECONDS", 2)  # doubles per failure beyond
+    LOGIN_BACKOFF_MAX_SECONDS = env_int("LOGIN_BACKOFF_MAX_SECONDS", 900)
+    EVENTS_PER_DAY = env_int("EVENTS_PER_DAY", 20)  # per organizer, staff excepted
+    STREAMS_PER_USER = env_int("STREAMS_PER_USER", 8)  # live streams open at once
+    API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30)
+    CACHE_URL = cache_url(CELERY_BROKER_URL)
 except ConfigError as error:
     # One line, no traceback: the operator typed the value, tell them which one.
     sys.exit(f"respons: configuration error: {error}")
@@ -134,10 +155,25 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The limits' counters (throttles, sign-in backoff, open streams) are shared by every process:
+# Redis when there is one (CACHE_URL, else a redis:// broker), this process's memory in the
+# embedded mode (one process).
+CACHES = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "respons",
+        }
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "respons"}
+    )
+}
+
 REST_FRAMEWORK = {
     # Token first so that an unauthenticated request gets 401 with WWW-Authenticate.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "tournaments.api.auth.CachedTokenAuthentication",
+        "tournaments.api.auth.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -149,6 +185,15 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # Counted in the shared cache below (tournaments/services/limits.py); 429 with Retry-After.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "tournaments.api.throttles.AnonThrottle",
+        "tournaments.api.throttles.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
+    # Whose address a request is: REMOTE_ADDR (0), or the one N proxies back in X-Forwarded-For.
+    # Never DRF's default (None: the whole X-Forwarded-For, which any client can write).
+    "NUM_PROXIES": THROTTLE_NUM_PROXIES,
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",

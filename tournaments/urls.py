@@ -8,7 +8,7 @@ from tournaments.views import accounts, cards, decks, event_edit, events, pages
 urlpatterns = [
     path("", pages.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", accounts.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("cards/", cards.card_list, name="card-list"),
     path("decks/builder/", decks.deck_builder, name="deck-builder"),

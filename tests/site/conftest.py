@@ -17,6 +17,15 @@ def _quick_passwords(settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_limits() -> None:
+    # Each test starts with no request counted (rates, sign-in backoff, open streams), as a
+    # fresh site would; the counters outlive a test in Redis.
+    from tournaments.services import limits
+
+    limits.reset()
+
+
 @dataclass
 class Actor:
     """A named user with an API client authenticated by token (or anonymous)."""

@@ -605,3 +605,111 @@ def test_every_other_address_goes_to_django_untouched(lane, online_match, monkey
     status, _headers, _body = async_to_sync(run)()
     assert handed_on == [f"/api/matches/{match_id}/{tail}"]
     assert status != 500
+
+
+# --- limits (issue #15) ---------------------------------------------------------------------------
+
+
+def test_the_lane_counts_a_players_actions_with_the_views_rate(lane, online_match, settings, monkeypatch):
+    import json
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "2/min"}
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    answers = []
+    for n in range(3):
+        body = json.dumps({"seq": state["next_seq"] + n, "action": {"type": "pass"}}).encode()
+        answers.append(post(lane, url, headers_for(actor), body))
+    assert [status for status, _h, _b in answers] == [202, 202, 429]
+    assert handed_on == [url]  # the lane recorded two; over the rate, the view answers
+    assert json.loads(answers[2][2])["code"] == "throttled"
+    assert 1 <= int(answers[2][1]["retry-after"]) <= 60
+    assert GameAction.objects.filter(match_id=match_id).count() == 2
+
+
+def test_a_token_the_lane_has_seen_is_refused_once_deleted_behind_its_back(lane, online_match):
+    """As another process's revocation: no signal reaches this one, the statement checks it."""
+    import json
+
+    from django.db import connection
+
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    headers = headers_for(actor)
+    assert post(lane, url, headers, action_body(state))[0] == 202
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {Token._meta.db_table} WHERE user_id = %s", [actor.user.pk])
+    body = json.dumps({"seq": state["next_seq"] + 1, "action": {"type": "pass"}}).encode()
+    assert post(lane, url, headers, body)[0] == 401
+    assert GameAction.objects.filter(match_id=match_id).count() == 1
+
+
+def test_an_expired_token_records_nothing_in_the_lane(lane, online_match, settings):
+    import json
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    settings.API_TOKEN_DAYS = 7
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    headers = headers_for(actor)
+    assert post(lane, url, headers, action_body(state))[0] == 202
+    Token.objects.filter(user=actor.user).update(created=timezone.now() - timedelta(days=7, seconds=1))
+    body = json.dumps({"seq": state["next_seq"] + 1, "action": {"type": "pass"}}).encode()
+    status, _headers, payload = post(lane, url, headers, body)
+    assert (status, json.loads(payload)["code"]) == (401, "token_expired")
+    assert GameAction.objects.filter(match_id=match_id).count() == 1
+
+
+def test_the_lane_counts_a_users_open_streams_with_the_view(lane, online_match, settings, monkeypatch):
+    import json
+
+    settings.STREAMS_PER_USER = 1
+    _event, match_id, a, b = online_match
+    path = f"/api/matches/{match_id}/game/stream/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    headers = stream_headers(a)
+
+    async def scenario():
+        try:
+            first = OpenStream(lane, path, headers)
+            assert (await first.start())[0] == 200
+            await first.state()
+            second = OpenStream(lane, path, headers)
+            refused, body = await second.start(), await second.chunk()
+            await second.leave()
+            await first.leave()
+            third = OpenStream(lane, path, headers)  # the first one's slot is back
+            again = (await third.start())[0]
+            await third.state()
+            await third.leave()
+            return refused, body, again
+        finally:
+            await lane.close()
+
+    (status, headers), body, again = async_to_sync(scenario)()
+    assert status == 429 and json.loads(body)["code"] == "too_many_streams"
+    assert int(headers["retry-after"]) >= 1
+    assert handed_on == [path]  # only the refused one went to the view
+    assert again == 200
+
+
+def test_a_request_the_lane_hands_on_is_counted_once(lane, online_match, settings, monkeypatch):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "2/min"}
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    assert post(lane, url, headers_for(actor), action_body(state))[0] == 202
+    # A retry: counted by the lane, answered by the view with the same count (not a second one).
+    assert post(lane, url, headers_for(actor), action_body(state))[0] == 202
+    assert handed_on == [url]
+    assert post(lane, url, headers_for(actor), action_body(state))[0] == 429

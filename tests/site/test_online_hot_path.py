@@ -23,9 +23,11 @@ def statements(captured) -> list[str]:
     return [q["sql"].split()[0].upper() for q in captured.captured_queries]
 
 
-def test_an_action_post_costs_one_read_and_one_insert(online_match, monkeypatch):
+def test_an_action_post_costs_the_tokens_read_one_read_and_one_insert(online_match, monkeypatch):
+    """Through the API view (the fast lane, ``test_lane.py``, records one in one statement): the
+    token is read on every request, so a revoked one is refused at once (issue #15)."""
     event, match_id, a, b = online_match
-    actor, state = deciding(match_id, a, b)  # also signs the token in (cached from here on)
+    actor, state = deciding(match_id, a, b)
     queued = []
     monkeypatch.setattr(svc, "queue_action", queued.append)
     app.conf.task_always_eager = False  # a web process next to real workers (reset per test)
@@ -33,7 +35,7 @@ def test_an_action_post_costs_one_read_and_one_insert(online_match, monkeypatch)
     with CaptureQueriesContext(connection) as captured:
         response = actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json")
     assert response.status_code == 202, response.content
-    assert statements(captured) == ["SELECT", "INSERT"]
+    assert statements(captured) == ["SELECT", "SELECT", "INSERT"]
     assert queued == [match_id]
     row = GameAction.objects.get(match_id=match_id)
     assert (row.status, row.action, row.rule, row.params, row.by_bot) == (

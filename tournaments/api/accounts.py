@@ -1,7 +1,10 @@
-"""POST /api/accounts/ and POST /api/auth/token/ (api.md "Accounts")."""
+"""POST /api/accounts/, POST and DELETE /api/auth/token/ (api.md "Accounts")."""
+
+from typing import Any
 
 from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpRequest
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -9,8 +12,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.errors import ApiError
-from tournaments.services.accounts import token_for, user_create
+from tournaments.api.errors import ApiError, throttled
+from tournaments.api.throttles import SignUpThrottle
+from tournaments.services import limits
+from tournaments.services.accounts import token_expires, token_issue, token_revoke, user_create
+from tournaments.views.accounts import client_address, sign_in_refused_text
 
 
 class SignUpIn(serializers.Serializer):
@@ -32,6 +38,7 @@ class TokenIn(serializers.Serializer):
 class AccountCreateApi(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
+    throttle_classes = [SignUpThrottle]
 
     @extend_schema(request=SignUpIn, responses={201: UserOut}, operation_id="accounts_create")
     def post(self, request: Request) -> Response:
@@ -44,24 +51,50 @@ class AccountCreateApi(APIView):
         return Response(UserOut(user).data, status=status.HTTP_201_CREATED)
 
 
-class TokenCreateApi(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list[type] = []
+class TokenApi(APIView):
+    """POST: a token for a username and password (the sign-in backoff applies: 429 with
+    Retry-After while it lasts, whatever the password); DELETE: revoke the caller's token."""
+
+    def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
+        self._deleting = request.method == "DELETE"
+        return super().initialize_request(request, *args, **kwargs)
+
+    def get_authenticators(self) -> list[Any]:
+        # Asking for a token needs no credentials (a stale token header must not get in the way).
+        return super().get_authenticators() if getattr(self, "_deleting", False) else []
+
+    def get_permissions(self) -> list[Any]:
+        return [IsAuthenticated()] if getattr(self, "_deleting", False) else [AllowAny()]
 
     @extend_schema(
         request=TokenIn,
-        responses={200: inline_serializer("TokenOut", {"token": serializers.CharField()})},
+        responses={
+            200: inline_serializer(
+                "TokenOut", {"token": serializers.CharField(), "expires": serializers.DateTimeField()}
+            )
+        },
         operation_id="auth_token_create",
     )
     def post(self, request: Request) -> Response:
         data = TokenIn(data=request.data)
         data.is_valid(raise_exception=True)
+        username, ip = data.validated_data["username"], client_address(request)
+        refused = limits.login_attempt_begin(username=username, ip=ip)
+        if refused is not None:
+            raise throttled(sign_in_refused_text(refused.wait), wait=refused.wait)
         user = authenticate(request, **data.validated_data)
         if user is None:
             raise ApiError(
                 "Unable to sign in with these credentials.", code="bad_credentials", status_code=400
             )
-        return Response({"token": token_for(user=user)})
+        limits.login_attempt_succeeded(username=username, ip=ip)
+        token = token_issue(user=user)
+        return Response({"token": token.key, "expires": token_expires(token)})
+
+    @extend_schema(request=None, responses={204: None}, operation_id="auth_token_destroy")
+    def delete(self, request: Request) -> Response:
+        token_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class MeApi(APIView):

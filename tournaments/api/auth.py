@@ -1,84 +1,58 @@
-"""Token authentication that remembers a token's user for a few seconds.
+"""Token authentication with expiring tokens, revoked at once.
 
-A player in an online match sends a request every few seconds, each with the same token;
-looking the token up in the database every time is a noticeable share of the cost of an
-action (bench/bench_online.py). A token's user is kept in this process for
-:data:`TOKEN_TTL` seconds; a deleted token or a deactivated user is refused again at most
-that long after, in the other processes (at once in the one that deleted it).
+Every request looks its token up (one query, with its user): a revoked token (deleted: ``DELETE
+/api/auth/token/``, a password change, a deactivation — ``services.accounts``), an inactive user
+or an expired token (settings.API_TOKEN_DAYS) is refused on the next request, in every process.
+(A 30 s cache of tokens per process used to save that query; it was the revocation's lag.)
+
+The fast lane (``tournaments/api/lane.py``) checks the token in the statement that records an
+action; it remembers here only whose a token key is, to count the caller's actions before that
+statement (a key never changes hands: a new token gets a new key).
 """
 
 import threading
-import time
 from collections import OrderedDict
 from typing import Any
 
-from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
+from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
 
-TOKEN_TTL = 30.0
+from tournaments.services.accounts import token_issued_after
+
 _CACHE_SIZE = 10_000
 
 _lock = threading.Lock()
-_cache: "OrderedDict[str, tuple[float, Any, Any]]" = OrderedDict()  # key -> (expires, user, token)
-# The fast lane (tournaments/api/lane.py) needs only the user's id: key -> (expires, user id).
-_ids: "OrderedDict[str, tuple[float, int]]" = OrderedDict()
+_ids: "OrderedDict[str, int]" = OrderedDict()  # token key -> its user's id (the lane's counting)
 
 
-class CachedTokenAuthentication(TokenAuthentication):
+class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        now = time.monotonic()
-        with _lock:
-            hit = _cache.get(key)
-            if hit is not None and hit[0] > now:
-                return hit[1], hit[2]
         user, token = super().authenticate_credentials(key)  # raises for a bad or inactive one
-        _keep(_cache, key, (now + TOKEN_TTL, user, token))
+        if token.created <= token_issued_after():
+            raise exceptions.AuthenticationFailed(
+                _("Token expired: ask for a new one."), code="token_expired"
+            )
         return user, token
 
 
-def _keep(cache: "OrderedDict[str, Any]", key: str, entry: Any) -> None:
-    """Put ``entry`` in ``cache`` as its newest, dropping the oldest past :data:`_CACHE_SIZE`."""
+def known_user_id(key: str) -> int | None:
+    """The id of the user whose token ``key`` is, if this process has seen it (not whether the
+    token is still good: that is checked where it is used)."""
     with _lock:
-        cache[key] = entry
-        cache.move_to_end(key)
-        while len(cache) > _CACHE_SIZE:
-            cache.popitem(last=False)
-
-
-def cached_user_id(key: str) -> int | None:
-    """The id of the active user whose token ``key`` is, if this process looked it up less than
-    :data:`TOKEN_TTL` seconds ago (:func:`remember_user_id`); None: look it up."""
-    with _lock:
-        hit = _ids.get(key)
-    return hit[1] if hit is not None and hit[0] > time.monotonic() else None
+        return _ids.get(key)
 
 
 def remember_user_id(key: str, user_id: int) -> None:
-    """Remember that ``key`` is the token of the active user ``user_id`` (for :data:`TOKEN_TTL` s)."""
-    _keep(_ids, key, (time.monotonic() + TOKEN_TTL, user_id))
+    """Remember that ``key`` is a token of ``user_id`` (the newest :data:`_CACHE_SIZE` kept)."""
+    with _lock:
+        _ids[key] = user_id
+        _ids.move_to_end(key)
+        while len(_ids) > _CACHE_SIZE:
+            _ids.popitem(last=False)
 
 
 def forget_tokens() -> None:
-    """Empty this process's cache (tests, and after a user is changed)."""
+    """Empty this process's memory of token keys (tests)."""
     with _lock:
-        _cache.clear()
         _ids.clear()
-
-
-@receiver(post_delete, sender=Token)
-def _token_deleted(sender: Any, instance: Token, **kwargs: Any) -> None:
-    with _lock:
-        _cache.pop(instance.key, None)
-        _ids.pop(instance.key, None)
-
-
-@receiver(post_save, sender="auth.User")
-def _user_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
-    # A deactivated user or a changed name must not be served from the cache in this process.
-    with _lock:
-        for key in [key for key, (_exp, user, _token) in _cache.items() if user.pk == instance.pk]:
-            del _cache[key]
-        for key in [key for key, (_exp, user_id) in _ids.items() if user_id == instance.pk]:
-            del _ids[key]

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.limits import database_away
-from tournaments.services.errors import DomainError
+from tournaments.services.errors import DomainError, OverLimit
 
 
 class ApiError(exceptions.APIException):
@@ -21,6 +21,14 @@ class ApiError(exceptions.APIException):
         super().__init__(detail=detail, code=code)
         self.status_code = status_code
         self.extra = extra
+
+
+def throttled(detail: str, *, wait: int, code: str = "throttled") -> exceptions.Throttled:
+    """429 with ``detail`` as it is (DRF's Throttled would add its own sentence about the wait)
+    and Retry-After: ``wait`` seconds."""
+    exc = exceptions.Throttled(detail=detail, code=code)
+    exc.wait = wait
+    return exc
 
 
 class Conflict(ApiError):
@@ -53,7 +61,9 @@ def _code_of(exc: exceptions.APIException) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Return the JSON error response for ``exc`` in the api.md shape."""
-    if isinstance(exc, DomainError):
+    if isinstance(exc, OverLimit):
+        exc = throttled(exc.detail, wait=exc.wait, code=exc.code)
+    elif isinstance(exc, DomainError):
         exc = ApiError(exc.detail, code=exc.code, status_code=exc.status, **exc.extra)
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(detail=exc.messages)

@@ -59,7 +59,9 @@ from tournaments.api import online as online_api
 from tournaments.models import Match
 from tournaments.plainsql import Read
 from tournaments.selectors import online_rows
+from tournaments.services import limits
 from tournaments.services import online as svc
+from tournaments.services.accounts import token_issued_after
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +93,7 @@ class PlayLane:
         self.app = app
         self._pools: dict[asyncio.AbstractEventLoop, Any] = {}
         self._redis: dict[asyncio.AbstractEventLoop, Any] = {}
+        self._limit_clients: dict[asyncio.AbstractEventLoop, Any] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in ("POST", "GET"):
@@ -153,14 +156,24 @@ class PlayLane:
         games = games_taking(action["type"])
         if not games:
             return None
-        user_id = await self._user_id(key)
+        user_id = auth.known_user_id(key)
         if user_id is None:
-            return None  # unknown token or inactive user: Django's 401
-        insert = online_rows.action_insert(match_id, user_id, seq, action, decision=decision, games=games)
+            user_id = await self._user_id(key)
+            if user_id is None:
+                return None  # unknown, expired or revoked token, inactive user: Django's 401
+            auth.remember_user_id(key, user_id)
+        # The same count as the view's (api.throttles.ActionThrottle); over it, the view answers
+        # the 429 (with this count: the request is counted once, whoever answers).
+        if not await self._within(scope, "actions", user_id):
+            return None
+        # The token is checked again in the statement: revoked or expired a moment ago, nothing
+        # is recorded and the view answers 401.
+        token = (key, token_issued_after())
+        insert = online_rows.action_insert(
+            match_id, user_id, seq, action, decision=decision, games=games, token=token
+        )
         if not await self._fetch(insert):
-            return (
-                None  # unknown match, not seated, a gap, a retry, a type its game refuses...: Django's answer
-            )
+            return None  # unknown match, not seated, a gap, a retry, a type its game refuses, over...
         payload = orjson.dumps({"seq": seq, "status": "queued", "rule": "", "message": "", "log_index": None})
         headers_out = [
             (b"content-type", b"application/json"),
@@ -198,6 +211,7 @@ class PlayLane:
             for task in (streaming, leaving):
                 task.cancel()
             await asyncio.gather(streaming, leaving, return_exceptions=True)
+            await chunks.aclose()  # a client gone before the pump started: its slot given back
 
     async def _open_stream(
         self, match_id: int, scope: Scope
@@ -217,6 +231,8 @@ class PlayLane:
         user_id = await self._user_id(key)
         if user_id is None:
             return None
+        if not await self._within(scope, "user", user_id):
+            return None  # the view answers the 429
         try:
             match = await self._fetch(online_rows.match_for_play_read(match_id))
         except Match.DoesNotExist:
@@ -238,7 +254,13 @@ class PlayLane:
             next_seq = await self._fetch(online_rows.next_seq_read(match_id, seat))
             return svc.answer_text(svc.game_answer(current, games, seat, next_seq=next_seq))
 
-        chunks = online_api.stream_async(match_id, seat, read, seconds)
+        client = await self._limits()
+        if client is None:
+            return None
+        slot = await limits.stream_take_async(client, user_id=user_id, seconds=seconds)
+        if slot is None:
+            return None  # all the user's streams are open: the view answers the 429
+        chunks = _giving_back(online_api.stream_async(match_id, seat, read, seconds), client, user_id, slot)
         try:
             first = await chunks.__anext__()
         except BaseException:
@@ -251,14 +273,36 @@ class PlayLane:
     # --- shared ---------------------------------------------------------------------------
 
     async def _user_id(self, key: str) -> int | None:
-        """The id of the active user whose token ``key`` is, or None (remembered for a while:
-        ``api.auth``)."""
-        user_id = auth.cached_user_id(key)
-        if user_id is None:
-            user_id = await self._fetch(Read(_token_sql(), [key], lambda rows: rows[0][0] if rows else None))
-            if user_id is not None:
-                auth.remember_user_id(key, user_id)
-        return user_id
+        """The id of the active user whose unexpired token ``key`` is, or None."""
+        params = [key, token_issued_after()]
+        return await self._fetch(Read(_token_sql(), params, lambda rows: rows[0][0] if rows else None))
+
+    async def _within(self, scope: Scope, name: str, user_id: int) -> bool:
+        """Count a request of the user at the rate ``name`` (settings.THROTTLE_RATES); whether it is
+        within it. The count is left in the request's scope for the view's throttle, should the
+        view answer after all (``api.throttles``: counted once). False without the limit store:
+        the view counts then."""
+        rate = settings.THROTTLE_RATES.get(name)
+        if rate is None:
+            return True
+        client = await self._limits()
+        if client is None:
+            return False
+        refused = await limits.hit_async(client, scope=name, ident=str(user_id), rate=rate)
+        scope.setdefault(limits.COUNTED, {})[name] = refused
+        return refused is None
+
+    async def _limits(self) -> Any:
+        """This event loop's client of the limit store (the cache's Redis), or None."""
+        loop = asyncio.get_running_loop()
+        client = self._limit_clients.get(loop)
+        if client is None and settings.CACHE_URL:
+            import redis.asyncio
+
+            client = self._limit_clients[loop] = redis.asyncio.Redis.from_url(
+                settings.CACHE_URL, socket_timeout=2
+            )
+        return client
 
     async def _fetch(self, read: Read[T]) -> T:
         """Run ``read`` on a pooled connection (prepared); return what its rows make."""
@@ -324,8 +368,9 @@ class PlayLane:
         pool, client = self._pools.pop(loop, None), self._redis.pop(loop, None)
         if pool is not None:
             await pool.close()
-        if client is not None:
-            await client.aclose()
+        for one in (client, self._limit_clients.pop(loop, None)):
+            if one is not None:
+                await one.aclose()
 
 
 def enabled() -> bool:
@@ -365,6 +410,21 @@ def _replay(body: bytes, complete: bool, receive: Receive) -> Receive:
         return await receive()
 
     return again
+
+
+async def _giving_back(
+    chunks: AsyncGenerator[bytes, None], client: Any, user_id: int, slot: str
+) -> AsyncGenerator[bytes, None]:
+    """``chunks``, then the stream's slot given back (settings.STREAMS_PER_USER), come what may."""
+    try:
+        async with contextlib.aclosing(chunks):
+            async for chunk in chunks:
+                yield chunk
+    finally:
+        try:
+            await limits.stream_give_async(client, user_id=user_id, slot=slot)
+        except Exception as error:  # the slot ends with the stream's time anyway
+            log.warning("fast lane: could not give a stream's slot back (%s)", error)
 
 
 async def _disconnected(receive: Receive) -> None:
@@ -485,7 +545,8 @@ def _settings_changed(**kwargs: Any) -> None:
 
 @cache
 def _token_sql() -> str:
-    """The user id of an active user's token (DRF's TokenAuthentication, without the rows)."""
+    """The user id of an active user's token younger than a time (DRF's TokenAuthentication and
+    the expiry, ``api.auth``, without the rows)."""
     user = get_user_model()._meta
     token = Token._meta
     q = connection.ops.quote_name
@@ -493,5 +554,6 @@ def _token_sql() -> str:
     active = q(user.get_field("is_active").column)
     return (
         f"SELECT t.{t_user} FROM {q(token.db_table)} t JOIN {q(user.db_table)} u "
-        f"ON u.{q(user.pk.column)} = t.{t_user} WHERE t.{q(token.pk.column)} = %s AND u.{active}"
+        f"ON u.{q(user.pk.column)} = t.{t_user} WHERE t.{q(token.pk.column)} = %s AND u.{active} "
+        f"AND t.{q(token.get_field('created').column)} > %s"
     )

@@ -7,11 +7,13 @@ from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
@@ -22,15 +24,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from respons_site.celery import app as celery_app
-from tournaments.api.errors import ApiError
+from tournaments.api.errors import ApiError, throttled
 from tournaments.api.schema import errors
+from tournaments.api.throttles import ActionThrottle
 from tournaments.labels import violation_text
 from tournaments.models import Game, GameAction, Match
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors import online_rows
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import game_events, game_log_shown
-from tournaments.services import live
+from tournaments.services import limits, live
 from tournaments.services import online as svc
 from tournaments.services.errors import BadInput
 
@@ -173,15 +176,52 @@ class GameStreamApi(APIView):
         seconds = stream_seconds(request.query_params.get("seconds", ""))
         if seconds is None:
             raise ApiError(f"seconds: a whole number from 1 to {STREAM_MAX_SECONDS}", code="invalid")
+        slot = limits.stream_take(user_id=request.user.pk, seconds=seconds)
+        if slot is None:
+            raise _too_many_streams(seconds)
+        give_back = partial(limits.stream_give, user_id=request.user.pk, slot=slot)
         read = partial(_read_answer_text, match.pk, seat)
         if isinstance(request._request, ASGIRequest):
-            content: Any = stream_async(match.pk, seat, sync_to_async(read), seconds)
+            content: Any = _giving_back_async(
+                stream_async(match.pk, seat, sync_to_async(read), seconds), sync_to_async(give_back)
+            )
         else:
-            content = _stream_sync(match.pk, seat, read, seconds)
+            content = _giving_back(_stream_sync(match.pk, seat, read, seconds), give_back)
         response = StreamingHttpResponse(content, content_type="text/event-stream")
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
         return response
+
+
+def _too_many_streams(seconds: int) -> Exception:
+    """429: the user has settings.STREAMS_PER_USER streams open. One may close at any moment:
+    Retry-After is a ping's interval (at most the asked duration)."""
+    count = settings.STREAMS_PER_USER
+    detail = ngettext(
+        "You have %(count)d live stream open already: close it first.",
+        "You have %(count)d live streams open already: close one first.",
+        count,
+    ) % {"count": count}
+    return throttled(detail, wait=min(seconds, STREAM_PING), code="too_many_streams")
+
+
+def _giving_back(chunks: Iterator[bytes], give_back: Callable[[], None]) -> Iterator[bytes]:
+    """``chunks``, then the stream's slot given back, however the stream ends."""
+    try:
+        yield from chunks
+    finally:
+        give_back()
+
+
+async def _giving_back_async(
+    chunks: AsyncGenerator[bytes, None], give_back: Callable[[], Awaitable[None]]
+) -> AsyncGenerator[bytes, None]:
+    try:
+        async for chunk in chunks:
+            yield chunk
+    finally:
+        await chunks.aclose()
+        await give_back()
 
 
 def stream_seconds(raw: str) -> int | None:
@@ -305,6 +345,7 @@ def _decision_of(body: Any) -> int | None:
 
 class GameActionApi(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [ActionThrottle]  # the fast lane counts the same (api/lane.py)
 
     @extend_schema(
         request=ActionIn,

@@ -6,7 +6,7 @@ from tournaments.api import accounts, cards, events, judge, online
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
-    path("auth/token/", accounts.TokenCreateApi.as_view(), name="api-token"),
+    path("auth/token/", accounts.TokenApi.as_view(), name="api-token"),
     path("me/", accounts.MeApi.as_view(), name="api-me"),
     path("cards/", cards.CardListApi.as_view(), name="api-cards"),
     path("decks/validate/", cards.DeckValidateApi.as_view(), name="api-decks-validate"),

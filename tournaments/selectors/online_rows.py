@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -121,11 +122,13 @@ def _facts_sql() -> str:
 
 
 @cache
-def _submit_sql() -> str:
+def _submit_sql(by_token: bool = False) -> str:
     """:func:`_facts_sql`, and the INSERT of the action when the facts allow it, in one statement
     (the parameters: the facts', then the action's columns but the seat and game, which the facts
     give, then the status that is over, the seq the caller sends and the games whose players may
-    send an action of its type)."""
+    send an action of its type; ``by_token``: then the token's key, its user and the time tokens
+    must be younger than — the token checked in the same statement, so a revoked or expired one
+    records nothing)."""
     fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in fields)
     from_facts = {"seat": "f.seat", "game_number": "f.game"}
@@ -135,6 +138,7 @@ def _submit_sql() -> str:
         f"ins AS (INSERT INTO {quote(GameAction._meta.db_table)} ({columns}) SELECT {values} FROM f "
         "WHERE f.seat IS NOT NULL AND f.online AND f.started AND f.status <> %s "
         "AND COALESCE(f.last_seq, 0) + 1 = %s AND NOT f.answered AND f.game_key = ANY(%s) "
+        f"{_token_good_sql() if by_token else ''}"
         "ON CONFLICT DO NOTHING RETURNING 1) "
         "SELECT f.seat, f.online, f.started, f.status, f.last_seq, EXISTS (SELECT 1 FROM ins) FROM f"
     )
@@ -148,6 +152,7 @@ def action_insert(
     *,
     decision: int | None,
     games: Sequence[str],
+    token: tuple[str, datetime] | None = None,
 ) -> Read[bool]:
     """The statement that records a seat's action in one round trip, as a
     :class:`~tournaments.plainsql.Read` of whether it did: it reads :func:`action_facts` and
@@ -155,15 +160,35 @@ def action_insert(
     it — the caller seated, the match online, started and not over, ``seq`` the seat's next
     number, no action of the seat bound to ``decision`` waiting already, and the event's game one
     of ``games`` (those whose players may send an action of its type: ``engine.registry.
-    games_taking``). (The fast lane, ``tournaments/api/lane.py``, runs it on its own connections;
-    anything but an insert is left to the API view, which says what is wrong.)"""
+    games_taking``); ``token``: (key, issued after) and the token with that key is ``user_id``'s,
+    created after that time, its user active. (The fast lane, ``tournaments/api/lane.py``, runs
+    it on its own connections; anything but an insert is left to the API view, which says what
+    is wrong.)"""
     row = GameAction(match_id=match_id, seat=0, seq=seq, action=action, decision=decision)
     values = [
         plainsql.save_value(field, row, True) if value is _PER_ROW else value
         for field, value in _insert_template()
     ]
     params = [decision, user_id, user_id, match_id, *values, Match.Status.FINAL, seq, list(games)]
-    return Read(_submit_sql(), params, lambda rows: bool(rows) and bool(rows[0][-1]))
+    if token is not None:
+        params += [token[0], user_id, token[1]]
+    return Read(_submit_sql(token is not None), params, lambda rows: bool(rows) and bool(rows[0][-1]))
+
+
+@cache
+def _token_good_sql() -> str:
+    """The condition that the token of a key is a user's, younger than a time, the user active
+    (its parameters: the key, the user's id, the time)."""
+    from rest_framework.authtoken.models import Token
+
+    user, token = get_user_model()._meta, Token._meta
+    t_user = quote(token.get_field("user").column)
+    return (
+        f"AND EXISTS (SELECT 1 FROM {quote(token.db_table)} t JOIN {quote(user.db_table)} u "
+        f"ON u.{quote(user.pk.column)} = t.{t_user} WHERE t.{quote(token.pk.column)} = %s "
+        f"AND t.{t_user} = %s AND u.{quote(user.get_field('is_active').column)} "
+        f"AND t.{quote(token.get_field('created').column)} > %s) "
+    )
 
 
 _PER_ROW = object()

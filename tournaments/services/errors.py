@@ -34,3 +34,15 @@ class WrongState(DomainError):
 class IllegalDeck(DomainError):
     status = 400
     code = "illegal_deck"
+
+
+class OverLimit(DomainError):
+    """A quota used up (issue #15): 429, ``wait`` seconds until it may be asked again (the API's
+    Retry-After)."""
+
+    status = 429
+    code = "quota_exceeded"
+
+    def __init__(self, detail: str, *, wait: int, code: str | None = None, **extra: Any) -> None:
+        super().__init__(detail, code=code, **extra)
+        self.wait = wait

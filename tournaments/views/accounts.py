@@ -1,15 +1,61 @@
-"""Sign-up page (sign-in and sign-out are Django's own views)."""
+"""Sign-up page, and the sign-in page with its backoff (sign-out is Django's own view)."""
+
+from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
+from django.forms.utils import ErrorDict
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
+from rest_framework.throttling import BaseThrottle
 
+from tournaments.services import limits
 from tournaments.services.accounts import user_create
+
+
+def client_address(request: Any) -> str:
+    """The client's address as the throttles see it (REMOTE_ADDR, or X-Forwarded-For past
+    THROTTLE_NUM_PROXIES proxies: DRF's NUM_PROXIES)."""
+    return str(BaseThrottle().get_ident(request))
+
+
+def sign_in_refused_text(wait: int) -> str:
+    """Why a sign-in attempt was not even checked, in the reader's language."""
+    return ngettext(
+        "Too many failed sign-in attempts. Try again in %(seconds)d second.",
+        "Too many failed sign-in attempts. Try again in %(seconds)d seconds.",
+        wait,
+    ) % {"seconds": wait}
+
+
+class SignInView(auth_views.LoginView):
+    """Django's sign-in page behind the sign-in backoff (``services.limits``): while it lasts
+    for the username or the address, an attempt answers 429 with Retry-After, right password or
+    not."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username, password = request.POST.get("username", ""), request.POST.get("password", "")
+        if not username or not password:
+            return super().post(request, *args, **kwargs)  # the form says what is missing
+        ip = client_address(request)
+        refused = limits.login_attempt_begin(username=username, ip=ip)
+        if refused is not None:
+            form = self.get_form()
+            form.cleaned_data, form._errors = {}, ErrorDict()  # refused without checking the password
+            form.add_error(None, sign_in_refused_text(refused.wait))
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(refused.wait)
+            return response
+        response = super().post(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            limits.login_attempt_succeeded(username=username, ip=ip)
+        return response
 
 
 class SignUpForm(forms.Form):
@@ -25,6 +71,15 @@ class SignUpForm(forms.Form):
 
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        # The API's sign-up rate per address (THROTTLE_SIGNUP), counted together.
+        rate = settings.THROTTLE_RATES.get("signup")
+        refused = rate and limits.hit(scope="signup", ident=client_address(request), rate=rate)
+        if refused:
+            form.add_error(None, _("Too many sign-ups from your address. Try again later."))
+            response = render(request, "registration/signup.html", {"form": form}, status=429)
+            response["Retry-After"] = str(refused.wait)
+            return response
     if request.method == "POST" and form.is_valid():
         try:
             user = user_create(**form.cleaned_data)

@@ -55,7 +55,7 @@ from tournaments.selectors.events import (
     standings_table,
 )
 from tournaments.services import events as svc
-from tournaments.services.errors import DomainError, IllegalDeck
+from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
 from tournaments.views.cards import game_choices
 from tournaments.views.forms_common import form_number, redirect_back, run_service
 
@@ -352,9 +352,13 @@ def event_create(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None, game=game, initial={"game": game})
     if request.method != "POST":
         form.fields["time_zone"].widget.attrs["data-browser-zone"] = ""  # localtime.js picks the reader's
+    over: OverLimit | None = None
     if request.method == "POST" and form.is_valid():
         try:
             event = svc.event_create(organizer=request.user, **form.service_values())
+        except OverLimit as error:
+            form.add_error(None, error.detail)
+            over = error
         except DomainError as error:
             form.add_domain_error(error)
         else:
@@ -364,7 +368,11 @@ def event_create(request: HttpRequest) -> HttpResponse:
             )
             return redirect("event-manage", event_id=event.pk)
     context = {"form": form, "rules": get_game(game)}
-    return render(request, "tournaments/events/create.html", context, status=400 if form.errors else 200)
+    status = 429 if over else 400 if form.errors else 200
+    response = render(request, "tournaments/events/create.html", context, status=status)
+    if over:
+        response["Retry-After"] = str(over.wait)
+    return response
 
 
 # ---------------------------------------------------------------------------------------- public page

@@ -1,0 +1,114 @@
+"""Look-alike identities (issue #15: RACE, race and Race were separate accounts, and Cyrillic
+look-alikes of existing names were accepted): a username is unique whatever its case (a
+database constraint, migration 0010) and one that looks like a taken one is refused."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from tests.site.conftest import PASSWORD
+from tournaments.services.accounts import user_create, username_skeleton
+
+pytestmark = pytest.mark.django_db
+User = get_user_model()
+
+
+def sign_up(api, username: str):
+    return api.post("/api/accounts/", {"username": username, "password": PASSWORD}, format="json")
+
+
+@pytest.mark.parametrize("other", ["RACE", "Race", "rAcE"])
+def test_it_refuses_another_case_of_a_taken_name(anonymous, other):
+    assert sign_up(anonymous.api, "race").status_code == 201
+    response = sign_up(anonymous.api, other)
+    assert response.status_code == 400
+    assert response.json()["detail"] == f"username: The username “{other}” is already taken."
+    assert User.objects.count() == 1
+
+
+def test_the_database_refuses_another_case_whoever_creates_it():
+    User.objects.create_user(username="race", password=PASSWORD)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create_user(username="RACE", password=PASSWORD)
+
+
+@pytest.mark.parametrize(
+    "look_alike",
+    [
+        "аnna",  # Cyrillic а
+        "АNNA",  # Cyrillic А, Latin NNA
+        "ΑΝΝΑ",  # Greek capitals
+        "аnnа",
+        "ａｎｎａ",  # fullwidth (NFKC)
+    ],
+)
+def test_it_refuses_a_look_alike_of_a_taken_name(anonymous, player, look_alike):
+    response = sign_up(anonymous.api, look_alike)
+    assert response.status_code == 400, response.json()
+    assert "anna" in response.json()["detail"]
+    assert response.json()["code"] == "invalid"
+    assert not User.objects.exclude(pk=player.user.pk).exists()
+
+
+def test_it_says_so_in_russian(player):
+    from rest_framework.test import APIClient
+
+    response = sign_up(APIClient(HTTP_ACCEPT_LANGUAGE="ru"), "аnna")
+    assert response.status_code == 400
+    assert response.json()["detail"] == "username: Имя «аnna» похоже на уже занятое «anna»."
+
+
+def test_a_cyrillic_name_that_looks_like_nothing_taken_is_welcome(anonymous, player):
+    assert sign_up(anonymous.api, "анна").status_code == 201  # not the Latin "anna" to a reader
+    assert sign_up(anonymous.api, "Борис").status_code == 201
+
+
+def test_a_latin_name_that_looks_like_a_taken_cyrillic_one_is_refused(anonymous):
+    assert sign_up(anonymous.api, "РОСА").status_code == 201  # Cyrillic
+    assert sign_up(anonymous.api, "POCA").status_code == 400  # Latin
+
+
+def test_the_sign_up_page_says_it_too(client, player):
+    response = client.post(
+        "/accounts/signup/", {"username": "аnna", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400
+    assert "looks like “anna”, which is taken" in response.content.decode()
+
+
+def test_the_skeleton_reads_names_as_a_reader_sees_them():
+    assert username_skeleton("АNNА") == username_skeleton("anna") == "anna"
+    assert username_skeleton("ΡΟΚΕΡ") == username_skeleton("POKEP") == "pokep"  # Greek Ρ is P to a reader
+    assert username_skeleton("һеllо") == "hello"
+    assert username_skeleton("анна") != "anna"
+
+
+def test_the_service_refuses_another_case_with_the_clear_message():
+    user_create(username="race", password=PASSWORD)
+    with pytest.raises(Exception) as caught:
+        user_create(username="RACE", password=PASSWORD)
+    assert caught.value.message_dict == {"username": ["The username “RACE” is already taken."]}
+
+
+# --- the migration ------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_renames_later_accounts_that_share_a_name_but_for_its_case():
+    from django.core.management import call_command
+
+    call_command("migrate", "tournaments", "0009", verbosity=0)
+    try:
+        first = User.objects.create_user(username="race", password=PASSWORD)
+        second = User.objects.create_user(username="RACE", password=PASSWORD)
+        third = User.objects.create_user(username="Race", password=PASSWORD)
+        User.objects.create_user(username=f"Race-{third.pk}", password=PASSWORD)  # its first choice is taken
+        call_command("migrate", "tournaments", verbosity=0)
+    finally:
+        call_command("migrate", "tournaments", verbosity=0)
+    names = dict(User.objects.values_list("pk", "username"))
+    assert names[first.pk] == "race"
+    assert names[second.pk] == f"RACE-{second.pk}"
+    assert names[third.pk] == f"Race-{third.pk}-1"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create_user(username="rACE", password=PASSWORD)
