@@ -18,7 +18,18 @@ memory so far. The cases:
 - ``deep_json``: JSON nested 100,000 levels (200 KB);
 - ``deep_json_400kb``: JSON nested 200,000 levels.
 
-To add a case (bots, streams, …): write ``def case_<name>(server: Server) -> Sent`` that sends
+Then, as a signed-in user (accounts made through the API first):
+
+- ``bots_outsider``: an outsider asks to seat 64 bots in someone else's event;
+- ``bots_1024``: the organizer asks for 1,024 bots in 16 calls of 64 (a cap per event holds);
+- ``streams_100``: one player opens 100 live streams of their online match at once (a quota per
+  user holds; the rest are refused at once);
+- ``events_1000``: one account asks to create 1,000 events (a quota per day holds);
+- ``sign_in_400``: 400 wrong passwords for one account, then the right one (a backoff holds).
+
+For these the table's status column counts the answers by status (``201x64 409x15``).
+
+To add a case: write ``def case_<name>(server: Server) -> Sent`` that sends
 one request through ``server.send(...)`` (or measures around its own traffic with
 ``server.cpu_seconds()``) and add it to :data:`CASES`; :func:`print_table` prints any rows.
 """
@@ -202,6 +213,57 @@ def measured(server: Server, case: str, send: Callable[[], Answer]) -> Sent:
     return Sent(case, answer.status, answer.wall_s, cpu, answer.size, server.peak_rss_mb(), answer.note)
 
 
+def _json_request(
+    server: Server, method: str, path: str, data: object = None, token: str | None = None
+) -> tuple[int, object]:
+    """Send a JSON request and return its status and decoded answer (None when not JSON)."""
+    body = b"" if data is None else json.dumps(data).encode()
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=server.timeout)
+    try:
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if token:
+            headers["Authorization"] = f"Token {token}"
+        connection.request(method, path, body=body or None, headers=headers)
+        response = connection.getresponse()
+        raw = response.read()
+    finally:
+        connection.close()
+    try:
+        return response.status, json.loads(raw)
+    except ValueError:
+        return response.status, None
+
+
+def _account(server: Server, name: str) -> str:
+    """Make an account through the API and return its token."""
+    password = "bench-abuse-password-1"
+    _json_request(server, "POST", "/api/accounts/", {"username": name, "password": password})
+    status, answer = _json_request(
+        server, "POST", "/api/auth/token/", {"username": name, "password": password}
+    )
+    if status != 200 or not isinstance(answer, dict):
+        raise SystemExit(f"could not sign {name} in: {status} {answer}")
+    return str(answer["token"])
+
+
+def _counted(statuses: Iterable[int | str]) -> str:
+    counts: dict[str, int] = {}
+    for status in statuses:
+        counts[str(status)] = counts.get(str(status), 0) + 1
+    return " ".join(f"{status}x{count}" for status, count in counts.items())
+
+
+def measured_many(server: Server, case: str, run: Callable[[], tuple[list[int | str], str]]) -> Sent:
+    """Like :func:`measured` for a case of many requests: ``run`` returns their statuses and a note."""
+    before = server.cpu_seconds()
+    started = time.perf_counter()
+    statuses, note = run()
+    wall = time.perf_counter() - started
+    time.sleep(0.3)
+    cpu = server.cpu_seconds() - before
+    return Sent(case, _counted(statuses), wall, cpu, 0, server.peak_rss_mb(), note)
+
+
 # --- the cases -------------------------------------------------------------------------------
 
 VALIDATE = "/api/decks/validate/"
@@ -289,6 +351,113 @@ def case_deep_json_400kb(server: Server) -> Sent:
     return measured(server, "deep_json_400kb", lambda: server.send("POST", VALIDATE, body, headers))
 
 
+def _event(server: Server, token: str, **settings: object) -> int:
+    status, answer = _json_request(
+        server, "POST", "/api/events/", {"name": "Abuse bench", "game": "respons", **settings}, token
+    )
+    if status != 201 or not isinstance(answer, dict):
+        raise SystemExit(f"could not create an event: {status} {answer}")
+    _json_request(server, "POST", f"/api/events/{answer['id']}/open/", None, token)
+    return int(answer["id"])
+
+
+def case_bots_outsider(server: Server) -> Sent:
+    event = _event(server, _account(server, "bench-organizer-1"))
+    outsider = _account(server, "bench-outsider")
+
+    def run() -> tuple[list[int | str], str]:
+        status, _ = _json_request(server, "POST", f"/api/events/{event}/bots/", {"count": 64}, outsider)
+        return [status], "bots are for the event's officials"
+
+    return measured_many(server, "bots_outsider", run)
+
+
+def case_bots_1024(server: Server) -> Sent:
+    organizer = _account(server, "bench-organizer-2")
+    event = _event(server, organizer, online=True)
+
+    def run() -> tuple[list[int | str], str]:
+        statuses: list[int | str] = []
+        seated = 0
+        for _ in range(16):
+            status, answer = _json_request(
+                server, "POST", f"/api/events/{event}/bots/", {"count": 64}, organizer
+            )
+            statuses.append(status)
+            if status == 201 and isinstance(answer, dict):
+                seated += int(answer["count"])
+        return statuses, f"{seated} bots seated in all"
+
+    return measured_many(server, "bots_1024", run)
+
+
+def case_streams_100(server: Server) -> Sent:
+    organizer = _account(server, "bench-organizer-3")
+    event = _event(server, organizer, online=True)
+    deck = (ROOT / "engine/games/respons/data/decks/vesta_order.txt").read_text(encoding="utf-8")
+    players = [_account(server, f"bench-player-{n}") for n in (1, 2)]
+    for token in players:
+        _json_request(server, "POST", f"/api/events/{event}/registrations/", {"deck": deck}, token)
+    _json_request(server, "POST", f"/api/events/{event}/start/", None, organizer)
+    status, answer = _json_request(server, "GET", f"/api/events/{event}/rounds/1/", None, organizer)
+    if status != 200 or not isinstance(answer, dict):
+        raise SystemExit(f"could not read round 1: {status} {answer}")
+    match = answer["matches"][0]["id"]
+
+    def run() -> tuple[list[int | str], str]:
+        opened: list[http.client.HTTPConnection] = []
+        statuses: list[int | str] = []
+        try:
+            for _ in range(100):
+                connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=server.timeout)
+                connection.request(
+                    "GET",
+                    f"/api/matches/{match}/game/stream/?seconds=60",
+                    headers={"Authorization": f"Token {players[0]}", "Accept": "text/event-stream"},
+                )
+                response = connection.getresponse()  # the headers only: a stream stays open
+                statuses.append(response.status)
+                opened.append(connection)
+        finally:
+            for connection in opened:
+                connection.close()
+        return statuses, "held open together, then closed"
+
+    return measured_many(server, "streams_100", run)
+
+
+def case_sign_in_400(server: Server) -> Sent:
+    password = "bench-abuse-password-1"
+    _json_request(server, "POST", "/api/accounts/", {"username": "bench-victim", "password": password})
+
+    def run() -> tuple[list[int | str], str]:
+        statuses: list[int | str] = []
+        for n in range(400):
+            status, _ = _json_request(
+                server, "POST", "/api/auth/token/", {"username": "bench-victim", "password": f"guess-{n}"}
+            )
+            statuses.append(status)
+        status, _ = _json_request(
+            server, "POST", "/api/auth/token/", {"username": "bench-victim", "password": password}
+        )
+        return statuses, f"then the right password: {status}"
+
+    return measured_many(server, "sign_in_400", run)
+
+
+def case_events_1000(server: Server) -> Sent:
+    token = _account(server, "bench-organizer-4")
+
+    def run() -> tuple[list[int | str], str]:
+        statuses: list[int | str] = []
+        for n in range(1000):
+            status, _ = _json_request(server, "POST", "/api/events/", {"name": f"Flood {n}"}, token)
+            statuses.append(status)
+        return statuses, "one account"
+
+    return measured_many(server, "events_1000", run)
+
+
 CASES: dict[str, Callable[[Server], Sent]] = {
     "misspelt_json_deck": case_misspelt_json_deck,
     "misspelt_500_names": case_misspelt_500_names,
@@ -297,16 +466,21 @@ CASES: dict[str, Callable[[Server], Sent]] = {
     "multipart_300mb": case_multipart_300mb,
     "deep_json": case_deep_json,
     "deep_json_400kb": case_deep_json_400kb,
+    "bots_outsider": case_bots_outsider,
+    "bots_1024": case_bots_1024,
+    "streams_100": case_streams_100,
+    "events_1000": case_events_1000,
+    "sign_in_400": case_sign_in_400,
 }
 
 
 def print_header() -> None:
-    print(f"{'case':<22} {'status':>7} {'wall s':>8} {'cpu s':>8} {'answer B':>12} {'peak MB':>8}  note")
+    print(f"{'case':<22} {'status':>14} {'wall s':>8} {'cpu s':>8} {'answer B':>12} {'peak MB':>8}  note")
 
 
 def print_row(row: Sent) -> None:
     print(
-        f"{row.case:<22} {row.status!s:>7} {row.wall_s:>8.3f} {row.cpu_s:>8.2f} "
+        f"{row.case:<22} {row.status!s:>14} {row.wall_s:>8.3f} {row.cpu_s:>8.2f} "
         f"{row.answer_bytes:>12,} {row.peak_rss_mb:>8.0f}  {row.note}",
         flush=True,
     )

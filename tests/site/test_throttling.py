@@ -24,9 +24,19 @@ def test_it_throttles_anonymous_requests_per_address(anonymous, settings):
     response = anonymous.api.get("/api/events/")
     assert_throttled(response)
     assert int(response["Retry-After"]) <= 60
-    assert response.json()["detail"].startswith("Request was throttled.")
+    assert response.json()["detail"].startswith("Too many requests: try again in ")
     elsewhere = APIClient(REMOTE_ADDR="192.0.2.9")
     assert elsewhere.get("/api/events/").status_code == 200
+
+
+def test_a_throttled_answer_reads_wholly_in_the_readers_language(anonymous, settings):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "anon": "1/min"}
+    anonymous.api.get("/api/events/")
+    response = anonymous.api.get("/api/events/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert_throttled(response)
+    detail = response.json()["detail"]
+    assert detail.startswith("Слишком много запросов: повторите через ")
+    assert not any("a" <= letter.lower() <= "z" for letter in detail), detail  # DRF's said 'Expected...'
 
 
 def test_a_client_cannot_pass_for_another_address_with_a_forwarded_header(anonymous, settings):

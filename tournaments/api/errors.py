@@ -1,11 +1,13 @@
 """Every API error is JSON ``{"detail", "code"}`` with the right status (api.md)."""
 
+import math
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -28,7 +30,18 @@ def throttled(detail: str, *, wait: int, code: str = "throttled") -> exceptions.
     and Retry-After: ``wait`` seconds."""
     exc = exceptions.Throttled(detail=detail, code=code)
     exc.wait = wait
+    exc.said = True  # type: ignore[attr-defined]  # its text is ours: the handler keeps it
     return exc
+
+
+def _rate_text(wait: float | None) -> str:
+    """The reader's-language text of a throttle's 429 (DRF's own mixes languages in Russian)."""
+    seconds = max(1, math.ceil(wait or 1))
+    return ngettext(
+        "Too many requests: try again in %(count)d second.",
+        "Too many requests: try again in %(count)d seconds.",
+        seconds,
+    ) % {"count": seconds}
 
 
 class Conflict(ApiError):
@@ -63,6 +76,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """Return the JSON error response for ``exc`` in the api.md shape."""
     if isinstance(exc, OverLimit):
         exc = throttled(exc.detail, wait=exc.wait, code=exc.code)
+    elif isinstance(exc, exceptions.Throttled) and not getattr(exc, "said", False):
+        exc = throttled(_rate_text(exc.wait), wait=max(1, math.ceil(exc.wait or 1)))
     elif isinstance(exc, DomainError):
         exc = ApiError(exc.detail, code=exc.code, status_code=exc.status, **exc.extra)
     elif isinstance(exc, DjangoValidationError):
