@@ -84,9 +84,10 @@ def test_it_refuses_any_type_the_game_does_not_let_a_player_send(online_match):
 @pytest.mark.parametrize(
     ("action", "code"),
     [
-        (nested(250), "action_too_deep"),  # issue #15: froze its match for good
+        (nested(20), "action_too_deep"),  # deeper than an action may be, within what JSON bodies may be
+        (nested(250), "parse_error"),  # issue #15: froze its match for good; past the API's JSON depth
         ({"type": "pass", "note": "x" * MAX_ACTION_BYTES}, "action_too_large"),
-        ({"type": "pass", "note": "a\u0000b"}, "action_value"),  # PostgreSQL's jsonb refuses it
+        ({"type": "pass", "note": "a\u0000b"}, "nul_character"),  # PostgreSQL's jsonb refuses it
         ({"type": "pass", "cards": [2**64]}, "action_value"),  # no JSON encoder here writes it
     ],
 )
