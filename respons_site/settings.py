@@ -209,6 +209,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Two choice fields named top_cut: the event's cut size and how far a player went in it.
+    "ENUM_NAME_OVERRIDES": {
+        "TopCutSizeEnum": [(size, size) for size in (0, 2, 4, 8)],
+        "TopCutStageEnum": [(stage, stage) for stage in ("winner", "final", "semifinal", "quarterfinal")],
+    },
 }
 
 # Celery: with no broker configured, tasks run eagerly in-process (embedded default).

@@ -8,7 +8,6 @@ import schemathesis
 from django.core.wsgi import get_wsgi_application
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
-from rest_framework.throttling import UserRateThrottle
 
 from tests.site.conftest import PASSWORD
 from tests.site.test_api_fuzz import CHECKS
@@ -46,29 +45,47 @@ def test_every_error_answer_has_the_error_shape():
 @pytest.mark.parametrize(
     ("method", "path", "expected"),
     [
-        # A public read with nothing to get wrong but the token.
-        ("GET", "/api/events/", {200, 401}),
+        # A public read with nothing to get wrong but the token (and the rate: 429).
+        ("GET", "/api/events/", {200, 400, 401, 429}),
         # Sign-up authenticates no one: no 401, no CSRF check.
-        ("POST", "/api/accounts/", {201, 400, 413, 415}),
-        ("GET", "/api/cards/", {200, 400, 401}),
-        ("POST", "/api/events/{event_id}/next-round/", {200, 401, 403, 404, 409}),
-        ("DELETE", "/api/events/{event_id}/registrations/", {204, 400, 401, 403, 404, 409}),
-        ("GET", "/api/matches/{match_id}/game/", {200, 401, 403, 404, 409}),
-        ("POST", "/api/matches/{match_id}/game/actions/", {200, 202, 400, 401, 403, 404, 409, 413, 415}),
-        ("GET", "/api/matches/{match_id}/log/", {200, 400, 401, 403, 404}),
+        ("POST", "/api/accounts/", {201, 400, 413, 415, 429}),
+        ("GET", "/api/cards/", {200, 400, 401, 429}),
+        ("POST", "/api/events/{event_id}/next-round/", {200, 401, 403, 404, 409, 429}),
+        ("DELETE", "/api/events/{event_id}/registrations/", {204, 400, 401, 403, 404, 409, 429}),
+        ("GET", "/api/matches/{match_id}/game/", {200, 401, 403, 404, 409, 429}),
+        (
+            "POST",
+            "/api/matches/{match_id}/game/actions/",
+            {200, 202, 400, 401, 403, 404, 409, 413, 415, 429},
+        ),
+        ("GET", "/api/matches/{match_id}/log/", {200, 400, 401, 403, 404, 429}),
     ],
 )
 def test_it_lists_the_answers_each_operation_gives(method, path, expected):
     assert statuses(schema(), method, path) == expected
 
 
-def test_a_throttled_operation_documents_429_and_its_retry_after(monkeypatch):
-    monkeypatch.setattr(events_api.EventListApi, "throttle_classes", [UserRateThrottle])
+def test_every_operation_documents_429_and_its_retry_after():
+    # Every view has the settings' throttles (anonymous and signed-in rates): any may answer 429.
     document = schema()
-    answer = document["paths"]["/api/events/"]["get"]["responses"]["429"]
-    assert answer["content"]["application/json"]["schema"] == {"$ref": ERROR_REF}
-    assert answer["headers"]["Retry-After"]["schema"] == {"type": "integer"}
+    operations = [
+        (path, method, operation)
+        for path, methods in document["paths"].items()
+        for method, operation in methods.items()
+    ]
+    assert len(operations) > 40
+    for path, method, operation in operations:
+        answer = operation["responses"].get("429")
+        assert answer is not None, (method, path)
+        assert answer["content"]["application/json"]["schema"] == {"$ref": ERROR_REF}
+        assert answer["headers"]["Retry-After"]["schema"] == {"type": "integer"}, (method, path)
+
+
+def test_an_operation_without_throttles_documents_no_429(monkeypatch):
+    monkeypatch.setattr(events_api.EventDetailApi, "throttle_classes", [])
+    document = schema()
     assert "429" not in document["paths"]["/api/events/{event_id}/"]["get"]["responses"]
+    assert "429" in document["paths"]["/api/events/"]["get"]["responses"]
 
 
 @pytest.mark.django_db
