@@ -10,7 +10,7 @@ behaviour (its rules, cards, refusal codes) is tested beside it (``tests/engine/
 - the log, through JSON, replays to every state the game went through;
 - the same seed (and bots) gives the same game, and another seed another one;
 - no seat's observation, no spectator view, no event part a seat or spectator receives
-  holds a card hidden from it, nor the match seed;
+  holds a card hidden from it, nor the match seed; the judge's view names them all;
 - every legal action of either seat applies; illegal ones are refused with a rule, a stable
   code and params, and change nothing (the game then goes on exactly as without them);
 - golden playthroughs (each bot against the random bot, every action with what each seat saw)
@@ -259,6 +259,10 @@ def assert_hidden_stays_hidden(state: MatchState, events: list[MatchEvent], befo
     spectator = json.dumps(state.spectator_view(), ensure_ascii=False)
     assert seed not in spectator
     hidden = [state.hidden_from(seat) for seat in (0, 1)]
+    # A judge sees everything: each card hidden from a seat is named in the judge's view.
+    judge = json.dumps(state.judge_view(), ensure_ascii=False)
+    unnamed = [name for name in hidden[0] | hidden[1] if f'"{name}"' not in judge]
+    assert not unnamed, f"the judge's view lacks {unnamed}"
     for seat in (0, 1):
         view = json.dumps(state.observation(seat), ensure_ascii=False)
         assert seed not in view
