@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneSpec
+from engine.match import MatchEngine
 from engine.problems import Problem, Violation
 
 _GAME_PACKAGES: tuple[str, ...] = ("respons", "wow", "yourwar", "chronomagia", "fow")
@@ -28,7 +29,10 @@ class GameRules(Protocol):
     zones: tuple[ZoneSpec, ...]  # decklist zones, in display order
     formats: tuple[str, ...]  # event formats, e.g. ("constructed",) or (..., "sealed", "draft")
     card_types: tuple[str, ...]
-    has_match_engine: bool
+    has_match_engine: bool  # ``match_engine is not None``
+    # The game's match engine (engine/match.py: new matches, legal actions, views, replay,
+    # bots), None for a deck-only game.
+    match_engine: MatchEngine[Any] | None
     # The action types a player may send to its match engine (R10.3); a game without one has
     # none. Site-only actions (RESPONSE's timeout, R9.4) are left out: only the site applies them.
     action_types: tuple[str, ...]

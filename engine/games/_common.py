@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.match import MatchEngine
 from engine.names import SUGGESTIONS_PER_DECK, normalize_name
 from engine.problems import Problem, Violation
 
@@ -495,6 +496,7 @@ class ModuleRules:
     """
 
     has_match_engine = False
+    match_engine: MatchEngine[Any] | None = None  # deck-only: played on paper
     action_types: tuple[str, ...] = ()  # no match engine: nothing to send it
 
     def __init__(self, *, key: str, title: str, title_ru: str, cards: Any, deck: Any) -> None:

@@ -14,15 +14,17 @@ from django.conf import settings
 
 from engine.cardset import load_card_set, load_catalog
 from engine.decklist import load_decklist
+from engine.match import MatchEngine
 from engine.registry import _GAME_PACKAGES, bundled_card_sets, bundled_decklists, game_keys, get_game
-from tournaments.labels import violation_codes_translated
+from tournaments.labels import refusal_codes_translated, violation_codes_translated
 
 ROOT = Path(settings.BASE_DIR)
 GAMES = ROOT / "engine" / "games"
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
 
 PROTOCOL_ATTRIBUTES = (
-    "key", "title", "title_ru", "zones", "formats", "card_types", "has_match_engine", "violation_codes",
+    "key", "title", "title_ru", "zones", "formats", "card_types", "has_match_engine", "match_engine",
+    "violation_codes", "action_types",
 )  # fmt: skip
 PROTOCOL_METHODS = ("parse_card", "validate_deck", "card_summary")
 
@@ -83,6 +85,53 @@ def g8_readme_games_table(key: str) -> None:
     assert re.search(row, readme), f"{key}: no row in the README's games table"
 
 
+def _members(protocol: type) -> set[str]:
+    """Return the names a Protocol class declares (attributes, properties, methods)."""
+    names = {name for name in vars(protocol) if not name.startswith("_")}
+    return names | set(getattr(protocol, "__annotations__", {}))
+
+
+def g9_match_engine_or_none(key: str) -> None:
+    rules = get_game(key)
+    engine = rules.match_engine
+    assert rules.has_match_engine == (engine is not None), f"{key}: has_match_engine disagrees"
+    if engine is None:
+        assert rules.action_types == (), f"{key}: action types without a match engine"
+        return
+    missing = sorted(name for name in _members(MatchEngine) if not hasattr(engine, name))
+    assert not missing, f"{key}: the match engine lacks {missing}"
+    assert engine.game == key and engine.action_types == rules.action_types and rules.action_types
+    # mypy reads a typed assignment of the engine to the protocol in the game's package.
+    sources = "".join(path.read_text(encoding="utf-8") for path in (GAMES / key).rglob("*.py"))
+    assert re.search(r": MatchEngine\[\w+\] = ", sources), f"{key}: no typed MatchEngine assignment"
+
+
+def g10_rules_documents(key: str) -> None:
+    if get_game(key).match_engine is None:
+        return
+    for name in ("RULES.md", "RULES.ru.md"):
+        assert (GAMES / key / name).exists(), f"{key}: no {name}"
+
+
+def g11_generic_test_kit(key: str) -> None:
+    engine = get_game(key).match_engine
+    if engine is None:
+        return
+    kit = importlib.import_module("tests.engine.test_match_protocol_kit")
+    assert key in kit.ENGINE_KEYS
+    golden = ROOT / "tests" / "engine" / "match_golden" / key
+    missing = [name for name in engine.bot_names if not (golden / f"{name}_vs_random.jsonl").exists()]
+    assert not missing, f"{key}: no golden playthrough for the bots {missing}"
+
+
+def g12_refusals_translated(key: str) -> None:
+    engine = get_game(key).match_engine
+    if engine is None:
+        return
+    codes = set(engine.refusal_codes)
+    assert codes <= refusal_codes_translated(), codes - refusal_codes_translated()
+
+
 CHECKS: dict[str, Callable[[str], None]] = {
     "G1": g1_package_exposes_rules,
     "G2": g2_listed_in_the_registry,
@@ -92,6 +141,10 @@ CHECKS: dict[str, Callable[[str], None]] = {
     "G6": g6_codes_translated,
     "G7": g7_tests_exist,
     "G8": g8_readme_games_table,
+    "G9": g9_match_engine_or_none,
+    "G10": g10_rules_documents,
+    "G11": g11_generic_test_kit,
+    "G12": g12_refusals_translated,
 }
 
 

@@ -11,6 +11,8 @@ from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
 from engine.games.respons.cards import CARD_TYPES, Card, parse_card
 from engine.games.respons.deck import VIOLATION_CODES, side_max_of, validate_deck
+from engine.games.respons.match_engine import ResponsMatchEngine
+from engine.match import MatchEngine
 from engine.problems import Problem, Violation
 
 
@@ -52,6 +54,8 @@ class ResponsRules:
     # the site's alone: it applies it when a clock runs out.
     action_types: tuple[str, ...] = ("keep", "mulligan", "pass", "play", "activate", "choose", "concede")
     violation_codes: tuple[str, ...] = VIOLATION_CODES
+    # The match engine (engine.match.MatchEngine): new matches, replay, bots (R3–R10).
+    match_engine: MatchEngine[Any] | None = ResponsMatchEngine(action_types=action_types)
 
     def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Card | None:
         """Return the card of one card-set object, or None after appending its problems."""

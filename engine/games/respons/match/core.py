@@ -193,6 +193,10 @@ class Match(State):
         """Return only what is public."""
         return views.spectator_view(self)
 
+    def hidden_from(self, seat: int) -> frozenset[str]:
+        """Return the names of the cards hidden from ``seat`` that it sees nowhere else (R3.5)."""
+        return views.hidden_from(self, seat)
+
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
         """Return the match log of formats.md (the truth that rebuilds every state)."""
         from engine.games.respons.match.log import match_log

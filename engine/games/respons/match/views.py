@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.respons.match.state import CELL_LINE, CELL_ROW, ORDER_DOWN, ORDER_UP, State, seat_cells
+from engine.games.respons.match.state import (
+    CELL_LINE,
+    CELL_ROW,
+    ORDER_DOWN,
+    ORDER_UP,
+    Inst,
+    State,
+    seat_cells,
+)
 
 if TYPE_CHECKING:
     from engine.games.respons.match.core import Match
@@ -31,6 +39,30 @@ def judge_view(match: Match) -> dict[str, Any]:
 def spectator_view(match: Match) -> dict[str, Any]:
     """Return the public view: nobody's hidden cards."""
     return _view(match, SPECTATOR)
+
+
+def hidden_from(match: Match, seat: int) -> frozenset[str]:
+    """Return the names of the opponent's cards hidden from ``seat`` (R3.5: its hand, its
+    face-down orders and cards on the field) that ``seat`` sees nowhere else.
+
+    A revealed order that came back to the hand is not hidden: the order row names it.
+    """
+    other = match.seats[1 - seat]
+    hidden: list[Inst] = [inst for inst in other.hand if inst not in other.orders]
+    hidden += [inst for inst in other.orders if inst.zone == ORDER_DOWN]
+    seen: list[Inst] = [inst for inst in other.orders if inst.zone != ORDER_DOWN]
+    for inst in match.cells:
+        if inst is not None and inst.owner != seat and not inst.face_up:
+            hidden.append(inst)
+        elif inst is not None:
+            seen.append(inst)
+    mine = match.seats[seat]
+    seen += [*mine.hand, *mine.orders, *match.stack]
+    for side in match.seats:
+        seen += [side.hero, *side.graveyard, *side.space]
+        if side.location is not None:
+            seen.append(side.location)
+    return frozenset(inst.name for inst in hidden) - {inst.name for inst in seen}
 
 
 def _view(match: Match, viewer: int | str) -> dict[str, Any]:

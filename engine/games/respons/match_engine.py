@@ -1,0 +1,126 @@
+"""RESPONSE's match engine as the registry hands it out (:class:`engine.match.MatchEngine`).
+
+A thin adapter over :mod:`engine.games.respons.match` (``Match``, ``new_match``, ``replay``)
+and :mod:`engine.games.respons.bots`, whose names stay as they are for the callers that
+import them directly. The match modules are imported when first used, so that importing
+the ruleset (``engine.games.respons``) does not load the whole engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import ActionProblem, action_problem
+from engine.catalog import Catalog
+from engine.decklist import Decklist
+from engine.match import MatchBot, MatchEngine
+from engine.problems import InputError, Problem
+
+if TYPE_CHECKING:
+    from engine.games.respons.match.core import Match
+
+# new_match's options (R10.2): seat names, listed order instead of a shuffle, the first
+# initiative seat.
+OPTIONS: tuple[str, ...] = ("names", "shuffle", "first_initiative")
+
+
+class ResponsMatchEngine:
+    """The RESPONSE match engine (satisfies ``engine.match.MatchEngine[Match]``)."""
+
+    game = "respons"
+    bot_names: tuple[str, ...] = ("random", "heuristic")
+
+    def __init__(self, *, action_types: tuple[str, ...]) -> None:
+        self.action_types = action_types
+
+    @property
+    def refusal_codes(self) -> tuple[str, ...]:
+        """Every code of :class:`~engine.games.respons.match.IllegalAction`."""
+        from engine.games.respons.match.state import REFUSAL_CODES
+
+        return REFUSAL_CODES
+
+    @property
+    def illegal_action(self) -> type[Exception]:
+        """:class:`~engine.games.respons.match.IllegalAction` (rule, message, code, params)."""
+        from engine.games.respons.match.state import IllegalAction
+
+        return IllegalAction
+
+    def new_match(
+        self,
+        catalog: Catalog[Any],
+        decks: Sequence[Decklist],
+        *,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> Match:
+        """Return a new match (R5.1–R5.2); ``options``: ``names`` (two strings), ``shuffle``
+        (true, or false for the listed order), ``first_initiative`` (0, 1 or None; R10.2).
+
+        Raises :class:`InputError` for an unknown or bad option, a count of decks other than
+        two, or a deck the match cannot be set up with.
+        """
+        from engine.games.respons.match.core import new_match
+
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise InputError(Problem(f"options.{unknown[0]}", f"unknown option; expected one of {OPTIONS}"))
+        if len(decks) != 2:
+            raise InputError(Problem("decks", "a RESPONSE match is played by two decks (R3.1)"))
+        names = options.get("names", ("A", "B"))
+        if not (
+            isinstance(names, list | tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)
+        ):
+            raise InputError(Problem("options.names", "must be two names"))
+        shuffle = options.get("shuffle", True)
+        if not isinstance(shuffle, bool):
+            raise InputError(Problem("options.shuffle", "must be true or false"))
+        return new_match(
+            catalog,
+            (decks[0], decks[1]),
+            seed=seed,
+            shuffle=shuffle,
+            first_initiative=options.get("first_initiative"),
+            names=(names[0], names[1]),
+        )
+
+    def replay(self, log: Any, catalog: Catalog[Any], *, upto: int | None = None) -> Match:
+        """Return the match rebuilt from ``log``; raises ``InputError`` or ``ReplayError``."""
+        from engine.games.respons.match.log import replay
+
+        return replay(log, catalog, upto=upto)
+
+    def make_bot(self, name: str, seed: int = 0) -> MatchBot[Match]:
+        """Return a ``random`` or ``heuristic`` bot; raise KeyError for another name."""
+        from engine.games.respons.bots import make_bot
+
+        return make_bot(name, seed)
+
+    def action_problem(self, raw: Any) -> ActionProblem | None:
+        """Return what is wrong with ``raw``'s shape as a RESPONSE action (R10.3), or None."""
+        return action_problem(raw, types=self.action_types)
+
+    def invariants(self, state: Match) -> list[str]:
+        """Return every broken invariant of ``state`` (cards in one place each, counters, …)."""
+        from engine.games.respons.match.invariants import check_invariants
+
+        return check_invariants(state)
+
+    def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
+        """Return a legal deck (R2) for each hero of ``catalog``, built at random from its cards."""
+        from engine.games.respons.deck import validate_deck
+        from engine.games.respons.starter import build_deck
+
+        rng = random.Random(seed)
+        built = [build_deck(card, catalog, rng=rng) for card in catalog if card.is_hero]
+        return [deck for deck in built if not validate_deck(deck, catalog)]
+
+
+if TYPE_CHECKING:
+    # mypy checks here that RESPONSE's engine, its Match, events, requests and bots satisfy
+    # the protocol of engine/match.py.
+    _CHECKED: MatchEngine[Match] = ResponsMatchEngine(action_types=())

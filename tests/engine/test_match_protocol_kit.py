@@ -1,0 +1,477 @@
+"""The generic test kit (STYLE.md 10): what every game's match engine (engine/match.py) passes.
+
+Parametrised over the registry: every game whose ``RULES.match_engine`` is set plays here
+with its bundled card sets, its bundled legal decks and the engine's ``sample_decks``, so a
+new engine is tested by listing its game; nothing below knows a game. The game's own
+behaviour (its rules, cards, refusal codes) is tested beside it (``tests/engine/<key>/``).
+
+- random bots play ``SOAK_GAMES`` games (default 5,000; ``SOAK_GAMES=50000`` for a longer
+  soak) without an exception, the engine's invariants checked after every action;
+- the log, through JSON, replays to every state the game went through;
+- the same seed (and bots) gives the same game, and another seed another one;
+- no seat's observation, no spectator view, no event part a seat or spectator receives
+  holds a card hidden from it, nor the match seed; the judge's view names them all;
+- every legal action of either seat applies; illegal ones are refused with a rule, a stable
+  code and params, and change nothing (the game then goes on exactly as without them);
+- golden playthroughs (each bot against the random bot, every action with what each seat saw)
+  are played exactly as recorded; regenerate them on purpose with::
+
+      UPDATE_GOLDEN=1 .venv/bin/python -m pytest -p no:django tests/engine/test_match_protocol_kit.py
+
+  and read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.cardset import load_card_set, load_catalog
+from engine.decklist import Decklist, load_decklist
+from engine.match import MatchEngine, MatchEvent, MatchState
+from engine.problems import InputError
+from engine.registry import bundled_card_sets, bundled_decklists, game_keys, get_game
+
+KIT_GAMES = int(os.environ.get("SOAK_GAMES", "5000"))
+GOLDEN = Path(__file__).parent / "match_golden"
+UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
+ENGINE_KEYS = [key for key in game_keys() if get_game(key).match_engine]
+
+
+class Table:
+    """One game's engine with its cards and a pool of legal decks to play."""
+
+    def __init__(self, key: str) -> None:
+        engine = get_game(key).match_engine
+        assert engine is not None
+        self.engine: MatchEngine[Any] = engine
+        paths = bundled_card_sets(key)
+        self.codes = [load_card_set(path).code for path in paths]
+        rules, self.catalog = load_catalog(paths)
+        bundled = [load_decklist(path, game=key) for path in bundled_decklists(key)]
+        legal = [deck for deck in bundled if not rules.validate_deck(deck, self.catalog)]
+        self.decks: list[Decklist] = legal + engine.sample_decks(self.catalog, seed=2026)
+        assert self.decks, f"{key}: no legal deck to play"
+
+    def new(self, seed: int, *, rng: random.Random | None = None) -> MatchState:
+        """Return a new match of two decks of the pool (drawn by ``rng``, else by ``seed``)."""
+        rng = rng or random.Random(seed)
+        return self.engine.new_match(
+            self.catalog, [rng.choice(self.decks), rng.choice(self.decks)], seed=seed
+        )
+
+    def bots(self, seed: int, names: tuple[str, str] = ("random", "random")) -> tuple[Any, Any]:
+        return self.engine.make_bot(names[0], seed), self.engine.make_bot(names[1], seed + 1)
+
+    def log(self, state: MatchState) -> dict[str, Any]:
+        """Return the state's log as a judge downloads it (through JSON)."""
+        log: dict[str, Any] = json.loads(json.dumps(state.to_log(self.codes)))
+        return log
+
+
+@cache
+def table(key: str) -> Table:
+    return Table(key)
+
+
+def play(state: MatchState, bots: tuple[Any, Any], each: Any = None, *, limit: int = 100_000) -> MatchState:
+    """Play ``state`` to its end with ``bots``; call ``each(state, seat, action, events)``."""
+    for _ in range(limit):
+        if state.is_over:
+            return state
+        decision = state.decision()
+        assert decision is not None
+        seat = decision.seat
+        action = bots[seat].act(state, seat)
+        events = state.apply(seat, action, seq=decision.seq)
+        if each is not None:
+            each(state, seat, action, events)
+    raise AssertionError(f"no end after {limit} actions")
+
+
+def views(state: MatchState) -> list[dict[str, Any]]:
+    return [state.judge_view(), state.spectator_view(), state.observation(0), state.observation(1)]
+
+
+def snapshot(state: MatchState) -> str:
+    """Return everything a caller can read of ``state``, as one JSON text."""
+    decision = state.decision()
+    return json.dumps(
+        {
+            "views": views(state),
+            "seq": state.seq,
+            "actions": list(state.actions),
+            "decision": decision.as_dict() if decision is not None else None,
+            "for": [(d.as_dict() if d is not None else None) for d in map(state.decision_for, (0, 1))],
+            "legal": [state.legal_actions(0), state.legal_actions(1)],
+        },
+        sort_keys=True,
+    )
+
+
+def test_it_lists_a_match_engine_for_exactly_the_games_with_one() -> None:
+    assert "respons" in ENGINE_KEYS
+    for key in game_keys():
+        rules = get_game(key)
+        assert rules.has_match_engine == (rules.match_engine is not None), key
+        if rules.match_engine is not None:
+            assert rules.match_engine.game == key
+            assert rules.match_engine.action_types == rules.action_types
+
+
+# --- random games -------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_plays_thousands_of_random_games_without_an_exception_keeping_every_invariant(key: str) -> None:
+    kit = table(key)
+    engine = kit.engine
+    rng = random.Random(10_000)
+    reasons: dict[str, int] = {}
+
+    def sound(state: MatchState, seat: int, action: Any, events: Any) -> None:
+        problems = engine.invariants(state)
+        assert not problems, problems
+        # What a player sends passes the shape check the site makes before storing it.
+        assert engine.action_problem(action) is None, action
+
+    for game in range(KIT_GAMES):
+        state = play(kit.new(game, rng=rng), kit.bots(game), sound)
+        assert state.result is not None and state.decision() is None
+        reasons[state.result.reason] = reasons.get(state.result.reason, 0) + 1
+    assert sum(reasons.values()) == KIT_GAMES
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_asks_one_seat_at_a_time_with_the_number_of_the_decision(key: str) -> None:
+    kit = table(key)
+
+    def asked(state: MatchState, seat: int, action: Any, events: Any) -> None:
+        decision = state.decision()
+        if decision is None:
+            assert state.is_over and state.result is not None
+            assert state.legal_actions(0) == state.legal_actions(1) == []
+            return
+        assert decision.seq == state.seq == len(state.actions)
+        assert state.decision_for(decision.seat) is decision
+        waiting = state.decision_for(1 - decision.seat)
+        assert waiting is not None and waiting.kind == "wait" and waiting.seq == state.seq
+        assert state.legal_actions(decision.seat), decision.as_dict()
+        json.dumps([decision.as_dict(), state.legal_actions(0), state.legal_actions(1)])
+
+    for game in range(10):
+        play(kit.new(game), kit.bots(game), asked)
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_makes_every_bot_play_a_whole_game_of_legal_actions(key: str) -> None:
+    kit = table(key)
+    assert kit.engine.bot_names[0] == "random"
+    for name in kit.engine.bot_names:
+        for game in range(6):
+            state = kit.new(game)
+            bots = (kit.engine.make_bot(name, game), kit.engine.make_bot("random", game))
+            if game % 2:
+                bots = bots[::-1]
+
+            while not state.is_over:
+                decision = state.decision()
+                assert decision is not None
+                action = bots[decision.seat].act(state, decision.seat)
+                # Legal (apply raises otherwise), never a concession, and of a shape the site stores.
+                assert action["type"] != "concede" and kit.engine.action_problem(action) is None
+                state.apply(decision.seat, action, seq=decision.seq)
+    with pytest.raises(KeyError):
+        kit.engine.make_bot("no such bot")
+
+
+# --- the log is the truth -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_replays_the_log_to_every_state_of_the_game(key: str) -> None:
+    kit = table(key)
+    for game in range(3):
+        state = kit.new(game)
+        seen = [views(state)]
+
+        def record(state: MatchState, *_: Any, seen: list[Any] = seen) -> None:
+            seen.append(views(state))
+
+        play(state, kit.bots(game), record)
+        log = kit.log(state)
+        for upto in range(len(seen)):
+            again = kit.engine.replay(log, kit.catalog, upto=upto)
+            assert views(again) == seen[upto], f"state {upto} differs"
+        assert [dict(a) for a in kit.engine.replay(log, kit.catalog).actions] == log["actions"]
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_replays_the_logs_of_many_games_to_the_same_final_state(key: str) -> None:
+    kit = table(key)
+    names = kit.engine.bot_names
+    for game in range(30):
+        state = play(kit.new(game), kit.bots(game, (names[game % len(names)], "random")))
+        again = kit.engine.replay(kit.log(state), kit.catalog)
+        assert snapshot(again) == snapshot(state)
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_plays_the_same_game_from_the_same_seed(key: str) -> None:
+    kit = table(key)
+    logs = []
+    for seed in (5, 5, 6):
+        state = play(kit.new(seed, rng=random.Random(1)), kit.bots(1))
+        logs.append((kit.log(state), snapshot(state)))
+    assert logs[0] == logs[1]
+    assert logs[0][0]["actions"] != logs[2][0]["actions"] or logs[0][1] != logs[2][1]
+    # The seed alone decides the setup: the same decks, another seed, another opening.
+    decks = [kit.decks[0], kit.decks[0]]
+    openings = {json.dumps(kit.engine.new_match(kit.catalog, decks, seed=s).judge_view()) for s in range(6)}
+    assert len(openings) > 1
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_refuses_an_option_it_does_not_know(key: str) -> None:
+    kit = table(key)
+    with pytest.raises(InputError):
+        kit.engine.new_match(kit.catalog, kit.decks[:1] * 2, seed=1, options={"no_such_option": True})
+
+
+# --- hidden information -------------------------------------------------------------------------
+
+
+def assert_hidden_stays_hidden(state: MatchState, events: list[MatchEvent], before: list[str]) -> None:
+    """Check every view and the events of the last action against what is hidden from whom.
+
+    An event may name a card its seat saw before the action (``before``, the views as JSON)
+    or sees after it; never another hidden one. The seed is the judges' alone.
+    """
+    seed = f"{state.seed}"
+    spectator = json.dumps(state.spectator_view(), ensure_ascii=False)
+    assert seed not in spectator
+    hidden = [state.hidden_from(seat) for seat in (0, 1)]
+    # A judge sees everything: each card hidden from a seat is named in the judge's view.
+    judge = json.dumps(state.judge_view(), ensure_ascii=False)
+    unnamed = [name for name in hidden[0] | hidden[1] if f'"{name}"' not in judge]
+    assert not unnamed, f"the judge's view lacks {unnamed}"
+    for seat in (0, 1):
+        view = json.dumps(state.observation(seat), ensure_ascii=False)
+        assert seed not in view
+        named = [name for name in hidden[seat] if f'"{name}"' in view]
+        assert not named, f"seat {seat} sees {named}"
+        named = [name for name in hidden[seat] | hidden[1 - seat] if f'"{name}"' in spectator]
+        assert not named, f"a spectator sees {named}"
+        for event in events:
+            if event.seat != seat:
+                assert event.for_seat(seat) == event.public_dict(), event.judge_dict()
+            for shown in (event.for_seat(seat), event.public_dict()):
+                text = json.dumps(shown, ensure_ascii=False)
+                assert seed not in text, event.judge_dict()
+                leaked = [
+                    name for name in hidden[seat] if f'"{name}"' in text and f'"{name}"' not in before[seat]
+                ]
+                assert not leaked, (seat, event.judge_dict(), leaked)
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_never_shows_a_seat_or_a_spectator_a_card_hidden_from_it(key: str) -> None:
+    kit = table(key)
+    rng = random.Random(7)
+    for game in range(60):
+        # Seeds as the site draws them (63 bits): no other number of a game spells one.
+        seed = rng.getrandbits(63) | 1 << 62
+        state = kit.new(seed, rng=rng)
+        assert any(f"{seed}" in json.dumps(event.judge_dict()) for event in state.initial_events)
+        assert_hidden_stays_hidden(state, list(state.initial_events), ["", ""])
+        bots = kit.bots(game)
+        while not state.is_over:
+            decision = state.decision()
+            assert decision is not None
+            before = [json.dumps(state.observation(s), ensure_ascii=False) for s in (0, 1)]
+            events = state.apply(decision.seat, bots[decision.seat].act(state, decision.seat))
+            assert_hidden_stays_hidden(state, list(events), before)
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_finds_a_hidden_card_in_the_opening_hands(key: str) -> None:
+    # The check above is not empty: at the start each seat's hand is hidden from the other.
+    kit = table(key)
+    state = kit.new(3)
+    for seat in (0, 1):
+        assert state.hidden_from(seat), seat
+        assert not state.hidden_from(seat) & set(json.dumps(state.observation(seat)).split('"'))
+
+
+# --- legal and illegal actions ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_applies_every_legal_action_of_either_seat(key: str) -> None:
+    kit = table(key)
+    applied = 0
+    for game in range(4):
+        state = play(kit.new(game), kit.bots(game))
+        log = kit.log(state)
+        for upto in range(0, len(log["actions"]), 3):
+            here = kit.engine.replay(log, kit.catalog, upto=upto)
+            for seat in (0, 1):
+                for action in here.legal_actions(seat):
+                    assert kit.engine.action_problem(action) is None, action
+                    fresh = kit.engine.replay(log, kit.catalog, upto=upto)
+                    fresh.apply(seat, json.loads(json.dumps(action)), seq=fresh.seq)
+                    assert fresh.seq == upto + 1 and len(fresh.actions) == upto + 1
+                    applied += 1
+    assert applied > 100
+
+
+def illegal_actions(state: MatchState, rng: random.Random) -> list[tuple[Any, Any, Any]]:
+    """Return (seat, action, seq) triples no engine may accept in ``state``."""
+    decision = state.decision()
+    assert decision is not None
+    seat, other = decision.seat, 1 - decision.seat
+    mine, theirs = state.legal_actions(seat), state.legal_actions(other)
+    anytime = [action for action in mine if action in theirs]  # e.g. a concession
+    answers = [action for action in mine if action not in anytime]
+    answer = rng.choice(answers)
+    refused: list[tuple[Any, Any, Any]] = [
+        (seat, {"type": "no such action"}, None),
+        (seat, {"kind": answer["type"]}, None),
+        (seat, answer["type"], None),
+        (seat, None, None),
+        (seat, [answer], None),
+        (2, answer, None),
+        (-1, answer, None),
+        (True, answer, None),
+        (f"{seat}", answer, None),
+        (seat, answer, state.seq + 1),  # a decision not asked yet
+        (seat, answer, state.seq - 1),  # a stale or repeated one
+        (seat, answer, f"{state.seq}"),
+    ]
+    refused += [(other, action, None) for action in answers if action not in theirs][:3]
+    return refused
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_refuses_illegal_actions_with_a_rule_and_a_code_and_changes_nothing(key: str) -> None:
+    kit = table(key)
+    engine = kit.engine
+    codes: set[str] = set()
+    for game in range(4):
+        rng = random.Random(game)
+        undisturbed = play(kit.new(game), kit.bots(game))
+        state, bots = kit.new(game), kit.bots(game)
+        while not state.is_over:
+            decision = state.decision()
+            assert decision is not None
+            before = snapshot(state)
+            for seat, action, seq in illegal_actions(state, rng):
+                with pytest.raises(engine.illegal_action) as refused:
+                    state.apply(seat, action, seq=seq)
+                error: Any = refused.value
+                assert re.fullmatch(r"R\d+(\.\d+)*", error.rule), error.rule
+                assert error.code in engine.refusal_codes and error.message
+                json.dumps(error.params)
+                codes.add(error.code)
+                assert snapshot(state) == before, (seat, action, seq)
+            state.apply(decision.seat, bots[decision.seat].act(state, decision.seat), seq=decision.seq)
+        # Nothing refused drew from the match's generator: the game went on as without them.
+        assert snapshot(state) == snapshot(undisturbed)
+        with pytest.raises(engine.illegal_action):
+            state.apply(0, {"type": engine.action_types[0]})  # the game is over
+    assert len(codes) >= 4, codes
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_finds_a_bad_action_shape_before_anything_is_stored(key: str) -> None:
+    engine = table(key).engine
+    deep: dict[str, Any] = {"type": engine.action_types[0]}
+    inner = deep
+    for _ in range(50):
+        inner["x"] = {}
+        inner = inner["x"]
+    first = engine.action_types[0]
+    shapes = {
+        "not_an_action": ["pass", {"kind": "pass"}, None],
+        "action_type": [{"type": "no such action"}, {"type": "timeout"}],
+        "action_value": [
+            {"type": engine.action_types[0], "x": "\x00"},
+            {"type": engine.action_types[0], "x": 2**60},
+        ],
+        "action_too_deep": [deep],
+        "action_too_large": [{"type": first, "x": "y" * 5000}],
+    }
+    for code, actions in shapes.items():
+        for action in actions:
+            problem = engine.action_problem(action)
+            assert problem is not None and problem.code == code, (action, problem)
+    assert engine.action_problem({"type": engine.action_types[0]}) is None
+
+
+# --- golden playthroughs ------------------------------------------------------------------------
+
+
+def playthrough(kit: Table, first: str, seed: int) -> list[dict[str, Any]]:
+    """Return the golden lines of one game: ``first`` (a bot) against the random bot."""
+    rng = random.Random(seed)
+    state = kit.engine.new_match(kit.catalog, [rng.choice(kit.decks), rng.choice(kit.decks)], seed=seed)
+    log = kit.log(state)
+    del log["actions"]
+    lines: list[dict[str, Any]] = [
+        {"log": log, "events": _seen(state.initial_events), "views": _views(state)},
+    ]
+    bots = (kit.engine.make_bot(first, seed), kit.engine.make_bot("random", seed + 1))
+
+    def record(state: MatchState, seat: int, action: Any, events: Any) -> None:
+        lines.append(
+            {
+                "index": len(lines) - 1,
+                "seat": seat,
+                "action": action,
+                "description": state.describe_action(action),
+                "events": _seen(events),
+                "views": _views(state),
+            }
+        )
+
+    play(state, bots, record)
+    assert state.result is not None
+    lines.append({"result": state.result.as_dict()})
+    out: list[dict[str, Any]] = json.loads(json.dumps(lines))
+    return out
+
+
+def _seen(events: Any) -> dict[str, list[dict[str, Any]]]:
+    return {str(seat): [event.for_seat(seat) for event in events] for seat in (0, 1)}
+
+
+def _views(state: MatchState) -> dict[str, Any]:
+    return {**{str(seat): state.observation(seat) for seat in (0, 1)}, "spectator": state.spectator_view()}
+
+
+def golden_games() -> list[tuple[str, str]]:
+    return [(key, name) for key in ENGINE_KEYS for name in get_game(key).match_engine.bot_names]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("key", "bot"), golden_games())
+def test_it_plays_the_golden_games_exactly_as_recorded(key: str, bot: str) -> None:
+    path = GOLDEN / key / f"{bot}_vs_random.jsonl"
+    lines = playthrough(table(key), bot, 11)
+    if UPDATE_GOLDEN:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(
+            "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8"
+        )
+    assert path.exists(), f"no golden file {path}: see the module docstring"
+    recorded = [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == len(recorded), "the game has a different length; see the module docstring"
+    for line, expected in zip(lines, recorded, strict=True):
+        assert line == expected, f"first difference at line {line.get('index', 'header')}"
