@@ -212,7 +212,10 @@ def email_config() -> dict[str, Any]:
     Raise ConfigError for a URL it cannot use."""
     url = os.environ.get("EMAIL_URL", "").strip()
     sender = os.environ.get("DEFAULT_FROM_EMAIL", "respons@localhost")
-    console = {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend", "DEFAULT_FROM_EMAIL": sender}
+    console = {
+        "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+        "DEFAULT_FROM_EMAIL": sender,
+    }
     if url:
         parts = urlsplit(url)
         if parts.scheme == "console":

@@ -51,7 +51,9 @@ def online_sweep_task() -> int:
     return online_sweep(run=adjudicate_match.delay, run_bots=lambda pk: queue_adjudication(pk, bots=True))
 
 
-@shared_task(name="tournaments.notification_email", autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(
+    name="tournaments.notification_email", autoretry_for=(OSError,), retry_backoff=True, max_retries=5
+)
 def notification_email(notification_id: int) -> bool:
     """E-mail one notification (queued on commit: a request never waits for the mail server)."""
     return notification_email_send(notification_id=notification_id)

@@ -41,7 +41,9 @@ def games_waiting_for(*, user: AbstractBaseUser) -> list[Match]:
     )
     ids = games.values_list("match_id", flat=True)
     return list(
-        Match.objects.filter(mine, pk__in=ids).select_related("round__event", "player_a__player", "player_b__player")
+        Match.objects.filter(mine, pk__in=ids).select_related(
+            "round__event", "player_a__player", "player_b__player"
+        )
     )
 
 
@@ -52,7 +54,7 @@ def _opponent(match: Match, user: AbstractBaseUser) -> str | None:
     return other.player.get_username()
 
 
-def _match_row(match: Match, user: AbstractBaseUser, now: Any) -> dict[str, Any]:
+def match_row(match: Match, user: AbstractBaseUser, now: Any) -> dict[str, Any]:
     event = match.round.event
     ends = match.round.ends_at + timedelta(minutes=match.extension_minutes)
     online = event.online and match.player_b is not None
@@ -108,9 +110,11 @@ def player_home(*, user: AbstractBaseUser) -> dict[str, Any]:
             .first()
         )
         if match is not None and (current is None or match.status != Match.Status.FINAL):
-            current = _match_row(match, user, now)
+            current = match_row(match, user, now)
     to_confirm = (
-        Match.objects.filter(Q(player_a__player=user) | Q(player_b__player=user), status=Match.Status.REPORTED)
+        Match.objects.filter(
+            Q(player_a__player=user) | Q(player_b__player=user), status=Match.Status.REPORTED
+        )
         .filter(disputed=False, round__event__status__in=LIVE)
         .exclude(reported_by=user)
         .select_related("round__event", "player_a__player", "player_b__player", "reported_by")
@@ -120,9 +124,9 @@ def player_home(*, user: AbstractBaseUser) -> dict[str, Any]:
         "events": events,
         "current_match": current,
         "to_confirm": [
-            {**_match_row(m, user, now), "wins_a": m.wins_a, "wins_b": m.wins_b, "draws": m.draws}
+            {**match_row(m, user, now), "wins_a": m.wins_a, "wins_b": m.wins_b, "draws": m.draws}
             for m in to_confirm
         ],
-        "waiting_for_me": [_match_row(m, user, now) for m in games_waiting_for(user=user)],
+        "waiting_for_me": [match_row(m, user, now) for m in games_waiting_for(user=user)],
         "next": upcoming[0] if upcoming else None,
     }

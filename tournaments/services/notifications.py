@@ -86,7 +86,9 @@ def notification_text(note: Notification) -> str:
     if note.kind == K.TO_CONFIRM:
         return _("%(event)s, round %(round)s: %(opponent)s reported %(result)s. Confirm or dispute it.") % p
     if note.kind == K.DISPUTE:
-        return _("%(event)s, round %(round)s, table %(table)s: the result is disputed; a judge will decide.") % p
+        return (
+            _("%(event)s, round %(round)s, table %(table)s: the result is disputed; a judge will decide.") % p
+        )
     if note.kind == K.PENALTY:
         return _("%(event)s, round %(round)s: a penalty for you: %(penalty)s.") % {
             **p,
@@ -115,7 +117,9 @@ def preferences_set(*, user: AbstractBaseUser, email_kinds: Iterable[str]) -> No
     unknown = [k for k in kinds if k not in K.values]
     if unknown:
         raise BadInput(_("email_kinds: unknown kind %(kind)s") % {"kind": unknown[0]})
-    pref, _created = NotificationPreference.objects.update_or_create(user=user, defaults={"email_kinds": kinds})
+    pref, _created = NotificationPreference.objects.update_or_create(
+        user=user, defaults={"email_kinds": kinds}
+    )
     return pref
 
 
@@ -155,7 +159,9 @@ def notifications_round_posted(*, round_: Round) -> None:
                 "opponent": _opponent_name(match, reg.pk),
                 "bye": match.is_bye,
             }
-            notification_send(user=reg.player, kind=K.PAIRINGS, event=event, match=match, params=params, url=url)
+            notification_send(
+                user=reg.player, kind=K.PAIRINGS, event=event, match=match, params=params, url=url
+            )
     webhooks_fire(
         event=event,
         kind=K.PAIRINGS,
@@ -223,8 +229,12 @@ def notifications_penalty(*, penalty: Penalty) -> None:
     webhooks_fire(
         event=event,
         kind=K.PENALTY,
-        data={"round": match.round.number, "table": match.table, "player": reg.player.get_username(),
-              "penalty": penalty.kind},
+        data={
+            "round": match.round.number,
+            "table": match.table,
+            "player": reg.player.get_username(),
+            "penalty": penalty.kind,
+        },
         text=f"{event.name}: round {match.round.number}, table {match.table}: {penalty.kind} for "
         f"{reg.player.get_username()}.",
     )
@@ -328,7 +338,9 @@ def webhook_deliver_once(*, delivery_id: int, last_try: bool = False) -> bool:
         attempts=F("attempts") + 1
     )
     if not claimed:
-        return WebhookDelivery.objects.filter(pk=delivery_id, status=WebhookDelivery.Status.DELIVERED).exists()
+        return WebhookDelivery.objects.filter(
+            pk=delivery_id, status=WebhookDelivery.Status.DELIVERED
+        ).exists()
     delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
     hook = delivery.webhook
     body = json.dumps(delivery.payload, ensure_ascii=False, separators=(",", ":")).encode()
@@ -365,4 +377,3 @@ def webhook_deliver_once(*, delivery_id: int, last_try: bool = False) -> bool:
     if not ok and not last_try:
         raise DeliveryFailed(error or f"HTTP {status}")
     return ok
-

@@ -60,9 +60,7 @@ def notification_preferences(request: HttpRequest) -> HttpResponse:
             return redirect("notification-preferences")
     chosen = email_kinds_of(user=request.user)
     kinds = [(value, label, value in chosen) for value, label in Notification.Kind.choices]
-    return render(
-        request, "tournaments/notification_preferences.html", {"kinds": kinds, "error": error}
-    )
+    return render(request, "tournaments/notification_preferences.html", {"kinds": kinds, "error": error})
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
