@@ -18,7 +18,8 @@ import secrets
 import socket
 import urllib.error
 import urllib.request
-from collections.abc import Iterable
+import logging
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -46,10 +47,39 @@ from tournaments.services.errors import BadInput, NotAllowed, OverLimit
 
 K = Notification.Kind
 SIGNATURE_HEADER = "X-Respons-Signature"
+logger = logging.getLogger(__name__)
 
 
 class DeliveryFailed(Exception):
     """A webhook receiver did not take the payload (the task retries with back-off)."""
+
+
+def _after_commit(task: Any, pk: int, inline: Callable[[int], object]) -> None:
+    """Queue ``task(pk)`` once the transaction commits. Without a broker (tasks run in-process)
+    ``inline(pk)`` runs then instead: the same work, its tries at once, and never a failure
+    raised into the request that made the moment."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        transaction.on_commit(lambda: inline(pk))
+    else:
+        transaction.on_commit(lambda: task.delay(pk))
+
+
+def _email_inline(pk: int) -> None:
+    try:
+        notification_email_send(notification_id=pk)
+    except OSError:
+        logger.warning("notification %s: the e-mail could not be sent", pk, exc_info=True)
+
+
+def _webhook_inline(pk: int) -> None:
+    from tournaments.tasks import WEBHOOK_RETRIES
+
+    for attempt in range(WEBHOOK_RETRIES + 1):
+        try:
+            webhook_deliver_once(delivery_id=pk, last_try=attempt == WEBHOOK_RETRIES)
+            return
+        except DeliveryFailed:
+            continue
 
 
 # --- The bell ---------------------------------------------------------------------------------
@@ -72,7 +102,7 @@ def notification_send(
     if getattr(user, "email", "") and kind in email_kinds_of(user=user):
         from tournaments.tasks import notification_email
 
-        transaction.on_commit(lambda: notification_email.delay(note.pk))
+        _after_commit(notification_email, note.pk, _email_inline)
     return note
 
 
@@ -313,7 +343,7 @@ def webhooks_fire(*, event: Event, kind: str, data: dict[str, Any], text: str) -
     for hook in event.webhooks.all():
         payload = {"content": text[:2000]} if hook.discord else body
         delivery = WebhookDelivery.objects.create(webhook=hook, kind=kind, payload=payload)
-        transaction.on_commit(lambda pk=delivery.pk: webhook_deliver.delay(pk))
+        _after_commit(webhook_deliver, delivery.pk, _webhook_inline)
 
 
 def webhook_signature(secret: str, body: bytes) -> str:
