@@ -14,11 +14,11 @@ import hashlib
 import hmac
 import ipaddress
 import json
+import logging
 import secrets
 import socket
 import urllib.error
 import urllib.request
-import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
