@@ -94,7 +94,11 @@ def test_it_sends_the_email_only_after_the_commit(event_factory, judge, django_c
     for callback in callbacks:
         callback()
     assert sorted(m.to[0] for m in mail.outbox) == ["p001@example.org", "p002@example.org"]
-    assert all("round 1: table 1 against" in m.body for m in mail.outbox)
+    # No language is kept per user: the mail says it in Russian (the default) and English.
+    assert all(
+        "тур 1: стол 1, соперник" in m.body and "round 1: table 1 against" in m.body for m in mail.outbox
+    )
+    assert all(m.subject == "Respons: Пары опубликованы" for m in mail.outbox)
 
 
 def test_it_sends_no_email_for_a_kind_the_player_turned_off(

@@ -158,9 +158,16 @@ def notification_email_send(*, notification_id: int) -> bool:
     note = Notification.objects.select_related("user").filter(pk=notification_id).first()
     if note is None or not note.user.email:
         return False
-    with translation.override(settings.LANGUAGE_CODE):
-        text = notification_text(note)
-        subject = f"Respons: {note.get_kind_display()}"
+    # The site keeps no language per user: the mail says it in each of the site's languages,
+    # the default one first.
+    codes = [settings.LANGUAGE_CODE] + [c for c, _name in settings.LANGUAGES if c != settings.LANGUAGE_CODE]
+    texts = []
+    for code in codes:
+        with translation.override(code):
+            texts.append(notification_text(note))
+            if code == settings.LANGUAGE_CODE:
+                subject = f"Respons: {note.get_kind_display()}"
+    text = "\n\n".join(dict.fromkeys(texts))
     send_mail(subject, text, None, [note.user.email])
     return True
 
