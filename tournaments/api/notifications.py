@@ -1,5 +1,7 @@
 """The player's day in the API (issue #16): notifications, mark read, an event's webhooks."""
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
@@ -10,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.schema import errors
-from tournaments.models import Event, Notification, Webhook
+from tournaments.models import Event, Webhook
 from tournaments.selectors.events import Role, event_role, events_visible
 from tournaments.selectors.notifications import (
     games_waiting_for,
@@ -77,21 +79,21 @@ class MeOut(serializers.Serializer):
     unread_notifications = serializers.IntegerField()
 
 
-def me_answer(user: object) -> dict[str, object]:
+def me_answer(user: Any) -> dict[str, object]:
     """The /api/me/ answer's data."""
-    day = player_home(user=user)  # type: ignore[arg-type]
+    day = player_home(user=user)
     out = {
-        "username": user.get_username(),  # type: ignore[attr-defined]
-        "email": user.email,  # type: ignore[attr-defined]
+        "username": user.get_username(),
+        "email": user.email,
         **day,
-        "unread_notifications": notifications_unread_count(user=user),  # type: ignore[arg-type]
+        "unread_notifications": notifications_unread_count(user=user),
     }
     return MeOut(out).data
 
 
 class NotificationOut(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=Notification.Kind.values)
+    kind = serializers.CharField(help_text="pairings, to_confirm, dispute or penalty")
     text = serializers.CharField(help_text="in the reader's language")
     event = serializers.IntegerField(allow_null=True)
     match = serializers.IntegerField(allow_null=True)

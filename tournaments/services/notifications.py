@@ -197,11 +197,11 @@ def notifications_round_posted(*, round_: Round) -> None:
                 "bye": match.is_bye,
             }
             notification_send(
-                user=reg.player, kind=K.PAIRINGS, event=event, match=match, params=params, url=url
+                user=reg.player, kind=str(K.PAIRINGS), event=event, match=match, params=params, url=url
             )
     webhooks_fire(
         event=event,
-        kind=K.PAIRINGS,
+        kind=str(K.PAIRINGS),
         data={
             "round": round_.number,
             "pairings": [
@@ -232,7 +232,7 @@ def notifications_result_changed(*, match: Match, action: str, by: AbstractBaseU
             if reg.player_id != by.pk:
                 params = {**base, "opponent": by.get_username()}
                 notification_send(
-                    user=reg.player, kind=K.TO_CONFIRM, event=event, match=match, params=params, url=url
+                    user=reg.player, kind=str(K.TO_CONFIRM), event=event, match=match, params=params, url=url
                 )
         return
     users = {reg.player_id: reg.player for reg in players}
@@ -240,10 +240,10 @@ def notifications_result_changed(*, match: Match, action: str, by: AbstractBaseU
     for judge in event.judges.all():
         users[judge.pk] = judge
     for user in users.values():
-        notification_send(user=user, kind=K.DISPUTE, event=event, match=match, params=base, url=url)
+        notification_send(user=user, kind=str(K.DISPUTE), event=event, match=match, params=base, url=url)
     webhooks_fire(
         event=event,
-        kind=K.DISPUTE,
+        kind=str(K.DISPUTE),
         data={"round": round_no, "table": match.table, "result": result},
         text=f"{event.name}: round {round_no}, table {match.table}: the result is disputed.",
     )
@@ -257,7 +257,7 @@ def notifications_penalty(*, penalty: Penalty) -> None:
     if not reg.is_bot:
         notification_send(
             user=reg.player,
-            kind=K.PENALTY,
+            kind=str(K.PENALTY),
             event=event,
             match=match,
             params=params,
@@ -265,7 +265,7 @@ def notifications_penalty(*, penalty: Penalty) -> None:
         )
     webhooks_fire(
         event=event,
-        kind=K.PENALTY,
+        kind=str(K.PENALTY),
         data={
             "round": match.round.number,
             "table": match.table,
