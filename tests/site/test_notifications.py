@@ -116,6 +116,17 @@ def test_it_sends_no_email_for_a_kind_the_player_turned_off(
     assert kinds_of(a) == ["pairings"]  # still in the bell
 
 
+def test_it_mails_no_address_that_cannot_receive_mail(event_factory, django_capture_on_commit_callbacks):
+    event = event_factory(rounds=1)
+    event.open()
+    a, b = make_players(2)
+    type(a.user).objects.filter(pk=a.user.pk).update(email="anna@demo.invalid")
+    event.register(a, b)
+    with django_capture_on_commit_callbacks(execute=True):
+        event.start()
+    assert [m.to[0] for m in mail.outbox] == [b.user.email]
+
+
 def test_it_refuses_an_unknown_kind_in_the_preferences(player):
     response = post(player, "/accounts/notifications/", {"email": ["pairings", "spam"]})
     assert response.status_code == 200
@@ -170,3 +181,18 @@ def test_it_writes_notifications_in_the_readers_language(table):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
     page = html_of(client.get("/notifications/"))
     assert f"Cup, тур 1: стол {match['table']}, соперник {b.name}." in page
+
+
+def test_it_shows_my_email_choices_all_on_until_i_choose(player):
+    page = html_of(browser(player).get("/accounts/notifications/"))
+    for kind in ("pairings", "to_confirm", "dispute", "penalty"):
+        assert f'value="{kind}" checked' in page
+    post(player, "/accounts/notifications/", {"email": ["penalty"]})
+    page = html_of(browser(player).get("/accounts/notifications/"))
+    assert 'value="penalty" checked' in page and 'value="pairings" checked' not in page
+
+
+def test_it_sends_visitors_to_sign_in_for_the_notification_pages(anonymous):
+    for url in ("/notifications/", "/accounts/notifications/"):
+        response = browser(anonymous).get(url)
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
