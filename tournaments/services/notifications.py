@@ -58,7 +58,7 @@ def _after_commit(task: Any, pk: int, inline: Callable[[int], object]) -> None:
     """Queue ``task(pk)`` once the transaction commits. Without a broker (tasks run in-process)
     ``inline(pk)`` runs then instead: the same work, its tries at once, and never a failure
     raised into the request that made the moment."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    if task.app.conf.task_always_eager:
         transaction.on_commit(lambda: inline(pk))
     else:
         transaction.on_commit(lambda: task.delay(pk))
