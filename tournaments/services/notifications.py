@@ -93,15 +93,19 @@ def notification_send(
     match: Match | None = None,
     params: dict[str, Any] | None = None,
     url: str = "",
+    email_kinds: list[str] | None = None,
 ) -> Notification:
     """Record a notification for ``user`` and, if their preferences ask for it and they have an
-    address, queue its e-mail on commit; return the row."""
+    address, queue its e-mail on commit; return the row. ``email_kinds``: the user's choice, when
+    the caller read it already (many users at once)."""
     note = Notification.objects.create(
         user=user, kind=kind, event=event, match=match, params=params or {}, url=url
     )
     address = getattr(user, "email", "") or ""
     # .invalid never receives mail (RFC 2606): the demo users' addresses.
-    if address and not address.lower().endswith(".invalid") and kind in email_kinds_of(user=user):
+    if email_kinds is None and address:
+        email_kinds = email_kinds_of(user=user)
+    if address and not address.lower().endswith(".invalid") and kind in (email_kinds or []):
         from tournaments.tasks import notification_email
 
         _after_commit(notification_email, note.pk, _email_inline)
@@ -187,6 +191,11 @@ def notifications_round_posted(*, round_: Round) -> None:
     event = round_.event
     url = reverse("event-round", args=[event.pk, round_.number])
     matches = list(round_.matches.select_related("player_a__player", "player_b__player"))
+    # Everyone's e-mail choice in one query (a round can pair hundreds of people).
+    users = [r.player_id for m in matches for r in (m.player_a, m.player_b) if r is not None]
+    chosen = dict(
+        NotificationPreference.objects.filter(user_id__in=users).values_list("user_id", "email_kinds")
+    )
     for match in matches:
         for reg in (match.player_a, match.player_b):
             if reg is None or reg.is_bot:
@@ -199,7 +208,13 @@ def notifications_round_posted(*, round_: Round) -> None:
                 "bye": match.is_bye,
             }
             notification_send(
-                user=reg.player, kind=str(K.PAIRINGS), event=event, match=match, params=params, url=url
+                user=reg.player,
+                kind=str(K.PAIRINGS),
+                event=event,
+                match=match,
+                params=params,
+                url=url,
+                email_kinds=chosen.get(reg.player_id, list(K.values)),
             )
     webhooks_fire(
         event=event,
