@@ -9,7 +9,7 @@ import re
 import secrets
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 
@@ -203,3 +203,49 @@ def cache_url(broker: str | None) -> str | None:
     if url:
         return url
     return broker if broker and broker.startswith(("redis://", "rediss://")) else None
+
+
+def email_config() -> dict[str, Any]:
+    """Return Django's e-mail settings from EMAIL_URL (``smtp://user:password@host:587?tls=1``,
+    ``smtps://...`` for SSL, ``console://``), else from EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+    EMAIL_HOST_PASSWORD, EMAIL_USE_TLS; with neither, the console backend (mail is printed).
+    Raise ConfigError for a URL it cannot use."""
+    url = os.environ.get("EMAIL_URL", "").strip()
+    sender = os.environ.get("DEFAULT_FROM_EMAIL", "respons@localhost")
+    console = {
+        "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+        "DEFAULT_FROM_EMAIL": sender,
+    }
+    if url:
+        parts = urlsplit(url)
+        if parts.scheme == "console":
+            return console
+        if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+            raise ConfigError(f"EMAIL_URL={url!r} is not smtp://user:password@host:port or console://")
+        query = parse_qs(parts.query)
+        try:
+            port = parts.port or (465 if parts.scheme == "smtps" else 25)
+        except ValueError:
+            raise ConfigError(f"EMAIL_URL={url!r} has a port that is not a number") from None
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": parts.hostname,
+            "EMAIL_PORT": port,
+            "EMAIL_HOST_USER": unquote(parts.username or ""),
+            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+            "EMAIL_USE_SSL": parts.scheme == "smtps",
+            "EMAIL_USE_TLS": query.get("tls", ["0"])[0].lower() in _TRUE,
+            "DEFAULT_FROM_EMAIL": sender,
+        }
+    host = os.environ.get("EMAIL_HOST", "").strip()
+    if not host:
+        return console
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": host,
+        "EMAIL_PORT": env_int("EMAIL_PORT", 25),
+        "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+        "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", default=False),
+        "DEFAULT_FROM_EMAIL": sender,
+    }

@@ -11,6 +11,7 @@ from respons_site.config import (
     broker_url,
     cache_url,
     database_config,
+    email_config,
     env_bool,
     env_int,
     env_list,
@@ -58,6 +59,13 @@ try:
     STREAMS_PER_USER = env_int("STREAMS_PER_USER", 8)  # live streams open at once
     API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30)
     CACHE_URL = cache_url(CELERY_BROKER_URL)
+    # Notifications (issue #16): e-mail through Django's backend (config.email_config: EMAIL_URL
+    # or EMAIL_HOST..., the console by default); webhooks may not post to loopback or private
+    # addresses (SSRF) unless WEBHOOKS_ALLOW_PRIVATE is on (a local receiver, tests).
+    globals().update(email_config())
+    WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
+    WEBHOOKS_PER_EVENT = env_int("WEBHOOKS_PER_EVENT", 5)
+    WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5)
 except ConfigError as error:
     # One line, no traceback: the operator typed the value, tell them which one.
     sys.exit(f"respons: configuration error: {error}")
@@ -112,6 +120,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.context_processors.navigation",
+                "tournaments.context_processors.notifications",
             ],
         },
     },

@@ -26,3 +26,22 @@ def navigation(request: HttpRequest) -> dict[str, object]:
     if matching:
         max(matching, key=lambda item: len(item["url"]))["active"] = True
     return {"nav_items": items}
+
+
+def notifications(request: HttpRequest) -> dict[str, object]:
+    """The header's bell: unread notifications plus games waiting for the user's move."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+    from django.db import DatabaseError
+
+    from tournaments.selectors.notifications import games_waiting_for, notifications_unread_count
+
+    def count() -> int:
+        # Counted only when a page shows it (a template calls it), and never a failure of the page.
+        try:
+            return notifications_unread_count(user=user) + len(games_waiting_for(user=user))
+        except DatabaseError:
+            return 0
+
+    return {"bell_count": count}

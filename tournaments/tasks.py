@@ -2,11 +2,14 @@
 
 import socket
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.db import OperationalError
 
+from tournaments.services.notifications import DeliveryFailed, notification_email_send, webhook_deliver_once
 from tournaments.services.online import actions_drain, match_adjudicate, online_sweep, queue_adjudication
 from tournaments.services.ops import heartbeat_record
+
+WEBHOOK_RETRIES = 6  # tries after the first: about two minutes of back-off in all
 
 
 @shared_task(name="tournaments.worker_heartbeat")
@@ -46,3 +49,24 @@ def drain_actions() -> int:
 def online_sweep_task() -> int:
     """Periodic: enforce clocks, sideboard timers and round ends with no traffic at all."""
     return online_sweep(run=adjudicate_match.delay, run_bots=lambda pk: queue_adjudication(pk, bots=True))
+
+
+@shared_task(
+    name="tournaments.notification_email", autoretry_for=(OSError,), retry_backoff=True, max_retries=5
+)
+def notification_email(notification_id: int) -> bool:
+    """E-mail one notification (queued on commit: a request never waits for the mail server)."""
+    return notification_email_send(notification_id=notification_id)
+
+
+@shared_task(
+    bind=True,
+    name="tournaments.webhook_deliver",
+    autoretry_for=(DeliveryFailed,),
+    retry_backoff=True,  # 1 s, 2 s, 4 s... (jittered), at most retry_backoff_max apart
+    retry_backoff_max=600,
+    max_retries=WEBHOOK_RETRIES,
+)
+def webhook_deliver(self: Task, delivery_id: int) -> bool:
+    """Post one webhook delivery; retried with exponential back-off, the last try marks it failed."""
+    return webhook_deliver_once(delivery_id=delivery_id, last_try=self.request.retries >= WEBHOOK_RETRIES)

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.errors import ApiError, throttled
+from tournaments.api.notifications import MeOut, me_answer
 from tournaments.api.throttles import SignUpThrottle
 from tournaments.services import limits
 from tournaments.services.accounts import token_expires, token_issue, token_revoke, user_create
@@ -98,10 +99,11 @@ class TokenApi(APIView):
 
 
 class MeApi(APIView):
-    """GET /api/me/: the signed-in user (an extension of api.md)."""
+    """GET /api/me/: the signed-in user (an extension of api.md) and their day (issue #16: my
+    events, my current match, results to confirm, games waiting for my move, what is next)."""
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: UserOut}, operation_id="me_retrieve")
+    @extend_schema(responses={200: MeOut}, operation_id="me_retrieve")
     def get(self, request: Request) -> Response:
-        return Response(UserOut(request.user).data)
+        return Response(me_answer(request.user))

@@ -2,12 +2,25 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards, events, judge, online
+from tournaments.api import accounts, cards, events, judge, notifications, online
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
     path("auth/token/", accounts.TokenApi.as_view(), name="api-token"),
     path("me/", accounts.MeApi.as_view(), name="api-me"),
+    path("notifications/", notifications.NotificationListApi.as_view(), name="api-notifications"),
+    path("notifications/read/", notifications.NotificationReadApi.as_view(), name="api-notifications-read"),
+    path("events/<id:event_id>/webhooks/", notifications.WebhookListApi.as_view(), name="api-event-webhooks"),
+    path(
+        "events/<id:event_id>/webhooks/<id:webhook_id>/",
+        notifications.WebhookDetailApi.as_view(),
+        name="api-event-webhook",
+    ),
+    path(
+        "events/<id:event_id>/webhooks/<id:webhook_id>/deliveries/",
+        notifications.WebhookDeliveriesApi.as_view(),
+        name="api-event-webhook-deliveries",
+    ),
     path("cards/", cards.CardListApi.as_view(), name="api-cards"),
     path("decks/validate/", cards.DeckValidateApi.as_view(), name="api-decks-validate"),
     path("events/", events.EventListApi.as_view(), name="api-events"),

@@ -2,6 +2,7 @@
 
 from tournaments.models.cards import Card, CardSet, SavedDeck
 from tournaments.models.events import DeckNote, Event, Match, Registration, ResultChange, Round
+from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
 
@@ -13,10 +14,14 @@ __all__ = [
     "Game",
     "GameAction",
     "Match",
+    "Notification",
+    "NotificationPreference",
     "Penalty",
     "Registration",
     "ResultChange",
     "Round",
     "SavedDeck",
+    "Webhook",
+    "WebhookDelivery",
     "WorkerHeartbeat",
 ]

@@ -39,6 +39,7 @@ from tournaments.selectors.events import (
 )
 from tournaments.services.decks import DeckSource, deck_check
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState
+from tournaments.services.notifications import notifications_result_changed, notifications_round_posted
 from tournaments.services.online import _refuse as online_refuse
 from tournaments.services.online import current_game, engine_forget, match_changed, round_games_start
 from tournaments.swiss import (
@@ -362,6 +363,7 @@ def _create_round(event: Event, kind: str, pairs: list[tuple[int, int]], bye: in
             Match(round=round_, table=len(pairs) + 1, player_a_id=bye, wins_a=2, status=Match.Status.FINAL)
         )
     Match.objects.bulk_create(matches)
+    notifications_round_posted(round_=round_)
     return round_
 
 
@@ -646,6 +648,7 @@ def match_report(
             )
         match.save()
         ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
+        notifications_result_changed(match=match, action=action, by=by)
         if match.round.event.online:
             match_changed(match.pk)  # the players' open streams show the new result
     return match
@@ -726,6 +729,7 @@ def match_dispute(*, match: Match, by: AbstractBaseUser, note: str = "") -> Matc
         ResultChange.objects.create(
             match=match, by=by, action="dispute", old=old, new=_result(match), note=note[:2000]
         )
+        notifications_result_changed(match=match, action="dispute", by=by)
     return match
 
 

@@ -26,6 +26,7 @@ from tournaments.selectors.events import event_role, is_official
 # refusing queued actions): a penalty must count exactly as the engine's results do.
 from tournaments.services import online
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
+from tournaments.services.notifications import notifications_penalty
 
 K = Penalty.Kind
 PENALTY_REASON = "penalty"  # Game.reason of a game ended by a penalty
@@ -94,6 +95,7 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
         )
         if event.online and not match.is_bye:
             online.match_changed(match.pk)  # the players' open streams show the penalty's effect
+        notifications_penalty(penalty=penalty)
     return penalty
 
 

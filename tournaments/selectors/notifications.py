@@ -1,0 +1,132 @@
+"""Reads for the player's day (issue #16): the bell, the games waiting for me, my home page."""
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.models import Event, Game, Match, Notification, Registration
+
+S = Event.Status
+LIVE = (S.RUNNING, S.TOP_CUT)
+
+
+def notifications_of(*, user: AbstractBaseUser, limit: int = 50) -> list[Notification]:
+    """The user's newest notifications, newest first."""
+    return list(Notification.objects.filter(user=user).select_related("event")[:limit])
+
+
+def notifications_unread_count(*, user: AbstractBaseUser) -> int:
+    """How many of the user's notifications are unread."""
+    return Notification.objects.filter(user=user, read_at=None).count()
+
+
+def games_waiting_for(*, user: AbstractBaseUser) -> list[Match]:
+    """The matches whose game in progress waits for the user's decision now.
+
+    Read from the games' state (the seat that must decide), not stored as notifications: the
+    online worker's hot path then writes and queues nothing per action for the bell.
+    """
+    mine = Q(player_a__player=user) | Q(player_b__player=user)
+    games = Game.objects.filter(
+        status=Game.Status.PLAYING,
+        decision_seat__isnull=False,
+        match__round__event__status__in=LIVE,
+        match__status=Match.Status.PENDING,
+    ).filter(
+        Q(decision_seat=0, match__player_a__player=user) | Q(decision_seat=1, match__player_b__player=user)
+    )
+    ids = games.values_list("match_id", flat=True)
+    return list(
+        Match.objects.filter(mine, pk__in=ids).select_related(
+            "round__event", "player_a__player", "player_b__player"
+        )
+    )
+
+
+def _opponent(match: Match, user: AbstractBaseUser) -> str | None:
+    if match.player_b is None:
+        return None
+    other = match.player_b if match.player_a.player_id == user.pk else match.player_a
+    return other.player.get_username()
+
+
+def match_row(match: Match, user: AbstractBaseUser, now: Any) -> dict[str, Any]:
+    event = match.round.event
+    ends = match.round.ends_at + timedelta(minutes=match.extension_minutes)
+    online = event.online and match.player_b is not None
+    return {
+        "id": match.pk,
+        "event": {"id": event.pk, "name": event.name},
+        "round": match.round.number,
+        "table": match.table,
+        "opponent": _opponent(match, user),
+        "bye": match.player_b is None,
+        "status": match.status,
+        "ends_at": ends,
+        "seconds_left": max(0, int((ends - now).total_seconds())),
+        "online": online,
+        "play_url": reverse("match-play", args=[match.pk]) if online else None,
+        "url": reverse("event-detail", args=[event.pk]),
+    }
+
+
+def player_home(*, user: AbstractBaseUser) -> dict[str, Any]:
+    """The signed-in player's day: ``events`` (mine, not finished or cancelled), ``current_match``
+    (my match in the running round of an event, or None), ``to_confirm`` (opponents' reports
+    waiting for me), ``waiting_for_me`` (games waiting for my move) and ``next`` (the next event
+    I am registered for, or None)."""
+    now = timezone.now()
+    regs = list(
+        Registration.objects.filter(player=user, event__status__in=[S.REGISTRATION, *LIVE])
+        .select_related("event")
+        .order_by("event__starts_at", "event_id")
+    )
+    events = [
+        {
+            "id": r.event.pk,
+            "name": r.event.name,
+            "status": r.event.status,
+            "starts_at": r.event.starts_at,
+            "registration": r.status,
+            "dropped": r.dropped,
+            "url": reverse("event-detail", args=[r.event.pk]),
+        }
+        for r in regs
+    ]
+    current = None
+    for reg in regs:
+        if reg.event.status not in LIVE or reg.dropped:
+            continue
+        last = reg.event.round_set.order_by("-number").first()
+        if last is None:
+            continue
+        match = (
+            last.matches.filter(Q(player_a=reg) | Q(player_b=reg))
+            .select_related("round__event", "player_a__player", "player_b__player")
+            .first()
+        )
+        if match is not None and (current is None or match.status != Match.Status.FINAL):
+            current = match_row(match, user, now)
+    to_confirm = (
+        Match.objects.filter(
+            Q(player_a__player=user) | Q(player_b__player=user), status=Match.Status.REPORTED
+        )
+        .filter(disputed=False, round__event__status__in=LIVE)
+        .exclude(reported_by=user)
+        .select_related("round__event", "player_a__player", "player_b__player", "reported_by")
+    )
+    upcoming = [e for e in events if e["status"] == S.REGISTRATION and e["registration"] == "active"]
+    return {
+        "events": events,
+        "current_match": current,
+        "to_confirm": [
+            {**match_row(m, user, now), "wins_a": m.wins_a, "wins_b": m.wins_b, "draws": m.draws}
+            for m in to_confirm
+        ],
+        "waiting_for_me": [match_row(m, user, now) for m in games_waiting_for(user=user)],
+        "next": upcoming[0] if upcoming else None,
+    }
