@@ -64,6 +64,9 @@ try:
     # addresses (SSRF) unless WEBHOOKS_ALLOW_PRIVATE is on (a local receiver, tests).
     globals().update(email_config())
     WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
+    # With no broker, e-mails and webhooks are sent on a thread after the commit, not in the
+    # request (tests turn it off to see the work done when the callbacks run).
+    NOTIFY_IN_BACKGROUND = env_bool("NOTIFY_IN_BACKGROUND", default=True)
     WEBHOOKS_PER_EVENT = env_int("WEBHOOKS_PER_EVENT", 5)
     WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5)
 except ConfigError as error:

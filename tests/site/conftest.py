@@ -18,6 +18,13 @@ def _quick_passwords(settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _notifications_in_the_callbacks(settings) -> None:
+    # E-mails and webhooks run when the on-commit callbacks run, not on a thread of their own
+    # (tests/site/test_webhooks.py checks the thread with a slow receiver).
+    settings.NOTIFY_IN_BACKGROUND = False
+
+
+@pytest.fixture(autouse=True)
 def _fresh_limits() -> None:
     # Each test starts with no request counted (rates, sign-in backoff, open streams), as a
     # fresh site would; the counters outlive a test in Redis.

@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -19,13 +20,14 @@ class Receiver:
     """A real HTTP server on 127.0.0.1 in a thread: it records what it is sent and answers each
     request with the next of ``statuses`` (then 200)."""
 
-    def __init__(self, statuses: list[int] | None = None, redirect_to: str = "") -> None:
+    def __init__(self, statuses: list[int] | None = None, redirect_to: str = "", delay: float = 0) -> None:
         self.requests: list[dict] = []
         self.statuses = list(statuses or [])
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
+                time.sleep(delay)  # a slow receiver
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 receiver.requests.append({"headers": dict(self.headers), "body": body, "path": self.path})
                 if redirect_to:
@@ -288,3 +290,24 @@ def test_players_are_not_the_receivers_audience(event_factory, organizer, judge,
     event.register(*make_players(2))
     event.start()
     assert not WebhookDelivery.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_a_slow_receiver_never_holds_up_the_request(
+    event_factory, organizer, judge, local_allowed, settings
+):
+    settings.NOTIFY_IN_BACKGROUND = True  # what a site with no broker does (the tests turn it off)
+    slow = Receiver(delay=3.0)
+    try:
+        event = event_factory(rounds=1)
+        assert add(organizer, event, slow.url).status_code == 201
+        started = time.monotonic()
+        pair_round_one(event, judge)  # posts the pairings: a webhook to the slow receiver
+        assert time.monotonic() - started < 2.5  # the start's requests did not wait 3 s for it
+        deadline = time.monotonic() + 20
+        while not slow.requests and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert slow.requests, "the delivery never came"
+        assert json.loads(slow.requests[0]["body"])["kind"] == "pairings"
+    finally:
+        slow.close()

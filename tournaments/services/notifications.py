@@ -17,6 +17,7 @@ import json
 import logging
 import secrets
 import socket
+import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable
@@ -26,7 +27,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -57,11 +58,31 @@ class DeliveryFailed(Exception):
 def _after_commit(task: Any, pk: int, inline: Callable[[int], object]) -> None:
     """Queue ``task(pk)`` once the transaction commits. Without a broker (tasks run in-process)
     ``inline(pk)`` runs then instead: the same work, its tries at once, and never a failure
-    raised into the request that made the moment."""
-    if task.app.conf.task_always_eager:
-        transaction.on_commit(lambda: inline(pk))
-    else:
+    raised into the request that made the moment; with settings.NOTIFY_IN_BACKGROUND (the
+    default) on a thread of its own, so a slow mail server or webhook receiver never holds up
+    the request (issue #16: sending never blocks a request)."""
+    if not task.app.conf.task_always_eager:
         transaction.on_commit(lambda: task.delay(pk))
+    elif settings.NOTIFY_IN_BACKGROUND:
+        transaction.on_commit(lambda: _in_background(inline, pk))
+    else:
+        transaction.on_commit(lambda: inline(pk))
+
+
+def _in_background(work: Callable[[int], object], pk: int) -> threading.Thread:
+    """Run ``work(pk)`` on a daemon thread with its own database connection, closed after."""
+
+    def run() -> None:
+        try:
+            work(pk)
+        except Exception:  # logged, never raised: the request that made the moment is long done
+            logger.exception("notification work for %s failed", pk)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run, name=f"respons-notify-{pk}", daemon=True)
+    thread.start()
+    return thread
 
 
 def _email_inline(pk: int) -> None:
