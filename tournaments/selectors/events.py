@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
@@ -240,7 +241,9 @@ def events_listed(*, user: User) -> QuerySet[Event]:
 def event_registrations(*, event: Event) -> tuple[list[Registration], list[Registration]]:
     """Return (active registrations sorted by name, the waitlist in its order), with users and notes."""
     rows = list(
-        event.registrations.select_related("player").prefetch_related("notes__author").order_by("created_at")
+        event.registrations.select_related("player", "pool")
+        .prefetch_related("notes__author")
+        .order_by("created_at")
     )
     active = sorted(
         (r for r in rows if r.status == Registration.Status.ACTIVE),
@@ -253,7 +256,7 @@ def registration_of(*, event: Event, user: User) -> Registration | None:
     """Return the user's registration for the event, or None."""
     if not user.is_authenticated:
         return None
-    return event.registrations.select_related("player").filter(player_id=user.pk).first()
+    return event.registrations.select_related("player", "pool").filter(player_id=user.pk).first()
 
 
 def registration_is_open(*, event: Event) -> bool:
@@ -385,15 +388,29 @@ def registration_deck_check(*, registration: Registration) -> DeckStatus:
     An unreadable stored deck comes back as one ``unreadable`` violation.
     """
     event = registration.event
-    check = deck_check(
-        source=registration.deck,
-        game=event.game,
-        options={"side_max": event.side_deck_max, "format": event.format},
-    )
+    options: dict[str, Any] = {"side_max": event.side_deck_max, "format": event.format}
+    if event.format in ("sealed", "draft"):  # W2.6: against the pool; none recorded yet is empty
+        pool = getattr(registration, "pool", None)  # the reverse one-to-one's miss is an AttributeError
+        options["pool"] = pool.cards if pool is not None else {}
+        if not registration.deck:  # registered, the deck to come once the pool is recorded
+            message = _("No deck sent yet.")
+            missing = {"code": "deck_missing", "card": None, "message": message}
+            return DeckStatus(registration=registration, violations=[missing])
+    check = deck_check(source=registration.deck, game=event.game, options=options)
     violations = check.violations
     if not check.readable:
         violations = [{"code": "unreadable", "card": None, "message": check.parse_message}]
     return DeckStatus(registration=registration, violations=violations)
+
+
+def pool_text(*, registration: Registration) -> str:
+    """Return the registration's pool as text lines «copies name» by name ("" without a pool)."""
+    pool = getattr(registration, "pool", None)  # a missing reverse one-to-one: AttributeError
+    if pool is None:
+        return ""
+    return "\n".join(
+        f"{copies} {name}" for name, copies in sorted(pool.cards.items(), key=lambda i: i[0].casefold())
+    )
 
 
 def registrations_checked(*, registrations: list[Registration]) -> list[DeckStatus]:

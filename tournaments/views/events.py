@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from engine.registry import game_keys, get_game
-from tournaments.models import Event, Match, Registration, Round, SavedDeck
+from tournaments.models import Event, Match, Pool, Registration, Round, SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.events import (
     EventFilters,
@@ -42,6 +42,7 @@ from tournaments.selectors.events import (
     is_official,
     match_deadline,
     player_match,
+    pool_text,
     registration_deck_check,
     registration_deck_text,
     registration_is_open,
@@ -55,6 +56,7 @@ from tournaments.selectors.events import (
     standings_table,
 )
 from tournaments.services import events as svc
+from tournaments.services import pools
 from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
 from tournaments.views.cards import game_choices
 from tournaments.views.forms_common import form_number, redirect_back, run_service
@@ -406,6 +408,8 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
         my_match=my_match,
         my_deadline=match_deadline(match=my_match) if my_match else None,
         my_deck_text=registration_deck_text(registration=mine) if mine else "",
+        my_pool_text=pool_text(registration=mine) if mine else "",
+        limited=pools.is_limited(event),
         waitlist_position=waitlist.index(mine) + 1 if mine in waitlist else None,
         registration_open=registration_is_open(event=event),
         saved_decks=saved_decks_for(user=request.user, game=event.game),
@@ -443,7 +447,7 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
         deck = saved.decklist
     errors: list[str] = []
     violations: list[dict[str, Any]] = []
-    if not text.strip() and saved_id is None:
+    if not text.strip() and saved_id is None and not pools.is_limited(event):
         errors.append(_("Paste a decklist or choose one of your saved decks."))
     else:
         had = registration_of(event=event, user=request.user)
@@ -458,7 +462,9 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
                 return redirect("event-detail", event_id=event.pk)
             errors.append(error.detail)
         else:
-            if had is not None:
+            if not registration.deck:  # sealed or draft: registered, the deck follows the pool
+                messages.success(request, _("You are registered. Send your deck once your pool is recorded."))
+            elif had is not None:
                 messages.success(request, _("Your deck is updated and legal."))
             elif registration.status == Registration.Status.WAITLIST:
                 messages.warning(request, _("The event is full: you are on the waitlist."))
@@ -579,6 +585,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
     matches = round_matches(round=last) if last else []
     context.update(
         players=registrations_checked(registrations=active),
+        limited=pools.is_limited(event),
         waitlist=registrations_checked(registrations=waitlist),
         judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
         matches=matches,
@@ -695,6 +702,42 @@ def event_deck(request: HttpRequest, event_id: int, registration_id: int) -> Htt
         note=note,
     )
     return render(request, "tournaments/events/deck.html", context, status=status)
+
+
+def event_pool(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """A sealed or draft player's pool: an official reads it and records it (pasted or imported)."""
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "event", "pool"), pk=registration_id, event=event
+    )
+    text, status = pool_text(registration=registration), 200
+    if request.method == "POST":
+        upload = request.FILES.get("pool_file")
+        text = request.POST.get("pool_text", "")[:100_000]
+        if upload is not None:
+            text = upload.read(100_001).decode("utf-8", errors="replace")[:100_000]
+        recorded = run_service(
+            request,
+            lambda: pools.pool_record(
+                registration=registration, by=request.user, source=text, reason=request.POST.get("reason", "")
+            ),
+            _("The pool of %(name)s is recorded.") % {"name": registration.player.get_username()},
+        )
+        if recorded:
+            return redirect("event-pool", event_id=event.pk, registration_id=registration.pk)
+        status = 400  # the pasted pool is kept in the form
+    pool = Pool.objects.filter(registration=registration).select_related("recorded_by").first()
+    context = _event_context(request, event, "manage")
+    context.update(
+        registration=registration,
+        pool=pool,
+        pool_size=sum(pool.cards.values()) if pool is not None else 0,
+        pool_text=text,
+        limited=pools.is_limited(event),
+    )
+    return render(request, "tournaments/events/pool.html", context, status=status)
 
 
 # ---------------------------------------------------------------------------------------- rounds, standings

@@ -186,9 +186,8 @@ def _check_pool(
             continue  # already hero_in_deck; the hero slot is free (any hero, W2.6)
         have = available.get(id(card), 0)
         if have == 0:
-            check.add(
-                "not_in_pool", card.name, f"«{card.name}» is not in the player's pool", found=entry.count
-            )
+            message = f"«{card.name}» is not in the player's pool (the deck and sideboard list {entry.count})"
+            check.add("not_in_pool", card.name, message, found=entry.count)
         elif entry.count > have:
             message = f"the pool holds {have} of «{card.name}», the deck and sideboard list {entry.count}"
             check.add("pool_exceeded", card.name, message, available=have, found=entry.count)
