@@ -83,7 +83,8 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
 
     Rounds a late entry missed come back as 0–2 losses (MatchRecord.missed).
     """
-    registrations = list(event_players(event=event))
+    # Only what the standings need: an event's decklists are megabytes of JSON (issue #16).
+    registrations = list(event_players(event=event).only("id", "dropped", "late_round", "player__username"))
     players = [
         Player(id=r.pk, name=r.player.get_username(), dropped=r.dropped, late_round=r.late_round)
         for r in registrations
@@ -214,7 +215,12 @@ class RoundView:
 
 
 def round_matches(*, round: Round) -> list[Match]:
-    return list(round.matches.select_related("player_a__player", "player_b__player").order_by("table"))
+    # The decklists stay unread: a round of 4,096 tables would decode 8,192 of them (issue #16).
+    return list(
+        round.matches.select_related("player_a__player", "player_b__player")
+        .defer("player_a__deck", "player_b__deck")
+        .order_by("table")
+    )
 
 
 # Reads for the event pages (views/events.py).
@@ -238,18 +244,30 @@ def events_listed(*, user: User) -> QuerySet[Event]:
     )
 
 
-def event_registrations(*, event: Event) -> tuple[list[Registration], list[Registration]]:
-    """Return (active registrations sorted by name, the waitlist in its order), with users and notes."""
-    rows = list(
-        event.registrations.select_related("player", "pool")
-        .prefetch_related("notes__author")
-        .order_by("created_at")
-    )
+def event_registrations(
+    *, event: Event, with_decks: bool = True
+) -> tuple[list[Registration], list[Registration]]:
+    """Return (active registrations sorted by name, the waitlist in its order), with users and notes.
+
+    ``with_decks=False`` leaves the decklists unread (an 8,192-player event's lists are megabytes
+    of JSON; the public page reads only the ones it shows, see ``decks_of``).
+    """
+    rows = event.registrations.select_related("player", "pool").prefetch_related("notes__author")
+    if not with_decks:
+        rows = rows.defer("deck")
+    rows = list(rows.order_by("created_at"))
     active = sorted(
         (r for r in rows if r.status == Registration.Status.ACTIVE),
         key=lambda r: r.player.get_username().casefold(),
     )
     return active, [r for r in rows if r.status == Registration.Status.WAITLIST]
+
+
+def decks_of(*, registrations: list[Registration]) -> None:
+    """Read the decklists of ``registrations`` (deferred by ``event_registrations``) in one query."""
+    decks = dict(Registration.objects.filter(pk__in=[r.pk for r in registrations]).values_list("pk", "deck"))
+    for registration in registrations:
+        registration.deck = decks.get(registration.pk, {})
 
 
 def registration_of(*, event: Event, user: User) -> Registration | None:

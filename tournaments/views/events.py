@@ -32,6 +32,7 @@ from tournaments.selectors.events import (
     Role,
     can_see_deck,
     decklist_rows,
+    decks_of,
     event_audit,
     event_registrations,
     event_results,
@@ -380,29 +381,61 @@ def event_create(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------------------------------- public page
 
 
+PAGE_ROWS = 200  # rows of a long table on an HTML page (issue #16: an 8,192-player event)
+
+
+def _paged(request: HttpRequest, rows: list[Any], param: str = "page") -> tuple[list[Any], dict[str, Any]]:
+    """Return the rows of the page ``?<param>=N`` asks for (the first when absent or bad, the last
+    when past the end) and the pager ``_pager.html`` shows; a page holds PAGE_ROWS rows."""
+    total = len(rows)
+    pages = max(1, -(-total // PAGE_ROWS))
+    number = min(whole_number(request.GET.get(param, ""), low=1) or 1, pages)
+    start = (number - 1) * PAGE_ROWS
+    query = request.GET.copy()
+
+    def link(page: int) -> str:
+        query[param] = str(page)
+        return "?" + query.urlencode()
+
+    pager = {
+        "number": number,
+        "pages": pages,
+        "total": total,
+        "first_row": start + 1,
+        "last_row": min(start + PAGE_ROWS, total),
+        "previous": link(number - 1) if number > 1 else None,
+        "next": link(number + 1) if number < pages else None,
+    }
+    return rows[start : start + PAGE_ROWS], pager
+
+
 def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
     context = _event_context(request, event, "overview")
     role = event_role(event=event, user=request.user)
-    active, waitlist = event_registrations(event=event)
+    active, waitlist = event_registrations(event=event, with_decks=False)
+    shown, players_pager = _paged(request, active, "players")
+    visible = [r for r in shown if can_see_deck(event=event, role=role, registration=r, user=request.user)]
+    decks_of(registrations=visible)
     players = [
-        {
-            "registration": r,
-            "deck_text": registration_deck_text(registration=r)
-            if can_see_deck(event=event, role=role, registration=r, user=request.user)
-            else None,
-        }
-        for r in active
+        {"registration": r, "deck_text": registration_deck_text(registration=r) if r in visible else None}
+        for r in shown
     ]
     last = context["last_round"]
     mine = registration_of(event=event, user=request.user)
     shows_cut = event.top_cut and event.status in (Event.Status.TOP_CUT, Event.Status.FINISHED)
     results = event_results(event=event) if shows_cut else None
     my_match = player_match(round=last, user=request.user) if last and mine else None
+    matches, pager = _paged(
+        request, _find(round_matches(round=last), request.GET.get("q", "")) if last else []
+    )
     context.update(
         players=players,
+        player_total=len(active),
+        players_pager=players_pager,
         waitlist=waitlist,
         judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
-        matches=_find(round_matches(round=last), request.GET.get("q", "")) if last else [],
+        matches=matches,
+        pager=pager,
         q=request.GET.get("q", "")[:100],
         me=mine,
         my_match=my_match,
@@ -748,9 +781,11 @@ def event_round_detail(request: HttpRequest, event_id: int, number: int) -> Http
     event = _event(request, event_id)
     round_ = _round(event, number)
     context = _event_context(request, event, "pairings")
+    matches, pager = _paged(request, _find(round_matches(round=round_), request.GET.get("q", "")))
     context.update(
         round=round_,
-        matches=_find(round_matches(round=round_), request.GET.get("q", "")),
+        matches=matches,
+        pager=pager,
         q=request.GET.get("q", "")[:100],
     )
     return render(request, "tournaments/events/round.html", context)
@@ -761,8 +796,10 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     context = _event_context(request, event, "standings")
     if context["rounds"]:
         results = event_results(event=event)
+        standings, pager = _paged(request, standings_table(event=event, results=results))
         context.update(
-            standings=standings_table(event=event, results=results),
+            standings=standings,
+            pager=pager,
             bracket=results.bracket,
             winner=results.winner,
         )
