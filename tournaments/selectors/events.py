@@ -83,11 +83,14 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
 
     Rounds a late entry missed come back as 0–2 losses (MatchRecord.missed).
     """
-    # Only what the standings need: an event's decklists are megabytes of JSON (issue #16).
-    registrations = list(event_players(event=event).only("id", "dropped", "late_round", "player__username"))
+    # Plain rows, no model objects and no decklists: an 8,192-player event's standings are read
+    # on every standings page (issue #16).
+    registrations = list(
+        event_players(event=event).values_list("pk", "player__username", "dropped", "late_round")
+    )
     players = [
-        Player(id=r.pk, name=r.player.get_username(), dropped=r.dropped, late_round=r.late_round)
-        for r in registrations
+        Player(id=pk, name=name, dropped=dropped, late_round=late_round)
+        for pk, name, dropped, late_round in registrations
     ]
     records: list[MatchRecord] = []
     rows = Match.objects.filter(
@@ -95,9 +98,9 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     ).values_list("round__number", "player_a_id", "player_b_id", "wins_a", "wins_b", "draws")
     for number, a, b, wins_a, wins_b, draws in rows:
         records.append(MatchRecord(round=number, a=a, b=b, wins_a=wins_a, wins_b=wins_b, draws=draws))
-    for r in registrations:
-        for number in range(1, (r.late_round or 1)):
-            records.append(MatchRecord.missed(round=number, player=r.pk))
+    for pk, _name, _dropped, late_round in registrations:
+        for number in range(1, (late_round or 1)):
+            records.append(MatchRecord.missed(round=number, player=pk))
     return players, records
 
 
