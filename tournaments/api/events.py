@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -25,7 +25,7 @@ from tournaments.selectors.events import (
     events_search,
     events_visible,
     is_official,
-    round_matches,
+    round_match_rows,
     standings_json,
 )
 from tournaments.services import events as svc
@@ -441,8 +441,9 @@ class RoundOut(serializers.Serializer):
     ends_at = serializers.DateTimeField()
     matches = serializers.SerializerMethodField()
 
+    @extend_schema_field(MatchOut(many=True))
     def get_matches(self, round_: Round) -> list[dict[str, Any]]:
-        return MatchOut(round_matches(round=round_), many=True).data
+        return round_match_rows(round=round_)
 
 
 class EventStartApi(APIView):

@@ -6,7 +6,9 @@ from enum import Enum
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Q, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -104,10 +106,44 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     return players, records
 
 
+STANDINGS_CACHE_SECONDS = 600
+
+
+def _standings_version(event: Event) -> str:
+    """Return what the standings depend on, in two aggregate queries: every match and every
+    registration of the event (their number, last change and the values a standing reads), so
+    that any result, drop, entry or withdrawal gives another version."""
+    matches = Match.objects.filter(round__event=event).aggregate(
+        n=Count("id"),
+        at=Max("updated_at"),
+        final=Count("id", filter=Q(status=Match.Status.FINAL)),
+        a=Sum("wins_a"),
+        b=Sum("wins_b"),
+        d=Sum("draws"),
+    )
+    players = event.registrations.aggregate(
+        n=Count("id"),
+        at=Max("updated_at"),
+        active=Count("id", filter=Q(status=Registration.Status.ACTIVE)),
+        dropped=Count("id", filter=Q(dropped=True)),
+        late=Sum("late_round"),
+    )
+    return ":".join(str(v) for v in (*matches.values(), *players.values()))
+
+
 def event_standings(*, event: Event) -> list[Standing]:
-    """Return the Swiss standings (match points, OMW%, GW%, OGW%), dropped players marked."""
-    players, records = swiss_history(event=event)
-    return compute_standings(players=players, history=records)
+    """Return the Swiss standings (match points, OMW%, GW%, OGW%), dropped players marked.
+
+    Kept in the cache under the event's results version (issue #16: an 8,192-player event's
+    standings take a second of Python to compute; reading them back takes milliseconds).
+    """
+    key = f"standings:{event.pk}:{_standings_version(event)}"
+    standings = cache.get(key)
+    if standings is None:
+        players, records = swiss_history(event=event)
+        standings = compute_standings(players=players, history=records)
+        cache.set(key, standings, STANDINGS_CACHE_SECONDS)
+    return list(standings)
 
 
 @dataclass(frozen=True)
@@ -226,6 +262,54 @@ def round_matches(*, round: Round) -> list[Match]:
     )
 
 
+def round_match_rows(*, round: Round) -> list[dict[str, Any]]:
+    """Return the round's matches in the API's shape (MatchOut), read as plain rows: a round of
+    4,096 tables is 20,000 model objects otherwise (issue #16)."""
+    rows = round.matches.order_by("table").values_list(
+        "id",
+        "table",
+        "player_a__player__username",
+        "player_b__player__username",
+        "status",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "disputed",
+        "reported_by__username",
+        "extension_minutes",
+    )
+    keys = (
+        "id",
+        "table",
+        "player_a",
+        "player_b",
+        "status",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "disputed",
+        "reported_by",
+        "extension_minutes",
+    )
+    return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
+def round_matches_page(*, round: Round, q: str = "") -> QuerySet[Match]:
+    """Return the round's matches by table, with their players, as a query to cut into pages;
+    ``q`` keeps the matches where a player's name contains it (case-insensitive)."""
+    matches = (
+        round.matches.select_related("player_a__player", "player_b__player")
+        .defer("player_a__deck", "player_b__deck")
+        .order_by("table")
+    )
+    q = q.strip()
+    if q:
+        matches = matches.filter(
+            Q(player_a__player__username__icontains=q) | Q(player_b__player__username__icontains=q)
+        )
+    return matches
+
+
 # Reads for the event pages (views/events.py).
 
 
@@ -264,6 +348,23 @@ def event_registrations(
         key=lambda r: r.player.get_username().casefold(),
     )
     return active, [r for r in rows if r.status == Registration.Status.WAITLIST]
+
+
+def players_by_name(*, event: Event) -> QuerySet[Registration]:
+    """Return the active registrations by name (case-insensitive), with their users and no
+    decklists, as a query to cut into pages (the public page of an 8,192-player event)."""
+    return (
+        event.registrations.filter(status=Registration.Status.ACTIVE)
+        .select_related("player")
+        .defer("deck")
+        .order_by(Lower("player__username"), "id")
+    )
+
+
+def event_waitlist(*, event: Event) -> list[Registration]:
+    """Return the waitlist in its order, with the users and no decklists."""
+    waiting = event.registrations.filter(status=Registration.Status.WAITLIST).select_related("player")
+    return list(waiting.defer("deck").order_by("created_at", "id"))
 
 
 def decks_of(*, registrations: list[Registration]) -> None:

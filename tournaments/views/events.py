@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -38,11 +39,13 @@ from tournaments.selectors.events import (
     event_results,
     event_role,
     event_round,
+    event_waitlist,
     events_search,
     events_visible,
     is_official,
     match_deadline,
     player_match,
+    players_by_name,
     pool_text,
     registration_deck_check,
     registration_deck_text,
@@ -50,6 +53,7 @@ from tournaments.selectors.events import (
     registration_of,
     registrations_checked,
     round_matches,
+    round_matches_page,
     round_progress,
     round_seats,
     running_round,
@@ -116,19 +120,6 @@ def _home_of(request: HttpRequest, event: Event) -> str:
     if is_official(event_role(event=event, user=request.user)):
         return reverse("event-manage", args=[event.pk])
     return reverse("event-detail", args=[event.pk])
-
-
-def _find(matches: list[Match], q: str) -> list[Match]:
-    """Return the matches where a player's name contains ``q`` (the no-script "find yourself")."""
-    q = q.strip().casefold()
-    if not q:
-        return matches
-    return [
-        m
-        for m in matches
-        if q in m.player_a.player.get_username().casefold()
-        or (m.player_b is not None and q in m.player_b.player.get_username().casefold())
-    ]
 
 
 def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, Any]:
@@ -384,10 +375,10 @@ def event_create(request: HttpRequest) -> HttpResponse:
 PAGE_ROWS = 200  # rows of a long table on an HTML page (issue #16: an 8,192-player event)
 
 
-def _paged(request: HttpRequest, rows: list[Any], param: str = "page") -> tuple[list[Any], dict[str, Any]]:
+def _paged(request: HttpRequest, rows: Any, param: str = "page") -> tuple[list[Any], dict[str, Any]]:
     """Return the rows of the page ``?<param>=N`` asks for (the first when absent or bad, the last
     when past the end) and the pager ``_pager.html`` shows; a page holds PAGE_ROWS rows."""
-    total = len(rows)
+    total = rows.count() if isinstance(rows, QuerySet) else len(rows)  # a query: one page read
     pages = max(1, -(-total // PAGE_ROWS))
     number = min(whole_number(request.GET.get(param, ""), low=1) or 1, pages)
     start = (number - 1) * PAGE_ROWS
@@ -406,13 +397,14 @@ def _paged(request: HttpRequest, rows: list[Any], param: str = "page") -> tuple[
         "previous": link(number - 1) if number > 1 else None,
         "next": link(number + 1) if number < pages else None,
     }
-    return rows[start : start + PAGE_ROWS], pager
+    return list(rows[start : start + PAGE_ROWS]), pager
 
 
 def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
     context = _event_context(request, event, "overview")
     role = event_role(event=event, user=request.user)
-    active, waitlist = event_registrations(event=event, with_decks=False)
+    active = players_by_name(event=event)
+    waitlist = event_waitlist(event=event)
     shown, players_pager = _paged(request, active, "players")
     visible = [r for r in shown if can_see_deck(event=event, role=role, registration=r, user=request.user)]
     decks_of(registrations=visible)
@@ -426,11 +418,11 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
     results = event_results(event=event) if shows_cut else None
     my_match = player_match(round=last, user=request.user) if last and mine else None
     matches, pager = _paged(
-        request, _find(round_matches(round=last), request.GET.get("q", "")) if last else []
+        request, round_matches_page(round=last, q=request.GET.get("q", "")[:100]) if last else []
     )
     context.update(
         players=players,
-        player_total=len(active),
+        player_total=players_pager["total"],
         players_pager=players_pager,
         waitlist=waitlist,
         judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
@@ -781,7 +773,7 @@ def event_round_detail(request: HttpRequest, event_id: int, number: int) -> Http
     event = _event(request, event_id)
     round_ = _round(event, number)
     context = _event_context(request, event, "pairings")
-    matches, pager = _paged(request, _find(round_matches(round=round_), request.GET.get("q", "")))
+    matches, pager = _paged(request, round_matches_page(round=round_, q=request.GET.get("q", "")[:100]))
     context.update(
         round=round_,
         matches=matches,
