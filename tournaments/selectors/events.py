@@ -1,5 +1,6 @@
 """Reads about events: roles, who sees what, rounds, standings."""
 
+import hashlib
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from enum import Enum
@@ -128,7 +129,8 @@ def _standings_version(event: Event) -> str:
         dropped=Count("id", filter=Q(dropped=True)),
         late=Sum("late_round"),
     )
-    return ":".join(str(v) for v in (*matches.values(), *players.values()))
+    values = ":".join(str(v) for v in (*matches.values(), *players.values()))
+    return hashlib.sha256(values.encode()).hexdigest()[:32]
 
 
 def event_standings(*, event: Event) -> list[Standing]:
