@@ -52,7 +52,7 @@ def pool_cards_checked(*, game: str, source: PoolSource) -> dict[str, int]:
         ) % {"names": names}
         if more > 0:
             detail += " " + ngettext("(and %(count)d more)", "(and %(count)d more)", more) % {"count": more}
-        raise BadInput(detail, code="unknown_card", unknown=unknown[:_UNKNOWN_LISTED])
+        raise BadInput(detail, code="unknown_card", unknown=[name[:80] for name in unknown[:_UNKNOWN_LISTED]])
     return cards
 
 
