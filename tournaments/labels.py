@@ -360,6 +360,12 @@ _DECK_ONLY: dict[str, dict[tuple[str, str], Promise]] = {
         ("talent_required", ""): gettext_lazy(
             "«%(card)s» needs a hero with the «%(talent)s» talent; «%(hero)s» has not"
         ),
+        ("not_in_pool", ""): gettext_lazy(
+            "«%(card)s» is not in the player's pool (the deck and sideboard list %(found)s)"
+        ),
+        ("pool_exceeded", ""): gettext_lazy(
+            "the pool holds %(available)s of «%(card)s», the deck and sideboard list %(found)s"
+        ),
     },
     "yourwar": {
         ("copy_limit", ""): gettext_lazy(

@@ -44,6 +44,7 @@ urlpatterns = [
         name="event-publish-decklists",
     ),
     path("events/<id:event_id>/manage/decks/<id:registration_id>/", events.event_deck, name="event-deck"),
+    path("events/<id:event_id>/manage/pools/<id:registration_id>/", events.event_pool, name="event-pool"),
     path("events/<id:event_id>/matches/<id:match_id>/report/", events.match_report, name="match-report"),
     path("events/<id:event_id>/matches/<id:match_id>/confirm/", events.match_confirm, name="match-confirm"),
     path("events/<id:event_id>/matches/<id:match_id>/dispute/", events.match_dispute, name="match-dispute"),

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from engine.registry import game_keys
 from tournaments.api.schema import errors
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import Event, Match, Pool, Registration, Round
 from tournaments.selectors.events import (
     EventFilters,
     can_see_deck,
@@ -25,10 +25,11 @@ from tournaments.selectors.events import (
     events_search,
     events_visible,
     is_official,
-    round_matches,
+    round_match_rows,
     standings_json,
 )
 from tournaments.services import events as svc
+from tournaments.services import pools
 
 DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in the event's time_zone"
 
@@ -241,7 +242,11 @@ class JudgeAddApi(APIView):
 
 
 class DeckIn(serializers.Serializer):
-    deck = serializers.JSONField(help_text="decklist JSON object (formats.md), or its text as a string")
+    deck = serializers.JSONField(
+        required=False,
+        help_text="decklist JSON object (formats.md), or its text as a string; sealed and draft events"
+        " take a registration without one (the deck follows once the pool is recorded)",
+    )
 
 
 class RegistrationOut(serializers.Serializer):
@@ -250,11 +255,19 @@ class RegistrationOut(serializers.Serializer):
     dropped = serializers.BooleanField()
     late_round = serializers.IntegerField(allow_null=True)
     deck = serializers.SerializerMethodField()
+    pool = serializers.SerializerMethodField(
+        help_text="sealed/draft: card name → copies, hidden like the deck"
+    )
     notes = serializers.SerializerMethodField()
 
     def get_deck(self, registration: Registration) -> dict[str, Any] | None:
         visible = self.context.get("visible_decks", set())
         return registration.deck if registration.pk in visible else None
+
+    def get_pool(self, registration: Registration) -> dict[str, int] | None:
+        pool = getattr(registration, "pool", None)  # a missing reverse one-to-one: AttributeError
+        visible = self.context.get("visible_decks", set())
+        return pool.cards if pool is not None and registration.pk in visible else None
 
     def get_notes(self, registration: Registration) -> list[dict[str, Any]] | None:
         if not self.context.get("official"):
@@ -282,7 +295,9 @@ class RegistrationApi(APIView):
     @extend_schema(responses={200: RegistrationOut(many=True)}, operation_id="events_registrations_list")
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(request, event_id)
-        registrations = list(event.registrations.select_related("player").prefetch_related("notes__author"))
+        registrations = list(
+            event.registrations.select_related("player", "pool").prefetch_related("notes__author")
+        )
         return Response(_registrations_out(request, event, registrations))
 
     @extend_schema(
@@ -293,10 +308,11 @@ class RegistrationApi(APIView):
     def post(self, request: Request, event_id: int) -> Response:
         data = DeckIn(data=request.data)
         data.is_valid(raise_exception=True)
-        deck = data.validated_data["deck"]
-        if not isinstance(deck, str | dict) or not deck:
-            raise svc.BadInput("deck: send a decklist JSON object or its text", code="bad_decklist")
+        deck = data.validated_data.get("deck")
         event = _event(request, event_id)
+        limited_without_deck = pools.is_limited(event) and deck in (None, "", {})
+        if not limited_without_deck and (not isinstance(deck, str | dict) or not deck):
+            raise svc.BadInput("deck: send a decklist JSON object or its text", code="bad_decklist")
         registration = svc.registration_submit(event=event, player=request.user, deck=deck)
         return Response(_registrations_out(request, event, [registration])[0], status=status.HTTP_201_CREATED)
 
@@ -306,6 +322,75 @@ class RegistrationApi(APIView):
     def delete(self, request: Request, event_id: int) -> Response:
         svc.registration_withdraw(event=_event(request, event_id), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PoolIn(serializers.Serializer):
+    pool = serializers.JSONField(
+        help_text="the pool: pasted text lines («3 Name», «Name x3»), an object of card name → copies,"
+        " or a list of card names (one copy each)"
+    )
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class PoolOut(serializers.Serializer):
+    username = serializers.CharField(source="registration.player.username")
+    cards = serializers.DictField(child=serializers.IntegerField(), help_text="card name → copies")
+    size = serializers.SerializerMethodField()
+    recorded_by = serializers.CharField(source="recorded_by.username")
+    updated_at = serializers.DateTimeField()
+
+    def get_size(self, pool: Pool) -> int:
+        return sum(pool.cards.values())
+
+
+class PoolApi(APIView):
+    """A sealed or draft player's card pool (W2.6): officials record it; it is hidden like the
+    decklist (the player reads their own, officials every one, everyone once lists are public)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def _registration(self, request: Request, event: Event, username: str) -> Registration:
+        registration = (
+            event.registrations.select_related("player").filter(player__username__iexact=username).first()
+        )
+        if registration is None:
+            raise Http404
+        return registration
+
+    @extend_schema(responses={200: PoolOut, **errors(403)}, operation_id="events_registrations_pool")
+    def get(self, request: Request, event_id: int, username: str) -> Response:
+        event = _event(request, event_id)
+        registration = self._registration(request, event, username)
+        role = event_role(event=event, user=request.user)
+        if not can_see_deck(event=event, role=role, registration=registration, user=request.user):
+            raise svc.NotAllowed(
+                _("Pools are hidden like decklists: only the player and the officials see one.")
+            )
+        pool = Pool.objects.select_related("recorded_by").filter(registration=registration).first()
+        if pool is None:
+            raise Http404
+        pool.registration = registration
+        return Response(PoolOut(pool).data)
+
+    @extend_schema(
+        request=PoolIn,
+        responses={200: PoolOut, **errors(409)},
+        operation_id="events_registrations_pool_record",
+    )
+    def put(self, request: Request, event_id: int, username: str) -> Response:
+        event = _event(request, event_id)
+        data = PoolIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        source = data.validated_data["pool"]
+        if not isinstance(source, str | dict | list):
+            raise svc.BadInput(
+                _("pool: send the pool as text, an object or a list of names"), code="bad_pool"
+            )
+        registration = self._registration(request, event, username)
+        pool = pools.pool_record(
+            registration=registration, by=request.user, source=source, reason=data.validated_data["reason"]
+        )
+        return Response(PoolOut(pool).data)
 
 
 class NoteIn(serializers.Serializer):
@@ -356,8 +441,9 @@ class RoundOut(serializers.Serializer):
     ends_at = serializers.DateTimeField()
     matches = serializers.SerializerMethodField()
 
+    @extend_schema_field(MatchOut(many=True))
     def get_matches(self, round_: Round) -> list[dict[str, Any]]:
-        return MatchOut(round_matches(round=round_), many=True).data
+        return round_match_rows(round=round_)
 
 
 class EventStartApi(APIView):

@@ -45,6 +45,11 @@ urlpatterns = [
         events.DeckNoteApi.as_view(),
         name="api-event-deck-note",
     ),
+    path(
+        "events/<id:event_id>/registrations/<str:username>/pool/",
+        events.PoolApi.as_view(),
+        name="api-event-pool",
+    ),
     path("events/<id:event_id>/start/", events.EventStartApi.as_view(), name="api-event-start"),
     path("events/<id:event_id>/next-round/", events.NextRoundApi.as_view(), name="api-event-next-round"),
     path("events/<id:event_id>/drop/", events.DropApi.as_view(), name="api-event-drop"),

@@ -1,7 +1,7 @@
 """Database models: rows only, no business rules (those live in services)."""
 
 from tournaments.models.cards import Card, CardSet, SavedDeck
-from tournaments.models.events import DeckNote, Event, Match, Registration, ResultChange, Round
+from tournaments.models.events import DeckNote, Event, Match, Pool, Registration, ResultChange, Round
 from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
@@ -17,6 +17,7 @@ __all__ = [
     "Notification",
     "NotificationPreference",
     "Penalty",
+    "Pool",
     "Registration",
     "ResultChange",
     "Round",

@@ -80,6 +80,19 @@ class Registration(models.Model):
         return f"{self.player} @ {self.event}"
 
 
+class Pool(models.Model):
+    """A limited (sealed or draft) player's card pool, recorded by an official (W2.6): the
+    deck and sideboard must come from it. Hidden like the decklist."""
+
+    registration = models.OneToOneField(Registration, on_delete=models.CASCADE, related_name="pool")
+    cards = models.JSONField(default=dict)  # canonical card name → copies
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"pool of {self.registration}"
+
+
 class DeckNote(models.Model):
     """A judge's note from a deck check."""
 

@@ -1,13 +1,17 @@
 """Reads about events: roles, who sees what, rounds, standings."""
 
+import hashlib
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from enum import Enum
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Q, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
@@ -82,10 +86,14 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
 
     Rounds a late entry missed come back as 0–2 losses (MatchRecord.missed).
     """
-    registrations = list(event_players(event=event))
+    # Plain rows, no model objects and no decklists: an 8,192-player event's standings are read
+    # on every standings page (issue #16).
+    registrations = list(
+        event_players(event=event).values_list("pk", "player__username", "dropped", "late_round")
+    )
     players = [
-        Player(id=r.pk, name=r.player.get_username(), dropped=r.dropped, late_round=r.late_round)
-        for r in registrations
+        Player(id=pk, name=name, dropped=dropped, late_round=late_round)
+        for pk, name, dropped, late_round in registrations
     ]
     records: list[MatchRecord] = []
     rows = Match.objects.filter(
@@ -93,16 +101,51 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     ).values_list("round__number", "player_a_id", "player_b_id", "wins_a", "wins_b", "draws")
     for number, a, b, wins_a, wins_b, draws in rows:
         records.append(MatchRecord(round=number, a=a, b=b, wins_a=wins_a, wins_b=wins_b, draws=draws))
-    for r in registrations:
-        for number in range(1, (r.late_round or 1)):
-            records.append(MatchRecord.missed(round=number, player=r.pk))
+    for pk, _name, _dropped, late_round in registrations:
+        for number in range(1, (late_round or 1)):
+            records.append(MatchRecord.missed(round=number, player=pk))
     return players, records
 
 
+STANDINGS_CACHE_SECONDS = 600
+
+
+def _standings_version(event: Event) -> str:
+    """Return what the standings depend on, in two aggregate queries: every match and every
+    registration of the event (their number, last change and the values a standing reads), so
+    that any result, drop, entry or withdrawal gives another version."""
+    matches = Match.objects.filter(round__event=event).aggregate(
+        n=Count("id"),
+        at=Max("updated_at"),
+        final=Count("id", filter=Q(status=Match.Status.FINAL)),
+        a=Sum("wins_a"),
+        b=Sum("wins_b"),
+        d=Sum("draws"),
+    )
+    players = event.registrations.aggregate(
+        n=Count("id"),
+        at=Max("updated_at"),
+        active=Count("id", filter=Q(status=Registration.Status.ACTIVE)),
+        dropped=Count("id", filter=Q(dropped=True)),
+        late=Sum("late_round"),
+    )
+    values = ":".join(str(v) for v in (*matches.values(), *players.values()))
+    return hashlib.sha256(values.encode()).hexdigest()[:32]
+
+
 def event_standings(*, event: Event) -> list[Standing]:
-    """Return the Swiss standings (match points, OMW%, GW%, OGW%), dropped players marked."""
-    players, records = swiss_history(event=event)
-    return compute_standings(players=players, history=records)
+    """Return the Swiss standings (match points, OMW%, GW%, OGW%), dropped players marked.
+
+    Kept in the cache under the event's results version (issue #16: an 8,192-player event's
+    standings take a second of Python to compute; reading them back takes milliseconds).
+    """
+    key = f"standings:{event.pk}:{_standings_version(event)}"
+    standings = cache.get(key)
+    if standings is None:
+        players, records = swiss_history(event=event)
+        standings = compute_standings(players=players, history=records)
+        cache.set(key, standings, STANDINGS_CACHE_SECONDS)
+    return list(standings)
 
 
 @dataclass(frozen=True)
@@ -213,7 +256,60 @@ class RoundView:
 
 
 def round_matches(*, round: Round) -> list[Match]:
-    return list(round.matches.select_related("player_a__player", "player_b__player").order_by("table"))
+    # The decklists stay unread: a round of 4,096 tables would decode 8,192 of them (issue #16).
+    return list(
+        round.matches.select_related("player_a__player", "player_b__player")
+        .defer("player_a__deck", "player_b__deck")
+        .order_by("table")
+    )
+
+
+def round_match_rows(*, round: Round) -> list[dict[str, Any]]:
+    """Return the round's matches in the API's shape (MatchOut), read as plain rows: a round of
+    4,096 tables is 20,000 model objects otherwise (issue #16)."""
+    rows = round.matches.order_by("table").values_list(
+        "id",
+        "table",
+        "player_a__player__username",
+        "player_b__player__username",
+        "status",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "disputed",
+        "reported_by__username",
+        "extension_minutes",
+    )
+    keys = (
+        "id",
+        "table",
+        "player_a",
+        "player_b",
+        "status",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "disputed",
+        "reported_by",
+        "extension_minutes",
+    )
+    return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
+def round_matches_page(*, round: Round, q: str = "") -> QuerySet[Match]:
+    """Return the round's matches by table, with their players, as a query to cut into pages;
+    ``q`` keeps the matches where a player's name contains it (case-insensitive)."""
+    matches = (
+        round.matches.select_related("player_a__player", "player_b__player")
+        .defer("player_a__deck", "player_b__deck")
+        .order_by("table")
+    )
+    q = q.strip()
+    if q:
+        matches = matches.filter(
+            Q(player_a__player__username__icontains=q) | Q(player_b__player__username__icontains=q)
+        )
+    return matches
 
 
 # Reads for the event pages (views/events.py).
@@ -237,11 +333,18 @@ def events_listed(*, user: User) -> QuerySet[Event]:
     )
 
 
-def event_registrations(*, event: Event) -> tuple[list[Registration], list[Registration]]:
-    """Return (active registrations sorted by name, the waitlist in its order), with users and notes."""
-    rows = list(
-        event.registrations.select_related("player").prefetch_related("notes__author").order_by("created_at")
-    )
+def event_registrations(
+    *, event: Event, with_decks: bool = True
+) -> tuple[list[Registration], list[Registration]]:
+    """Return (active registrations sorted by name, the waitlist in its order), with users and notes.
+
+    ``with_decks=False`` leaves the decklists unread (an 8,192-player event's lists are megabytes
+    of JSON; the public page reads only the ones it shows, see ``decks_of``).
+    """
+    rows = event.registrations.select_related("player", "pool").prefetch_related("notes__author")
+    if not with_decks:
+        rows = rows.defer("deck")
+    rows = list(rows.order_by("created_at"))
     active = sorted(
         (r for r in rows if r.status == Registration.Status.ACTIVE),
         key=lambda r: r.player.get_username().casefold(),
@@ -249,11 +352,35 @@ def event_registrations(*, event: Event) -> tuple[list[Registration], list[Regis
     return active, [r for r in rows if r.status == Registration.Status.WAITLIST]
 
 
+def players_by_name(*, event: Event) -> QuerySet[Registration]:
+    """Return the active registrations by name (case-insensitive), with their users and no
+    decklists, as a query to cut into pages (the public page of an 8,192-player event)."""
+    return (
+        event.registrations.filter(status=Registration.Status.ACTIVE)
+        .select_related("player")
+        .defer("deck")
+        .order_by(Lower("player__username"), "id")
+    )
+
+
+def event_waitlist(*, event: Event) -> list[Registration]:
+    """Return the waitlist in its order, with the users and no decklists."""
+    waiting = event.registrations.filter(status=Registration.Status.WAITLIST).select_related("player")
+    return list(waiting.defer("deck").order_by("created_at", "id"))
+
+
+def decks_of(*, registrations: list[Registration]) -> None:
+    """Read the decklists of ``registrations`` (deferred by ``event_registrations``) in one query."""
+    decks = dict(Registration.objects.filter(pk__in=[r.pk for r in registrations]).values_list("pk", "deck"))
+    for registration in registrations:
+        registration.deck = decks.get(registration.pk, {})
+
+
 def registration_of(*, event: Event, user: User) -> Registration | None:
     """Return the user's registration for the event, or None."""
     if not user.is_authenticated:
         return None
-    return event.registrations.select_related("player").filter(player_id=user.pk).first()
+    return event.registrations.select_related("player", "pool").filter(player_id=user.pk).first()
 
 
 def registration_is_open(*, event: Event) -> bool:
@@ -385,15 +512,29 @@ def registration_deck_check(*, registration: Registration) -> DeckStatus:
     An unreadable stored deck comes back as one ``unreadable`` violation.
     """
     event = registration.event
-    check = deck_check(
-        source=registration.deck,
-        game=event.game,
-        options={"side_max": event.side_deck_max, "format": event.format},
-    )
+    options: dict[str, Any] = {"side_max": event.side_deck_max, "format": event.format}
+    if event.format in ("sealed", "draft"):  # W2.6: against the pool; none recorded yet is empty
+        pool = getattr(registration, "pool", None)  # the reverse one-to-one's miss is an AttributeError
+        options["pool"] = pool.cards if pool is not None else {}
+        if not registration.deck:  # registered, the deck to come once the pool is recorded
+            message = _("No deck sent yet.")
+            missing = {"code": "deck_missing", "card": None, "message": message}
+            return DeckStatus(registration=registration, violations=[missing])
+    check = deck_check(source=registration.deck, game=event.game, options=options)
     violations = check.violations
     if not check.readable:
         violations = [{"code": "unreadable", "card": None, "message": check.parse_message}]
     return DeckStatus(registration=registration, violations=violations)
+
+
+def pool_text(*, registration: Registration) -> str:
+    """Return the registration's pool as text lines «copies name» by name ("" without a pool)."""
+    pool = getattr(registration, "pool", None)  # a missing reverse one-to-one: AttributeError
+    if pool is None:
+        return ""
+    return "\n".join(
+        f"{copies} {name}" for name, copies in sorted(pool.cards.items(), key=lambda i: i[0].casefold())
+    )
 
 
 def registrations_checked(*, registrations: list[Registration]) -> list[DeckStatus]:

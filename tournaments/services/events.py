@@ -28,7 +28,17 @@ from django.utils.translation import ngettext
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
-from tournaments.models import DeckNote, Event, Game, GameAction, Match, Registration, ResultChange, Round
+from tournaments.models import (
+    DeckNote,
+    Event,
+    Game,
+    GameAction,
+    Match,
+    Pool,
+    Registration,
+    ResultChange,
+    Round,
+)
 from tournaments.selectors.events import (
     Role,
     event_players,
@@ -42,6 +52,7 @@ from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverL
 from tournaments.services.notifications import notifications_result_changed, notifications_round_posted
 from tournaments.services.online import _refuse as online_refuse
 from tournaments.services.online import current_game, engine_forget, match_changed, round_games_start
+from tournaments.services.pools import LIMITED_FORMATS
 from tournaments.swiss import (
     DrawnTopCutError,
     PairingError,
@@ -207,7 +218,12 @@ def _official_cannot_play(event: Event, player: AbstractBaseUser) -> None:
 
 
 def registration_submit(
-    *, event: Event, player: AbstractBaseUser, deck: DeckSource, late: bool = False, walk_in: bool = False
+    *,
+    event: Event,
+    player: AbstractBaseUser,
+    deck: DeckSource | None,
+    late: bool = False,
+    walk_in: bool = False,
 ) -> Registration:
     """Register ``player`` with a deck, or replace their deck; return the registration.
 
@@ -217,11 +233,26 @@ def registration_submit(
     new player joins the waitlist. After round 1 a new player may join only when the
     organizer allows late entry; the rounds they missed count as losses. The event's
     officials cannot play in it (WrongState, ``official_cannot_play``).
+
+    Sealed and draft (W2.6): a player registers without a deck (``deck`` empty) before their
+    pool is recorded; a deck is then checked against the pool (``not_in_pool``,
+    ``pool_exceeded``), and refused while there is none (WrongState, ``pool_missing``).
     """
     _official_cannot_play(event, player)  # said before anything about the deck
-    check = deck_check(
-        source=deck, game=event.game, options={"side_max": event.side_deck_max, "format": event.format}
-    )
+    limited = event.format in LIMITED_FORMATS
+    if limited and _no_deck(deck):
+        return _register(event, player, {}, walk_in=walk_in)
+    options: dict[str, Any] = {"side_max": event.side_deck_max, "format": event.format}
+    if limited:
+        # W2.6: a sealed or draft deck comes from the player's pool, recorded by an official.
+        pool = Pool.objects.filter(registration__event=event, registration__player=player).first()
+        if pool is None:
+            raise WrongState(
+                _("Your pool is not recorded yet: the organizer or a judge records it, then send your deck."),
+                code="pool_missing",
+            )
+        options["pool"] = pool.cards
+    check = deck_check(source=deck, game=event.game, options=options)
     if not check.readable:
         raise BadInput(check.parse_message, code="bad_decklist")
     if check.game != event.game:
@@ -231,12 +262,27 @@ def registration_submit(
     if check.violations:
         raise IllegalDeck("The deck breaks the game's deck rules.", violations=check.violations)
     assert check.decklist is not None
-    deck_json = decklist_to_json(check.decklist)
+    return _register(event, player, decklist_to_json(check.decklist), walk_in=walk_in)
+
+
+def _no_deck(deck: DeckSource | None) -> bool:
+    """Return True when no deck is sent (a limited player registers before their pool exists)."""
+    return deck is None or (
+        isinstance(deck, str | Mapping) and not (deck.strip() if isinstance(deck, str) else deck)
+    )
+
+
+def _register(
+    event: Event, player: AbstractBaseUser, deck_json: dict[str, Any], *, walk_in: bool
+) -> Registration:
+    """Register ``player`` with ``deck_json`` or replace their deck (``{}`` keeps it); return it."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         _official_cannot_play(event, player)
         existing = event.registrations.filter(player=player).first()
         if existing is not None:
+            if not deck_json:
+                return existing  # a limited player signing up again without a deck
             if event.status != S.REGISTRATION:
                 raise WrongState("Decklists are locked: the event has started.", code="decks_locked")
             existing.deck = deck_json

@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,29 +26,34 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from engine.registry import game_keys, get_game
-from tournaments.models import Event, Match, Registration, Round, SavedDeck
+from tournaments.models import Event, Match, Pool, Registration, Round, SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.events import (
     EventFilters,
     Role,
     can_see_deck,
     decklist_rows,
+    decks_of,
     event_audit,
     event_registrations,
     event_results,
     event_role,
     event_round,
+    event_waitlist,
     events_search,
     events_visible,
     is_official,
     match_deadline,
     player_match,
+    players_by_name,
+    pool_text,
     registration_deck_check,
     registration_deck_text,
     registration_is_open,
     registration_of,
     registrations_checked,
     round_matches,
+    round_matches_page,
     round_progress,
     round_seats,
     running_round,
@@ -55,6 +61,7 @@ from tournaments.selectors.events import (
     standings_table,
 )
 from tournaments.services import events as svc
+from tournaments.services import pools
 from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
 from tournaments.views.cards import game_choices
 from tournaments.views.forms_common import form_number, redirect_back, run_service
@@ -113,19 +120,6 @@ def _home_of(request: HttpRequest, event: Event) -> str:
     if is_official(event_role(event=event, user=request.user)):
         return reverse("event-manage", args=[event.pk])
     return reverse("event-detail", args=[event.pk])
-
-
-def _find(matches: list[Match], q: str) -> list[Match]:
-    """Return the matches where a player's name contains ``q`` (the no-script "find yourself")."""
-    q = q.strip().casefold()
-    if not q:
-        return matches
-    return [
-        m
-        for m in matches
-        if q in m.player_a.player.get_username().casefold()
-        or (m.player_b is not None and q in m.player_b.player.get_username().casefold())
-    ]
 
 
 def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, Any]:
@@ -378,34 +372,69 @@ def event_create(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------------------------------- public page
 
 
+PAGE_ROWS = 200  # rows of a long table on an HTML page (issue #16: an 8,192-player event)
+
+
+def _paged(request: HttpRequest, rows: Any, param: str = "page") -> tuple[list[Any], dict[str, Any]]:
+    """Return the rows of the page ``?<param>=N`` asks for (the first when absent or bad, the last
+    when past the end) and the pager ``_pager.html`` shows; a page holds PAGE_ROWS rows."""
+    total = rows.count() if isinstance(rows, QuerySet) else len(rows)  # a query: one page read
+    pages = max(1, -(-total // PAGE_ROWS))
+    number = min(whole_number(request.GET.get(param, ""), low=1) or 1, pages)
+    start = (number - 1) * PAGE_ROWS
+    query = request.GET.copy()
+
+    def link(page: int) -> str:
+        query[param] = str(page)
+        return "?" + query.urlencode()
+
+    pager = {
+        "number": number,
+        "pages": pages,
+        "total": total,
+        "first_row": start + 1,
+        "last_row": min(start + PAGE_ROWS, total),
+        "previous": link(number - 1) if number > 1 else None,
+        "next": link(number + 1) if number < pages else None,
+    }
+    return list(rows[start : start + PAGE_ROWS]), pager
+
+
 def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
     context = _event_context(request, event, "overview")
     role = event_role(event=event, user=request.user)
-    active, waitlist = event_registrations(event=event)
+    active = players_by_name(event=event)
+    waitlist = event_waitlist(event=event)
+    shown, players_pager = _paged(request, active, "players")
+    visible = [r for r in shown if can_see_deck(event=event, role=role, registration=r, user=request.user)]
+    decks_of(registrations=visible)
     players = [
-        {
-            "registration": r,
-            "deck_text": registration_deck_text(registration=r)
-            if can_see_deck(event=event, role=role, registration=r, user=request.user)
-            else None,
-        }
-        for r in active
+        {"registration": r, "deck_text": registration_deck_text(registration=r) if r in visible else None}
+        for r in shown
     ]
     last = context["last_round"]
     mine = registration_of(event=event, user=request.user)
     shows_cut = event.top_cut and event.status in (Event.Status.TOP_CUT, Event.Status.FINISHED)
     results = event_results(event=event) if shows_cut else None
     my_match = player_match(round=last, user=request.user) if last and mine else None
+    matches, pager = _paged(
+        request, round_matches_page(round=last, q=request.GET.get("q", "")[:100]) if last else []
+    )
     context.update(
         players=players,
+        player_total=players_pager["total"],
+        players_pager=players_pager,
         waitlist=waitlist,
         judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
-        matches=_find(round_matches(round=last), request.GET.get("q", "")) if last else [],
+        matches=matches,
+        pager=pager,
         q=request.GET.get("q", "")[:100],
         me=mine,
         my_match=my_match,
         my_deadline=match_deadline(match=my_match) if my_match else None,
         my_deck_text=registration_deck_text(registration=mine) if mine else "",
+        my_pool_text=pool_text(registration=mine) if mine else "",
+        limited=pools.is_limited(event),
         waitlist_position=waitlist.index(mine) + 1 if mine in waitlist else None,
         registration_open=registration_is_open(event=event),
         saved_decks=saved_decks_for(user=request.user, game=event.game),
@@ -443,7 +472,7 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
         deck = saved.decklist
     errors: list[str] = []
     violations: list[dict[str, Any]] = []
-    if not text.strip() and saved_id is None:
+    if not text.strip() and saved_id is None and not pools.is_limited(event):
         errors.append(_("Paste a decklist or choose one of your saved decks."))
     else:
         had = registration_of(event=event, user=request.user)
@@ -458,7 +487,9 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
                 return redirect("event-detail", event_id=event.pk)
             errors.append(error.detail)
         else:
-            if had is not None:
+            if not registration.deck:  # sealed or draft: registered, the deck follows the pool
+                messages.success(request, _("You are registered. Send your deck once your pool is recorded."))
+            elif had is not None:
                 messages.success(request, _("Your deck is updated and legal."))
             elif registration.status == Registration.Status.WAITLIST:
                 messages.warning(request, _("The event is full: you are on the waitlist."))
@@ -579,6 +610,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
     matches = round_matches(round=last) if last else []
     context.update(
         players=registrations_checked(registrations=active),
+        limited=pools.is_limited(event),
         waitlist=registrations_checked(registrations=waitlist),
         judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
         matches=matches,
@@ -697,6 +729,42 @@ def event_deck(request: HttpRequest, event_id: int, registration_id: int) -> Htt
     return render(request, "tournaments/events/deck.html", context, status=status)
 
 
+def event_pool(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """A sealed or draft player's pool: an official reads it and records it (pasted or imported)."""
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "event", "pool"), pk=registration_id, event=event
+    )
+    text, status = pool_text(registration=registration), 200
+    if request.method == "POST":
+        upload = request.FILES.get("pool_file")
+        text = request.POST.get("pool_text", "")[:100_000]
+        if upload is not None:
+            text = upload.read(100_001).decode("utf-8", errors="replace")[:100_000]
+        recorded = run_service(
+            request,
+            lambda: pools.pool_record(
+                registration=registration, by=request.user, source=text, reason=request.POST.get("reason", "")
+            ),
+            _("The pool of %(name)s is recorded.") % {"name": registration.player.get_username()},
+        )
+        if recorded:
+            return redirect("event-pool", event_id=event.pk, registration_id=registration.pk)
+        status = 400  # the pasted pool is kept in the form
+    pool = Pool.objects.filter(registration=registration).select_related("recorded_by").first()
+    context = _event_context(request, event, "manage")
+    context.update(
+        registration=registration,
+        pool=pool,
+        pool_size=sum(pool.cards.values()) if pool is not None else 0,
+        pool_text=text,
+        limited=pools.is_limited(event),
+    )
+    return render(request, "tournaments/events/pool.html", context, status=status)
+
+
 # ---------------------------------------------------------------------------------------- rounds, standings
 
 
@@ -705,9 +773,11 @@ def event_round_detail(request: HttpRequest, event_id: int, number: int) -> Http
     event = _event(request, event_id)
     round_ = _round(event, number)
     context = _event_context(request, event, "pairings")
+    matches, pager = _paged(request, round_matches_page(round=round_, q=request.GET.get("q", "")[:100]))
     context.update(
         round=round_,
-        matches=_find(round_matches(round=round_), request.GET.get("q", "")),
+        matches=matches,
+        pager=pager,
         q=request.GET.get("q", "")[:100],
     )
     return render(request, "tournaments/events/round.html", context)
@@ -718,8 +788,10 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     context = _event_context(request, event, "standings")
     if context["rounds"]:
         results = event_results(event=event)
+        standings, pager = _paged(request, standings_table(event=event, results=results))
         context.update(
-            standings=standings_table(event=event, results=results),
+            standings=standings,
+            pager=pager,
             bracket=results.bracket,
             winner=results.winner,
         )

@@ -20,6 +20,11 @@ Sealed and draft (section «Формат закрытого набора»): a h
 pool is the limit: «вы используете все полученные карты»). The trait and talent rules
 still apply: the seed tells drafters to weigh «какие качества героя вы сможете
 использовать максимально эффективно», which only matters if traits restrict the deck.
+
+The pool (option ``pool``, name → copies, W2.6): main deck and sideboard together come
+from the player's opened or drafted cards; the format's basic cards are outside it. In
+WoW limited the only such card is the hero: «любым из существующих в игре» «невзирая на
+наличие в бустерах» (there are no basic resources: any card is played face down as one).
 """
 
 from collections.abc import Mapping
@@ -76,6 +81,8 @@ CODES: tuple[str, ...] = (
     "side_size",
     "bad_count",
     "unknown_zone",
+    "not_in_pool",
+    "pool_exceeded",
 )
 
 
@@ -88,6 +95,9 @@ def validate_deck(
     the event's sideboard size, 0 meaning none. Constructed caps it at the seed's ten
     (default ten); sealed and draft have no cap unless the event sets one. The copy
     limit counts main deck and sideboard together, since cards swap one-for-one.
+    ``pool`` (sealed and draft only) — the player's card pool, name → copies: each card
+    of main deck and sideboard together may appear as often as the pool holds it; the
+    hero is free. Without ``pool`` the deck is not checked against one.
     """
     check: DeckCheck[Card] = DeckCheck(deck, catalog, zones=ZONES, card_type=Card)
     limited = option_format(options, FORMATS) in LIMITED_FORMATS
@@ -116,6 +126,9 @@ def validate_deck(
             )
     if hero is not None:
         _check_traits(check, hero, deck_cards)
+    pool = options.get("pool") if limited and isinstance(options, Mapping) else None
+    if isinstance(pool, Mapping):
+        _check_pool(check, catalog, pool, deck_cards)
     check.check_size("side", "sideboard", side, maximum=side_max)
     return check.violations
 
@@ -150,3 +163,31 @@ def _check_traits(check: DeckCheck[Card], hero: Card, entries: list[Entry[Card]]
         if talent is not None and talent not in hero.traits.talents:
             message = f"«{card.name}» needs a hero with the «{talent}» talent; «{hero.name}» has not"
             check.add("talent_required", card.name, message, talent=talent, hero=hero.name)
+
+
+def _check_pool(
+    check: DeckCheck[Card], catalog: Catalog[Any], pool: Mapping[Any, Any], entries: list[Entry[Card]]
+) -> None:
+    """Add ``not_in_pool`` or ``pool_exceeded`` for each card the pool cannot supply (W2.6).
+
+    Pool names resolve like the deck's (name or alias); a pool line naming no card of the
+    catalog, or with a count that is not a whole number ≥ 1, supplies nothing.
+    """
+    available: dict[int, int] = {}
+    for name, count in pool.items():
+        if not isinstance(name, str) or not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            continue
+        card = catalog.get(name)
+        if isinstance(card, Card):
+            available[id(card)] = available.get(id(card), 0) + count
+    for entry in entries:
+        card = entry.card
+        if card.is_hero:
+            continue  # already hero_in_deck; the hero slot is free (any hero, W2.6)
+        have = available.get(id(card), 0)
+        if have == 0:
+            message = f"«{card.name}» is not in the player's pool (the deck and sideboard list {entry.count})"
+            check.add("not_in_pool", card.name, message, found=entry.count)
+        elif entry.count > have:
+            message = f"the pool holds {have} of «{card.name}», the deck and sideboard list {entry.count}"
+            check.add("pool_exceeded", card.name, message, available=have, found=entry.count)

@@ -35,7 +35,12 @@ def broken_decks(key: str, catalog: Catalog[Any]) -> list[tuple[Decklist, dict[s
     )
     everything = {name: 9 for name in cards}
     junk_counts: dict[Any, Any] = {**everything, "Nope": 1, 5: 1, cards[0]: 0, cards[1]: "2"}
+    limited: list[tuple[Decklist, dict[str, Any]]] = []
+    if "sealed" in rules.formats:  # a pool holding one copy of the deck's first card only
+        first = next(iter(shipped.counts("main")))
+        limited.append((shipped, {"format": "sealed", "pool": {first: 1}}))
     return [
+        *limited,
         (Decklist(game=key, zones={}), {}),
         (Decklist(game=key, zones=["main"]), {}),  # type: ignore[arg-type]
         (Decklist(game=key, zones={**{z: {"x": 1} for z in one_zones}, **{z: "x" for z in count_zones}}), {}),

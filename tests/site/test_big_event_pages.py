@@ -1,0 +1,105 @@
+"""Issue #16 (performance): a big event's pages cut their long tables into pages of 200 rows,
+find a player on every page, and read the standings back from the cache until a result changes."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from tests.site.event_pages_support import page
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.selectors import events as selectors
+from tournaments.views.events import PAGE_ROWS
+
+PLAYERS = 2 * PAGE_ROWS + 20  # three pages of players, two of tables
+
+
+@pytest.fixture
+def big(organizer, db):
+    """A running event of PLAYERS players, round 1 paired and played (player a wins)."""
+    User = get_user_model()
+    users = User.objects.bulk_create(User(username=f"p{i:04d}", password="!") for i in range(PLAYERS))
+    event = Event.objects.create(
+        name="Big", game="respons", organizer=organizer.user, seed=1, status="running", rounds=3
+    )
+    Registration.objects.bulk_create(Registration(event=event, player=u, deck={}) for u in users)
+    regs = list(event.registrations.order_by("player__username"))
+    now = timezone.now()
+    round_ = Round.objects.create(event=event, number=1, seed=1, started_at=now, ends_at=now)
+    Match.objects.bulk_create(
+        Match(
+            round=round_,
+            table=t + 1,
+            player_a=regs[2 * t],
+            player_b=regs[2 * t + 1],
+            status="final",
+            wins_a=1,
+        )
+        for t in range(PLAYERS // 2)
+    )
+    return event
+
+
+def test_it_pages_the_pairings_of_a_big_round(big, anonymous):
+    _, first = page(anonymous, f"/events/{big.pk}/rounds/1/")
+    assert first.count("<tr data-names") == PAGE_ROWS
+    assert f"Rows 1–{PAGE_ROWS} of {PLAYERS // 2}" in first
+    _, second = page(anonymous, f"/events/{big.pk}/rounds/1/", page=2)
+    assert second.count("<tr data-names") == PLAYERS // 2 - PAGE_ROWS
+    assert "p0400" in second and "p0400" not in first
+
+
+def test_it_finds_a_player_on_any_page_of_the_pairings(big, anonymous):
+    _, found = page(anonymous, f"/events/{big.pk}/rounds/1/", q="P0419")
+    assert found.count("<tr data-names") == 1 and "p0418" in found
+
+
+@pytest.mark.parametrize("asked", ["0", "-1", "abc", "99999999999999999999"])
+def test_it_answers_a_page_number_out_of_range_with_a_page_that_exists(big, anonymous, asked):
+    status, html = page(anonymous, f"/events/{big.pk}/standings/", page=asked)
+    assert status == 200 and "Rows " in html
+
+
+def test_it_pages_the_standings_and_the_players_list(big, anonymous):
+    _, last = page(anonymous, f"/events/{big.pk}/standings/", page=3)
+    assert f"Rows {2 * PAGE_ROWS + 1}–{PLAYERS} of {PLAYERS}" in last
+    _, event_page = page(anonymous, f"/events/{big.pk}/", players=3)
+    assert f"Rows {2 * PAGE_ROWS + 1}–{PLAYERS} of {PLAYERS}" in event_page
+    assert '<span class="count">420' in event_page
+
+
+def test_it_recomputes_the_standings_once_a_result_changes(big, django_assert_max_num_queries):
+    first = selectors.event_standings(event=big)
+    leader = first[0]
+    assert leader.match_points == 3
+    match = Match.objects.get(round__event=big, player_a_id=leader.player_id)
+    match.wins_a, match.wins_b = 0, 1
+    match.save()
+    again = {s.player_id: s for s in selectors.event_standings(event=big)}
+    assert again[leader.player_id].match_points == 0
+    with django_assert_max_num_queries(2):  # unchanged: two version queries, no recomputation
+        selectors.event_standings(event=big)
+
+
+def test_it_recomputes_the_standings_once_a_player_drops_without_a_save(big):
+    before = selectors.event_standings(event=big)
+    Registration.objects.filter(pk=before[0].player_id).update(dropped=True)
+    after = {s.player_id: s for s in selectors.event_standings(event=big)}
+    assert after[before[0].player_id].dropped
+
+
+def test_it_keeps_the_round_api_shape(big, anonymous):
+    matches = anonymous.api.get(f"/api/events/{big.pk}/rounds/1/").json()["matches"]
+    assert len(matches) == PLAYERS // 2
+    assert matches[0] == {
+        "id": matches[0]["id"],
+        "table": 1,
+        "player_a": "p0000",
+        "player_b": "p0001",
+        "status": "final",
+        "wins_a": 1,
+        "wins_b": 0,
+        "draws": 0,
+        "disputed": False,
+        "reported_by": None,
+        "extension_minutes": 0,
+    }
