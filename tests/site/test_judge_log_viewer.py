@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine.games.respons.match import replay
+from engine.languages import name_in
 from tests.site.event_pages_support import assert_refused, browser
 from tests.site.judge_support import act, game_state, get, online_match, play_step, zone_cards
 from tournaments.models import GameAction, Match
@@ -18,6 +19,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def match(event_factory, judge):
     return online_match(event_factory, judge, best_of=3)
+
+
+def english(name: str) -> str:
+    """The name the (English) viewer shows a card under (issue #17)."""
+    _rules, catalog = catalog_for(game="respons")
+    return name_in(catalog.get(name), "en")
 
 
 def judge_view_at(game, step: int) -> dict:
@@ -61,9 +68,9 @@ def test_it_steps_forward_and_back_showing_both_hidden_hands(match, judge):
         truth = judge_view_at(game, step)
         for seat in (0, 1):
             hand = zone_cards(html, "hand", seat)
-            assert hand == truth["seats"][seat]["hand"], (step, seat)
+            assert hand == [english(name) for name in truth["seats"][seat]["hand"]], (step, seat)
             orders = zone_cards(html, "orders", seat)
-            assert orders == [f"{o['position']} {o['card']}" for o in truth["seats"][seat]["orders"]]
+            assert orders == [f"{o['position']} {english(o['card'])}" for o in truth["seats"][seat]["orders"]]
         shown.setdefault(step, html)
         assert shown[step] == html  # the same step always shows the same board
     assert judge_view_at(game, 0)["seats"][0]["hand"], "an opening hand is dealt before the first action"
