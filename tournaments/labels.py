@@ -628,10 +628,22 @@ def refusal_codes_translated() -> frozenset[str]:
     return frozenset(_REFUSALS)
 
 
-def refusal_message(*, code: str, params: Mapping[str, Any] | None, message: str) -> str:
+def refusal_message(
+    *,
+    code: str,
+    params: Mapping[str, Any] | None,
+    message: str,
+    card_name: Callable[[str], str] | None = None,
+) -> str:
     """Return a refused action's message in the reader's language: the English ``message``
     (the engine's or the site's) as it is for English readers, or when ``code`` has no
-    translation or ``params`` lack a value it needs."""
+    translation or ``params`` lack a value it needs. ``card_name`` shows the card it names
+    (``params["card"]``) in the reader's language, in the English message too."""
+    card = (params or {}).get("card")
+    if card_name is not None and isinstance(card, str) and card:
+        shown = card_name(card)
+        params = {**(params or {}), "card": shown}
+        message = message.replace(card, shown)
     if _reads_english():
         return message
     values = {

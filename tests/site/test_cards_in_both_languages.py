@@ -15,7 +15,7 @@ from engine.games.wow.cards import CLASSES, KEYWORDS
 from engine.games.wow.cards import FACTIONS as WOW_FACTIONS
 from engine.games.yourwar.cards import UNIT_CLASSES
 from tournaments import labels
-from tournaments.labels import value_label, violation_text
+from tournaments.labels import refusal_message, value_label, violation_text
 from tournaments.models import Card
 from tournaments.selectors.cards import card_namer
 from tournaments.selectors.play import play_cards
@@ -172,3 +172,19 @@ def test_the_deck_builder_page_shows_violations_with_names_in_the_readers_langua
         ).content.decode()
     )
     assert "«Last Stand»" in html and "Последний рубеж" not in html
+
+
+def refused(language: str, card: str) -> str:
+    with translation.override(language):
+        return refusal_message(
+            code="too_expensive",
+            params={"card": card, "cost": 2, "influence": 1},
+            message=f"{card} costs 2, you have 1 influence",  # the engine's, with the name it was given
+            card_name=card_namer(game="respons", language=language),
+        )
+
+
+def test_a_refused_action_names_its_card_in_the_readers_language(card_sets):
+    assert refused("en", "Железный страж") == "Iron Sentinel costs 2, you have 1 influence"
+    assert refused("ru", "Iron Sentinel") == "«Железный страж» стоит 2, а у вас влияния: 1"
+    assert refused("en", "Nothing Of The Sort") == "Nothing Of The Sort costs 2, you have 1 influence"

@@ -184,7 +184,9 @@ def match_refused_actions(*, match: Match) -> list[RefusedAction]:
             text=_action_text(row.action, shown),
             rule=row.rule,
             message=row.message,
-            message_text=refusal_message(code=row.code, params=row.params, message=row.message),
+            message_text=refusal_message(
+                code=row.code, params=row.params, message=row.message, card_name=shown
+            ),
             at=row.processed_at or row.created_at,
         )
         for row in rows
