@@ -73,9 +73,3 @@ def card_name(name: Any, names: Any) -> str:
     if name is None:
         return ""
     return str(names.get(name, name)) if isinstance(names, dict) else str(name)
-
-
-@register.filter
-def card_value(value: Any) -> str:
-    """``{{ word|card_value }}``: a trait, attribute or subtype word by its label."""
-    return labels.value_label(value)
