@@ -7,7 +7,7 @@ A key without a label is shown as it is.
 """
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.functional import Promise
@@ -58,7 +58,8 @@ FACTIONS: dict[str, Promise] = {
 
 SUPERTYPES: dict[str, Promise] = {
     "legendary": pgettext_lazy("supertype", "Legendary"),
-    "order": pgettext_lazy("supertype", "Order"),
+    # Not "Order": that is the faction's label (R1.3), and an Order card may be of the Order faction.
+    "order": pgettext_lazy("supertype", "Order card"),
 }
 
 # The game-specific fields of a card (the card browser's details), by their label.
@@ -204,10 +205,11 @@ def _target(target: Any) -> str:
     return _("seat %(n)s's card at %(place)s") % {"n": seat, "place": _place(target)}
 
 
-def describe_action(action: dict[str, Any]) -> str:
+def describe_action(action: dict[str, Any], *, card_name: Callable[[str], str] | None = None) -> str:
     """Return a sentence for a RESPONSE action in the active language (the engine's
-    ``describe_action``, translated)."""
+    ``describe_action``, translated); ``card_name`` shows a card's name in that language too."""
     kind = action.get("type")
+    shown = card_name or str
     targets = action.get("targets")
     tail = (
         _(", targeting %(targets)s") % {"targets": ", ".join(_target(t) for t in targets)} if targets else ""
@@ -215,7 +217,7 @@ def describe_action(action: dict[str, Any]) -> str:
     if kind == "keep":
         return _("keep the opening hand")
     if kind == "mulligan":
-        cards = [str(c) for c in action.get("cards") or []]
+        cards = [shown(c) if isinstance(c, str) else str(c) for c in action.get("cards") or []]
         return ngettext("mulligan %(n)s card: %(cards)s", "mulligan %(n)s cards: %(cards)s", len(cards)) % {
             "n": len(cards),
             "cards": ", ".join(cards) if cards else _("nothing"),
@@ -223,7 +225,8 @@ def describe_action(action: dict[str, Any]) -> str:
     if kind == "pass":
         return _("pass")
     if kind == "play":
-        values = {"card": action.get("card"), "tail": tail}
+        card = action.get("card")
+        values = {"card": shown(card) if isinstance(card, str) else card, "tail": tail}
         if "cell" in action:
             return _("play %(card)s to %(place)s%(tail)s") % {**values, "place": _place(action["cell"])}
         return _("play %(card)s%(tail)s") % values
@@ -427,18 +430,25 @@ def violation_codes_translated(game: str) -> frozenset[str]:
     return frozenset(code for code, _variant in (*_DECK_COMMON, *_DECK_ONLY[game]))
 
 
-def violation_text(violation: Any, *, game: str | None = None) -> str:
+def violation_text(
+    violation: Any, *, game: str | None = None, card_name: Callable[[str], str] | None = None
+) -> str:
     """Return a deck violation (the engine's object or its dict) as a sentence in the reader's
     language, or the engine's English message when there is no translation for it.
 
     The game is ``game`` or the violation's own ``"game"`` (the dicts of
     :func:`tournaments.services.decks.deck_check` carry it): codes mean different rules in
     different games, so a violation of no known game keeps the engine's message.
+    ``card_name`` gives the name a card is shown under in the reader's language, from its
+    canonical name (tournaments.selectors.cards.card_namer): the cards the violation names and
+    its "did you mean" suggestions are shown so; a name that is not a card's stays as written.
     """
     get = violation.get if isinstance(violation, dict) else lambda key: getattr(violation, key, None)
     code, card, params = str(get("code")), get("card"), dict(get("params") or {})
     message = str(get("message") or "")
     game = game or get("game")
+    if card_name is not None:
+        card, params, message = _names_shown(code, card, params, message, card_name)
     if _reads_english():
         return message
     if game == "respons":
@@ -446,6 +456,36 @@ def violation_text(violation: Any, *, game: str | None = None) -> str:
     if game in _DECK_ONLY:
         return _deck_only_violation_text(str(game), code, card, params, message)
     return message
+
+
+# The params of a violation that hold a card's canonical name (RESPONSE's ``hero`` may also be
+# a flag: only strings are names).
+_NAME_PARAMS: tuple[str, ...] = ("hero", "was", "now")
+
+
+def _names_shown(
+    code: str, card: Any, params: dict[str, Any], message: str, card_name: Callable[[str], str]
+) -> tuple[Any, dict[str, Any], str]:
+    """Return the violation's card, params and English message with every card name shown as
+    ``card_name`` says. The name of an unknown card is what the player wrote: it is kept."""
+    renamed: dict[str, str] = {}
+
+    def shown(name: Any) -> Any:
+        if not isinstance(name, str):
+            return name
+        new = card_name(name)
+        if new != name:
+            renamed[name] = new
+        return new
+
+    if code != "unknown_card":
+        card = shown(card)
+    params = {key: shown(value) if key in _NAME_PARAMS else value for key, value in params.items()}
+    if isinstance(params.get("suggestions"), list):
+        params["suggestions"] = [shown(name) for name in params["suggestions"]]
+    for old, new in renamed.items():  # the engine's message quotes names «so»
+        message = message.replace(f"«{old}»", f"«{new}»")
+    return card, params, message
 
 
 def _respons_violation_text(code: str, card: Any, params: dict[str, Any], message: str) -> str:
@@ -594,10 +634,22 @@ def refusal_codes_translated() -> frozenset[str]:
     return frozenset(_REFUSALS)
 
 
-def refusal_message(*, code: str, params: Mapping[str, Any] | None, message: str) -> str:
+def refusal_message(
+    *,
+    code: str,
+    params: Mapping[str, Any] | None,
+    message: str,
+    card_name: Callable[[str], str] | None = None,
+) -> str:
     """Return a refused action's message in the reader's language: the English ``message``
     (the engine's or the site's) as it is for English readers, or when ``code`` has no
-    translation or ``params`` lack a value it needs."""
+    translation or ``params`` lack a value it needs. ``card_name`` shows the card it names
+    (``params["card"]``) in the reader's language, in the English message too."""
+    card = (params or {}).get("card")
+    if card_name is not None and isinstance(card, str) and card:
+        shown = card_name(card)
+        params = {**(params or {}), "card": shown}
+        message = message.replace(card, shown)
     if _reads_english():
         return message
     values = {
@@ -630,3 +682,121 @@ def refusal_templates() -> dict[str, Any]:
             for key, table in REFUSAL_VALUE_LABELS.items()
         },
     }
+
+
+# --- card values: traits, attributes, subtypes (issue #17) ---------------------------------------
+
+# The words the card data uses for the other games' traits and attributes (WoW's faction,
+# classes, races, talents, professions and keywords; Your War's countries and unit classes;
+# Chronomagia's rarities and subtypes; Force of Will's attributes) and the subtypes of RESPONSE
+# and Chronomagia, which their sets print in Russian. Keyed by the word as the set writes it,
+# case-folded; see :func:`value_label`.
+CARD_VALUES: dict[str, Promise] = {
+    # World of Warcraft TCG: factions and classes (engine/games/wow/cards.py) ...
+    "horde": pgettext_lazy("card trait", "Horde"),
+    "alliance": pgettext_lazy("card trait", "Alliance"),
+    "druid": pgettext_lazy("card trait", "Druid"),
+    "hunter": pgettext_lazy("card trait", "Hunter"),
+    "mage": pgettext_lazy("card trait", "Mage"),
+    "paladin": pgettext_lazy("card trait", "Paladin"),
+    "priest": pgettext_lazy("card trait", "Priest"),
+    "rogue": pgettext_lazy("card trait", "Rogue"),
+    "shaman": pgettext_lazy("card trait", "Shaman"),
+    "warlock": pgettext_lazy("card trait", "Warlock"),
+    "warrior": pgettext_lazy("card trait", "Warrior"),
+    # ... races, talents and professions (free words: the shipped set's and the usual ones) ...
+    "blood elf": pgettext_lazy("card trait", "Blood elf"),
+    "draenei": pgettext_lazy("card trait", "Draenei"),
+    "dwarf": pgettext_lazy("card trait", "Dwarf"),
+    "gnome": pgettext_lazy("card trait", "Gnome"),
+    "human": pgettext_lazy("card trait", "Human"),
+    "night elf": pgettext_lazy("card trait", "Night elf"),
+    "orc": pgettext_lazy("card trait", "Orc"),
+    "tauren": pgettext_lazy("card trait", "Tauren"),
+    "troll": pgettext_lazy("card trait", "Troll"),
+    "undead": pgettext_lazy("card trait", "Undead"),
+    "arms": pgettext_lazy("card trait", "Arms"),
+    "elemental": pgettext_lazy("card trait", "Elemental"),
+    "feral": pgettext_lazy("card trait", "Feral"),
+    "holy": pgettext_lazy("card trait", "Holy"),
+    "protection": pgettext_lazy("card trait", "Protection"),
+    "alchemy": pgettext_lazy("card trait", "Alchemy"),
+    "blacksmithing": pgettext_lazy("card trait", "Blacksmithing"),
+    "enchanting": pgettext_lazy("card trait", "Enchanting"),
+    "engineering": pgettext_lazy("card trait", "Engineering"),
+    "herbalism": pgettext_lazy("card trait", "Herbalism"),
+    "mining": pgettext_lazy("card trait", "Mining"),
+    "tailoring": pgettext_lazy("card trait", "Tailoring"),
+    "leatherworking": pgettext_lazy("card trait", "Leatherworking"),
+    "skinning": pgettext_lazy("card trait", "Skinning"),
+    # ... and keywords
+    "bear_form": pgettext_lazy("card trait", "Bear form"),
+    "elusive": pgettext_lazy("card trait", "Elusive"),
+    "ferocity": pgettext_lazy("card trait", "Ferocity"),
+    "instant": pgettext_lazy("card trait", "Instant"),
+    "long_range": pgettext_lazy("card trait", "Long range"),
+    "ongoing": pgettext_lazy("card trait", "Ongoing"),
+    "protector": pgettext_lazy("card trait", "Protector"),
+    "stealth": pgettext_lazy("card trait", "Stealth"),
+    "totem": pgettext_lazy("card trait", "Totem"),
+    "unique": pgettext_lazy("card trait", "Unique"),
+    "unlimited": pgettext_lazy("card trait", "Unlimited"),
+    # Your War: countries and unit classes
+    "usa": pgettext_lazy("card trait", "USA"),
+    "ussr": pgettext_lazy("card trait", "USSR"),
+    "germany": pgettext_lazy("card trait", "Germany"),
+    "uk": pgettext_lazy("card trait", "UK"),
+    "ground": pgettext_lazy("card trait", "Ground"),
+    "tank_destroyer": pgettext_lazy("card trait", "Tank destroyer"),
+    "bomber": pgettext_lazy("card trait", "Bomber"),
+    "fighter": pgettext_lazy("card trait", "Fighter"),
+    "navy": pgettext_lazy("card trait", "Navy"),
+    # Chronomagia: rarities and subtypes (printed in Russian)
+    "common": pgettext_lazy("card trait", "Common"),
+    "uncommon": pgettext_lazy("card trait", "Uncommon"),
+    "rare": pgettext_lazy("card trait", "Rare"),
+    "mythic": pgettext_lazy("card trait", "Mythic"),
+    "варвар": pgettext_lazy("card trait", "Barbarian"),
+    "заклинание": pgettext_lazy("card trait", "Spell"),
+    "изобретатель": pgettext_lazy("card trait", "Inventor"),
+    "провидица": pgettext_lazy("card trait", "Seer"),
+    "страж": pgettext_lazy("card trait", "Guardian"),
+    "существо": pgettext_lazy("card trait", "Creature"),
+    # Force of Will: attributes
+    "light": pgettext_lazy("card trait", "Light"),
+    "darkness": pgettext_lazy("card trait", "Darkness"),
+    "fire": pgettext_lazy("card trait", "Fire"),
+    "water": pgettext_lazy("card trait", "Water"),
+    "wind": pgettext_lazy("card trait", "Wind"),
+    # RESPONSE: subtypes (printed in Russian; «Страж» is Chronomagia's «страж» above)
+    "воин": pgettext_lazy("card trait", "Warrior"),
+    "гоблин": pgettext_lazy("card trait", "Goblin"),
+    "демон": pgettext_lazy("card trait", "Demon"),
+    "зверь": pgettext_lazy("card trait", "Beast"),
+    "инженер": pgettext_lazy("card trait", "Engineer"),
+    "культист": pgettext_lazy("card trait", "Cultist"),
+    "маг": pgettext_lazy("card trait", "Mage"),
+    "орк": pgettext_lazy("card trait", "Orc"),
+    "разведчик": pgettext_lazy("card trait", "Scout"),
+    "робот": pgettext_lazy("card trait", "Robot"),
+    "рыцарь": pgettext_lazy("card trait", "Knight"),
+    "советник": pgettext_lazy("card trait", "Advisor"),
+    "человек": pgettext_lazy("card trait", "Human"),
+    # Yes/no fields (Force of Will's ``basic``)
+    "true": pgettext_lazy("card trait", "yes"),
+    "false": pgettext_lazy("card trait", "no"),
+}
+
+
+def value_label(value: Any) -> str:
+    """Return the label of a card's trait, attribute or subtype word (:data:`CARD_VALUES`,
+    matched case-insensitively), or the word itself when it has none."""
+    if value is None:
+        return ""
+    found = CARD_VALUES.get(str(value).casefold())
+    return str(found) if found is not None else str(value)
+
+
+def reader_language() -> str:
+    """Return the language the reader reads cards in: ``"en"`` or ``"ru"`` (engine.languages)."""
+    return "en" if _reads_english() else "ru"

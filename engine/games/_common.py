@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.languages import Translations, take_translations, with_spellings
 from engine.match import MatchEngine
 from engine.names import SUGGESTIONS_PER_DECK, normalize_name
 from engine.problems import Problem, Violation
@@ -193,17 +194,21 @@ class Identity:
     aliases: tuple[str, ...]
     number: int
     text: str
+    names: Translations = ()
+    texts: Translations = ()
 
 
 # Keys every game's card accepts besides its own fields.
-IDENTITY_KEYS: tuple[str, ...] = ("name", "aliases", "number", "text")
+IDENTITY_KEYS: tuple[str, ...] = ("name", "aliases", "number", "text", "names", "texts")
 
 
 def take_identity(raw: Mapping[str, Any], where: str, problems: list[Problem]) -> Identity:
     """Return the card's name, aliases, collector number and rules text, checking each.
 
     ``name`` is required; ``aliases`` (other spellings, e.g. the English name of a
-    Russian card) must not repeat the name; ``number`` is a whole number ≥ 1 when given.
+    Russian card) must not repeat the name; ``number`` is a whole number ≥ 1 when given;
+    ``names`` and ``texts`` are the optional per-language objects of :mod:`engine.languages`
+    (each name there is also accepted in decklists, as an alias).
     """
     name = take_str(raw, "name", where, problems, required=True, nonempty=True)
     aliases = tuple(
@@ -213,7 +218,10 @@ def take_identity(raw: Mapping[str, Any], where: str, problems: list[Problem]) -
     )
     number = take_int(raw, "number", where, problems, minimum=1, default=0) or 0
     text = take_str(raw, "text", where, problems)
-    return Identity(name=name, aliases=aliases, number=number, text=text)
+    names = take_translations(raw, "names", where, problems)
+    texts = take_translations(raw, "texts", where, problems)
+    aliases = with_spellings(name, aliases, names)
+    return Identity(name=name, aliases=aliases, number=number, text=text, names=names, texts=texts)
 
 
 # ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from django.core.management import CommandError, call_command
 
 from engine.registry import bundled_card_sets
 from tournaments.models import Card, SavedDeck
+from tournaments.services.cards import CardsInUse, card_set_import
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +146,31 @@ def test_a_nul_character_is_one_line_per_place_and_exit_2(tmp_path):
         done.stderr.strip().splitlines()[0]
         == f"CommandError: {bad}: cards[3].name: contains a NUL character (\\0)"
     )
+
+
+def test_a_name_given_only_under_names_counts_as_a_use(card_sets, player):
+    """A deck may name a card by any of its ``names`` (issue #17), aliases or not."""
+    extra = {
+        "game": "respons",
+        "set": {"code": "XTRA", "name": "Extra"},
+        "factions": ["order", "technology", "chaos"],
+        "cards": [
+            {"name": "Особый страж", "names": {"en": "Special Warden"}, "type": "unit", "factions": ["order"]}
+            | {"cost": 1, "strength": 1}
+        ],
+    }
+    card_set_import(data=extra)
+    SavedDeck.objects.create(
+        owner=player.user,
+        name="mine",
+        game="respons",
+        decklist={"game": "respons", "main": {"Special Warden": 1}},
+    )
+    replaced = {
+        **extra,
+        "cards": [{**extra["cards"][0], "name": "Другой страж", "names": {"en": "Other Warden"}}],
+    }
+    with pytest.raises(CardsInUse) as refused:
+        card_set_import(data=replaced)
+    assert list(refused.value.uses) == ["Особый страж"]
+    assert Card.objects.filter(name="Особый страж").exists()

@@ -3,6 +3,7 @@
 import pytest
 from django.utils import translation
 
+from engine.languages import name_in
 from engine.registry import game_keys, get_game
 from tournaments.labels import violation_codes_translated, violation_text
 from tournaments.services.decks import deck_check
@@ -251,5 +252,7 @@ def test_the_sideboard_api_answers_a_bad_swap_in_the_readers_language(event_fact
     assert answer.status_code == 400 and answer.json()["code"] == "bad_swap"
     hero = next(v for v in answer.json()["violations"] if v["code"] == "bad_swap")
     assert hero["params"] == {"kind": "hero", "was": deck["hero"], "now": other}
-    assert hero["text"] == f"R2.7: героя нельзя менять между играми (был «{deck['hero']}», стал «{other}»)"
+    # The cards in the reader's language (issue #17), whichever spelling the deck used.
+    was, now = name_in(current, "ru"), name_in(catalog.get(other), "ru")
+    assert hero["text"] == f"R2.7: героя нельзя менять между играми (был «{was}», стал «{now}»)"
     assert hero["message"].startswith("R2.7: the hero cannot change between games")  # the engine's, as before

@@ -4,12 +4,15 @@ players never see the opponent's hidden cards before the match is final."""
 import random
 
 import pytest
+from django.utils import translation
 
 from engine.games.respons.match import replay
+from engine.languages import name_in
 from tests.site.event_pages_support import assert_refused, browser
 from tests.site.judge_support import act, game_state, get, online_match, play_step, zone_cards
 from tournaments.models import GameAction, Match
 from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.judge import game_action_lines
 from tournaments.services.online import game_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,6 +21,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def match(event_factory, judge):
     return online_match(event_factory, judge, best_of=3)
+
+
+def english(name: str) -> str:
+    """The name the (English) viewer shows a card under (issue #17)."""
+    _rules, catalog = catalog_for(game="respons")
+    return name_in(catalog.get(name), "en")
 
 
 def judge_view_at(game, step: int) -> dict:
@@ -61,9 +70,9 @@ def test_it_steps_forward_and_back_showing_both_hidden_hands(match, judge):
         truth = judge_view_at(game, step)
         for seat in (0, 1):
             hand = zone_cards(html, "hand", seat)
-            assert hand == truth["seats"][seat]["hand"], (step, seat)
+            assert hand == [english(name) for name in truth["seats"][seat]["hand"]], (step, seat)
             orders = zone_cards(html, "orders", seat)
-            assert orders == [f"{o['position']} {o['card']}" for o in truth["seats"][seat]["orders"]]
+            assert orders == [f"{o['position']} {english(o['card'])}" for o in truth["seats"][seat]["orders"]]
         shown.setdefault(step, html)
         assert shown[step] == html  # the same step always shows the same board
     assert judge_view_at(game, 0)["seats"][0]["hand"], "an opening hand is dealt before the first action"
@@ -135,3 +144,20 @@ def test_it_never_shows_a_player_the_opponents_hidden_cards_before_the_match_is_
     # Once final, the log (with both decks and every action) is the players' too.
     assert match.a.api.get(f"/api/matches/{match.id}/log/?game=1").status_code == 200
     assert browser(match.b).get(f"/matches/{match.id}/log.json?game=1").status_code == 200
+
+
+def test_it_names_the_cards_of_the_action_list_in_the_readers_language(match, judge):
+    rng = random.Random(3)
+    game = match.game(1)
+    while not any(action.get("type") == "play" for action in game.actions):
+        assert play_step(match, rng), "a card is played before the game ends"
+        game = match.game(1)
+    played = next(action["card"] for action in game.actions if action.get("type") == "play")
+    _rules, catalog = catalog_for(game="respons")
+    card = catalog.get(played)
+    for language in ("en", "ru"):
+        with translation.override(language):
+            lines = [line.text for line in game_action_lines(game=game)]
+        assert any(name_in(card, language) in text for text in lines), (language, lines)
+        other = name_in(card, "ru" if language == "en" else "en")
+        assert not any(other in text for text in lines), (language, lines)

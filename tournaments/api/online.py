@@ -27,10 +27,11 @@ from respons_site.celery import app as celery_app
 from tournaments.api.errors import ApiError, throttled
 from tournaments.api.schema import errors
 from tournaments.api.throttles import ActionThrottle
-from tournaments.labels import violation_text
+from tournaments.labels import reader_language, violation_text
 from tournaments.models import Game, GameAction, Match
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors import online_rows
+from tournaments.selectors.cards import card_namer
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import game_events, game_log_shown
 from tournaments.services import limits, live
@@ -402,8 +403,10 @@ class SideboardApi(APIView):
         try:
             svc.sideboard_submit(match=match, by=request.user, deck=data.validated_data["deck"])
         except BadInput as error:
+            namer = card_namer(game=match.round.event.game, language=reader_language())
             for violation in error.extra.get("violations", []):
-                violation["text"] = violation_text(violation)  # the reader's language (the play page)
+                # The reader's language (the play page), cards named in it too.
+                violation["text"] = violation_text(violation, card_name=namer)
             raise
         match.refresh_from_db()
         return Response(game_state(match, seat))

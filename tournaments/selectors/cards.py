@@ -1,6 +1,7 @@
 """Reading cards: the engine catalog of a game, and card search for the browser."""
 
 import threading
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import connection
@@ -8,6 +9,7 @@ from django.db.models import Q, QuerySet
 
 from engine.cardset import merge_card_sets, parse_card_set
 from engine.catalog import Catalog
+from engine.languages import name_in
 from engine.names import normalize_name
 from engine.registry import GameRules, get_game
 from tournaments.models import Card, CardSet
@@ -88,3 +90,57 @@ def card_factions(*, game: str) -> list[str]:
             if faction not in names:
                 names.append(faction)
     return names
+
+
+# --- cards in the reader's language (issue #17) ---------------------------------------------------
+
+
+def card_words(*, raw: dict[str, Any], language: str) -> tuple[str, list[str], str]:
+    """Return a card's name in ``language``, its other spellings (the other languages' names and
+    its aliases, each once) and its rules text in ``language``, from its card-set JSON.
+
+    A set without ``names``/``texts`` (engine.languages) shows its canonical name and text.
+    """
+    names = raw.get("names") if isinstance(raw.get("names"), dict) else {}
+    texts = raw.get("texts") if isinstance(raw.get("texts"), dict) else {}
+    canonical = str(raw.get("name", ""))
+    shown = str(names.get(language) or canonical)
+    others: list[str] = []
+    for other in (canonical, *names.values(), *(raw.get("aliases") or [])):
+        seen = {normalize_name(shown), *map(normalize_name, others)}
+        if isinstance(other, str) and normalize_name(other) not in seen:
+            others.append(other)
+    text = texts.get(language) or raw.get("text") or ""
+    return shown, others, str(text)
+
+
+def cards_in_language(cards: Iterable[Card], *, language: str) -> list[Card]:
+    """Return the cards with ``shown_name``, ``other_names`` and ``shown_text`` set for ``language``."""
+    out = list(cards)
+    for card in out:
+        card.shown_name, card.other_names, card.shown_text = card_words(raw=card.raw, language=language)
+    return out
+
+
+def card_names_shown(*, game: str, language: str) -> dict[str, str]:
+    """Return the name to show in ``language`` of every imported card of ``game``, by canonical name."""
+    shown: dict[str, str] = {}
+    for name, names in Card.objects.filter(game=game).values_list("name", "raw__names"):
+        found = names.get(language) if isinstance(names, dict) else None
+        shown[name] = found if isinstance(found, str) and found else name
+    return shown
+
+
+def card_namer(*, game: str | None, language: str) -> Callable[[str], str]:
+    """Return a function giving the name to show in ``language`` of a card named in any spelling
+    (R1.5); a name that is no card of ``game`` (or of no known game) is given back as it is."""
+    try:
+        _rules, catalog = catalog_for(game=str(game))
+    except KeyError:
+        return lambda name: name
+
+    def shown(name: str) -> str:
+        card = catalog.get(name) if isinstance(name, str) else None
+        return name_in(card, language) if card is not None else name
+
+    return shown

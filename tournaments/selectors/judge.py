@@ -3,6 +3,7 @@ refused actions and penalties of a match, and the live progress of an online rou
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -12,9 +13,9 @@ from django.utils import timezone
 
 from engine.games.respons.match import ReplayError, replay
 from engine.problems import InputError
-from tournaments.labels import describe_action, refusal_message
+from tournaments.labels import describe_action, reader_language, refusal_message
 from tournaments.models import Game, GameAction, Match, Penalty, Round
-from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.services.online import clock_limit, current_game, game_log
 
 # Judge views of replayed steps, shared by the requests of a process. A game's log only
@@ -85,6 +86,7 @@ def game_action_lines(*, game: Game) -> list[ActionLine]:
             match=match, game_number=game.number, status=GameAction.Status.APPLIED
         ).only("log_index", "by_bot", "created_at", "processed_at")
     }
+    names_shown = card_names_shown(game=match.round.event.game, language=reader_language())
     lines = []
     for index, action in enumerate(game.actions):
         seat = int(action.get("seat", 0))
@@ -94,7 +96,7 @@ def game_action_lines(*, game: Game) -> list[ActionLine]:
                 number=index + 1,
                 seat=seat,
                 player=names[seat],
-                text=describe_action(action),
+                text=describe_action(action, card_name=lambda name: names_shown.get(name, name)),
                 action=action,
                 by_bot=bool(row and row.by_bot),
                 at=(row.processed_at or row.created_at) if row else None,
@@ -160,20 +162,31 @@ class RefusedAction:
     at: datetime
 
 
+def _action_text(action: Any, card_name: Callable[[str], str]) -> str:
+    return describe_action(action, card_name=card_name) if isinstance(action, dict) else str(action)
+
+
 def match_refused_actions(*, match: Match) -> list[RefusedAction]:
     """Return the match's refused submissions (every game), oldest first."""
     names = _names(match)
     rows = GameAction.objects.filter(match=match, status=GameAction.Status.REFUSED).order_by("id")
+    names_shown = card_names_shown(game=match.round.event.game, language=reader_language())
+
+    def shown(name: str) -> str:
+        return names_shown.get(name, name)
+
     return [
         RefusedAction(
             seat=row.seat,
             player=names[row.seat] if row.seat in (0, 1) else "?",
             seq=row.seq,
             action=row.action,
-            text=describe_action(row.action) if isinstance(row.action, dict) else str(row.action),
+            text=_action_text(row.action, shown),
             rule=row.rule,
             message=row.message,
-            message_text=refusal_message(code=row.code, params=row.params, message=row.message),
+            message_text=refusal_message(
+                code=row.code, params=row.params, message=row.message, card_name=shown
+            ),
             at=row.processed_at or row.created_at,
         )
         for row in rows

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from engine.games.respons.match import new_match, redacted_log
 from engine.games.respons.match.log import read_setup
 from tournaments.models import Card, Game
-from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.cards import card_words, catalog_for
 from tournaments.services import online as online_svc
 
 EVENTS_KEPT = 200  # the log shows the game's most recent events
@@ -23,20 +23,20 @@ _EVENTS_CACHE_SIZE = 256
 def play_cards(*, game: str, english: bool) -> dict[str, dict[str, Any]]:
     """Return what a card tile shows, by canonical card name, for every imported card of ``game``.
 
-    Each entry: ``n`` (the name to show: the first English alias when ``english``), ``t`` (type),
-    ``c`` (cost), ``f`` (factions), ``s``/``d``/``i`` (strength, durability, influence, when
-    printed), ``x`` (ability text), ``l`` (legendary), ``a`` (the cost of its action, when it has
-    one). All of it is public: the card browser shows the same.
+    Each entry: ``n`` (the name to show: the card's English or Russian name, engine.languages),
+    ``t`` (type), ``c`` (cost), ``f`` (factions), ``s``/``d``/``i`` (strength, durability,
+    influence, when printed), ``x`` (ability text, in the same language), ``l`` (legendary), ``a``
+    (the cost of its action, when it has one). All of it is public: the card browser shows the same.
     """
     cards: dict[str, dict[str, Any]] = {}
     for name, raw in Card.objects.filter(game=game).values_list("name", "raw"):
-        aliases = raw.get("aliases") or []
+        shown, _others, text = card_words(raw=raw, language="en" if english else "ru")
         entry: dict[str, Any] = {
-            "n": aliases[0] if english and aliases else name,
+            "n": shown,
             "t": raw.get("type", ""),
             "c": raw.get("cost"),
             "f": list(raw.get("factions") or []),
-            "x": raw.get("text", ""),
+            "x": text,
         }
         for key, short in (("strength", "s"), ("durability", "d"), ("influence", "i")):
             if raw.get(key) is not None:

@@ -157,14 +157,11 @@ def _uses_of_removed(
     answered: set[str] = set()  # names (R1.5 keys) that still find a card after the import
     for card in kept:
         answered.update(normalize_name(n) for n in (card.name, *getattr(card, "aliases", ())))
-    for name, aliases in (
-        Card.objects.filter(game=game).exclude(card_set=row).values_list("name", "raw__aliases")
-    ):
-        answered.update(normalize_name(n) for n in (name, *(aliases if isinstance(aliases, list) else ())))
+    for name, raw in Card.objects.filter(game=game).exclude(card_set=row).values_list("name", "raw"):
+        answered.update(normalize_name(n) for n in (name, *_spellings(raw)))
     lost: dict[str, str] = {}  # key -> the removed card's name
     for card in removed:
-        aliases = card.raw.get("aliases") if isinstance(card.raw, dict) else None
-        for name in (card.name, *(a for a in aliases or () if isinstance(a, str))):
+        for name in (card.name, *_spellings(card.raw)):
             if normalize_name(name) not in answered:
                 lost.setdefault(normalize_name(name), card.name)
     uses: dict[str, Counter[str]] = {}
@@ -174,6 +171,15 @@ def _uses_of_removed(
         for key in {normalize_name(name) for deck in decks for name in _names_in(deck)} & lost.keys():
             uses.setdefault(lost[key], Counter())[place] += 1
     return uses
+
+
+def _spellings(raw: Any) -> list[str]:
+    """Return the other names a card's JSON answers to: its aliases and its ``names`` (engine.languages)."""
+    if not isinstance(raw, dict):
+        return []
+    aliases = raw.get("aliases") if isinstance(raw.get("aliases"), list) else []
+    names = list(raw["names"].values()) if isinstance(raw.get("names"), dict) else []
+    return [name for name in (*aliases, *names) if isinstance(name, str)]
 
 
 def _decks_of(game: str) -> Iterator[tuple[str, list[Any]]]:

@@ -6,6 +6,7 @@ from typing import Any
 from django import template
 
 from tournaments import labels
+from tournaments.selectors.cards import card_namer
 
 register = template.Library()
 
@@ -37,8 +38,38 @@ def zone_short(key: Any) -> str:
     return labels.zone_label(str(key), short=True)
 
 
+def _game_of(violation: Any, game: str | None) -> str | None:
+    if game:
+        return game
+    found = violation.get("game") if isinstance(violation, dict) else getattr(violation, "game", None)
+    return str(found) if found else None
+
+
 @register.filter
 def violation_text(violation: Any, game: str | None = None) -> str:
     """``{{ v|violation_text }}`` for the violations of a deck check (they name their game);
-    ``{{ v|violation_text:event.game }}`` for a violation that does not."""
-    return labels.violation_text(violation, game=game or None)
+    ``{{ v|violation_text:event.game }}`` for a violation that does not. Cards are named in
+    the reader's language."""
+    game = _game_of(violation, game)
+    namer = card_namer(game=game, language=labels.reader_language())
+    return labels.violation_text(violation, game=game, card_name=namer)
+
+
+@register.filter
+def violation_card(violation: Any, game: str | None = None) -> str:
+    """``{{ v|violation_card }}``: the card a violation names, in the reader's language (an
+    unknown card as the player wrote it)."""
+    get = violation.get if isinstance(violation, dict) else lambda key: getattr(violation, key, None)
+    card = get("card")
+    if not isinstance(card, str) or get("code") == "unknown_card":
+        return "" if card is None else str(card)
+    return card_namer(game=_game_of(violation, game), language=labels.reader_language())(card)
+
+
+@register.filter
+def card_name(name: Any, names: Any) -> str:
+    """``{{ cell.card|card_name:card_names }}``: a card's name in the reader's language, from the
+    view's ``card_names`` (tournaments.selectors.cards.card_names_shown); unknown: as it is."""
+    if name is None:
+        return ""
+    return str(names.get(name, name)) if isinstance(names, dict) else str(name)

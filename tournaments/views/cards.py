@@ -7,8 +7,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from engine.registry import game_keys, get_game
+from tournaments.labels import reader_language, value_label
 from tournaments.numbers import whole_number
-from tournaments.selectors.cards import card_factions, cards_search
+from tournaments.selectors.cards import card_factions, cards_in_language, cards_search
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -33,26 +34,31 @@ _SHOWN = {
     "strength",
     "influence",
     "durability",
+    "names",
+    "texts",
 }
 
 
 def card_details(summary: dict[str, Any]) -> list[tuple[str, str]]:
-    """Return (label, value) pairs of the game-specific fields of a card summary."""
+    """Return (label, value) pairs of the game-specific fields of a card summary, each value
+    word (trait, attribute, subtype) by its label in the reader's language."""
     details = []
     for key, value in summary.items():
         if key in _SHOWN or value in (None, "", [], {}, False):
             continue
         if isinstance(value, dict):
             value = "; ".join(
-                f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                f"{k}: {', '.join(map(value_label, v)) if isinstance(v, list) else value_label(v)}"
                 for k, v in value.items()
                 if v not in (None, "", [], {})
             )
         elif isinstance(value, list):
-            value = ", ".join(map(str, value))
+            value = ", ".join(map(value_label, value))
+        else:
+            value = value_label(value)
         details.append((key.replace("_", " "), str(value)))
     if summary.get("subtypes"):
-        details.insert(0, ("subtypes", ", ".join(summary["subtypes"])))
+        details.insert(0, ("subtypes", ", ".join(map(value_label, summary["subtypes"]))))
     return details
 
 
@@ -72,7 +78,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
         cost=cost,
     )
     page = Paginator(cards, 48).get_page(params.get("page"))
-    for card in page:
+    for card in cards_in_language(page, language=reader_language()):
         card.details = card_details(card.summary)
     context = {
         "games": game_choices(),

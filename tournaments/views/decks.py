@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 
 from engine.decklist import ZoneKind, parse_decklist
 from engine.registry import game_keys, get_game
+from tournaments.labels import reader_language
 from tournaments.models import SavedDeck
 from tournaments.numbers import whole_number
-from tournaments.selectors.cards import cards_search
+from tournaments.selectors.cards import cards_in_language, cards_search
 from tournaments.services.decks import DeckCheck, deck_check, deck_delete, deck_save, decklist_text
 from tournaments.views.cards import game_choices
 
@@ -85,7 +86,11 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
     rules = get_game(game)
     text = text or _blank_text(game)
     leaders = [
-        {"zone": z.key, "title": z.headers[0].title(), "cards": cards_search(game=game, card_type=z.key)}
+        {
+            "zone": z.key,
+            "title": z.headers[0].title(),
+            "cards": cards_in_language(cards_search(game=game, card_type=z.key), language=reader_language()),
+        }
         for z in rules.zones
         if z.kind is ZoneKind.ONE
     ]
@@ -121,7 +126,8 @@ def deck_builder_cards(request: HttpRequest) -> HttpResponse:
     game = _game_of(request.GET.get("game"))
     zones = get_game(game).zones
     leaders = [z.key for z in zones if z.kind is ZoneKind.ONE]
-    cards = cards_search(game=game, q=request.GET.get("q", "")[:100]).exclude(type__in=leaders)[:40]
+    found = cards_search(game=game, q=request.GET.get("q", "")[:100]).exclude(type__in=leaders)[:40]
+    cards = cards_in_language(found, language=reader_language())
     # "title" is the section header the builder writes; the page shows the zone's label.
     targets = [{"key": z.key, "title": z.headers[0].title()} for z in zones if z.kind is not ZoneKind.ONE]
     return render(request, "tournaments/decks/_picker.html", {"cards": cards, "targets": targets})

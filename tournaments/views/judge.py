@@ -6,6 +6,7 @@ a refusal comes back as a DomainError whose message the page flashes.
 """
 
 import json
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -20,9 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.labels import describe_action
+from tournaments.labels import describe_action, reader_language
 from tournaments.models import Event, Game, Match, Penalty, Round
 from tournaments.numbers import SMALL_MAX, whole_number
+from tournaments.selectors.cards import card_names_shown
 from tournaments.selectors.events import (
     event_role,
     events_visible,
@@ -94,7 +96,10 @@ def _step_context(game: Game, step: int) -> dict[str, Any]:
     state = game_step_view(game=game, step=step)
     view = state.view
     names = [seat.get("name", "") for seat in view.get("seats", [])]
-    last = describe_action(game.actions[state.step - 1]) if state.step else ""
+    # Cards in the reader's language (issue #17): the board, the seats, the last action.
+    card_names = card_names_shown(game=game.match.round.event.game, language=reader_language())
+    shown = partial(_shown_name, card_names)
+    last = describe_action(game.actions[state.step - 1], card_name=shown) if state.step else ""
     actor = ""
     if state.step:
         seat = int(game.actions[state.step - 1].get("seat", 0))
@@ -113,7 +118,12 @@ def _step_context(game: Game, step: int) -> dict[str, Any]:
         "last_actor": actor,
         "deciding": names[decision["seat"]] if decision and decision.get("seat") in (0, 1) else "",
         "winner": names[result["winner"]] if result and result.get("winner") in (0, 1) else "",
+        "card_names": card_names,
     }
+
+
+def _shown_name(card_names: dict[str, str], name: str) -> str:
+    return card_names.get(name, name)
 
 
 def _log_url(match: Match, game: Game | None, step: int | None = None) -> str:

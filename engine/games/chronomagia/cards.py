@@ -17,6 +17,7 @@ from engine.games._common import (
     take_int,
     take_str_list,
 )
+from engine.languages import Translations, translations_json
 from engine.problems import Problem
 
 # Seed «Типы карт»: «герои, мыслеобразы (существа и заклинания), местности, события и
@@ -42,6 +43,8 @@ class Card:
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
+    names: Translations = ()  # engine.languages: the name in each language
+    texts: Translations = ()
     set_code: str = ""
 
     @property
@@ -83,6 +86,8 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
+        names=identity.names,
+        texts=identity.texts,
     )
 
 
@@ -98,4 +103,6 @@ def card_summary(card: Card) -> dict[str, Any]:
         "cost": card.cost,
         "subtypes": list(card.subtypes),
         "text": card.text,
+        "names": translations_json(card.names),
+        "texts": translations_json(card.texts),
     }

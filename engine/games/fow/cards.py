@@ -18,6 +18,7 @@ from engine.games._common import (
     take_int,
     take_str_list,
 )
+from engine.languages import Translations, translations_json
 from engine.problems import Problem
 
 # Seed «ТИПЫ КАРТ»: Правитель (Ruler), Резонаторы (Resonator), Магические камни
@@ -42,6 +43,8 @@ class Card:
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
+    names: Translations = ()  # engine.languages: the name in each language
+    texts: Translations = ()
     set_code: str = ""
 
     @property
@@ -81,6 +84,8 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
+        names=identity.names,
+        texts=identity.texts,
     )
 
 
@@ -95,4 +100,6 @@ def card_summary(card: Card) -> dict[str, Any]:
         "attributes": list(card.attributes),
         "cost": card.cost,
         "text": card.text,
+        "names": translations_json(card.names),
+        "texts": translations_json(card.texts),
     }

@@ -12,6 +12,7 @@ from engine.decklist import Decklist, ZoneKind, ZoneSpec
 from engine.games.respons.cards import CARD_TYPES, Card, parse_card
 from engine.games.respons.deck import VIOLATION_CODES, side_max_of, validate_deck
 from engine.games.respons.match_engine import ResponsMatchEngine
+from engine.languages import translations_json
 from engine.match import MatchEngine
 from engine.problems import Problem, Violation
 
@@ -81,6 +82,8 @@ class ResponsRules:
             "cost": card.cost,
             "text": card.text,
             "flavor": card.flavor,
+            "names": translations_json(card.names),
+            "texts": translations_json(card.texts),
             "abilities": [ability.as_dict() for ability in card.abilities],
         }
         stat = {"hero": "influence", "unit": "strength", "location": "durability"}.get(card.type)

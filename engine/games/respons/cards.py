@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from engine.games.respons.vocabulary import EFFECT_TARGETS, EFFECTS, TARGETS, TRIGGERS
+from engine.languages import Translations, take_translations, with_spellings
 from engine.problems import Problem
 
 CARD_TYPES: tuple[str, ...] = ("hero", "unit", "spell", "trap", "enhancement", "location")
@@ -21,7 +22,7 @@ _STAT_OF_TYPE: dict[str, tuple[str, int]] = {
 _STATS: tuple[str, ...] = ("influence", "strength", "durability")
 _KNOWN_KEYS: frozenset[str] = frozenset(
     {"name", "number", "type", "supertypes", "subtypes", "factions", "cost", "text", "flavor"}
-    | {"aliases", "abilities", *_STATS}
+    | {"aliases", "abilities", "names", "texts", *_STATS}
 )
 # Cosmetic fields kept in Card.extra for the site. Any other key is a load error: a
 # misspelt "supertype" would otherwise silently drop the Order supertype.
@@ -70,6 +71,8 @@ class Card:
     durability: int = 0  # locations (R1.4)
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
     flavor: str = ""  # R1.1: no game effect
+    names: Translations = ()  # engine.languages: the name in each language
+    texts: Translations = ()
 
     @property
     def is_order(self) -> bool:
@@ -185,6 +188,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem(f"{where}.name", "must be a non-empty string"))
         name = ""
+    names = take_translations(raw, "names", where, problems)
     number = raw.get("number", 0)
     if not _is_int(number) or number < 0:
         problems.append(Problem(f"{where}.number", "must be an integer ≥ 0"))
@@ -229,9 +233,11 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         number=number if _is_int(number) else 0,
         supertypes=frozenset(supertypes),
         subtypes=_strings(raw, "subtypes", where, problems),
-        aliases=_strings(raw, "aliases", where, problems),
+        aliases=with_spellings(name.strip(), _strings(raw, "aliases", where, problems), names),
         text=_text(raw, "text", where, problems),
         flavor=_text(raw, "flavor", where, problems),
+        names=names,
+        texts=take_translations(raw, "texts", where, problems),
         abilities=tuple(abilities),
         extra={key: value for key, value in raw.items() if key in EXTRA_KEYS},
         strength=stats.get("strength", 0),

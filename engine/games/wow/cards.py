@@ -19,6 +19,7 @@ from engine.games._common import (
     take_optional_str,
     take_str_list,
 )
+from engine.languages import Translations, translations_json
 from engine.problems import Problem
 
 # Seed «Об игре» / «Устройство карты»: hero, ally, ability, weapon, armor, item, quest.
@@ -100,6 +101,8 @@ class Card:
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
+    names: Translations = ()  # engine.languages: the name in each language
+    texts: Translations = ()
     set_code: str = ""
 
     @property
@@ -163,6 +166,8 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
+        names=identity.names,
+        texts=identity.texts,
     )
 
 
@@ -200,4 +205,6 @@ def card_summary(card: Card) -> dict[str, Any]:
         "keywords": sorted(card.keywords),
         "hero_required_talent": card.hero_required_talent,
         "text": card.text,
+        "names": translations_json(card.names),
+        "texts": translations_json(card.texts),
     }

@@ -16,6 +16,7 @@ from engine.games._common import (
     take_int,
     take_optional_str,
 )
+from engine.languages import Translations, translations_json
 from engine.problems import Problem
 
 # Seed «Все карты можно разделить по следующим типам»: «Боевой Юнит», «Артиллерия»,
@@ -42,6 +43,8 @@ class Card:
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
+    names: Translations = ()  # engine.languages: the name in each language
+    texts: Translations = ()
     set_code: str = ""
 
     @property
@@ -91,6 +94,8 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
+        names=identity.names,
+        texts=identity.texts,
     )
 
 
@@ -107,4 +112,6 @@ def card_summary(card: Card) -> dict[str, Any]:
         "attack": card.attack,
         "defense": card.defense,
         "text": card.text,
+        "names": translations_json(card.names),
+        "texts": translations_json(card.texts),
     }
