@@ -113,7 +113,7 @@ REASONS: dict[str, Promise] = {
     "orders_exhausted": gettext_lazy("no orders left"),
     "concede": gettext_lazy("conceded"),
     "timeout": gettext_lazy("out of time"),
-    "no_show": gettext_lazy("did not come to the game"),  # R9.4: absent when the grace period ended
+    "no_show": gettext_lazy("no-show"),  # R9.4: absent when the grace period ended
     "card_effect": gettext_lazy("a card's effect"),
     "draw": gettext_lazy("draw"),
     "round_end": gettext_lazy("round time is over"),

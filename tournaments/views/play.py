@@ -56,7 +56,7 @@ def _js_strings() -> dict[str, Any]:
             "orders_exhausted": _("no orders left"),
             "concede": _("conceded"),
             "timeout": _("out of time"),
-            "no_show": _("did not come to the game"),
+            "no_show": _("no-show"),
             "card_effect": _("a card's effect"),
             "draw": _("draw"),
             "round_end": _("round time is over"),
