@@ -186,3 +186,18 @@ def test_the_event_page_shows_the_players_game_clock_not_the_round_timer(table):
     theirs = browser(table.seat(other)).get(event_page).content.decode()
     section = theirs[theirs.index('data-testid="my-game-clock"') :]
     assert "(stopped: your opponent is deciding)" in section and "25:00" in section
+
+
+def test_the_event_form_sets_the_grace_period(organizer):
+    from tests.site.event_pages_support import post
+    from tests.site.test_event_edit_pages import FORM
+
+    html = browser(organizer).get("/events/new/").content.decode()
+    assert 'name="grace_minutes"' in html and "Waiting for players, minutes" in html
+    post(organizer, "/events/new/", {**FORM, "name": "Night Cup", "online": "on", "grace_minutes": "3"})
+    assert Event.objects.get(name="Night Cup").grace_minutes == 3
+    post(organizer, "/events/new/", {**FORM, "name": "Day Cup", "online": "on"})
+    assert Event.objects.get(name="Day Cup").grace_minutes == 5  # left blank: the default
+    response = browser(organizer).post("/events/new/", {**FORM, "name": "Bad Cup", "grace_minutes": "61"})
+    assert response.status_code == 400 and not Event.objects.filter(name="Bad Cup").exists()
+    assert "less than or equal to 60" in response.content.decode()
