@@ -147,6 +147,7 @@ def _js_strings() -> dict[str, Any]:
         "log_concede": _("{p} concedes."),
         "log_timeout": _("{p} has run out of time."),
         "log_no_show": _("{p} did not come to the game."),
+        "log_no_show_both": _("Neither player came to the game."),
         "waiting_present": _(
             "Waiting for your opponent: no clock runs yet. "
             "If they have not come in {time}, they lose the game."

@@ -17,7 +17,8 @@ def test_it_makes_the_absent_seat_lose_as_a_no_show_before_any_decision() -> Non
 
 def test_it_draws_the_game_when_neither_seat_came() -> None:
     match = scripted(keep=False)
-    match.apply(0, {"type": "no_show", "both": True})
+    events = match.apply(0, {"type": "no_show", "both": True})
+    assert events[0].type == "no_show" and events[0].public.get("both") is True
     assert (match.result.winner, match.result.reason) == (None, "no_show")
     assert match.actions[-1] == {"seat": 0, "type": "no_show", "both": True}
 

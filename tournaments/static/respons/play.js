@@ -650,7 +650,7 @@
       case "recovery": return fmt(T.log_recovery, {});
       case "concede": return fmt(T.log_concede, { p: p });
       case "timeout": return fmt(T.log_timeout, { p: p });
-      case "no_show": return fmt(T.log_no_show, { p: p });
+      case "no_show": return e.both ? fmt(T.log_no_show_both, {}) : fmt(T.log_no_show, { p: p });
       case "game_over":
         var reason = T.reasons[e.reason] || e.reason;
         return e.winner === 0 || e.winner === 1 ? fmt(T.log_game_over, { p: seatName(e.winner), reason: reason })

@@ -171,7 +171,7 @@ class Match(State):
         self.seq += 1
         events: list[Event] = []
         self._events = events
-        self.emit({"type": kind, "seat": seat})
+        self.emit({"type": kind, "seat": seat, "both": True} if both else {"type": kind, "seat": seat})
         self._flow.close()
         self._pending = None
         try:
