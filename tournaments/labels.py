@@ -114,6 +114,7 @@ REASONS: dict[str, Promise] = {
     "orders_exhausted": gettext_lazy("no orders left"),
     "concede": gettext_lazy("conceded"),
     "timeout": gettext_lazy("out of time"),
+    "no_show": gettext_lazy("no-show"),  # R9.4: absent when the grace period ended
     "card_effect": gettext_lazy("a card's effect"),
     "draw": gettext_lazy("draw"),
     "round_end": gettext_lazy("round time is over"),
@@ -247,6 +248,12 @@ def describe_action(action: dict[str, Any], *, card_name: Callable[[str], str] |
         return _("concede the game")
     if kind == "timeout":
         return _("run out of time")
+    if kind == "no_show":
+        return (
+            _("neither player came to the game")
+            if action.get("both") is True
+            else _("did not come to the game")
+        )
     return _("unknown action %(kind)s") % {"kind": repr(kind)}
 
 

@@ -13,7 +13,7 @@ from respons_site.celery import app as celery_app
 from tests.site.worker_support import require_real_services
 from tournaments.api import lane as lane_module
 from tournaments.api.lane import PlayLane
-from tournaments.models import GameAction
+from tournaments.models import GameAction, Match
 from tournaments.services import live
 from tournaments.services.accounts import token_for
 from tournaments.services.online import DRAIN_WOKEN
@@ -713,3 +713,55 @@ def test_a_request_the_lane_hands_on_is_counted_once(lane, online_match, setting
     assert post(lane, url, headers_for(actor), action_body(state))[0] == 202
     assert handed_on == [url]
     assert post(lane, url, headers_for(actor), action_body(state))[0] == 429
+
+
+# --- presence (R9.4): the lane's action and stream count as the seat's presence ---------------
+
+
+def presence(match_id) -> tuple[bool, bool]:
+    row = Match.objects.get(pk=match_id)
+    return row.present_a_at is not None, row.present_b_at is not None
+
+
+def test_an_action_the_lane_records_marks_its_seat_present_in_the_same_statement(
+    lane, online_match, monkeypatch
+):
+    import json
+
+    from tournaments.models import Game
+
+    _event, match_id, a, b = online_match
+    game = Game.objects.get(match_id=match_id, number=1)
+    seat = game.decision_seat
+    actor = (a, b)[seat]
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    assert presence(match_id) == (False, False)  # nobody has read the game
+    body = json.dumps({"seq": 1, "action": game.snapshot["legal"][seat][0]}).encode()
+    status = post(lane, f"/api/matches/{match_id}/game/actions/", headers_for(actor), body)[0]
+    assert (status, handed_on) == (202, [])  # the lane's own statement
+    assert presence(match_id) == (seat == 0, seat == 1)
+    marked = getattr(Match.objects.get(pk=match_id), ("present_a_at", "present_b_at")[seat])
+    body = json.dumps({"seq": 2, "action": {"type": "pass"}}).encode()
+    assert post(lane, f"/api/matches/{match_id}/game/actions/", headers_for(actor), body)[0] == 202
+    assert getattr(Match.objects.get(pk=match_id), ("present_a_at", "present_b_at")[seat]) == marked
+
+
+def test_a_stream_the_lane_opens_marks_its_seat_present(lane, online_match, monkeypatch):
+    _event, match_id, a, _b = online_match
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    headers = stream_headers(a)
+
+    async def scenario():
+        try:
+            stream = OpenStream(lane, f"/api/matches/{match_id}/game/stream/", headers)
+            start, first = await stream.start(), await stream.state()
+            await stream.leave()
+            return start, first
+        finally:
+            await lane.close()
+
+    start, first = async_to_sync(scenario)()
+    assert (start[0], handed_on) == (200, [])  # served by the lane
+    assert presence(match_id) == (True, False)

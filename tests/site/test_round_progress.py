@@ -80,7 +80,10 @@ def test_a_look_does_no_work_the_beat_runs_the_clocks(running, anonymous, settin
     match = Match.objects.filter(round__event_id=running.id).exclude(status=Match.Status.FINAL).first()
     game = Game.objects.get(match=match, number=1)
     late = game.decision_seat
-    Game.objects.filter(pk=game.pk).update(decision_since=timezone.now() - timedelta(hours=2))
+    # Both came long ago (R9.4: the clocks run) and the deciding seat has been away for two hours.
+    Game.objects.filter(pk=game.pk).update(
+        present_by=None, decision_since=timezone.now() - timedelta(hours=2)
+    )
     for path in ("progress/", "progress/rows/"):
         assert browser(anonymous).get(f"/events/{running.id}/rounds/1/{path}").status_code == 200
         assert browser(running.organizer).get(f"/events/{running.id}/rounds/1/{path}").status_code == 200

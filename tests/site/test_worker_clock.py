@@ -19,7 +19,8 @@ def start_match_with_a_short_clock(event_factory, seconds: int) -> tuple[int, in
     """Start an online best-of-1 match whose players have ``seconds`` each; return (match id,
     the seat deciding now, the players)."""
     event = event_factory(rounds=1, best_of=1, online=True)
-    Event.objects.filter(pk=event.id).update(clock_seconds=seconds)
+    # The clocks start at once (no grace period: test_worker_presence.py covers the wait, R9.4).
+    Event.objects.filter(pk=event.id).update(clock_seconds=seconds, grace_minutes=0)
     event.open()
     players = make_players(2)
     event.register(*players)

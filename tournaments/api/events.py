@@ -31,6 +31,10 @@ from tournaments.selectors.events import (
 from tournaments.services import events as svc
 from tournaments.services import pools
 
+GRACE_HELP = (
+    "online: minutes a game waits for both players before an absent one loses it as a no-show "
+    "(no clock runs meanwhile); 0: the clocks start at once"
+)
 DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in the event's time_zone"
 
 
@@ -44,6 +48,9 @@ class EventIn(serializers.Serializer):
     side_deck_max = serializers.IntegerField(min_value=0, max_value=60, default=10)
     online = serializers.BooleanField(default=False)
     round_minutes = serializers.IntegerField(min_value=5, max_value=600, default=50)
+    grace_minutes = serializers.IntegerField(
+        min_value=0, max_value=svc.GRACE_MAX, default=5, help_text=GRACE_HELP
+    )
     player_cap = serializers.IntegerField(min_value=2, max_value=100_000, allow_null=True, default=None)
     late_entry = serializers.BooleanField(default=False)
     starts_at = serializers.CharField(
@@ -68,9 +75,9 @@ class EventOut(serializers.ModelSerializer):
         model = Event
         fields = [
             "id", "name", "game", "format", "status", "best_of", "rounds", "swiss_rounds", "top_cut",
-            "side_deck_max", "online", "round_minutes", "player_cap", "late_entry", "decklists_public",
-            "organizer", "judges", "players", "waitlist", "current_round", "seed", "created_at",
-            "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
+            "side_deck_max", "online", "round_minutes", "grace_minutes", "player_cap", "late_entry",
+            "decklists_public", "organizer", "judges", "players", "waitlist", "current_round", "seed",
+            "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")
@@ -125,6 +132,9 @@ class EventPatchIn(serializers.Serializer):
     side_deck_max = serializers.IntegerField(min_value=0, max_value=60, required=False)
     online = serializers.BooleanField(required=False)
     round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False)
+    grace_minutes = serializers.IntegerField(
+        min_value=0, max_value=svc.GRACE_MAX, required=False, help_text=GRACE_HELP
+    )
     player_cap = serializers.IntegerField(min_value=2, max_value=100_000, allow_null=True, required=False)
     late_entry = serializers.BooleanField(required=False)
     starts_at = serializers.CharField(

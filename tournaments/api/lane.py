@@ -49,6 +49,7 @@ from django.db import connection
 from django.dispatch import receiver
 from django.http.cookie import parse_cookie
 from django.http.request import split_domain_port, validate_host
+from django.utils import timezone
 from django.utils.translation import get_language_from_request
 from rest_framework.authtoken.models import Token
 
@@ -240,6 +241,9 @@ class PlayLane:
         seat = svc.seat_of_user_id(match, user_id)
         if seat is None or not (match.round.event.online and match.player_b is not None):
             return None  # an official (the judge view), an outsider, a match played offline
+        if getattr(match, svc.PRESENT_FIELDS[seat]) is None:
+            # R9.4: the seat's stream marks it present (one guarded UPDATE, once per match).
+            await self._fetch(online_rows.presence_mark_read(match_id, seat, timezone.now()))
 
         checked = [match]  # the first answer starts from the match read above
 

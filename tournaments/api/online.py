@@ -130,6 +130,7 @@ class GameStateApi(APIView):
     @extend_schema(responses={200: GameStateOut, **errors(403, 409)}, operation_id="matches_game_retrieve")
     def get(self, request: Request, match_id: int) -> Response:
         match, seat, _official = _match(request, match_id)
+        svc.match_present(match=match, seat=seat)  # R9.4: the seated player's read counts
         return Response(game_state(match, seat))
 
 
@@ -174,6 +175,7 @@ class GameStreamApi(APIView):
     def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
         match, seat, _official = _match(request, match_id)
         _started_or_409(match)  # the stream reads the games themselves once subscribed
+        svc.match_present(match=match, seat=seat)  # R9.4: the seated player's stream counts
         seconds = stream_seconds(request.query_params.get("seconds", ""))
         if seconds is None:
             raise ApiError(f"seconds: a whole number from 1 to {STREAM_MAX_SECONDS}", code="invalid")

@@ -33,6 +33,9 @@ class Event(models.Model):
     # Online play: each player's match clock (None: half the round length each, R9.4).
     clock_seconds = models.PositiveIntegerField(null=True, blank=True)
     sideboard_seconds = models.PositiveSmallIntegerField(default=90)
+    # Online play: how long a game waits for both players before an absent one loses it as a
+    # no-show (R9.4); no clock runs meanwhile. 0: the clocks start at once, nobody is a no-show.
+    grace_minutes = models.PositiveSmallIntegerField(default=5)
     decklists_public = models.BooleanField(default=False)
     seed = models.BigIntegerField()  # drawn at creation, recorded: round 1 pairing is reproducible
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # fixed at start
@@ -150,6 +153,10 @@ class Match(models.Model):
     )
     disputed = models.BooleanField(default=False)
     extension_minutes = models.PositiveSmallIntegerField(default=0)
+    # Online play: when each seat first read or acted in its game (None: not yet); a game's clock
+    # starts only once both are present (R9.4, the event's grace_minutes).
+    present_a_at = models.DateTimeField(null=True, blank=True)
+    present_b_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -33,6 +33,9 @@ class Game(models.Model):
     decision_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     decision_since = models.DateTimeField(null=True, blank=True)
     sideboard_until = models.DateTimeField(null=True, blank=True)
+    # Waiting for a seat to come (R9.4): no clock runs until both are present; a seat absent at
+    # this time loses the game as a no-show. None: the game's clocks run (or it never waited).
+    present_by = models.DateTimeField(null=True, blank=True)
     sideboard_ready = models.JSONField(default=list)  # seats that are done sideboarding
     # A cache of what each seat sees now (views, legal actions), so reads never run the engine.
     snapshot = models.JSONField(default=dict)

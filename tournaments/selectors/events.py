@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
 from engine.registry import get_game
-from tournaments.models import Event, Match, Registration, ResultChange, Round, SavedDeck
+from tournaments.models import Event, Game, Match, Registration, ResultChange, Round, SavedDeck
 from tournaments.services.decks import deck_check, decklist_text
 from tournaments.swiss import (
     MatchRecord,
@@ -429,6 +429,45 @@ def match_deadline(*, match: Match) -> datetime:
 
 
 @dataclass(frozen=True)
+class GameClock:
+    """A seat's clock in the current game of an online match (R9.4), as its event page shows it."""
+
+    left: float  # seconds left on the seat's clock now
+    running: bool  # the seat is deciding and the clocks run
+    runs_out_at: datetime | None  # when it runs out, if it is running
+    present_by: datetime | None  # the game waits for a seat until then (no clock runs)
+
+
+def game_clock(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> GameClock | None:
+    """Return the user's clock in the match's current game, or None: not an online match, not
+    the user's, no game in play. Read from the stored game (no engine, no work)."""
+    from tournaments.services.online import clock_limit, seat_of_user_id  # it reads these selectors
+
+    if not match.round.event.online or match.player_b is None or match.status == Match.Status.FINAL:
+        return None
+    seat = seat_of_user_id(match, getattr(user, "pk", None))
+    game = (
+        Game.objects.filter(match=match)
+        .only("status", "clock_used", "decision_seat", "decision_since", "present_by")
+        .order_by("-number")
+        .first()
+    )
+    if seat is None or game is None or game.status != Game.Status.PLAYING:
+        return None
+    used = float((game.clock_used or [0.0, 0.0])[seat])
+    running = game.present_by is None and game.decision_seat == seat and game.decision_since is not None
+    if running:
+        used += max(0.0, (timezone.now() - game.decision_since).total_seconds())
+    left = max(0.0, clock_limit(match.round.event) - used)
+    return GameClock(
+        left=left,
+        running=running,
+        runs_out_at=timezone.now() + timedelta(seconds=left) if running else None,
+        present_by=game.present_by,
+    )
+
+
+@dataclass(frozen=True)
 class RoundProgress:
     """How far the results of a round are: matches in all, final, waiting, disputed."""
 
@@ -475,10 +514,12 @@ def standings_table(*, event: Event, results: EventResults | None = None) -> lis
     """Return the final standings rows (see standings_json) with the tiebreakers as
     percentages (0–100, 2 places); ``results`` saves reading them again."""
     results = results or event_results(event=event)
+    absent = no_shows(event=event)
     return [
         {
             "rank": p.rank,
             "name": s.name,
+            "no_shows": absent.get(s.player_id, 0),
             "match_points": s.match_points,
             "wins": s.wins,
             "losses": s.losses,
@@ -492,6 +533,20 @@ def standings_table(*, event: Event, results: EventResults | None = None) -> lis
         }
         for p, s in results.placings
     ]
+
+
+def no_shows(*, event: Event) -> dict[int, int]:
+    """Return how many online games each registration (by id) lost as a no-show (R9.4: absent
+    when the game's grace period ended; neither seat present: both), those with none left out."""
+    counts: dict[int, int] = {}
+    rows = Game.objects.filter(match__round__event=event, reason="no_show").values_list(
+        "winner", "match__player_a_id", "match__player_b_id"
+    )
+    for winner, a, b in rows:
+        for seat, registration in enumerate((a, b)):
+            if registration is not None and winner != seat:
+                counts[registration] = counts.get(registration, 0) + 1
+    return counts
 
 
 @dataclass(frozen=True)

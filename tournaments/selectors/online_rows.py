@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.utils import timezone
 
 from tournaments import plainsql
 from tournaments.models import Event, Game, GameAction, Match, Registration, Round
@@ -112,8 +113,10 @@ def _facts_sql() -> str:
         f"(SELECT MAX({a_seq}) FROM {action} WHERE {a_match} = x.id AND {a_seat} = x.seat) AS last_seq, "
         f"x.game, x.game_key, "
         f"EXISTS (SELECT 1 FROM {action} WHERE {a_match} = x.id AND {a_status} = {_QUEUED} "
-        f"AND {a_seat} = x.seat AND {a_game} = x.game AND {a_decision} = %s) AS answered "
+        f"AND {a_seat} = x.seat AND {a_game} = x.game AND {a_decision} = %s) AS answered, "
+        "CASE x.seat WHEN 0 THEN x.present_a WHEN 1 THEN x.present_b END IS NOT NULL AS present "
         f"FROM (SELECT {match.column('id')} AS id, {seat} AS seat, "
+        f"{match.column('present_a_at')} AS present_a, {match.column('present_b_at')} AS present_b, "
         f"{event.column('online')} AND {match.column('player_b')} IS NOT NULL AS online, "
         f"(SELECT MAX({g_number}) FROM {game} WHERE {g_match} = {match.column('id')}) AS game, "
         f"{match.column('status')} AS status, {event.column('game')} AS game_key "
@@ -128,10 +131,14 @@ def _submit_sql(by_token: bool = False) -> str:
     give, then the status that is over, the seq the caller sends and the games whose players may
     send an action of its type; ``by_token``: then the token's key, its user and the time tokens
     must be younger than — the token checked in the same statement, so a revoked or expired one
-    records nothing)."""
+    records nothing; then the time the seat is marked present at, twice, and the match). The
+    action recorded marks its seat present (R9.4) in the same statement, once: an UPDATE of the
+    match only while the seat is not present yet."""
     fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in fields)
     from_facts = {"seat": "f.seat", "game_number": "f.game"}
+    present_a, present_b = (quote(Match._meta.get_field(f).column) for f in ("present_a_at", "present_b_at"))
+    match_id = f"{quote(Match._meta.db_table)}.{quote(Match._meta.pk.column)}"
     values = ", ".join(from_facts.get(f.name, "%s") for f in fields)
     return (
         f"WITH f AS ({_facts_sql()}), "
@@ -139,8 +146,13 @@ def _submit_sql(by_token: bool = False) -> str:
         "WHERE f.seat IS NOT NULL AND f.online AND f.started AND f.status <> %s "
         "AND COALESCE(f.last_seq, 0) + 1 = %s AND NOT f.answered AND f.game_key = ANY(%s) "
         f"{_token_good_sql() if by_token else ''}"
-        "ON CONFLICT DO NOTHING RETURNING 1) "
-        "SELECT f.seat, f.online, f.started, f.status, f.last_seq, EXISTS (SELECT 1 FROM ins) FROM f"
+        "ON CONFLICT DO NOTHING RETURNING 1), "
+        f"here AS (UPDATE {quote(Match._meta.db_table)} SET {present_a} = COALESCE({present_a}, "
+        f"CASE WHEN f.seat = 0 THEN %s::timestamptz END), {present_b} = COALESCE({present_b}, "
+        f"CASE WHEN f.seat = 1 THEN %s::timestamptz END) FROM f WHERE {match_id} = %s "
+        "AND NOT f.present AND EXISTS (SELECT 1 FROM ins) RETURNING 1) "
+        "SELECT f.seat, f.online, f.started, f.status, f.last_seq, EXISTS (SELECT 1 FROM ins), "
+        "EXISTS (SELECT 1 FROM here) FROM f"
     )
 
 
@@ -172,7 +184,9 @@ def action_insert(
     params = [decision, user_id, user_id, match_id, *values, Match.Status.FINAL, seq, list(games)]
     if token is not None:
         params += [token[0], user_id, token[1]]
-    return Read(_submit_sql(token is not None), params, lambda rows: bool(rows) and bool(rows[0][-1]))
+    now = timezone.now()
+    params += [now, now, match_id]
+    return Read(_submit_sql(token is not None), params, lambda rows: bool(rows) and bool(rows[0][5]))
 
 
 @cache
@@ -379,6 +393,7 @@ class ActionFacts:
     game: str  # the event's game (engine.registry key)
     game_number: int | None  # the current game
     answered: bool  # an action of the seat bound to the decision asked about waits already
+    present: bool = False  # the seat has read or acted in its game already (R9.4)
 
 
 def action_facts(match_id: int, user_id: Any, *, decision: int | None = None) -> ActionFacts | None:
@@ -390,7 +405,7 @@ def action_facts(match_id: int, user_id: Any, *, decision: int | None = None) ->
         row = cursor_.fetchone()
     if row is None:
         return None
-    seat, online, started, status, last, game_number, game, answered = row
+    seat, online, started, status, last, game_number, game, answered, present = row
     return ActionFacts(
         seat=seat,
         online=bool(online),
@@ -400,4 +415,20 @@ def action_facts(match_id: int, user_id: Any, *, decision: int | None = None) ->
         game=game,
         game_number=game_number,
         answered=bool(answered),
+        present=bool(present),
+    )
+
+
+def presence_mark_read(match_id: int, seat: int, now: datetime) -> Read[bool]:
+    """Mark the seat present in the match (R9.4) unless it is: one guarded UPDATE, as a
+    :class:`~tournaments.plainsql.Read` of whether it marked it (the fast lane's stream)."""
+    return Read(_presence_sql(seat), [now, match_id], lambda rows: bool(rows))
+
+
+@cache
+def _presence_sql(seat: int) -> str:
+    column = quote(Match._meta.get_field(("present_a_at", "present_b_at")[seat]).column)
+    return (
+        f"UPDATE {quote(Match._meta.db_table)} SET {column} = %s "
+        f"WHERE {quote(Match._meta.pk.column)} = %s AND {column} IS NULL RETURNING 1"
     )

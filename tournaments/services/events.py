@@ -70,6 +70,10 @@ BEST_OF = (1, 3)
 TOP_CUTS = (0, 2, 4, 8)
 
 
+# Online play: the longest wait for both players before an absent one loses as a no-show (R9.4).
+GRACE_MAX = 60
+
+
 def _require(event: Event, user: AbstractBaseUser, *roles: Role) -> Role:
     role = event_role(event=event, user=user)
     if role not in roles:
@@ -95,6 +99,7 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
         ("side_deck_max", 0, 60),
         ("round_minutes", 5, 600),
         ("player_cap", 2, 100_000),
+        ("grace_minutes", 0, GRACE_MAX),
     ):
         if key in values and values[key] is not None:
             value = values[key]
@@ -803,7 +808,7 @@ LIVE_FIELDS = frozenset({"round_minutes", "description"})  # may change at any t
 DETAIL_FIELDS = ("starts_at", "time_zone", "venue", "description", "registration_closes_at")
 SETTING_FIELDS = (
     "name", "game", "format", "best_of", "rounds", "top_cut", "side_deck_max", "online",
-    "round_minutes", "player_cap", "late_entry",
+    "round_minutes", "player_cap", "late_entry", "grace_minutes",
 )  # fmt: skip
 REASON_MAX = 2000
 YEARS = (2000, 2999)  # an event's dates

@@ -237,6 +237,10 @@ def game_answer(
             "since": game.decision_since.isoformat() if game.decision_since else None,
             "round_ends_at": match.round.ends_at.isoformat(),
             "sideboard_until": game.sideboard_until.isoformat() if game.sideboard_until else None,
+            # R9.4: no clock runs until both seats are present; a seat absent at present_by
+            # loses the game as a no-show (None: the clocks run).
+            "present_by": game.present_by.isoformat() if game.present_by else None,
+            "present": seats_present(match),
         },
         "games": [
             {"number": g.number, "status": g.status, "winner": g.winner, "reason": g.reason} for g in games
@@ -337,10 +341,45 @@ def _game_create(match: Match, *, number: int, first_initiative: int | None) -> 
 
 
 def _begin(game: Game, now: Any) -> None:
+    """Start the game's play: its clocks at once when both seats are present (or the event has
+    no grace period), else the wait for them until ``present_by`` (R9.4, :func:`_presence_check`)."""
     engine = engine_for(game)
     game.status = Game.Status.PLAYING
-    game.decision_since = now
+    grace = game.match.round.event.grace_minutes
+    if grace and not all(seats_present(game.match)):
+        game.present_by, game.decision_since = now + timedelta(minutes=grace), None
+    else:
+        game.present_by, game.decision_since = None, now
     _store_snapshot(game, engine)
+
+
+def seats_present(match: Match) -> list[bool]:
+    """Whether each seat is present: it has read or acted in its game (a bot always is)."""
+    b = match.player_b
+    return [
+        match.present_a_at is not None or match.player_a.is_bot,
+        b is not None and (match.present_b_at is not None or b.is_bot),
+    ]
+
+
+PRESENT_FIELDS = ("present_a_at", "present_b_at")
+
+
+def match_present(*, match: Match, seat: int | None, now: Any = None) -> bool:
+    """Mark the seat present in its online match (R9.4: a read of its game, or an action);
+    return whether this call marked it. Cheap and no adjudication (issue #15): nothing when
+    the match read says so already, else one guarded ``UPDATE ... WHERE present IS NULL``;
+    the beat's sweep starts a game whose seats are both present (:func:`deadline`)."""
+    if seat is None or match.player_b is None or not match.round.event.online:
+        return False
+    field = PRESENT_FIELDS[seat]
+    if getattr(match, field) is not None:
+        return False
+    now = now or timezone.now()
+    marked = Match.objects.filter(pk=match.pk, **{f"{field}__isnull": True}).update(**{field: now}) > 0
+    if marked:
+        setattr(match, field, now)
+    return marked
 
 
 # --- submitting ---------------------------------------------------------------------------
@@ -402,6 +441,10 @@ def game_action_submit(
     # The same seq may have come in twice at once: one row (a conflict breaks no transaction).
     if not plainsql.insert_unless_taken(row):
         return _same_or_409(GameAction.objects.get(match_id=match_id, seat=seat, seq=seq), action, decision)
+    if not facts.present:  # R9.4: an action counts as presence (once: the facts say so after)
+        Match.objects.filter(pk=match_id, **{f"{PRESENT_FIELDS[seat]}__isnull": True}).update(
+            **{PRESENT_FIELDS[seat]: timezone.now()}
+        )
     transaction.on_commit(lambda: queue_action(match_id))
     return row
 
@@ -784,11 +827,32 @@ def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: Any
 
 
 def _charge(game: Game, now: Any) -> None:
-    """Charge the time since the pending decision began to the seat deciding (R9.4)."""
+    """Charge the time since the pending decision began to the seat deciding (R9.4); nothing
+    while the game waits for its seats (``present_by``: no clock runs)."""
+    if game.present_by is not None:
+        return
     if game.decision_seat is not None and game.decision_since is not None:
         elapsed = max(0.0, (now - game.decision_since).total_seconds())
         game.clock_used[game.decision_seat] = round(game.clock_used[game.decision_seat] + elapsed, 3)
     game.decision_since = now
+
+
+def _presence_check(match: Match, game: Game, engine: EngineMatch, now: Any) -> None:
+    """A game waiting for its seats (``present_by``) starts its clocks once both are present;
+    at ``present_by`` a seat still absent loses it as a no-show (R9.4: the site applies
+    ``no_show``; neither seat present: the game is drawn, reason ``no_show`` all the same)."""
+    if game.present_by is None:
+        return
+    present = seats_present(match)
+    if all(present):
+        game.present_by, game.decision_since = None, now
+    elif now >= game.present_by:
+        game.present_by = None
+        if not engine.is_over:
+            if any(present):
+                engine.apply(present.index(False), {"type": "no_show"})
+            else:
+                engine.apply(0, {"type": "no_show", "both": True})
 
 
 def _timed_out(game: Game, limit: float) -> int | None:
@@ -805,6 +869,7 @@ def _play(
     event = match.round.event
     limit = clock_limit(event)
     since = game.decision_since
+    _presence_check(match, game, engine, now)
     _charge(game, now)
     if not engine.is_over and (late := _timed_out(game, limit)) is not None:
         engine.apply(late, {"type": "timeout"})  # R9.4: out of time, the game is lost
@@ -840,7 +905,8 @@ def _play(
         _store_snapshot(game, engine)
         # The hot path: only what an action changes (not the decks, seed or card sets).
         plainsql.update(
-            game, ["actions", "snapshot", "refused", "clock_used", "decision_seat", "decision_since"]
+            game,
+            ["actions", "snapshot", "refused", "clock_used", "decision_seat", "decision_since", "present_by"],
         )
 
 
@@ -980,6 +1046,10 @@ def deadline(match: Match, game: Game) -> Any:
     due = match.round.ends_at + timedelta(minutes=match.extension_minutes)
     if game.status == Game.Status.SIDEBOARDING and game.sideboard_until:
         due = min(due, game.sideboard_until)
+    elif game.status == Game.Status.PLAYING and game.present_by is not None:
+        # Waiting for the seats (R9.4): due at once when both are present (the sweep starts the
+        # clocks), else when the grace period ends (the absent seat loses as a no-show).
+        due = min(due, game.started_at if all(seats_present(match)) else game.present_by)
     elif game.status == Game.Status.PLAYING and game.decision_seat is not None and game.decision_since:
         left = clock_limit(match.round.event) - game.clock_used[game.decision_seat]
         due = min(due, game.decision_since + timedelta(seconds=max(0.0, left)))

@@ -1,6 +1,6 @@
 """Template helpers of the event pages: countdowns, status badges, results."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import segno
 from django import template
@@ -33,6 +33,13 @@ def time_left(deadline: datetime, now: datetime) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+@register.filter
+def seconds_text(seconds: float) -> str:
+    """Return a number of seconds as h:mm:ss or m:ss (a clock's time left)."""
+    now = timezone.now()
+    return time_left(now + timedelta(seconds=max(0.0, float(seconds))), now)
 
 
 @register.inclusion_tag("tournaments/events/_countdown.html")

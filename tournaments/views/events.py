@@ -42,6 +42,7 @@ from tournaments.selectors.events import (
     event_waitlist,
     events_search,
     events_visible,
+    game_clock,
     is_official,
     match_deadline,
     player_match,
@@ -251,6 +252,17 @@ class EventForm(forms.Form):
         help_text=gettext_lazy("Matches are played on the site's match engine."),
     )
     round_minutes = forms.IntegerField(label=gettext_lazy("Round length, minutes"), initial=50)
+    grace_minutes = forms.IntegerField(
+        label=gettext_lazy("Waiting for players, minutes"),
+        initial=5,
+        required=False,  # left blank: the default (5), or unchanged
+        min_value=0,
+        max_value=svc.GRACE_MAX,
+        help_text=gettext_lazy(
+            "Online: no clock runs until both players have opened the game; a player who has not "
+            "come by then loses the game as a no-show. 0: the clocks start at once."
+        ),
+    )
     player_cap = forms.IntegerField(
         label=gettext_lazy("Player cap"),
         required=False,
@@ -319,6 +331,8 @@ class EventForm(forms.Form):
         skip = {"starts_on", "starts_time", "closes_on", "closes_time", "reason"}
         if not self.cleaned_data.get("time_zone"):
             skip.add("time_zone")  # not sent: the event's zone stays (UTC for a new event)
+        if self.cleaned_data.get("grace_minutes") is None:
+            skip.add("grace_minutes")
         return {key: value for key, value in self.cleaned_data.items() if key not in skip}
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
@@ -328,6 +342,7 @@ class EventForm(forms.Form):
         if not rules.has_match_engine:
             # This game is played on paper only: there is nothing to choose.
             del self.fields["online"]
+            del self.fields["grace_minutes"]
 
     def add_domain_error(self, error: DomainError) -> None:
         """Attach a service's refusal to the field it names ("best_of: …"), or to the form."""
@@ -432,6 +447,7 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
         me=mine,
         my_match=my_match,
         my_deadline=match_deadline(match=my_match) if my_match else None,
+        my_clock=game_clock(match=my_match, user=request.user) if my_match else None,
         my_deck_text=registration_deck_text(registration=mine) if mine else "",
         my_pool_text=pool_text(registration=mine) if mine else "",
         limited=pools.is_limited(event),

@@ -56,6 +56,7 @@ def _js_strings() -> dict[str, Any]:
             "orders_exhausted": _("no orders left"),
             "concede": _("conceded"),
             "timeout": _("out of time"),
+            "no_show": _("no-show"),
             "card_effect": _("a card's effect"),
             "draw": _("draw"),
             "round_end": _("round time is over"),
@@ -145,6 +146,12 @@ def _js_strings() -> dict[str, Any]:
         "log_recovery": _("Recovery: influence and strength are restored, the initiative passes."),
         "log_concede": _("{p} concedes."),
         "log_timeout": _("{p} has run out of time."),
+        "log_no_show": _("{p} did not come to the game."),
+        "log_no_show_both": _("Neither player came to the game."),
+        "waiting_present": _(
+            "Waiting for your opponent: no clock runs yet. "
+            "If they have not come in {time}, they lose the game."
+        ),
         "log_game_over": _("Game over: {p} wins ({reason})."),
         "log_game_drawn": _("Game over: a draw ({reason})."),
         "log_damage": _("{source}: {n} damage to {target}."),
@@ -185,6 +192,7 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
     lines = list(LINES) if me == 0 else list(reversed(LINES))
     online = event.online and match.player_b is not None
     game = online_svc.current_game(match) if online else None
+    online_svc.match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
     deck_text = ""
     if seat is not None and online:
         registered = match.player_a if seat == 0 else match.player_b

@@ -314,6 +314,12 @@
     var round = (Date.parse(c.round_ends_at) - now()) / 1000;
     setText("round-left", round > 0 ? clockText(round) : T.round_over);
     if (c.sideboard_until) setText("sideboard-left", clockText((Date.parse(c.sideboard_until) - now()) / 1000));
+    // R9.4: no clock runs until both players are here; an absent one loses at present_by.
+    var waiting = slot("presence");
+    if (waiting) {
+      waiting.hidden = !(running && c.present_by);
+      if (running && c.present_by) waiting.textContent = fmt(T.waiting_present, { time: clockText((Date.parse(c.present_by) - now()) / 1000) });
+    }
   }
 
   // --- choices: what the player may click now -------------------------------------------
@@ -644,6 +650,7 @@
       case "recovery": return fmt(T.log_recovery, {});
       case "concede": return fmt(T.log_concede, { p: p });
       case "timeout": return fmt(T.log_timeout, { p: p });
+      case "no_show": return e.both ? fmt(T.log_no_show_both, {}) : fmt(T.log_no_show, { p: p });
       case "game_over":
         var reason = T.reasons[e.reason] || e.reason;
         return e.winner === 0 || e.winner === 1 ? fmt(T.log_game_over, { p: seatName(e.winner), reason: reason })

@@ -12,6 +12,8 @@ Shapes (ABILITIES.md and README.md document them for clients):
 - ``{"type": "choose", "cell": {"line": L, "row": R}}`` (R7.5) /
   ``{"type": "choose", "targets": [target]}`` (R7.7)
 - ``{"type": "concede"}`` (R9.3), ``{"type": "timeout"}`` (R9.4)
+- ``{"type": "no_show"}`` (R9.4: the seat was absent when the grace period ended; with
+  ``"both": true`` neither seat came and the game is drawn) — applied by the site only
 
 A target is ``{"seat": s, "line": L, "row": R}`` (a card on the field), or
 ``{"seat": s, "zone": "location"}``, or ``{"seat": s, "zone": "hero"}`` (the player);
@@ -507,4 +509,6 @@ def describe_action(action: Action) -> str:
         return "concede the game"
     if kind == "timeout":
         return "run out of time"
+    if kind == "no_show":
+        return "neither player came to the game" if action.get("both") is True else "did not come to the game"
     return f"unknown action {kind!r}"

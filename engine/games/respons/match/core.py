@@ -19,8 +19,9 @@ from engine.games.respons.match.state import (
     State,
 )
 
-# Every seat may always do these (R9.3, R9.4), whoever must decide.
-_ANY_TIME = ("concede", "timeout")
+# Every seat may always do these (R9.3, R9.4), whoever must decide. ``timeout`` and ``no_show``
+# are the site's alone (R9.4: a clock run out; a seat absent when the game's grace period ended).
+_ANY_TIME = ("concede", "timeout", "no_show")
 
 
 class Match(State):
@@ -131,7 +132,7 @@ class Match(State):
             )
         kind = action["type"]
         if kind in _ANY_TIME:
-            return self._end_by(seat, kind)
+            return self._end_by(seat, kind, both=kind == "no_show" and action.get("both") is True)
         pending = self._pending
         assert pending is not None
         if seat != pending.seat:
@@ -160,17 +161,21 @@ class Match(State):
             self._pending = None
         return events
 
-    def _end_by(self, seat: int, kind: str) -> list[Event]:
-        # R9.3 concede at any moment; R9.4 the site's clock applies timeout for the seat.
-        self.actions.append({"seat": seat, "type": kind})
+    def _end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
+        # R9.3 concede at any moment; R9.4 the site's clock applies timeout for the seat, and
+        # no_show for a seat absent at the end of the grace period (``both``: neither seat came,
+        # the game is drawn).
+        self.actions.append(
+            {"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind}
+        )
         self.seq += 1
         events: list[Event] = []
         self._events = events
-        self.emit({"type": kind, "seat": seat})
+        self.emit({"type": kind, "seat": seat, "both": True} if both else {"type": kind, "seat": seat})
         self._flow.close()
         self._pending = None
         try:
-            self.end(1 - seat, kind)
+            self.end(None if both else 1 - seat, kind)
         except GameOver:
             pass
         return events

@@ -1,0 +1,70 @@
+"""R9.4 presence with real workers (issue #16 point 8): a game's clocks wait for both players, and
+the beat's sweep both starts a game whose players have come and ends one whose player has not."""
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.site.conftest import make_players
+from tests.site.worker_support import game_state, real_broker, wait_until
+from tournaments.models import Game, Match
+
+pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def broker():
+    with real_broker() as broker:
+        yield broker
+
+
+def start_match(event_factory) -> tuple[int, list]:
+    """Start an online best-of-1 match nobody has opened; return its id and the players."""
+    event = event_factory(rounds=1, best_of=1, online=True, grace_minutes=1)
+    event.open()
+    players = make_players(2)
+    event.register(*players)
+    return event.start()["matches"][0]["id"], players
+
+
+def the_game(match_id: int) -> Game:
+    return Game.objects.get(match_id=match_id, number=1)
+
+
+def test_a_game_does_not_start_its_clock_until_both_players_are_present(broker, event_factory):
+    broker.start_worker(beat=True)
+    match_id, (a, b) = start_match(event_factory)
+    game_state(a, match_id)  # seat A comes
+    time.sleep(5)  # two sweeps of the beat and more: no clock may start with seat B away
+    game = the_game(match_id)
+    assert game.present_by is not None and game.decision_since is None
+    assert game.clock_used == [0.0, 0.0] and game.status == Game.Status.PLAYING
+    game_state(b, match_id)  # seat B comes: the beat's next sweep starts the clocks
+    started = wait_until(
+        lambda: (g := the_game(match_id)).decision_since is not None and g,
+        timeout=15,
+        what="the beat's sweep to start the game",
+    )
+    assert started.present_by is None and started.status == Game.Status.PLAYING
+    state = game_state(a, match_id)
+    assert state["clock"]["since"] is not None and state["clock"]["present"] == [True, True]
+
+
+def test_an_absent_player_loses_as_a_no_show_through_the_beats_sweep(broker, event_factory):
+    match_id, (a, _b) = start_match(event_factory)
+    game_state(a, match_id)  # only seat A ever comes
+    # The grace period (a minute) nearly over: the beat's sweep notices it, no task is queued for it.
+    Game.objects.filter(match_id=match_id).update(present_by=timezone.now() + timedelta(seconds=2))
+    broker.start_worker(beat=True)
+    game = wait_until(
+        lambda: Game.objects.filter(match_id=match_id, status="finished").first(),
+        timeout=20,
+        what="the no-show",
+    )
+    assert (game.winner, game.reason) == (0, "no_show")
+    assert game.actions[-1] == {"seat": 1, "type": "no_show"}
+    assert game.clock_used == [0.0, 0.0]
+    match = Match.objects.get(pk=match_id)
+    assert (match.status, match.wins_a, match.wins_b) == ("final", 1, 0)
