@@ -1,7 +1,15 @@
 """Database models: rows only, no business rules (those live in services)."""
 
 from tournaments.models.cards import Card, CardSet, SavedDeck
-from tournaments.models.events import DeckNote, Event, Match, Registration, ResultChange, Round
+from tournaments.models.events import (
+    DeckNote,
+    Event,
+    ForbiddenPair,
+    Match,
+    Registration,
+    ResultChange,
+    Round,
+)
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
 
@@ -10,6 +18,7 @@ __all__ = [
     "CardSet",
     "DeckNote",
     "Event",
+    "ForbiddenPair",
     "Game",
     "GameAction",
     "Match",

@@ -12,7 +12,7 @@ from django.utils import timezone
 from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
 from engine.registry import get_game
-from tournaments.models import Event, Match, Registration, ResultChange, Round, SavedDeck
+from tournaments.models import Event, ForbiddenPair, Match, Registration, ResultChange, Round, SavedDeck
 from tournaments.services.decks import deck_check, decklist_text
 from tournaments.swiss import (
     MatchRecord,
@@ -75,6 +75,21 @@ def event_players(*, event: Event) -> QuerySet[Registration]:
 
 def current_round(*, event: Event) -> Round | None:
     return event.round_set.order_by("-number").first()
+
+
+def forbidden_pairs(*, event: Event) -> list[tuple[int, int]]:
+    """Return the registration ids of the pairs the pairer keeps apart (ForbiddenPair)."""
+    return list(event.forbidden_pairs.values_list("a_id", "b_id"))
+
+
+def forbidden_pairs_listed(*, event: Event) -> list[ForbiddenPair]:
+    """Return the event's forbidden pairs, oldest first, with both players' users."""
+    return list(event.forbidden_pairs.select_related("a__player", "b__player", "by"))
+
+
+def round_visible(*, round: Round, user: User) -> bool:
+    """Return True when the user may see the round's pairings: published, or an official."""
+    return round.published or is_official(event_role(event=round.event, user=user))
 
 
 def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:

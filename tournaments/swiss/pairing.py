@@ -163,7 +163,10 @@ class _Field:
         self.forbidden = forbidden or {}
         # What the greedy passes never pair: rematches, and forbidden pairs as well.
         self.shunned = (
-            {pid: met | self.forbidden[pid] if pid in self.forbidden else met for pid, met in opponents.items()}
+            {
+                pid: met | self.forbidden[pid] if pid in self.forbidden else met
+                for pid, met in opponents.items()
+            }
             if self.forbidden
             else opponents
         )
@@ -290,7 +293,7 @@ class _Field:
         """
         graph = rustworkx.PyGraph()
         graph.add_nodes_from(members)
-        edges = []
+        edges: list[tuple[int, int, int]] = []
         shunned: list[int] = []  # indexes in ``edges`` of forbidden pairs
         forbidden = self.forbidden
         for i, u in enumerate(members):

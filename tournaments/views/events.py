@@ -50,6 +50,7 @@ from tournaments.selectors.events import (
     round_matches,
     round_progress,
     round_seats,
+    round_visible,
     running_round,
     saved_decks_for,
     standings_table,
@@ -93,9 +94,9 @@ def _official_event(request: HttpRequest, event_id: int) -> Event | HttpResponse
     return event
 
 
-def _round(event: Event, number: int) -> Round:
+def _round(request: HttpRequest, event: Event, number: int) -> Round:
     round_ = event_round(event=event, number=number)
-    if round_ is None:
+    if round_ is None or not round_visible(round=round_, user=request.user):
         raise Http404(_("This event has no round %(n)s.") % {"n": number})
     return round_
 
@@ -132,6 +133,8 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
     """Return what every event page shows: the header, the tabs and the round timer."""
     role = event_role(event=event, user=request.user)
     rounds = list(event.round_set.order_by("number"))
+    if not is_official(role):  # held pairings (issue #16): only the officials see them
+        rounds = [r for r in rounds if r.published]
     return {
         "event": event,
         "role": role.value,
@@ -141,7 +144,7 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
         "format_label": format_label(event.format),
         "rounds": rounds,
         "last_round": rounds[-1] if rounds else None,
-        "running": running_round(event=event),
+        "running": running if (running := running_round(event=event)) in rounds else None,
         "now": timezone.now(),
         "tab": tab,
     }
@@ -703,7 +706,7 @@ def event_deck(request: HttpRequest, event_id: int, registration_id: int) -> Htt
 def event_round_detail(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """The public pairings of a round, with "find yourself by name"."""
     event = _event(request, event_id)
-    round_ = _round(event, number)
+    round_ = _round(request, event, number)
     context = _event_context(request, event, "pairings")
     context.update(
         round=round_,
@@ -735,7 +738,7 @@ def export_pairings(request: HttpRequest, event_id: int, number: int) -> HttpRes
     event = _official_event(request, event_id)
     if isinstance(event, HttpResponse):
         return event
-    round_ = _round(event, number)
+    round_ = _round(request, event, number)
     rows = (
         (
             m.table,
@@ -794,7 +797,7 @@ def round_print(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     event = _official_event(request, event_id)
     if isinstance(event, HttpResponse):
         return event
-    round_ = _round(event, number)
+    round_ = _round(request, event, number)
     context = {"event": event, "round": round_, "seats": round_seats(round=round_), "now": timezone.now()}
     return render(request, "tournaments/events/print_pairings.html", context)
 
@@ -804,7 +807,7 @@ def round_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     event = _official_event(request, event_id)
     if isinstance(event, HttpResponse):
         return event
-    round_ = _round(event, number)
+    round_ = _round(request, event, number)
     matches = [m for m in round_matches(round=round_) if not m.is_bye]
     context = {"event": event, "round": round_, "matches": matches}
     return render(request, "tournaments/events/print_slips.html", context)
