@@ -39,6 +39,7 @@ from tournaments.selectors.events import (
     event_round,
     events_search,
     events_visible,
+    forbidden_pairs_listed,
     is_official,
     match_deadline,
     player_match,
@@ -588,6 +589,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         progress=round_progress(matches=matches),
         extensions=EXTENSIONS,
         audit=event_audit(event=event),
+        forbidden=forbidden_pairs_listed(event=event) if context["is_organizer"] else [],
         finishing=_last_round_of_event(event, last, matches),
         winner=event_results(event=event).winner
         if event.top_cut and event.status == Event.Status.FINISHED
@@ -631,7 +633,7 @@ def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
     return _organizer_action(
         request,
         event_id,
-        lambda event: svc.event_start(event=event, by=request.user),
+        lambda event: svc.event_start(event=event, by=request.user, hold=bool(request.POST.get("hold"))),
         _("The event has started: round 1 is paired and decklists are locked."),
     )
 
@@ -640,7 +642,10 @@ def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def event_next_round(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    outcome = run_service(request, lambda: svc.round_next(event=event, by=request.user) or "finished")
+    hold = bool(request.POST.get("hold"))
+    outcome = run_service(
+        request, lambda: svc.round_next(event=event, by=request.user, hold=hold) or "finished"
+    )
     if outcome == "finished":
         messages.success(request, _("The event is finished. Final standings are up."))
     elif outcome:
