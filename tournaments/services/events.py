@@ -1380,7 +1380,7 @@ def round_undo(*, event: Event, by: AbstractBaseUser, reason: str) -> Event:
         event, round_ = _current_round_locked(event, by, swiss=False)
         if round_.number == 1:
             raise WrongState(
-                _("Round 1 cannot be undone: re-pair it, or cancel nothing and play on."),
+                _("Round 1 cannot be undone: pair it again instead."),
                 code="first_round",
             )
         _games_started(round_)
