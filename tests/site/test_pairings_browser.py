@@ -2,7 +2,6 @@
 by Playwright): start with the pairings held, swap two players, publish, keep two players apart;
 a player sees the round only once it is published."""
 
-
 import pytest
 
 from tests.site.conftest import make_players
