@@ -322,3 +322,20 @@ def test_forbidden_pairs_are_listed_removed_and_audited(event_factory):
     actions = [(e["action"], e["reason"]) for e in audit(cup)[-2:]]
     assert actions == [("pairing_forbid", "siblings"), ("pairing_allow", "not family")]
     assert ResultChange.objects.filter(event_id=cup.id, action="pairing_allow", old={"a": a, "b": b}).exists()
+
+
+@pytest.mark.parametrize("path", ["pairings/swap/", "pairings/bye/", "rounds/repair/", "rounds/undo/"])
+def test_a_pairing_under_a_judges_penalty_stays(event_factory, path):
+    cup, _ = started(event_factory, 4, rounds=3)
+    cup.start()
+    cup.finish_round(1)
+    pairs = tables(cup.next_round())
+    match = cup.round(2)["matches"][0]
+    given = post(
+        cup.organizer, f"/api/matches/{match['id']}/penalties/", {"username": pairs[1][0], "kind": "warning"}
+    )
+    assert given.status_code == 201, given.content
+    body = {"player_a": pairs[1][0], "player_b": pairs[2][0], "username": pairs[1][0], "reason": "r"}
+    response = post(cup.organizer, f"{cup.url}{path}", body)
+    assert response.status_code == 409 and response.json()["code"] == "penalties_given"
+    assert tables(cup.round(2)) == pairs

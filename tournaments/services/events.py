@@ -36,6 +36,7 @@ from tournaments.models import (
     Game,
     GameAction,
     Match,
+    Penalty,
     Registration,
     ResultChange,
     Round,
@@ -1149,6 +1150,18 @@ def _games_started(round_: Round) -> None:
         )
 
 
+def _no_penalties(matches: Any) -> None:
+    """Raise WrongState (``penalties_given``) when a judge's penalty is recorded on one of
+    ``matches``: it belongs to that match and player, so the pairing under it stays."""
+    table = Penalty.objects.filter(match__in=matches).values_list("match__table", flat=True).first()
+    if table is not None:
+        raise WrongState(
+            _("A judge's penalty is recorded at table %(table)s: its pairing cannot change.")
+            % {"table": table},
+            code="penalties_given",
+        )
+
+
 def _round_pairs(round_: Round) -> list[dict[str, Any]]:
     """Return the round's matches for the audit trail: table, players (usernames), result."""
     rows = []
@@ -1247,6 +1260,7 @@ def pairings_swap(
             raise BadInput(_("player_b: the two players are at the same table"), code="same_table")
         for m in (m1, m2):
             _no_result(m)
+        _no_penalties([m1.pk, m2.pk])
         old = {"round": round_.number, "tables": _round_pairs_of([m1, m2])}
         for m, leaving, coming in ((m1, first, second), (m2, second, first)):
             if m.player_a_id == leaving.pk:
@@ -1289,6 +1303,7 @@ def bye_manual(*, event: Event, by: AbstractBaseUser, username: str, reason: str
         _games_started(round_)
         match = _match_of(round_, player)
         _no_result(match)
+        _no_penalties([match.pk])
         opponent = match.player_b if match.player_a_id == player.pk else match.player_a
         assert opponent is not None
         bye = round_.matches.select_for_update().filter(player_b__isnull=True).first()
@@ -1353,6 +1368,7 @@ def round_repair(*, event: Event, by: AbstractBaseUser, reason: str) -> Round:
                 % {"n": round_.number},
                 code="results_in",
             )
+        _no_penalties(round_.matches.all())
         old = {"round": round_.number, "seed": round_.seed, "tables": _round_pairs(round_)}
         number, published = round_.number, round_.published
         _keep_match_history(event, round_)
@@ -1385,6 +1401,7 @@ def round_undo(*, event: Event, by: AbstractBaseUser, reason: str) -> Event:
             )
         _games_started(round_)
         list(round_.matches.select_for_update())
+        _no_penalties(round_.matches.all())
         old = {"round": round_.number, "kind": round_.kind, "tables": _round_pairs(round_)}
         if (
             round_.kind == Round.Kind.TOP_CUT
