@@ -1213,7 +1213,7 @@ def _pairing_warnings(
 
 def _match_of(round_: Round, registration: Registration) -> Match:
     match = (
-        round_.matches.select_for_update()
+        round_.matches.select_for_update(of=("self",))
         .filter(Q(player_a=registration) | Q(player_b=registration))
         .select_related("player_a__player", "player_b__player")
         .first()
