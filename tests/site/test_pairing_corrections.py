@@ -339,3 +339,13 @@ def test_a_pairing_under_a_judges_penalty_stays(event_factory, path):
     response = post(cup.organizer, f"{cup.url}{path}", body)
     assert response.status_code == 409 and response.json()["code"] == "penalties_given"
     assert tables(cup.round(2)) == pairs
+
+
+def test_a_held_rounds_bye_counts_in_the_standings_from_publication_only(event_factory, anonymous):
+    cup, _ = started(event_factory, 5)
+    post(cup.organizer, f"{cup.url}start/", {"hold": True})
+    assert {row["match_points"] for row in anonymous.api.get(f"{cup.url}standings/").json()} == {0}
+    post(cup.organizer, f"{cup.url}pairings/publish/")
+    assert sorted(row["match_points"] for row in anonymous.api.get(f"{cup.url}standings/").json()) == [
+        0
+    ] * 4 + [3]

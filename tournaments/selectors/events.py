@@ -104,7 +104,11 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     ]
     records: list[MatchRecord] = []
     rows = Match.objects.filter(
-        round__event=event, round__kind=Round.Kind.SWISS, status=Match.Status.FINAL
+        # A held round's bye is final at once, but counts from publication only (issue #16).
+        round__event=event,
+        round__kind=Round.Kind.SWISS,
+        round__published=True,
+        status=Match.Status.FINAL,
     ).values_list("round__number", "player_a_id", "player_b_id", "wins_a", "wins_b", "draws")
     for number, a, b, wins_a, wins_b, draws in rows:
         records.append(MatchRecord(round=number, a=a, b=b, wins_a=wins_a, wins_b=wins_b, draws=draws))
