@@ -19,6 +19,7 @@ from tournaments.api.schema import errors
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors.events import (
     EventFilters,
+    Role,
     can_see_deck,
     event_audit,
     event_role,
@@ -786,7 +787,7 @@ class ForbiddenPairOut(serializers.Serializer):
 
 def _organizer_event(request: Request, event_id: int) -> Event:
     event = _event(request, event_id)
-    if event_role(event=event, user=request.user).value != "organizer":
+    if event_role(event=event, user=request.user) is not Role.ORGANIZER:
         raise svc.NotAllowed(_("Only the organizer of this event can do this."))
     return event
 
