@@ -147,6 +147,7 @@ def test_only_the_organizer_corrects_pairings(event_factory, judge, outsider):
             ("forbidden-pairs/", body),
         ):
             assert post(actor, f"{cup.url}{path}", data).status_code == 403, (actor.name, path)
+        assert actor.api.get(f"{cup.url}forbidden-pairs/").status_code == 403
     assert tables(cup.round(1)) == pairs
 
 
