@@ -350,3 +350,18 @@ def test_a_held_rounds_bye_counts_in_the_standings_from_publication_only(event_f
     assert sorted(row["match_points"] for row in anonymous.api.get(f"{cup.url}standings/").json()) == [
         0
     ] * 4 + [3]
+
+
+def test_a_held_top_cut_round_is_not_in_the_public_bracket(event_factory, anonymous):
+    cup, _ = started(event_factory, 4, rounds=2, top_cut=2)
+    cup.start()
+    cup.finish_round(1)
+    cup.next_round()
+    cup.finish_round(2)
+    assert post(cup.organizer, f"{cup.url}next-round/", {"hold": True}).json()["kind"] == "top_cut"
+    assert {row["top_cut"] for row in anonymous.api.get(f"{cup.url}standings/").json()} == {None}
+    post(cup.organizer, f"{cup.url}pairings/publish/")
+    assert sorted(filter(None, (r["top_cut"] for r in anonymous.api.get(f"{cup.url}standings/").json()))) == [
+        "final",
+        "final",
+    ]

@@ -168,7 +168,8 @@ def event_results(*, event: Event) -> EventResults:
     cut, the Swiss standings (see tournaments.swiss.final_placings)."""
     standings = event_standings(event=event)
     by_id = {s.player_id: s for s in standings}
-    rounds = list(event.round_set.filter(kind=Round.Kind.TOP_CUT).order_by("number"))
+    # A held top-cut round is nobody's business until published (issue #16).
+    rounds = list(event.round_set.filter(kind=Round.Kind.TOP_CUT, published=True).order_by("number"))
     matches: dict[int, list[Match]] = {r.pk: [] for r in rounds}
     for match in Match.objects.filter(round__in=rounds).order_by("table"):
         matches[match.round_id].append(match)
