@@ -1,6 +1,7 @@
 """Benchmark of the Swiss core: full simulated events, timed, with the pairing quality checked.
 
 Usage: .venv/bin/python bench/bench_swiss.py [--sizes 256,1024,4096,8192] [--seed 1] [--exact-upto 300]
+       [--teams 0,0.1]
 
 Each event plays the recommended number of rounds with random results (about 4% drawn
 matches), random drops (more likely after losses) and a few late entries joining in round 2
@@ -16,7 +17,10 @@ with a missed round 1. Per size it prints:
   matching's, checked for events up to ``--exact-upto`` players wherever a round is above
   the floor (the exact matching is O(n³), so not at every size); "-" when not checked;
 - ``byes``, ``bad bye``: byes given, and those not given to the lowest-ranked player who had
-  not had one; ``2 byes``: players given a second bye.
+  not had one; ``2 byes``: players given a second bye;
+- ``teams``: the share of players in teams of four whose members the pairer keeps apart
+  (forbidden pairs, six a team; each share in ``--teams`` is one table), and ``forbid``: the
+  forbidden pairs it paired all the same (0 unless no other pairing existed).
 
 Targets at 8,192 players: slowest pairing < 2 s, standings < 1 s.
 """
@@ -56,17 +60,28 @@ class Result:
     byes: int = 0
     bad_byes: int = 0
     double_byes: int = 0
+    teams: float = 0.0
+    forbidden_paired: int = 0
 
 
-def simulate(size: int, seed: int, exact_upto: int) -> Result:
-    """Return the timings and quality figures of one simulated event of ``size`` players."""
+def simulate(size: int, seed: int, exact_upto: int, teams: float = 0.0) -> Result:
+    """Return the timings and quality figures of one simulated event of ``size`` players, a
+    share ``teams`` of them in teams of four kept apart (forbidden pairs)."""
     rng = random.Random(seed)
     players = {i: Player(id=i, name=f"player{i:05d}") for i in range(size)}
+    members = rng.sample(range(size), int(size * teams) // 4 * 4)
+    forbidden = [
+        (a, b)
+        for t in range(0, len(members), 4)
+        for k, a in enumerate(members[t : t + 4])
+        for b in members[t + k + 1 : t + 4]
+    ]
+    kept_apart = {frozenset(pair) for pair in forbidden}
     late = max(1, int(size * LATE_SHARE))
     history: list[MatchRecord] = []
     met: set[frozenset[int]] = set()
     had_bye: set[int] = set()
-    result = Result(size, rounds=recommended_rounds(size + late))
+    result = Result(size, rounds=recommended_rounds(size + late), teams=teams)
     if size <= exact_upto:
         result.worse_than_exact = 0
     for number in range(1, result.rounds + 1):
@@ -77,11 +92,14 @@ def simulate(size: int, seed: int, exact_upto: int) -> Result:
         roster = list(players.values())
         keys = score(roster, history).keys  # untimed: the reference for the quality checks
         started = time.perf_counter()
-        pairing = pair_round(players=roster, history=history, round_number=number, seed=seed)
+        pairing = pair_round(
+            players=roster, history=history, round_number=number, seed=seed, forbidden=forbidden
+        )
         result.slowest_pairing = max(result.slowest_pairing, time.perf_counter() - started)
 
         points = {pid: key[0] for pid, key in keys.items()}
         result.rematches += sum(frozenset(pair) in met for pair in pairing.pairs)
+        result.forbidden_paired += sum(frozenset(pair) in kept_apart for pair in pairing.pairs)
         met.update(frozenset(pair) for pair in pairing.pairs)
         off_group = 2 * sum(points[a] != points[b] for a, b in pairing.pairs)
         floor = _parity_floor([points[p] for pair in pairing.pairs for p in pair])
@@ -90,7 +108,9 @@ def simulate(size: int, seed: int, exact_upto: int) -> Result:
         result.off_group_floor += floor
         if result.worse_than_exact is not None and off_group > floor:
             with mock.patch.object(pairing_module, "EXACT_LIMIT", size + late):
-                exact = pair_round(players=roster, history=history, round_number=number, seed=seed)
+                exact = pair_round(
+                    players=roster, history=history, round_number=number, seed=seed, forbidden=forbidden
+                )
             result.worse_than_exact += _float_cost(pairing, points) > _float_cost(exact, points)
         if pairing.bye is not None:
             eligible = [p.id for p in roster if p.can_play(number) and p.id not in had_bye]
@@ -149,20 +169,27 @@ def main() -> None:
     parser.add_argument("--sizes", default="256,1024,4096,8192", help="comma-separated player counts")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--exact-upto", type=int, default=300, help="compare with one exact matching up to")
-    args = parser.parse_args()
-    print(
-        f"{'players':>8} {'rounds':>6} {'pair max s':>10} {'stand s':>8} {'rematch':>7} {'off/round':>9} "
-        f"{'off total':>9} {'floor':>6} {'>exact':>6} {'byes':>5} {'bad bye':>7} {'2 byes':>6}"
+    parser.add_argument(
+        "--teams",
+        default="0,0.1",
+        help="comma-separated shares of players in teams kept apart, one table each",
     )
-    for size in (int(s) for s in args.sizes.split(",")):
-        r = simulate(size, args.seed, args.exact_upto)
-        worse = "-" if r.worse_than_exact is None else str(r.worse_than_exact)
+    args = parser.parse_args()
+    for teams in (float(t) for t in args.teams.split(",")):
         print(
-            f"{r.size:>8} {r.rounds:>6} {r.slowest_pairing:>10.3f} {r.standings:>8.3f} {r.rematches:>7} "
-            f"{r.off_group_max:>9} {r.off_group_total:>9} {r.off_group_floor:>6} {worse:>6} "
-            f"{r.byes:>5} {r.bad_byes:>7} {r.double_byes:>6}",
-            flush=True,
+            f"{'players':>8} {'rounds':>6} {'pair max s':>10} {'stand s':>8} {'rematch':>7} {'off/round':>9} "
+            f"{'off total':>9} {'floor':>6} {'>exact':>6} {'byes':>5} {'bad bye':>7} {'2 byes':>6} "
+            f"{'teams':>5} {'forbid':>6}"
         )
+        for size in (int(s) for s in args.sizes.split(",")):
+            r = simulate(size, args.seed, args.exact_upto, teams)
+            worse = "-" if r.worse_than_exact is None else str(r.worse_than_exact)
+            print(
+                f"{r.size:>8} {r.rounds:>6} {r.slowest_pairing:>10.3f} {r.standings:>8.3f} {r.rematches:>7} "
+                f"{r.off_group_max:>9} {r.off_group_total:>9} {r.off_group_floor:>6} {worse:>6} "
+                f"{r.byes:>5} {r.bad_byes:>7} {r.double_byes:>6} {r.teams:>5.2f} {r.forbidden_paired:>6}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -147,6 +147,14 @@ RESULT_CHANGES: dict[str, Promise] = {
     "delete": pgettext_lazy("result change", "delete"),
     "judge_remove": pgettext_lazy("result change", "judge_remove"),
     "walk_in": pgettext_lazy("result change", "walk_in"),
+    # Pairing corrections (issue #16 point 9).
+    "pairings_publish": pgettext_lazy("result change", "pairings_publish"),
+    "pairings_swap": pgettext_lazy("result change", "pairings_swap"),
+    "bye_manual": pgettext_lazy("result change", "bye_manual"),
+    "round_repair": pgettext_lazy("result change", "round_repair"),
+    "round_undo": pgettext_lazy("result change", "round_undo"),
+    "pairing_forbid": pgettext_lazy("result change", "pairing_forbid"),
+    "pairing_allow": pgettext_lazy("result change", "pairing_allow"),
 }
 
 MATCH_STATUSES: dict[str, Promise] = {

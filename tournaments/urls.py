@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import accounts, cards, decks, event_edit, events, pages
+from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -38,6 +38,19 @@ urlpatterns = [
         "events/<id:event_id>/manage/judges/remove/", event_edit.event_judge_remove, name="event-judge-remove"
     ),
     path("events/<id:event_id>/manage/walk-in/", event_edit.event_walkin, name="event-walkin"),
+    path("events/<id:event_id>/manage/pairings/publish/", pairings.pairings_publish, name="pairings-publish"),
+    path("events/<id:event_id>/manage/pairings/swap/", pairings.pairings_swap, name="pairings-swap"),
+    path("events/<id:event_id>/manage/pairings/bye/", pairings.pairings_bye, name="pairings-bye"),
+    path("events/<id:event_id>/manage/rounds/repair/", pairings.round_repair, name="round-repair"),
+    path("events/<id:event_id>/manage/rounds/undo/", pairings.round_undo, name="round-undo"),
+    path(
+        "events/<id:event_id>/manage/forbidden-pairs/", pairings.forbidden_pair_add, name="forbidden-pair-add"
+    ),
+    path(
+        "events/<id:event_id>/manage/forbidden-pairs/<id:pair_id>/remove/",
+        pairings.forbidden_pair_remove,
+        name="forbidden-pair-remove",
+    ),
     path(
         "events/<id:event_id>/manage/publish-decklists/",
         events.event_publish_decklists,

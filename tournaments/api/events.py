@@ -19,13 +19,16 @@ from tournaments.api.schema import errors
 from tournaments.models import Event, Match, Pool, Registration, Round
 from tournaments.selectors.events import (
     EventFilters,
+    Role,
     can_see_deck,
     event_audit,
     event_role,
     events_search,
     events_visible,
+    forbidden_pairs_listed,
     is_official,
     round_match_rows,
+    round_visible,
     standings_json,
 )
 from tournaments.services import events as svc
@@ -449,6 +452,9 @@ class RoundOut(serializers.Serializer):
     kind = serializers.CharField()
     started_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField()
+    published = serializers.BooleanField(
+        help_text="false: the organizer holds the pairings; only the officials see them"
+    )
     matches = serializers.SerializerMethodField()
 
     @extend_schema_field(MatchOut(many=True))
@@ -456,12 +462,20 @@ class RoundOut(serializers.Serializer):
         return round_match_rows(round=round_)
 
 
+class HoldIn(serializers.Serializer):
+    hold = serializers.BooleanField(
+        default=False, help_text="hold the pairings: only the officials see them until published"
+    )
+
+
 class EventStartApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @_action("events_start", None, RoundOut)
+    @_action("events_start", HoldIn, RoundOut)
     def post(self, request: Request, event_id: int) -> Response:
-        round_ = svc.event_start(event=_event(request, event_id), by=request.user)
+        data = HoldIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = svc.event_start(event=_event(request, event_id), by=request.user, **data.validated_data)
         return Response(RoundOut(round_).data)
 
 
@@ -475,7 +489,7 @@ class NextRoundApi(APIView):
 
     @_action(
         "events_next_round",
-        None,
+        HoldIn,
         PolymorphicProxySerializer(
             component_name="NextRoundOut",
             serializers=[RoundOut, FinishedOut],
@@ -483,7 +497,9 @@ class NextRoundApi(APIView):
         ),
     )
     def post(self, request: Request, event_id: int) -> Response:
-        round_ = svc.round_next(event=_event(request, event_id), by=request.user)
+        data = HoldIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = svc.round_next(event=_event(request, event_id), by=request.user, **data.validated_data)
         if round_ is None:
             return Response({"finished": True, "event": EventOut(_event(request, event_id)).data})
         return Response(RoundOut(round_).data)
@@ -516,7 +532,10 @@ class RoundDetailApi(APIView):
     @extend_schema(responses={200: RoundOut}, operation_id="events_rounds_retrieve")
     def get(self, request: Request, event_id: int, number: int) -> Response:
         event = _event(request, event_id)
-        return Response(RoundOut(get_object_or_404(Round, event=event, number=number)).data)
+        round_ = get_object_or_404(Round, event=event, number=number)
+        if not round_visible(round=round_, user=request.user):
+            raise Http404  # held pairings: only the officials see them
+        return Response(RoundOut(round_).data)
 
 
 class StandingOut(serializers.Serializer):
@@ -577,6 +596,8 @@ def _match(request: Request, match_id: int) -> Match:
         pk=match_id,
     )
     _event(request, match.round.event_id)  # a match of a hidden (draft) event is hidden too
+    if not round_visible(round=match.round, user=request.user):
+        raise Http404  # held pairings (issue #16): only the officials see them
     return match
 
 
@@ -747,3 +768,163 @@ class EventAuditApi(APIView):
             for c in event_audit(event=event)
         ]
         return Response(AuditOut(rows, many=True).data)
+
+
+# ---------------------------------------------------------------------------------------- pairings
+
+
+class PairingChangeOut(serializers.Serializer):
+    round = RoundOut()
+    warnings = serializers.ListField(
+        child=serializers.CharField(), help_text="a rematch, players of different points (made all the same)"
+    )
+
+
+class SwapIn(serializers.Serializer):
+    player_a = serializers.CharField(max_length=150)
+    player_b = serializers.CharField(max_length=150)
+    reason = serializers.CharField(max_length=2000)
+
+
+class ByeIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    reason = serializers.CharField(max_length=2000)
+
+
+def _round_body(event: Event) -> dict[str, Any]:
+    round_ = event.round_set.order_by("-number").first()
+    assert round_ is not None
+    return dict(RoundOut(round_).data)
+
+
+def _pairing(operation_id: str, request_serializer: Any, response: Any) -> Any:
+    return extend_schema(
+        request=request_serializer,
+        responses={200: response, **errors(400, 403, 409)},
+        operation_id=operation_id,
+    )
+
+
+class PairingsPublishApi(APIView):
+    """Publish the current round's held pairings (organizer): players see them, games start."""
+
+    permission_classes = [IsAuthenticated]
+
+    @_pairing("events_pairings_publish", ReasonOptionalIn, RoundOut)
+    def post(self, request: Request, event_id: int) -> Response:
+        data = ReasonOptionalIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = svc.pairings_publish(event=_event(request, event_id), by=request.user, **data.validated_data)
+        return Response(RoundOut(round_).data)
+
+
+class PairingsSwapApi(APIView):
+    """Swap two players of the current round between their tables (organizer), with a reason."""
+
+    permission_classes = [IsAuthenticated]
+
+    @_pairing("events_pairings_swap", SwapIn, PairingChangeOut)
+    def post(self, request: Request, event_id: int) -> Response:
+        data = SwapIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = _event(request, event_id)
+        change = svc.pairings_swap(event=event, by=request.user, **data.validated_data)
+        return Response({"round": _round_body(event), "warnings": change.warnings})
+
+
+class PairingsByeApi(APIView):
+    """Give a player the current round's bye (organizer), with a reason."""
+
+    permission_classes = [IsAuthenticated]
+
+    @_pairing("events_pairings_bye", ByeIn, PairingChangeOut)
+    def post(self, request: Request, event_id: int) -> Response:
+        data = ByeIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = _event(request, event_id)
+        change = svc.bye_manual(event=event, by=request.user, **data.validated_data)
+        return Response({"round": _round_body(event), "warnings": change.warnings})
+
+
+class RoundRepairApi(APIView):
+    """Pair the current round again while no result is in (organizer), with a reason."""
+
+    permission_classes = [IsAuthenticated]
+
+    @_pairing("events_round_repair", ReasonIn, RoundOut)
+    def post(self, request: Request, event_id: int) -> Response:
+        data = ReasonIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = svc.round_repair(event=_event(request, event_id), by=request.user, **data.validated_data)
+        return Response(RoundOut(round_).data)
+
+
+class RoundUndoApi(APIView):
+    """Undo the last round (organizer), with a reason; its results stay in the audit trail."""
+
+    permission_classes = [IsAuthenticated]
+
+    @_pairing("events_round_undo", ReasonIn, EventOut)
+    def post(self, request: Request, event_id: int) -> Response:
+        data = ReasonIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        svc.round_undo(event=_event(request, event_id), by=request.user, **data.validated_data)
+        return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+
+
+class ForbiddenPairOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    player_a = serializers.CharField(source="a.player.username")
+    player_b = serializers.CharField(source="b.player.username")
+    reason = serializers.CharField()
+    by = serializers.CharField(source="by.username")
+    created_at = serializers.DateTimeField()
+
+
+def _organizer_event(request: Request, event_id: int) -> Event:
+    event = _event(request, event_id)
+    if event_role(event=event, user=request.user) is not Role.ORGANIZER:
+        raise svc.NotAllowed(_("Only the organizer of this event can do this."))
+    return event
+
+
+class ForbiddenPairsApi(APIView):
+    """Players the pairer keeps apart when it can (organizer): family, the same team, …"""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: ForbiddenPairOut(many=True), **errors(403)},
+        operation_id="events_forbidden_pairs_list",
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _organizer_event(request, event_id)
+        return Response(ForbiddenPairOut(forbidden_pairs_listed(event=event), many=True).data)
+
+    @extend_schema(
+        request=SwapIn,
+        responses={201: ForbiddenPairOut, **errors(400, 403, 409)},
+        operation_id="events_forbidden_pairs_create",
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        data = SwapIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        pair = svc.forbidden_pair_add(event=_event(request, event_id), by=request.user, **data.validated_data)
+        return Response(ForbiddenPairOut(pair).data, status=status.HTTP_201_CREATED)
+
+
+class ForbiddenPairDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=ReasonOptionalIn,
+        responses={204: None, **errors(400, 403)},
+        operation_id="events_forbidden_pairs_delete",
+    )
+    def delete(self, request: Request, event_id: int, pair_id: int) -> Response:
+        data = ReasonOptionalIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        svc.forbidden_pair_remove(
+            event=_event(request, event_id), by=request.user, pair_id=pair_id, **data.validated_data
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -63,6 +63,33 @@ urlpatterns = [
         events.RoundDetailApi.as_view(),
         name="api-event-round",
     ),
+    path(
+        "events/<id:event_id>/pairings/publish/",
+        events.PairingsPublishApi.as_view(),
+        name="api-event-pairings-publish",
+    ),
+    path(
+        "events/<id:event_id>/pairings/swap/",
+        events.PairingsSwapApi.as_view(),
+        name="api-event-pairings-swap",
+    ),
+    path(
+        "events/<id:event_id>/pairings/bye/", events.PairingsByeApi.as_view(), name="api-event-pairings-bye"
+    ),
+    path(
+        "events/<id:event_id>/rounds/repair/", events.RoundRepairApi.as_view(), name="api-event-round-repair"
+    ),
+    path("events/<id:event_id>/rounds/undo/", events.RoundUndoApi.as_view(), name="api-event-round-undo"),
+    path(
+        "events/<id:event_id>/forbidden-pairs/",
+        events.ForbiddenPairsApi.as_view(),
+        name="api-event-forbidden-pairs",
+    ),
+    path(
+        "events/<id:event_id>/forbidden-pairs/<id:pair_id>/",
+        events.ForbiddenPairDetailApi.as_view(),
+        name="api-event-forbidden-pair",
+    ),
     path("events/<id:event_id>/standings/", events.StandingsApi.as_view(), name="api-event-standings"),
     path("matches/<id:match_id>/", events.MatchDetailApi.as_view(), name="api-match"),
     path("matches/<id:match_id>/report/", events.MatchReportApi.as_view(), name="api-match-report"),

@@ -1,7 +1,16 @@
 """Database models: rows only, no business rules (those live in services)."""
 
 from tournaments.models.cards import Card, CardSet, SavedDeck
-from tournaments.models.events import DeckNote, Event, Match, Pool, Registration, ResultChange, Round
+from tournaments.models.events import (
+    DeckNote,
+    Event,
+    ForbiddenPair,
+    Match,
+    Pool,
+    Registration,
+    ResultChange,
+    Round,
+)
 from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
@@ -11,6 +20,7 @@ __all__ = [
     "CardSet",
     "DeckNote",
     "Event",
+    "ForbiddenPair",
     "Game",
     "GameAction",
     "Match",

@@ -122,6 +122,9 @@ class Round(models.Model):
     seed = models.BigIntegerField()
     started_at = models.DateTimeField()
     ends_at = models.DateTimeField()
+    # False: the organizer holds the pairings to check them; players and the public do not see
+    # them and online games wait, until pairings_publish.
+    published = models.BooleanField(default=True, db_default=True)  # db_default: old code inserts too
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_number_once")]
@@ -169,6 +172,28 @@ class Match(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.player_b_id is None
+
+
+class ForbiddenPair(models.Model):
+    """Two players of an event the pairer keeps apart when it can (family, the same team, …)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    a = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    b = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=2000)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # Stored with a < b, so one pair is one row whichever order it was given in.
+            models.UniqueConstraint(fields=["event", "a", "b"], name="forbidden_pair_once"),
+            models.CheckConstraint(condition=models.Q(a__lt=models.F("b")), name="forbidden_pair_ordered"),
+        ]
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.a_id} ≠ {self.b_id} @ {self.event_id}"
 
 
 class ResultChange(models.Model):

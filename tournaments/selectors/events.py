@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
 from engine.registry import get_game
-from tournaments.models import Event, Game, Match, Registration, ResultChange, Round, SavedDeck
+from tournaments.models import Event, ForbiddenPair, Game, Match, Registration, ResultChange, Round, SavedDeck
 from tournaments.services.decks import deck_check, decklist_text
 from tournaments.swiss import (
     MatchRecord,
@@ -81,6 +81,21 @@ def current_round(*, event: Event) -> Round | None:
     return event.round_set.order_by("-number").first()
 
 
+def forbidden_pairs(*, event: Event) -> list[tuple[int, int]]:
+    """Return the registration ids of the pairs the pairer keeps apart (ForbiddenPair)."""
+    return list(event.forbidden_pairs.values_list("a_id", "b_id"))
+
+
+def forbidden_pairs_listed(*, event: Event) -> list[ForbiddenPair]:
+    """Return the event's forbidden pairs, oldest first, with both players' users."""
+    return list(event.forbidden_pairs.select_related("a__player", "b__player", "by"))
+
+
+def round_visible(*, round: Round, user: User) -> bool:
+    """Return True when the user may see the round's pairings: published, or an official."""
+    return round.published or is_official(event_role(event=round.event, user=user))
+
+
 def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     """Return the Swiss core's inputs: every active player and every final Swiss match.
 
@@ -97,7 +112,11 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     ]
     records: list[MatchRecord] = []
     rows = Match.objects.filter(
-        round__event=event, round__kind=Round.Kind.SWISS, status=Match.Status.FINAL
+        # A held round's bye is final at once, but counts from publication only (issue #16).
+        round__event=event,
+        round__kind=Round.Kind.SWISS,
+        round__published=True,
+        status=Match.Status.FINAL,
     ).values_list("round__number", "player_a_id", "player_b_id", "wins_a", "wins_b", "draws")
     for number, a, b, wins_a, wins_b, draws in rows:
         records.append(MatchRecord(round=number, a=a, b=b, wins_a=wins_a, wins_b=wins_b, draws=draws))
@@ -192,7 +211,8 @@ def event_results(*, event: Event) -> EventResults:
     cut, the Swiss standings (see tournaments.swiss.final_placings)."""
     standings = event_standings(event=event)
     by_id = {s.player_id: s for s in standings}
-    rounds = list(event.round_set.filter(kind=Round.Kind.TOP_CUT).order_by("number"))
+    # A held top-cut round is nobody's business until published (issue #16).
+    rounds = list(event.round_set.filter(kind=Round.Kind.TOP_CUT, published=True).order_by("number"))
     matches: dict[int, list[Match]] = {r.pk: [] for r in rounds}
     for match in Match.objects.filter(round__in=rounds).order_by("table"):
         matches[match.round_id].append(match)

@@ -12,6 +12,11 @@ What a pairing achieves, strongest first:
    each down-floater stands above the bottom of its group.
 4. Otherwise random, from ``seed``: round 1 is one point group, so it is a seeded shuffle.
 
+Forbidden pairs (``forbidden``: family, the same team, …) are honoured when possible: such a
+pair is never chosen greedily, and in every exact matching it carries a penalty heavier than
+all the other weights of a matching together, so a pairing uses one only when no pairing of
+the (sub)field without it exists, and then as few as it can. A rematch stays impossible.
+
 "Rank" is the standings order (match points, OMW%, GW%, OGW%) with a seeded random final
 key instead of the name, so ties (all of round 1) do not always favour the same names.
 
@@ -32,7 +37,7 @@ fields of up to ``EXACT_LIMIT`` players.
 """
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import rustworkx
 
@@ -57,13 +62,20 @@ class PairingError(Exception):
 
 
 def pair_round(
-    *, players: Sequence[Player], history: Sequence[MatchRecord], round_number: int, seed: int
+    *,
+    players: Sequence[Player],
+    history: Sequence[MatchRecord],
+    round_number: int,
+    seed: int,
+    forbidden: Collection[Pair] = (),
 ) -> Pairing:
     """Return the :class:`Pairing` of ``round_number``, given every finished round in ``history``.
 
     ``players`` lists everyone registered (dropped players too: they stay opponents in the
     tiebreakers); only those who :meth:`Player.can_play` this round are paired. The same
-    inputs and ``seed`` always give the same pairing.
+    inputs and ``seed`` always give the same pairing. ``forbidden`` lists pairs of player ids
+    who should not meet (see the module's docstring): avoided whenever a pairing without them
+    exists.
 
     Raises ValueError for inconsistent input (a record of this round or later, an unknown
     player, a duplicate) and :class:`PairingError` when no pairing avoids a rematch.
@@ -82,7 +94,12 @@ def pair_round(
     order = sorted(active, key=lambda pid: (*(-v for v in keys[pid]), tiebreak[pid]))
     points = {pid: keys[pid][0] for pid in order}
     opponents = {pid: frozenset(scores.tallies[pid].opponents) for pid in order}
-    field = _Field(order, points, opponents, rng)
+    avoid: dict[int, set[int]] = {}
+    for a, b in forbidden:
+        if a != b:
+            avoid.setdefault(a, set()).add(b)
+            avoid.setdefault(b, set()).add(a)
+    field = _Field(order, points, opponents, rng, {pid: frozenset(ids) for pid, ids in avoid.items()})
 
     bye: int | None = None
     if len(order) % 2 == 0:
@@ -137,11 +154,22 @@ class _Field:
         points: dict[int, int],
         opponents: dict[int, frozenset[int]],
         rng: random.Random,
+        forbidden: dict[int, frozenset[int]] | None = None,
     ) -> None:
         self.order = order
         self.points = points
         self.opponents = opponents
         self.rng = rng
+        self.forbidden = forbidden or {}
+        # What the greedy passes never pair: rematches, and forbidden pairs as well.
+        self.shunned = (
+            {
+                pid: met | self.forbidden[pid] if pid in self.forbidden else met
+                for pid, met in opponents.items()
+            }
+            if self.forbidden
+            else opponents
+        )
         self.position = {pid: i for i, pid in enumerate(order)}
 
     def pair(self, *, excluding: int | None) -> list[Pair]:
@@ -200,7 +228,7 @@ class _Field:
         stuck: list[int] = []
         taken: set[int] = set()
         for floater in floaters:
-            met = self.opponents[floater]
+            met = self.shunned[floater]
             partner = next((pid for pid in pool if pid not in taken and pid not in met), None)
             if partner is None:
                 stuck.append(floater)
@@ -211,7 +239,7 @@ class _Field:
         for pid in pool:
             if pid in taken:
                 continue
-            met = self.opponents[pid]
+            met = self.shunned[pid]
             for i, other in enumerate(waiting):
                 if other not in met:
                     pairs.append((other, pid))
@@ -258,16 +286,31 @@ class _Field:
     def _match(
         self, members: list[int], weight: Callable[[int, int], int], *, max_cardinality: bool
     ) -> tuple[list[Pair], list[int]]:
-        """Return a maximum-weight matching of ``members`` over every non-rematch edge, and who is left."""
+        """Return a maximum-weight matching of ``members`` over every non-rematch edge, and who is left.
+
+        A forbidden pair's edge weighs less than any matching without it could lose (its weight
+        minus more than every other edge of a matching weighs together): used only when needed.
+        """
         graph = rustworkx.PyGraph()
         graph.add_nodes_from(members)
-        edges = []
+        edges: list[tuple[int, int, int]] = []
+        shunned: list[int] = []  # indexes in ``edges`` of forbidden pairs
+        forbidden = self.forbidden
         for i, u in enumerate(members):
             met = self.opponents[u]
+            avoid = forbidden.get(u)
             for j in range(i + 1, len(members)):
                 v = members[j]
                 if v not in met:
+                    if avoid is not None and v in avoid:
+                        shunned.append(len(edges))
                     edges.append((i, j, weight(u, v)))
+        if shunned:
+            heaviest = max(abs(w) for _, _, w in edges)
+            penalty = (heaviest + 1) * (len(members) // 2 + 1)
+            for k in shunned:
+                i, j, w = edges[k]
+                edges[k] = (i, j, w - penalty)
         graph.add_edges_from(edges)
         matching = rustworkx.max_weight_matching(
             graph, max_cardinality=max_cardinality, weight_fn=lambda w: w

@@ -42,6 +42,7 @@ from tournaments.selectors.events import (
     event_waitlist,
     events_search,
     events_visible,
+    forbidden_pairs_listed,
     game_clock,
     is_official,
     match_deadline,
@@ -57,6 +58,7 @@ from tournaments.selectors.events import (
     round_matches_page,
     round_progress,
     round_seats,
+    round_visible,
     running_round,
     saved_decks_for,
     standings_table,
@@ -101,9 +103,9 @@ def _official_event(request: HttpRequest, event_id: int) -> Event | HttpResponse
     return event
 
 
-def _round(event: Event, number: int) -> Round:
+def _round(request: HttpRequest, event: Event, number: int) -> Round:
     round_ = event_round(event=event, number=number)
-    if round_ is None:
+    if round_ is None or not round_visible(round=round_, user=request.user):
         raise Http404(_("This event has no round %(n)s.") % {"n": number})
     return round_
 
@@ -127,6 +129,8 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
     """Return what every event page shows: the header, the tabs and the round timer."""
     role = event_role(event=event, user=request.user)
     rounds = list(event.round_set.order_by("number"))
+    if not is_official(role):  # held pairings (issue #16): only the officials see them
+        rounds = [r for r in rounds if r.published]
     return {
         "event": event,
         "role": role.value,
@@ -136,7 +140,7 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
         "format_label": format_label(event.format),
         "rounds": rounds,
         "last_round": rounds[-1] if rounds else None,
-        "running": running_round(event=event),
+        "running": running if (running := running_round(event=event)) in rounds else None,
         "now": timezone.now(),
         "tab": tab,
     }
@@ -633,6 +637,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         progress=round_progress(matches=matches),
         extensions=EXTENSIONS,
         audit=event_audit(event=event),
+        forbidden=forbidden_pairs_listed(event=event) if context["is_organizer"] else [],
         finishing=_last_round_of_event(event, last, matches),
         winner=event_results(event=event).winner
         if event.top_cut and event.status == Event.Status.FINISHED
@@ -676,7 +681,7 @@ def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
     return _organizer_action(
         request,
         event_id,
-        lambda event: svc.event_start(event=event, by=request.user),
+        lambda event: svc.event_start(event=event, by=request.user, hold=bool(request.POST.get("hold"))),
         _("The event has started: round 1 is paired and decklists are locked."),
     )
 
@@ -685,7 +690,10 @@ def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def event_next_round(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    outcome = run_service(request, lambda: svc.round_next(event=event, by=request.user) or "finished")
+    hold = bool(request.POST.get("hold"))
+    outcome = run_service(
+        request, lambda: svc.round_next(event=event, by=request.user, hold=hold) or "finished"
+    )
     if outcome == "finished":
         messages.success(request, _("The event is finished. Final standings are up."))
     elif outcome:
@@ -787,7 +795,7 @@ def event_pool(request: HttpRequest, event_id: int, registration_id: int) -> Htt
 def event_round_detail(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """The public pairings of a round, with "find yourself by name"."""
     event = _event(request, event_id)
-    round_ = _round(event, number)
+    round_ = _round(request, event, number)
     context = _event_context(request, event, "pairings")
     matches, pager = _paged(request, round_matches_page(round=round_, q=request.GET.get("q", "")[:100]))
     context.update(
@@ -823,7 +831,7 @@ def export_pairings(request: HttpRequest, event_id: int, number: int) -> HttpRes
     event = _official_event(request, event_id)
     if isinstance(event, HttpResponse):
         return event
-    round_ = _round(event, number)
+    round_ = _round(request, event, number)
     rows = (
         (
             m.table,
@@ -882,7 +890,7 @@ def round_print(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     event = _official_event(request, event_id)
     if isinstance(event, HttpResponse):
         return event
-    round_ = _round(event, number)
+    round_ = _round(request, event, number)
     context = {"event": event, "round": round_, "seats": round_seats(round=round_), "now": timezone.now()}
     return render(request, "tournaments/events/print_pairings.html", context)
 
@@ -892,7 +900,7 @@ def round_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     event = _official_event(request, event_id)
     if isinstance(event, HttpResponse):
         return event
-    round_ = _round(event, number)
+    round_ = _round(request, event, number)
     matches = [m for m in round_matches(round=round_) if not m.is_bye]
     context = {"event": event, "round": round_, "matches": matches}
     return render(request, "tournaments/events/print_slips.html", context)

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -182,6 +182,8 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
     official = is_official(event_role(event=event, user=request.user))
     if seat is None and not official:
         raise PermissionDenied(_("Only the players of this match, its judges and organizer can open it."))
+    if not match.round.published and not official:
+        raise Http404(_("The pairings of this round are not published yet."))
     names = [
         match.player_a.player.get_username(),
         match.player_b.player.get_username() if match.player_b else "",

@@ -1,0 +1,134 @@
+"""Dashboard forms for pairing corrections (issue #16 point 9): publish held pairings, swap two
+players, a manual bye, re-pair the round, undo the last round, forbidden pairs.
+
+Thin views over the services in ``tournaments.services.events``; a refusal comes back as a
+flash, and so do a correction's warnings (a rematch, a points mismatch).
+"""
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Event
+from tournaments.services import events as svc
+from tournaments.views.events import _event
+from tournaments.views.forms_common import run_service
+
+
+def _field(request: HttpRequest, name: str, most: int = 150) -> str:
+    return request.POST.get(name, "")[: most + 1]
+
+
+def _reason(request: HttpRequest) -> str:
+    return _field(request, "reason", svc.REASON_MAX)
+
+
+def _corrected(
+    request: HttpRequest, event_id: int, action: Callable[[Event], object], success: str
+) -> HttpResponse:
+    event = _event(request, event_id)
+    outcome = run_service(request, lambda: action(event), success)
+    if isinstance(outcome, svc.PairingChange):
+        for warning in outcome.warnings:
+            messages.warning(request, warning)
+    return redirect(reverse("event-manage", args=[event.pk]) + "#round")
+
+
+@login_required
+@require_POST
+def pairings_publish(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _corrected(
+        request,
+        event_id,
+        lambda event: svc.pairings_publish(event=event, by=request.user, reason=_reason(request)),
+        _("The pairings are published: players see them and the round's clock runs."),
+    )
+
+
+@login_required
+@require_POST
+def pairings_swap(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _corrected(
+        request,
+        event_id,
+        lambda event: svc.pairings_swap(
+            event=event,
+            by=request.user,
+            player_a=_field(request, "player_a"),
+            player_b=_field(request, "player_b"),
+            reason=_reason(request),
+        ),
+        _("The two players have swapped tables."),
+    )
+
+
+@login_required
+@require_POST
+def pairings_bye(request: HttpRequest, event_id: int) -> HttpResponse:
+    username = _field(request, "username")
+    return _corrected(
+        request,
+        event_id,
+        lambda event: svc.bye_manual(
+            event=event, by=request.user, username=username, reason=_reason(request)
+        ),
+        _("%(name)s has the bye.") % {"name": username.strip()},
+    )
+
+
+@login_required
+@require_POST
+def round_repair(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _corrected(
+        request,
+        event_id,
+        lambda event: svc.round_repair(event=event, by=request.user, reason=_reason(request)),
+        _("The round is paired again."),
+    )
+
+
+@login_required
+@require_POST
+def round_undo(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _corrected(
+        request,
+        event_id,
+        lambda event: svc.round_undo(event=event, by=request.user, reason=_reason(request)),
+        _("The last round is undone; its results are kept in the audit trail."),
+    )
+
+
+@login_required
+@require_POST
+def forbidden_pair_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _corrected(
+        request,
+        event_id,
+        lambda event: svc.forbidden_pair_add(
+            event=event,
+            by=request.user,
+            player_a=_field(request, "player_a"),
+            player_b=_field(request, "player_b"),
+            reason=_reason(request),
+        ),
+        _("The two players are kept apart from the next pairing on."),
+    )
+
+
+@login_required
+@require_POST
+def forbidden_pair_remove(request: HttpRequest, event_id: int, pair_id: int) -> HttpResponse:
+    return _corrected(
+        request,
+        event_id,
+        lambda event: svc.forbidden_pair_remove(
+            event=event, by=request.user, pair_id=pair_id, reason=_reason(request)
+        ),
+        _("The two players may meet again."),
+    )
