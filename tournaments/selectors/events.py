@@ -131,10 +131,12 @@ STANDINGS_CACHE_SECONDS = 600
 
 def _standings_version(event: Event) -> str:
     """Return what the standings depend on, in two aggregate queries: every match and every
-    registration of the event (their number, last change and the values a standing reads), so
-    that any result, drop, entry or withdrawal gives another version."""
+    registration of the event (their number, last change and the values a standing reads, and
+    whether their round is published), so that any result, drop, entry, withdrawal or round
+    published gives another version."""
     matches = Match.objects.filter(round__event=event).aggregate(
         n=Count("id"),
+        published=Count("id", filter=Q(round__published=True)),
         at=Max("updated_at"),
         final=Count("id", filter=Q(status=Match.Status.FINAL)),
         a=Sum("wins_a"),
