@@ -145,6 +145,12 @@ RESULT_CHANGES: dict[str, Promise] = {
     "delete": pgettext_lazy("result change", "delete"),
     "judge_remove": pgettext_lazy("result change", "judge_remove"),
     "walk_in": pgettext_lazy("result change", "walk_in"),
+    # Event day (issue #16).
+    "check_in": pgettext_lazy("result change", "check_in"),
+    "check_in_undo": pgettext_lazy("result change", "check_in_undo"),
+    "check_in_close": pgettext_lazy("result change", "check_in_close"),
+    "drop": pgettext_lazy("result change", "drop"),
+    "no_show": pgettext_lazy("result change", "no_show"),
 }
 
 MATCH_STATUSES: dict[str, Promise] = {
