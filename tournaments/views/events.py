@@ -278,6 +278,7 @@ class EventForm(forms.Form):
     no_show_minutes = forms.IntegerField(
         label=gettext_lazy("No-show after, minutes"),
         initial=10,
+        required=False,
         help_text=gettext_lazy(
             "A player not at the table this long into a round can be given a no-show loss."
         ),
@@ -340,6 +341,8 @@ class EventForm(forms.Form):
         skip = {"starts_on", "starts_time", "closes_on", "closes_time", "reason"}
         if not self.cleaned_data.get("time_zone"):
             skip.add("time_zone")  # not sent: the event's zone stays (UTC for a new event)
+        if self.cleaned_data.get("no_show_minutes") is None:
+            skip.add("no_show_minutes")  # blank: the event's stays (10 for a new event)
         return {key: value for key, value in self.cleaned_data.items() if key not in skip}
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
