@@ -1163,11 +1163,13 @@ def _open_match_of(event: Event, registration: Registration) -> Match | None:
     )
 
 
-def _match_lost(match: Match, loser: int, by: AbstractBaseUser, action: str, note: str) -> None:
+def _match_lost(
+    match: Match, loser: int, by: AbstractBaseUser, action: str, note: str, reason: str = "penalty"
+) -> None:
     """Make ``match`` final as a loss for seat ``loser``: an online game in progress ends as
     their concession (R9.3) through the engine, as a judge's match loss does; audit ``action``."""
     old = _result(match)
-    _match_loss(match, loser, by=by)
+    _match_loss(match, loser, by=by, reason=reason)
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
     if match.round.event.online:
         match_changed(match.pk)  # the players' open streams show the match is over
@@ -1182,7 +1184,7 @@ def _drop_settle(event: Event, registration: Registration, by: AbstractBaseUser)
     loser = 0 if match.player_a_id == registration.pk else 1
     name = registration.player.get_username()
     note = f"{name} left the event" if registration.player_id == by.pk else f"{name} dropped by the organizer"
-    _match_lost(match, loser, by, "drop", note)
+    _match_lost(match, loser, by, "drop", note, reason="concede")  # R9.3
 
 
 def match_no_show(*, match: Match, by: AbstractBaseUser, username: str) -> Match:
