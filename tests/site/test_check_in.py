@@ -180,3 +180,20 @@ def test_the_pages_say_it_in_russian(cup, player):
         f"{cup.url}check-in/", {"username": "nobody"}, format="json", HTTP_ACCEPT_LANGUAGE="ru"
     )
     assert "не зарегистрирован" in refused.json()["detail"]
+
+
+def test_a_walk_in_registered_at_the_venue_is_checked_in(cup, player, outsider):
+    body = {"username": outsider.name, "deck": cup.decks[0]}
+    response = cup.organizer.api.post(f"{cup.url}walk-ins/", body, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["checked_in"] is True
+
+
+def test_a_double_drop_settles_and_records_once(event_factory, player, opponent):
+    cup = event_factory(rounds=2)
+    cup.open()
+    cup.register(player, opponent)
+    cup.start()
+    for _ in range(2):
+        assert player.api.post(f"{cup.url}drop/", {"username": "anna"}, format="json").status_code == 200
+    assert ResultChange.objects.filter(action="drop").count() == 1

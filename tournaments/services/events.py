@@ -329,8 +329,14 @@ def player_drop(*, event: Event, by: AbstractBaseUser, username: str) -> Registr
         raise WrongState("The event is over.")
     if event.status in (S.DRAFT, S.REGISTRATION):
         raise WrongState("The event has not started: withdraw the registration instead.")
-    if not registration.dropped:
-        with transaction.atomic():
+    with transaction.atomic():
+        # Locked: a double click drops (and settles the match) once.
+        registration = (
+            Registration.objects.select_for_update(of=("self",))
+            .select_related("player")
+            .get(pk=registration.pk)
+        )
+        if not registration.dropped:
             registration.dropped = True
             registration.dropped_after_round = event.round_set.count()
             registration.save(update_fields=["dropped", "dropped_after_round", "updated_at"])
@@ -1050,6 +1056,10 @@ def walkin_register(
                     code="already_registered",
                 )
         registration = registration_submit(event=event, player=player, deck=deck, walk_in=True)
+        if event.check_in_required and not registration.checked_in:
+            # Registered at the venue by the organizer: here, so checked in.
+            registration.checked_in = True
+            registration.save(update_fields=["checked_in", "updated_at"])
         _audit(
             event,
             by,
