@@ -98,7 +98,7 @@ def test_the_start_drops_the_players_who_did_not_check_in(cup, player, opponent)
     assert (row.dropped, row.dropped_after_round) == (True, 0)
     assert late.name not in {s["username"] for s in cup.standings()}  # they never played
     entry = ResultChange.objects.get(event_id=cup.id, action="check_in_close")
-    assert entry.new == {"dropped": ["p001"], "promoted": []}
+    assert entry.new == {"dropped": "p001", "promoted": ""}
 
 
 def test_the_start_moves_up_waitlisted_players_who_checked_in(event_factory, player, opponent):
@@ -114,7 +114,7 @@ def test_the_start_moves_up_waitlisted_players_who_checked_in(event_factory, pla
     assert registration(cup, waiting_here).status == Registration.Status.ACTIVE
     assert registration(cup, waiting_away).status == Registration.Status.WAITLIST  # not here: not moved up
     entry = ResultChange.objects.get(event_id=cup.id, action="check_in_close")
-    assert entry.new == {"dropped": [absent.name], "promoted": [waiting_here.name]}
+    assert entry.new == {"dropped": absent.name, "promoted": waiting_here.name}
 
 
 def test_the_start_is_refused_and_nobody_dropped_when_too_few_checked_in(cup, player, opponent):

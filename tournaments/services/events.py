@@ -1151,8 +1151,9 @@ def _check_in_close(event: Event, by: AbstractBaseUser) -> None:
             "check_in_close",
             {},
             {
-                "dropped": [r.player.get_username() for r in missing],
-                "promoted": [r.player.get_username() for r in promoted],
+                # Names joined: the audit trail shows each value as text.
+                "dropped": ", ".join(r.player.get_username() for r in missing),
+                "promoted": ", ".join(r.player.get_username() for r in promoted),
             },
             "",
         )
