@@ -101,6 +101,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # DEBUG only: the site's own 404 page instead of Django's technical one (issue #17 point 7).
+    "tournaments.debug_pages.SiteNotFoundMiddleware",
 ]
 
 # What a body may hold is bounded above, so no body is ever spooled to disk (ASGI reads a
@@ -276,4 +278,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # A 403 is the site refusing as designed: one line, no traceback (issue #17 point 7).
+    "filters": {"refusal_without_traceback": {"()": "tournaments.logfilters.RefusalWithoutTraceback"}},
+    "loggers": {"django.request": {"filters": ["refusal_without_traceback"]}},
 }

@@ -155,6 +155,12 @@ RESULT_CHANGES: dict[str, Promise] = {
     "round_undo": pgettext_lazy("result change", "round_undo"),
     "pairing_forbid": pgettext_lazy("result change", "pairing_forbid"),
     "pairing_allow": pgettext_lazy("result change", "pairing_allow"),
+    # Event day (issue #16).
+    "check_in": pgettext_lazy("result change", "check_in"),
+    "check_in_undo": pgettext_lazy("result change", "check_in_undo"),
+    "check_in_close": pgettext_lazy("result change", "check_in_close"),
+    "drop": pgettext_lazy("result change", "drop"),
+    "no_show": pgettext_lazy("result change", "no_show"),
 }
 
 MATCH_STATUSES: dict[str, Promise] = {

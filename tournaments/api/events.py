@@ -56,6 +56,12 @@ class EventIn(serializers.Serializer):
     )
     player_cap = serializers.IntegerField(min_value=2, max_value=100_000, allow_null=True, default=None)
     late_entry = serializers.BooleanField(default=False)
+    check_in_required = serializers.BooleanField(
+        default=False, help_text="players check in before the start; the others are dropped at it"
+    )
+    no_show_minutes = serializers.IntegerField(
+        min_value=1, max_value=120, default=10, help_text="minutes into a round before a no-show loss"
+    )
     starts_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )
@@ -81,6 +87,7 @@ class EventOut(serializers.ModelSerializer):
             "side_deck_max", "online", "round_minutes", "grace_minutes", "player_cap", "late_entry",
             "decklists_public", "organizer", "judges", "players", "waitlist", "current_round", "seed",
             "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
+            "check_in_required", "no_show_minutes",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")
@@ -140,6 +147,8 @@ class EventPatchIn(serializers.Serializer):
     )
     player_cap = serializers.IntegerField(min_value=2, max_value=100_000, allow_null=True, required=False)
     late_entry = serializers.BooleanField(required=False)
+    check_in_required = serializers.BooleanField(required=False)
+    no_show_minutes = serializers.IntegerField(min_value=1, max_value=120, required=False)
     starts_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )
@@ -267,6 +276,7 @@ class RegistrationOut(serializers.Serializer):
     status = serializers.CharField()
     dropped = serializers.BooleanField()
     late_round = serializers.IntegerField(allow_null=True)
+    checked_in = serializers.BooleanField()
     deck = serializers.SerializerMethodField()
     pool = serializers.SerializerMethodField(
         help_text="sealed/draft: card name → copies, hidden like the deck"
@@ -928,3 +938,43 @@ class ForbiddenPairDetailApi(APIView):
             event=_event(request, event_id), by=request.user, pair_id=pair_id, **data.validated_data
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CheckInIn(serializers.Serializer):
+    username = serializers.CharField(
+        max_length=150, required=False, allow_blank=True, default="", help_text="empty: yourself"
+    )
+    checked_in = serializers.BooleanField(default=True, help_text="false: check the player out again")
+
+
+class CheckInApi(APIView):
+    """Check in for an event that requires it (a player themself; the organizer and judges anyone)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=CheckInIn,
+        responses={200: RegistrationOut, **errors(400, 403, 409)},
+        operation_id="events_check_in",
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        data = CheckInIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = _event(request, event_id)
+        registration = svc.registration_check_in(event=event, by=request.user, **data.validated_data)
+        return Response(_registrations_out(request, event, [registration])[0])
+
+
+class MatchNoShowApi(APIView):
+    """Give a paper match as a no-show loss to the player who has not come (organizer and judges)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=UsernameIn, responses={200: MatchOut, **errors(400, 403, 409)}, operation_id="matches_no_show"
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        data = UsernameIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        svc.match_no_show(match=_match(request, match_id), by=request.user, **data.validated_data)
+        return Response(MatchOut(_match(request, match_id)).data)

@@ -53,6 +53,8 @@ urlpatterns = [
     path("events/<id:event_id>/start/", events.EventStartApi.as_view(), name="api-event-start"),
     path("events/<id:event_id>/next-round/", events.NextRoundApi.as_view(), name="api-event-next-round"),
     path("events/<id:event_id>/drop/", events.DropApi.as_view(), name="api-event-drop"),
+    path("events/<id:event_id>/check-in/", events.CheckInApi.as_view(), name="api-event-check-in"),
+    path("matches/<id:match_id>/no-show/", events.MatchNoShowApi.as_view(), name="api-match-no-show"),
     path(
         "events/<id:event_id>/publish-decklists/",
         events.PublishDecklistsApi.as_view(),

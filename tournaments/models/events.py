@@ -47,6 +47,10 @@ class Event(models.Model):
     venue = models.CharField(max_length=200, blank=True, default="")
     description = models.TextField(blank=True, default="")
     registration_closes_at = models.DateTimeField(null=True, blank=True)
+    # Event day (issue #16): players check in before the start, or are dropped at it; a paper
+    # match whose player has not come is a no-show loss after no_show_minutes of the round.
+    check_in_required = models.BooleanField(default=False)
+    no_show_minutes = models.PositiveSmallIntegerField(default=10)
 
     class Meta:
         ordering = ["-created_at"]
@@ -70,6 +74,7 @@ class Registration(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     late_round = models.PositiveSmallIntegerField(null=True, blank=True)  # first round a late entry plays
     is_bot = models.BooleanField(default=False)
+    checked_in = models.BooleanField(default=False)  # here on the day (Event.check_in_required)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

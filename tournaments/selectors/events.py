@@ -99,12 +99,15 @@ def round_visible(*, round: Round, user: User) -> bool:
 def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     """Return the Swiss core's inputs: every active player and every final Swiss match.
 
-    Rounds a late entry missed come back as 0–2 losses (MatchRecord.missed).
+    Rounds a late entry missed come back as 0–2 losses (MatchRecord.missed). A player dropped
+    at the start for not checking in (``dropped_after_round`` 0) never played: not listed.
     """
     # Plain rows, no model objects and no decklists: an 8,192-player event's standings are read
     # on every standings page (issue #16).
     registrations = list(
-        event_players(event=event).values_list("pk", "player__username", "dropped", "late_round")
+        event_players(event=event)
+        .exclude(dropped=True, dropped_after_round=0)
+        .values_list("pk", "player__username", "dropped", "late_round")
     )
     players = [
         Player(id=pk, name=name, dropped=dropped, late_round=late_round)
@@ -711,3 +714,36 @@ def event_audit(*, event: Event) -> list[ResultChange]:
         .select_related("by", "match__round", "match__player_a__player", "match__player_b__player")
         .order_by("at", "id")
     )
+
+
+SETTLEMENTS = ("drop", "no_show")  # ResultChange actions that gave a match to one player
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """How a match was given to one player without being played out: ``action`` (``drop``:
+    the loser left the event; ``no_show``: the loser did not come), and whether ``user`` won it."""
+
+    action: str
+    won: bool
+
+
+def match_settlement(*, match: Match, user: User) -> Settlement | None:
+    """Return how ``match`` was settled by a drop or a no-show, as seen by ``user`` (one of its
+    players), or None when it was not (or was corrected since by an official)."""
+    last = match.changes.order_by("-at", "-id").first()
+    if last is None or last.action not in SETTLEMENTS or not user.is_authenticated:
+        return None
+    mine_a = match.player_a.player_id == user.pk
+    won = match.wins_a > match.wins_b if mine_a else match.wins_b > match.wins_a
+    return Settlement(action=last.action, won=won)
+
+
+def checked_in_count(*, event: Event) -> int:
+    """Return how many registered (not waitlisted) players have checked in."""
+    return event.registrations.filter(status=Registration.Status.ACTIVE, checked_in=True).count()
+
+
+def no_show_from(*, round: Round) -> datetime:
+    """Return when a paper match of ``round`` may be given as a no-show loss."""
+    return round.started_at + timedelta(minutes=round.event.no_show_minutes)

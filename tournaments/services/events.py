@@ -56,6 +56,7 @@ from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverL
 from tournaments.services.notifications import notifications_result_changed, notifications_round_posted
 from tournaments.services.online import _refuse as online_refuse
 from tournaments.services.online import current_game, engine_forget, match_changed, round_games_start
+from tournaments.services.penalties import _match_loss
 from tournaments.services.pools import LIMITED_FORMATS
 from tournaments.swiss import (
     DrawnTopCutError,
@@ -72,6 +73,7 @@ from tournaments.swiss import (
 S = Event.Status
 BEST_OF = (1, 3)
 TOP_CUTS = (0, 2, 4, 8)
+NO_SHOW_MINUTES_MAX = 120
 
 
 # Online play: the longest wait for both players before an absent one loses as a no-show (R9.4).
@@ -104,6 +106,7 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
         ("round_minutes", 5, 600),
         ("player_cap", 2, 100_000),
         ("grace_minutes", 0, GRACE_MAX),
+        ("no_show_minutes", 1, NO_SHOW_MINUTES_MAX),
     ):
         if key in values and values[key] is not None:
             value = values[key]
@@ -112,7 +115,7 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
             checked[key] = value
         elif key in values and key in ("rounds", "player_cap"):
             checked[key] = None
-    for key in ("online", "late_entry"):
+    for key in ("online", "late_entry", "check_in_required"):
         if key in values:
             checked[key] = bool(values[key])
     if checked.get("online") and not rules.has_match_engine:
@@ -381,10 +384,18 @@ def player_drop(*, event: Event, by: AbstractBaseUser, username: str) -> Registr
         raise WrongState("The event is over.")
     if event.status in (S.DRAFT, S.REGISTRATION):
         raise WrongState("The event has not started: withdraw the registration instead.")
-    if not registration.dropped:
-        registration.dropped = True
-        registration.dropped_after_round = event.round_set.count()
-        registration.save(update_fields=["dropped", "dropped_after_round", "updated_at"])
+    with transaction.atomic():
+        # Locked: a double click drops (and settles the match) once.
+        registration = (
+            Registration.objects.select_for_update(of=("self",))
+            .select_related("player")
+            .get(pk=registration.pk)
+        )
+        if not registration.dropped:
+            registration.dropped = True
+            registration.dropped_after_round = event.round_set.count()
+            registration.save(update_fields=["dropped", "dropped_after_round", "updated_at"])
+            _drop_settle(event, registration, by)
     return registration
 
 
@@ -452,7 +463,9 @@ def event_start(*, event: Event, by: AbstractBaseUser, hold: bool = False) -> Ro
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != S.REGISTRATION:
             raise WrongState(f"Only an event in registration can start (this one is {event.status}).")
-        count = event_players(event=event).count()
+        if event.check_in_required:
+            _check_in_close(event, by)
+        count = event_players(event=event).filter(dropped=False).count()
         if count < 2:
             raise WrongState("At least two registered players are needed to start.", code="too_few_players")
         if event.top_cut and event.top_cut > count:
@@ -832,11 +845,11 @@ def match_extend(*, match: Match, by: AbstractBaseUser, minutes: Any) -> Match:
 # Edits, cancellation, deletion, judge removal and walk-ins (issue #16). Each one is an entry
 # of the audit trail (ResultChange with ``event`` set): who, when, what (old → new) and why.
 
-LIVE_FIELDS = frozenset({"round_minutes", "description"})  # may change at any time
+LIVE_FIELDS = frozenset({"round_minutes", "description", "no_show_minutes"})  # may change at any time
 DETAIL_FIELDS = ("starts_at", "time_zone", "venue", "description", "registration_closes_at")
 SETTING_FIELDS = (
     "name", "game", "format", "best_of", "rounds", "top_cut", "side_deck_max", "online",
-    "round_minutes", "player_cap", "late_entry", "grace_minutes",
+    "round_minutes", "player_cap", "late_entry", "grace_minutes", "check_in_required", "no_show_minutes",
 )  # fmt: skip
 REASON_MAX = 2000
 YEARS = (2000, 2999)  # an event's dates
@@ -1125,6 +1138,10 @@ def walkin_register(
                     code="already_registered",
                 )
         registration = registration_submit(event=event, player=player, deck=deck, walk_in=True)
+        if event.check_in_required and not registration.checked_in:
+            # Registered at the venue by the organizer: here, so checked in.
+            registration.checked_in = True
+            registration.save(update_fields=["checked_in", "updated_at"])
         _audit(
             event,
             by,
@@ -1535,3 +1552,183 @@ def forbidden_pair_remove(*, event: Event, by: AbstractBaseUser, pair_id: int, r
         names = {"a": pair.a.player.get_username(), "b": pair.b.player.get_username()}
         pair.delete()
         _audit(event, by, "pairing_allow", names, {}, note)
+
+
+# ---------------------------------------------------------------------------------------- event day
+# Check-in, no-shows and drops settling the open match (issue #16). Each is an audit entry.
+
+NOT_CHECKED_IN = 0  # Registration.dropped_after_round of a player dropped at the start: not checked in
+
+
+def registration_check_in(
+    *, event: Event, by: AbstractBaseUser, username: str = "", checked_in: bool = True
+) -> Registration:
+    """Check a player in (``checked_in`` False: out again) before the event starts; return the
+    registration. The player does it for themself (``username`` empty or their own), the
+    organizer and the judges for anyone. Raises NotAllowed, BadInput (``not_registered``),
+    WrongState (``check_in_not_required``, ``check_in_closed``)."""
+    role = event_role(event=event, user=by)
+    name = (username or "").strip() or by.get_username()
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)  # the start sees it or not at all
+        registration = (
+            event.registrations.select_related("player").filter(player__username__iexact=name).first()
+        )
+        if registration is None:
+            if not is_official(role) and name.casefold() != by.get_username().casefold():
+                raise NotAllowed(_("Only the organizer and the judges can check in another player."))
+            raise BadInput(
+                _("username: %(name)s is not registered for this event") % {"name": name},
+                code="not_registered",
+            )
+        if registration.player_id != by.pk and not is_official(role):
+            raise NotAllowed(_("Only the organizer and the judges can check in another player."))
+        if not event.check_in_required:
+            raise WrongState(_("This event does not use check-in."), code="check_in_not_required")
+        if event.status != S.REGISTRATION:
+            raise WrongState(
+                _("Check-in is open while registration is; this event is %(status)s.")
+                % {"status": event.get_status_display()},
+                code="check_in_closed",
+            )
+        if registration.checked_in != bool(checked_in):
+            old = {"checked_in": registration.checked_in}
+            registration.checked_in = bool(checked_in)
+            registration.save(update_fields=["checked_in", "updated_at"])
+            _audit(
+                event,
+                by,
+                "check_in" if checked_in else "check_in_undo",
+                old,
+                {"checked_in": registration.checked_in, "player": registration.player.get_username()},
+                "",
+            )
+    return registration
+
+
+def _check_in_close(event: Event, by: AbstractBaseUser) -> None:
+    """At the start (the event row locked): drop the registered players who did not check in
+    and move up the waitlisted ones who did, in waitlist order, as far as the cap allows.
+    Bots are always there. One audit entry lists who was dropped and who moved up."""
+    missing = list(
+        event.registrations.select_related("player").filter(
+            status=Registration.Status.ACTIVE, checked_in=False, dropped=False, is_bot=False
+        )
+    )
+    for registration in missing:
+        registration.dropped, registration.dropped_after_round = True, NOT_CHECKED_IN
+        registration.save(update_fields=["dropped", "dropped_after_round", "updated_at"])
+    playing = event.registrations.filter(status=Registration.Status.ACTIVE, dropped=False).count()
+    room = None if event.player_cap is None else max(0, event.player_cap - playing)
+    waiting = event.registrations.select_related("player").filter(
+        Q(checked_in=True) | Q(is_bot=True), status=Registration.Status.WAITLIST
+    )
+    promoted = list(waiting.order_by("created_at", "id")[:room] if room is not None else waiting)
+    for registration in promoted:
+        registration.status = Registration.Status.ACTIVE
+        registration.save(update_fields=["status", "updated_at"])
+    if missing or promoted:
+        _audit(
+            event,
+            by,
+            "check_in_close",
+            {},
+            {
+                # Names joined: the audit trail shows each value as text.
+                "dropped": ", ".join(r.player.get_username() for r in missing),
+                "promoted": ", ".join(r.player.get_username() for r in promoted),
+            },
+            "",
+        )
+
+
+def _open_match_of(event: Event, registration: Registration) -> Match | None:
+    """Return the registration's match of the current round without a final result (locked), or None."""
+    last = event.round_set.order_by("-number").first()
+    if last is None:
+        return None
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__event", "player_a__player", "player_b__player")
+        .filter(round=last, player_b__isnull=False)
+        .filter(Q(player_a=registration) | Q(player_b=registration))
+        .exclude(status=Match.Status.FINAL)
+        .first()
+    )
+
+
+def _match_lost(
+    match: Match, loser: int, by: AbstractBaseUser, action: str, note: str, reason: str = "penalty"
+) -> None:
+    """Make ``match`` final as a loss for seat ``loser``: an online game in progress ends as
+    their concession (R9.3) through the engine, as a judge's match loss does; audit ``action``."""
+    old = _result(match)
+    _match_loss(match, loser, by=by, reason=reason)
+    ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
+    if match.round.event.online:
+        match_changed(match.pk)  # the players' open streams show the match is over
+
+
+def _drop_settle(event: Event, registration: Registration, by: AbstractBaseUser) -> None:
+    """A player dropping mid-round loses their open match: the opponent wins it (R9.3 online)."""
+    match = _open_match_of(event, registration)
+    if match is None:
+        _audit(event, by, "drop", {}, {"player": registration.player.get_username()}, "")
+        return
+    loser = 0 if match.player_a_id == registration.pk else 1
+    name = registration.player.get_username()
+    note = f"{name} left the event" if registration.player_id == by.pk else f"{name} dropped by the organizer"
+    _match_lost(match, loser, by, "drop", note, reason="concede")  # R9.3
+
+
+def match_no_show(*, match: Match, by: AbstractBaseUser, username: str) -> Match:
+    """Give a paper match as a no-show loss to ``username``, who has not come to the table
+    (organizer and judges), once the event's ``no_show_minutes`` of the round have passed;
+    return the match, final. Raises NotAllowed, BadInput (``not_in_match``), WrongState
+    (``online_match``, ``result_final``, ``not_current_round``, ``bye``, ``too_early``)."""
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("round__event", "player_a__player", "player_b__player")
+            .get(pk=match.pk)
+        )
+        event = match.round.event
+        if not is_official(event_role(event=event, user=by)):
+            raise NotAllowed(_("Only the organizer and the judges of this event can give a no-show loss."))
+        wanted = (username or "").strip().casefold()
+        seats = [r for r in (match.player_a, match.player_b) if r is not None]
+        if not any(r.player.get_username().casefold() == wanted for r in seats):
+            raise BadInput(
+                _("username: %(name)s does not play in this match") % {"name": username}, code="not_in_match"
+            )
+        if event.online:
+            raise WrongState(
+                _("An online match has its clocks: a player who does not come loses on time (R9.4)."),
+                code="online_match",
+            )
+        if match.is_bye:
+            raise WrongState(_("A bye has no opponent to wait for."), code="bye")
+        if match.status == Match.Status.FINAL:
+            raise WrongState(_("The match already has a final result."), code="result_final")
+        last = event.round_set.order_by("-number").first()
+        if event.status not in (S.RUNNING, S.TOP_CUT) or last is None or last.pk != match.round_id:
+            raise WrongState(
+                _("Only a match of the round being played can be a no-show."), code="not_current_round"
+            )
+        due = match.round.started_at + timedelta(minutes=event.no_show_minutes)
+        now = timezone.now()
+        if now < due:
+            left = math.ceil((due - now).total_seconds() / 60)
+            raise WrongState(
+                ngettext(
+                    "A no-show loss can be given %(n)d minutes into the round: wait %(left)d more minute.",
+                    "A no-show loss can be given %(n)d minutes into the round: wait %(left)d more minutes.",
+                    left,
+                )
+                % {"n": event.no_show_minutes, "left": left},
+                code="too_early",
+            )
+        loser = 0 if match.player_a.player.get_username().casefold() == wanted else 1
+        name = (match.player_a, match.player_b)[loser].player.get_username()  # type: ignore[union-attr]
+        _match_lost(match, loser, by, "no_show", f"{name} did not come to the table")
+    return match

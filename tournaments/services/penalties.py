@@ -99,8 +99,9 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
     return penalty
 
 
-def _end_current_game(match: Match, loser: int, now: Any) -> Game | None:
-    """End the online game in progress (or waiting for sideboarding) as ``loser``'s loss.
+def _end_current_game(match: Match, loser: int, now: Any, reason: str = PENALTY_REASON) -> Game | None:
+    """End the online game in progress (or waiting for sideboarding) as ``loser``'s loss
+    (``reason``: the Game's; ``concede`` when the player left the event).
 
     Returns the game ended, or None when no game is in progress. Queued actions are
     refused: they were meant for this game and must not land in the next one.
@@ -122,12 +123,12 @@ def _end_current_game(match: Match, loser: int, now: Any) -> Game | None:
     game.status, game.winner, game.reason, game.finished_at = (
         Game.Status.FINISHED,
         winner,
-        PENALTY_REASON,
+        reason,
         now,
     )
     game.decision_seat = None
     # The snapshot is what the seats read: it must say the game is over.
-    result = {"winner": winner, "reason": PENALTY_REASON}
+    result = {"winner": winner, "reason": reason}
     snapshot = dict(game.snapshot or {})
     snapshot.update(result=result, decision=None, legal=[[], []])
     snapshot["views"] = [
@@ -136,7 +137,12 @@ def _end_current_game(match: Match, loser: int, now: Any) -> Game | None:
     game.snapshot = snapshot
     game.save()
     for row in match.game_actions.filter(status=GameAction.Status.QUEUED):
-        online._refuse(row, "R9.5", "the game was ended by a judge's penalty", now, game)
+        why = (
+            "the game was ended by a judge's penalty"
+            if reason == PENALTY_REASON
+            else "the player left the event"
+        )
+        online._refuse(row, "R9.5", why, now, game)
     game.save(update_fields=["refused"])
     return game
 
@@ -165,9 +171,9 @@ def _game_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
     match.save()
 
 
-def _match_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
+def _match_loss(match: Match, loser: int, *, by: AbstractBaseUser, reason: str = PENALTY_REASON) -> None:
     now = timezone.now()
-    _end_current_game(match, loser, now)
+    _end_current_game(match, loser, now, reason)
     needed = match.round.event.best_of // 2 + 1
     wins = [0, 0]
     wins[1 - loser] = needed

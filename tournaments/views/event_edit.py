@@ -27,7 +27,12 @@ from tournaments.services.errors import DomainError, IllegalDeck
 from tournaments.views.events import EventForm, _event, _event_context, _official_event
 from tournaments.views.forms_common import run_service
 
-LIVE_FORM_FIELDS = {"round_minutes", "description", "reason"}  # svc.LIVE_FIELDS, and the reason
+LIVE_FORM_FIELDS = {
+    "round_minutes",
+    "description",
+    "no_show_minutes",
+    "reason",
+}  # svc.LIVE_FIELDS, and the reason
 
 
 class EventEditForm(EventForm):

@@ -32,6 +32,7 @@ from tournaments.selectors.events import (
     EventFilters,
     Role,
     can_see_deck,
+    checked_in_count,
     decklist_rows,
     decks_of,
     event_audit,
@@ -46,6 +47,8 @@ from tournaments.selectors.events import (
     game_clock,
     is_official,
     match_deadline,
+    match_settlement,
+    no_show_from,
     player_match,
     players_by_name,
     pool_text,
@@ -277,6 +280,19 @@ class EventForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Players may still register after round 1; missed rounds count as losses."),
     )
+    check_in_required = forms.BooleanField(
+        label=gettext_lazy("Check-in"),
+        required=False,
+        help_text=gettext_lazy("Players check in on the day; those who have not are dropped at the start."),
+    )
+    no_show_minutes = forms.IntegerField(
+        label=gettext_lazy("No-show after, minutes"),
+        initial=10,
+        required=False,
+        help_text=gettext_lazy(
+            "A player not at the table this long into a round can be given a no-show loss."
+        ),
+    )
 
     # The event's details (issue #16): when, where, what, until when to register.
     starts_on = forms.DateField(
@@ -337,6 +353,8 @@ class EventForm(forms.Form):
             skip.add("time_zone")  # not sent: the event's zone stays (UTC for a new event)
         if self.cleaned_data.get("grace_minutes") is None:
             skip.add("grace_minutes")
+        if self.cleaned_data.get("no_show_minutes") is None:
+            skip.add("no_show_minutes")  # blank: the event's stays (10 for a new event)
         return {key: value for key, value in self.cleaned_data.items() if key not in skip}
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
@@ -452,6 +470,7 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
         my_match=my_match,
         my_deadline=match_deadline(match=my_match) if my_match else None,
         my_clock=game_clock(match=my_match, user=request.user) if my_match else None,
+        my_settlement=match_settlement(match=my_match, user=request.user) if my_match else None,
         my_deck_text=registration_deck_text(registration=mine) if mine else "",
         my_pool_text=pool_text(registration=mine) if mine else "",
         limited=pools.is_limited(event),
@@ -543,9 +562,60 @@ def event_drop(request: HttpRequest, event_id: int) -> HttpResponse:
     registration = run_service(
         request, lambda: svc.player_drop(event=event, by=request.user, username=username)
     )
-    if registration:
+    if registration and registration.player_id == request.user.pk:
+        last = event.round_set.order_by("-number").first()
+        mine = player_match(round=last, user=request.user) if last else None
+        settled = match_settlement(match=mine, user=request.user) if mine else None
+        if settled is not None and settled.action == "drop":
+            messages.success(
+                request, _("You left the event. Your match this round goes to your opponent, who is told so.")
+            )
+        else:
+            messages.success(request, _("You left the event. Your results stay in the standings."))
+    elif registration:
         messages.success(request, _("%(name)s is dropped from the event.") % {"name": username})
     return redirect_back(request, reverse("event-detail", args=[event.pk]))
+
+
+@login_required
+@require_POST
+def event_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Check in: yourself from the event page; anyone from the dashboard (organizer, judges)."""
+    event = _event(request, event_id)
+    username = request.POST.get("username", "")[:150]
+    checked_in = request.POST.get("checked_in", "1") != "0"
+    registration = run_service(
+        request,
+        lambda: svc.registration_check_in(
+            event=event, by=request.user, username=username, checked_in=checked_in
+        ),
+    )
+    if registration:
+        name = registration.player.get_username()
+        if registration.player_id == request.user.pk:
+            message = _("You are checked in.") if checked_in else _("Your check-in is undone.")
+        elif checked_in:
+            message = _("%(name)s is checked in.") % {"name": name}
+        else:
+            message = _("%(name)s is no longer checked in.") % {"name": name}
+        messages.success(request, message)
+    return redirect_back(request, reverse("event-detail", args=[event.pk]))
+
+
+@login_required
+@require_POST
+def match_no_show(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    """Give the match as a no-show loss to the player who has not come (organizer, judges)."""
+    event = _event(request, event_id)
+    match = _match(event, match_id)
+    username = request.POST.get("username", "")[:150]
+    run_service(
+        request,
+        lambda: svc.match_no_show(match=match, by=request.user, username=username),
+        _("Table %(table)s: %(name)s did not come; the match is a no-show loss for them.")
+        % {"table": match.table, "name": username},
+    )
+    return redirect_back(request, _home_of(request, event))
 
 
 @login_required
@@ -638,6 +708,8 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         extensions=EXTENSIONS,
         audit=event_audit(event=event),
         forbidden=forbidden_pairs_listed(event=event) if context["is_organizer"] else [],
+        checked_in=checked_in_count(event=event),
+        no_show_at=no_show_from(round=last) if last else None,
         finishing=_last_round_of_event(event, last, matches),
         winner=event_results(event=event).winner
         if event.top_cut and event.status == Event.Status.FINISHED
