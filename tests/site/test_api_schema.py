@@ -50,7 +50,8 @@ def test_every_error_answer_has_the_error_shape():
         # Sign-up authenticates no one: no 401, no CSRF check.
         ("POST", "/api/accounts/", {201, 400, 413, 415, 429}),
         ("GET", "/api/cards/", {200, 400, 401, 429}),
-        ("POST", "/api/events/{event_id}/next-round/", {200, 401, 403, 404, 409, 429}),
+        # It takes a body now: {"hold": true} keeps the pairings from the players until published.
+        ("POST", "/api/events/{event_id}/next-round/", {200, 400, 401, 403, 404, 409, 413, 415, 429}),
         ("DELETE", "/api/events/{event_id}/registrations/", {204, 400, 401, 403, 404, 409, 429}),
         ("GET", "/api/matches/{match_id}/game/", {200, 401, 403, 404, 409, 429}),
         (
