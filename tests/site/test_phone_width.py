@@ -185,3 +185,17 @@ def test_the_play_page_keeps_board_hand_clocks_pass_and_concede_reachable(
         )
     assert_on_screen(page.locator("[data-testid=concede]"))
     assert_no_sideways_scroll(page)
+
+
+def test_the_longest_names_wrap_on_every_event_page(live_server, chromium, event_factory, organizer, shots):
+    """An event name and a venue of the most characters allowed, without a space, wrap."""
+    event = event_factory(name="Кубок" + "Ж" * 195, venue="V" * 200, rounds=1)
+    event.open()
+    event.register(*make_players(2))
+    event.start()
+    page = on_a_phone(chromium, live_server.url, organizer)
+    for path in ("", "manage/", "rounds/1/", "standings/", "manage/edit/"):
+        page.goto(f"{live_server.url}/events/{event.id}/{path}")
+        assert_no_sideways_scroll(page)
+    page.goto(f"{live_server.url}/events/{event.id}/")
+    page.screenshot(path=shots / "long-event-name.png")
