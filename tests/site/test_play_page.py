@@ -51,9 +51,10 @@ def test_it_shows_both_players_the_board(online_match):
         assert config["urls"]["state"] == f"/api/matches/{match_id}/game/"
         assert 'data-testid="concede"' in html and 'data-testid="pass"' in html
         assert 'data-testid="spectator-badge"' not in html
-        # Between games the player edits their own deck, which the page brings along as text.
-        deck = re.search(r'<textarea id="sideboard-deck"[^>]*>(.*?)</textarea>', html, re.S).group(1)
-        assert deck.startswith("Hero: ") and "Orders:" in deck and "Main:" in deck
+        # Between games the player swaps cards of their own deck, which the page brings along
+        # for the sideboard picker (R2.7).
+        assert config["deck"]["hero"] and len(config["deck"]["orders"]) == 5 and config["deck"]["side"]
+        assert 'data-testid="swap-picker"' in html and "<textarea" not in html
 
 
 def test_it_lays_the_lines_out_as_each_seat_sees_them(online_match):
@@ -94,7 +95,7 @@ def test_it_gives_judges_and_the_organizer_a_read_only_board(online_match, judge
         assert config_of(html)["seat"] is None
         for control in ("concede", "pass", "keep", "sideboard-ready"):
             assert f'data-testid="{control}"' not in html
-        assert 'id="sideboard-deck"' not in html
+        assert 'data-testid="swap-picker"' not in html and config_of(html)["deck"] is None
         assert line_labels(html) == ["1", "2", "3", "4", "5"]
         # The API behind the page gives an official the judge view and no actions.
         state = official.api.get(f"/api/matches/{match_id}/game/").json()

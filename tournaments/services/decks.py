@@ -15,6 +15,7 @@ from engine.problems import DeckParseError, Problem
 from engine.registry import game_keys, get_game
 from tournaments.models import SavedDeck
 from tournaments.selectors.cards import catalog_for
+from tournaments.services.text import DECK_NAME_MAX
 
 DeckSource = str | Mapping[str, Any]
 
@@ -138,11 +139,15 @@ def deck_save(
     """Save (create or replace) a named deck in the owner's account; return it.
 
     A deck may be saved while illegal (work in progress) but must be readable:
-    raises ValidationError with the parser's message otherwise.
+    raises ValidationError with the parser's message otherwise, and for no name or a name over
+    DECK_NAME_MAX characters.
     """
-    name = name.strip()
+    name = (name or "").strip()
     if not name:
         raise ValidationError({"name": [_("Give the deck a name.")]})
+    if len(name) > DECK_NAME_MAX:  # never cut: the owner would not find the deck by its name
+        message = _("A deck name has at most %(n)d characters; this one has %(count)d.")
+        raise ValidationError({"name": [message % {"n": DECK_NAME_MAX, "count": len(name)}]})
     check = deck_check(source=source, game=game)
     if check.decklist is None:
         raise ValidationError({"deck": [check.parse_message]})

@@ -58,6 +58,14 @@ from tournaments.services.online import _refuse as online_refuse
 from tournaments.services.online import current_game, engine_forget, match_changed, round_games_start
 from tournaments.services.penalties import _match_loss
 from tournaments.services.pools import LIMITED_FORMATS
+from tournaments.services.text import (
+    DECK_NOTE_MAX,
+    DESCRIPTION_MAX,
+    EVENT_NAME_MAX,
+    NOTE_MAX,
+    VENUE_MAX,
+    text_within,
+)
 from tournaments.swiss import (
     DrawnTopCutError,
     PairingError,
@@ -135,8 +143,9 @@ def event_create(
 ) -> Event:
     """Create an event in draft, organized by ``organizer``; return it. Raises BadInput."""
     name = (name or "").strip()
-    if not name or len(name) > 200:
-        raise BadInput("name: give the event a name (up to 200 characters)", code="invalid")
+    if not name or len(name) > EVENT_NAME_MAX:
+        message = _("name: give the event a name (up to %(n)d characters)") % {"n": EVENT_NAME_MAX}
+        raise BadInput(message, code="invalid")
     checked = _settings_checked(game, format, settings)
     checked.update(_details_checked(settings, str(settings.get("time_zone") or "UTC")))
     _check_deadline(checked.get("starts_at"), checked.get("registration_closes_at"))
@@ -352,10 +361,10 @@ def _promote_waitlist(event: Event) -> None:
 def deck_note_add(*, registration: Registration, by: AbstractBaseUser, text: str) -> DeckNote:
     """Record a deck-check note on a registration (organizer or judge)."""
     _require(registration.event, by, Role.ORGANIZER, Role.JUDGE)
-    text = (text or "").strip()
+    text = text_within(text, field="text", most=DECK_NOTE_MAX)
     if not text:
-        raise BadInput("text: write the note", code="invalid")
-    return DeckNote.objects.create(registration=registration, author=by, text=text[:5000])
+        raise BadInput(_("text: write the note"), code="invalid")
+    return DeckNote.objects.create(registration=registration, author=by, text=text)
 
 
 def decklists_publish(*, event: Event, by: AbstractBaseUser) -> Event:
@@ -687,7 +696,7 @@ def match_report(
     ``reason_required`` without one), ends the game in progress and makes the match final, so
     the engine adds no game on top of it (:func:`_online_override`).
     """
-    note = (note or "").strip()[:2000]
+    note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
         event = match.round.event
@@ -801,7 +810,8 @@ def match_confirm(*, match: Match, by: AbstractBaseUser) -> Match:
 
 def match_dispute(*, match: Match, by: AbstractBaseUser, note: str = "") -> Match:
     """Dispute the opponent's report: the match goes to the judges. (Not in an online match:
-    WrongState ``online_match``.)"""
+    WrongState ``online_match``.) Raises BadInput for a note over NOTE_MAX characters."""
+    note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
         match = (
             Match.objects.select_for_update(of=("self",))
@@ -819,7 +829,7 @@ def match_dispute(*, match: Match, by: AbstractBaseUser, note: str = "") -> Matc
         match.disputed = True
         match.save(update_fields=["disputed", "updated_at"])
         ResultChange.objects.create(
-            match=match, by=by, action="dispute", old=old, new=_result(match), note=note[:2000]
+            match=match, by=by, action="dispute", old=old, new=_result(match), note=note
         )
         notifications_result_changed(match=match, action="dispute", by=by)
     return match
@@ -851,9 +861,8 @@ SETTING_FIELDS = (
     "name", "game", "format", "best_of", "rounds", "top_cut", "side_deck_max", "online",
     "round_minutes", "player_cap", "late_entry", "grace_minutes", "check_in_required", "no_show_minutes",
 )  # fmt: skip
-REASON_MAX = 2000
+REASON_MAX = NOTE_MAX
 YEARS = (2000, 2999)  # an event's dates
-DESCRIPTION_MAX = 5000
 
 
 @functools.cache
@@ -913,7 +922,7 @@ def _details_checked(values: Mapping[str, Any], zone: str) -> dict[str, Any]:
     for key in ("starts_at", "registration_closes_at"):
         if key in values:
             checked[key] = _when(key, values[key], zone)
-    for key, most in (("venue", 200), ("description", DESCRIPTION_MAX)):
+    for key, most in (("venue", VENUE_MAX), ("description", DESCRIPTION_MAX)):
         if key in values:
             text = str(values[key] or "").strip()
             if len(text) > most:

@@ -27,6 +27,7 @@ from tournaments.selectors.events import event_role, is_official
 from tournaments.services import online
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.notifications import notifications_penalty
+from tournaments.services.text import NOTE_MAX, text_within
 
 K = Penalty.Kind
 PENALTY_REASON = "penalty"  # Game.reason of a game ended by a penalty
@@ -54,7 +55,7 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
     """
     if kind not in K.values:
         raise BadInput(f"kind: one of {', '.join(K.values)}", code="invalid")
-    note = (note or "").strip()[:2000]
+    note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
         match = (
             Match.objects.select_for_update(of=("self",))

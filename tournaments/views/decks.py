@@ -21,6 +21,8 @@ from tournaments.selectors.cards import cards_in_language, cards_search
 from tournaments.services.decks import DeckCheck, deck_check, deck_delete, deck_save, decklist_text
 from tournaments.views.cards import game_choices
 
+CURVE_TOP = 80  # px: the tallest bar of the cost curve (its viewBox is 130 px tall)
+
 
 def _game_of(value: str | None) -> str:
     return value if value in game_keys() else "respons"
@@ -45,10 +47,11 @@ def _side_max(request: HttpRequest) -> int | None:
 def _check_context(check: DeckCheck, game: str) -> dict[str, Any]:
     curve = check.stats.get("curve", {})
     peak = max(curve.values(), default=0) or 1
-    # SVG geometry of the cost-curve bars: 40 px per cost, bars up to 90 px tall above y=100.
+    # SVG geometry of the cost-curve bars: 40 px per cost, bars up to CURVE_TOP px tall above
+    # y=100, so that the count above the tallest bar (4 px over it, 11 px type) stays inside.
     bars = []
     for index, (cost, n) in enumerate(curve.items()):
-        height = round(90 * n / peak)
+        height = round(CURVE_TOP * n / peak)
         bars.append({"cost": cost, "count": n, "x": index * 40, "y": 100 - height, "height": height})
     factions = check.stats.get("factions", {})
     total = sum(factions.values()) or 1

@@ -632,7 +632,7 @@ def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
             wins_a=form_number(request.POST.get("wins_a")),
             wins_b=form_number(request.POST.get("wins_b")),
             draws=form_number(request.POST.get("draws")),
-            note=request.POST.get("note", "")[:2000],
+            note=request.POST.get("note", "")[: svc.NOTE_MAX + 1],
         ),
     )
     if result:
@@ -663,7 +663,7 @@ def match_confirm(request: HttpRequest, event_id: int, match_id: int) -> HttpRes
 def match_dispute(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = _event(request, event_id)
     match = _match(event, match_id)
-    note = request.POST.get("note", "")[:2000]
+    note = request.POST.get("note", "")[: svc.NOTE_MAX + 1]
     run_service(
         request,
         lambda: svc.match_dispute(match=match, by=request.user, note=note),

@@ -48,6 +48,7 @@ from tournaments.services import events as events_svc
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
 from tournaments.services.online import clock_limit, seat_of
 from tournaments.services.penalties import penalty_give
+from tournaments.services.text import NOTE_MAX
 from tournaments.views.forms_common import form_number, redirect_back, run_service
 
 PENALTY_HELP = {
@@ -222,7 +223,7 @@ def match_log_override(request: HttpRequest, match_id: int) -> HttpResponse:
             wins_a=form_number(request.POST.get("wins_a")),
             wins_b=form_number(request.POST.get("wins_b")),
             draws=form_number(request.POST.get("draws")),
-            note=request.POST.get("note", "")[:2000],
+            note=request.POST.get("note", "")[: NOTE_MAX + 1],
         ),
         _("The result is final."),
     )

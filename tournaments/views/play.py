@@ -17,14 +17,13 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from engine.decklist import parse_decklist
+from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
 from tournaments.labels import refusal_templates
 from tournaments.models import Game, Match
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import play_cards
 from tournaments.services import online as online_svc
-from tournaments.services.decks import decklist_text
 
 LINES = (1, 2, 3, 4, 5)
 ROWS = (1, 2, 3)  # R3.2: row 1 is the front, nearest the opponent
@@ -104,6 +103,12 @@ def _js_strings() -> dict[str, Any]:
         # English message, built once for both seats in no one's language (labels.py).
         "refusals": refusal_templates(),
         "bad_swap": _("R2.7: this is not a legal sideboard swap."),
+        # The sideboard picker (R2.7: one card for one, side deck ⇄ main deck or orders).
+        "swap_main": _("Main deck: {card} ×{n}"),
+        "swap_order": _("Order {n}: {card}"),
+        "swap_side": _("{card} ×{n}"),
+        "swap_done": _("{out} out, {in} in"),
+        "swap_empty": _("Your side deck is empty: nothing to swap."),
         "sending": _("Sending…"),
         "offline": _("Connection lost — retrying…"),
         "not_started": _("The game has not started yet."),
@@ -195,12 +200,12 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
     online = event.online and match.player_b is not None
     game = online_svc.current_game(match) if online else None
     online_svc.match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
-    deck_text = ""
+    deck_now = None
     if seat is not None and online:
         registered = match.player_a if seat == 0 else match.player_b
         assert registered is not None
         deck = game.decks[seat] if game is not None and game.decks else registered.deck
-        deck_text = _deck_text(deck, event.game)
+        deck_now = _deck_json(deck, event.game)
     config = {
         "match": match.pk,
         "seat": seat,
@@ -208,6 +213,7 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
         "names": names,
         "lines": lines,
         "best_of": event.best_of,
+        "deck": deck_now,  # the sideboard picker's starting point (R2.7 swaps)
         "server_now": timezone.now().isoformat(),
         "urls": {
             "state": reverse("api-match-game", args=[match.pk]),
@@ -232,7 +238,6 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
         "sides": sides,
         "lines": lines,
         "names": names,
-        "deck_text": deck_text,
         "config": config,
         "strings": _js_strings(),
         "cards": play_cards(game=event.game, english=(get_language() or "").startswith("en")),
@@ -241,9 +246,9 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "tournaments/play/page.html", context)
 
 
-def _deck_text(deck: Any, game: str) -> str:
-    """Return a decklist JSON object as text for the sideboard form ("" when it cannot be read)."""
+def _deck_json(deck: Any, game: str) -> dict[str, Any] | None:
+    """Return a decklist as the JSON object the sideboard API takes (None when it cannot be read)."""
     try:
-        return decklist_text(parse_decklist(deck, game=game))
+        return decklist_to_json(parse_decklist(deck, game=game))
     except DeckParseError:
-        return ""
+        return None

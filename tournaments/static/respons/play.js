@@ -577,7 +577,57 @@
       return;
     }
     if (name === "sideboard-ready") sideboard(null);
-    if (name === "sideboard-deck") sideboard(slot("sideboard-deck").value);
+    if (name === "sideboard-deck") sideboard(swapped());
+    if (name === "swap-add") swapAdd();
+    if (name === "swap-reset") { swaps = []; renderSwaps(); }
+  }
+
+  // --- the sideboard picker (R2.7): one card of the side deck for one of the main deck or
+  // the orders, swap by swap; the page sends the whole deck those swaps make.
+  var deckBase = cfg.deck || null, swaps = [];
+  function copyDeck(d) { return JSON.parse(JSON.stringify(d)); }
+  function bump(zone, name, by) {
+    zone[name] = (zone[name] || 0) + by;
+    if (zone[name] <= 0) delete zone[name];
+  }
+  function applySwap(d, s) {
+    d.side = d.side || {}; d.main = d.main || {};
+    var out = s.zone === "orders" ? d.orders[s.index] : s.card;
+    if (s.zone === "orders") d.orders[s.index] = s.into; else { bump(d.main, out, -1); bump(d.main, s.into, 1); }
+    bump(d.side, s.into, -1); bump(d.side, out, 1);
+    return d;
+  }
+  function swapped() { return swaps.reduce(applySwap, copyDeck(deckBase)); }
+  function byName(a, b) { return card(a).n.localeCompare(card(b).n); }
+  function renderSwaps() {
+    var picker = $("[data-testid=swap-picker]");
+    if (!picker || !deckBase) return;
+    var d = swapped(), outSel = slot("swap-out"), inSel = slot("swap-in"), list = slot("swap-list");
+    outSel.textContent = ""; inSel.textContent = ""; list.textContent = "";
+    Object.keys(d.main || {}).sort(byName).forEach(function (name) {
+      outSel.appendChild(h("option", { value: "main|" + name, text: fmt(T.swap_main, { card: card(name).n, n: d.main[name] }) }));
+    });
+    (d.orders || []).forEach(function (name, i) {
+      outSel.appendChild(h("option", { value: "orders|" + i, text: fmt(T.swap_order, { n: i + 1, card: card(name).n }) }));
+    });
+    var side = Object.keys(d.side || {}).sort(byName);
+    side.forEach(function (name) {
+      inSel.appendChild(h("option", { value: name, text: fmt(T.swap_side, { card: card(name).n, n: d.side[name] }) }));
+    });
+    if (!side.length) inSel.appendChild(h("option", { value: "", text: T.swap_empty }));
+    $("[data-action=swap-add]", picker).disabled = !side.length;
+    swaps.forEach(function (s) {
+      list.appendChild(h("li", { text: fmt(T.swap_done, { out: card(s.out).n, "in": card(s.into).n }) }));
+    });
+    $("[data-action=swap-reset]", picker).hidden = !swaps.length;
+  }
+  function swapAdd() {
+    var out = slot("swap-out").value, into = slot("swap-in").value;
+    if (!out || !into) return;
+    var parts = out.split("|"), d = swapped(), s = { zone: parts[0], into: into };
+    if (s.zone === "orders") { s.index = Number(parts[1]); s.out = d.orders[s.index]; } else { s.card = parts[1]; s.out = parts[1]; }
+    swaps.push(s);
+    renderSwaps();
   }
 
   function sideboard(deck) {
@@ -589,6 +639,7 @@
       errors.textContent = "";
       if (res.status === 200) {
         sideboardSent[number] = deck === null ? "ready" : "deck";
+        if (deck !== null) { deckBase = deck; swaps = []; renderSwaps(); }
         applyState(res.body, true);
       } else {
         var b = res.body || {};
@@ -809,6 +860,7 @@
     }
   });
   setInterval(renderClocks, 250);
+  renderSwaps();
   refresh(true);
   live();
 })();
