@@ -105,6 +105,7 @@ def test_it_shows_each_webhooks_delivery_log(event_factory, organizer):
 def test_it_deletes_a_webhook_and_its_log(event_factory, organizer, judge):
     cup = event_factory()
     cup.organizer.api.post(f"{cup.url}judges/", {"username": judge.name}, format="json")
+    cup.open()
     post(organizer, webhooks_url(cup), {"url": PUBLIC})
     hook = Webhook.objects.get()
     WebhookDelivery.objects.create(webhook=hook, kind="pairings")
