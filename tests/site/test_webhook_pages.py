@@ -141,3 +141,12 @@ def test_adding_and_deleting_go_to_the_audit_trail_without_the_secret(event_fact
     dashboard = page(organizer, f"/events/{cup.id}/manage/")[1]
     assert "webhook_add" in dashboard and "webhook_remove" in dashboard
     assert hook.secret not in dashboard
+
+
+def test_the_apis_add_and_delete_go_to_the_audit_trail_too(event_factory, organizer):
+    cup = event_factory()
+    created = organizer.api.post(f"{cup.url}webhooks/", {"url": PUBLIC}, format="json")
+    assert created.status_code == 201, created.content
+    assert organizer.api.delete(f"{cup.url}webhooks/{created.json()['id']}/").status_code == 204
+    actions = ResultChange.objects.filter(event_id=cup.id).order_by("id").values_list("action", flat=True)
+    assert list(actions) == ["webhook_add", "webhook_remove"]
