@@ -161,6 +161,9 @@ RESULT_CHANGES: dict[str, Promise] = {
     "check_in_close": pgettext_lazy("result change", "check_in_close"),
     "drop": pgettext_lazy("result change", "drop"),
     "no_show": pgettext_lazy("result change", "no_show"),
+    # Outgoing webhooks (issue #16 point 12).
+    "webhook_add": pgettext_lazy("result change", "webhook_add"),
+    "webhook_remove": pgettext_lazy("result change", "webhook_remove"),
 }
 
 MATCH_STATUSES: dict[str, Promise] = {

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings
+from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings, webhooks
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -39,6 +39,12 @@ urlpatterns = [
         "events/<id:event_id>/manage/judges/remove/", event_edit.event_judge_remove, name="event-judge-remove"
     ),
     path("events/<id:event_id>/manage/walk-in/", event_edit.event_walkin, name="event-walkin"),
+    path("events/<id:event_id>/manage/webhooks/", webhooks.event_webhooks, name="event-webhooks"),
+    path(
+        "events/<id:event_id>/manage/webhooks/<id:webhook_id>/delete/",
+        webhooks.event_webhook_delete,
+        name="event-webhook-delete",
+    ),
     path("events/<id:event_id>/manage/pairings/publish/", pairings.pairings_publish, name="pairings-publish"),
     path("events/<id:event_id>/manage/pairings/swap/", pairings.pairings_swap, name="pairings-swap"),
     path("events/<id:event_id>/manage/pairings/bye/", pairings.pairings_bye, name="pairings-bye"),
