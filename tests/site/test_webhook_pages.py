@@ -66,7 +66,7 @@ def test_it_refuses_more_webhooks_than_the_limit(event_factory, organizer, setti
     cup = event_factory()
     post(organizer, webhooks_url(cup), {"url": PUBLIC})
     response = post(organizer, webhooks_url(cup), {"url": PUBLIC})
-    assert response.status_code == 400 and "An event has at most 1 webhooks." in html_of(response)
+    assert response.status_code == 400 and "An event has at most 1 webhook." in html_of(response)
     assert Webhook.objects.count() == 1
 
 

@@ -32,6 +32,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import (
     Event,
@@ -366,7 +367,12 @@ def webhook_create(*, event: Event, by: AbstractBaseUser, url: str, discord: boo
     url = webhook_url_check(url)
     if event.webhooks.count() >= settings.WEBHOOKS_PER_EVENT:
         raise OverLimit(
-            _("An event has at most %(n)s webhooks.") % {"n": settings.WEBHOOKS_PER_EVENT},
+            ngettext(
+                "An event has at most %(n)d webhook.",
+                "An event has at most %(n)d webhooks.",
+                settings.WEBHOOKS_PER_EVENT,
+            )
+            % {"n": settings.WEBHOOKS_PER_EVENT},
             wait=0,
             code="too_many_webhooks",
         )
