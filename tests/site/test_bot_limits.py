@@ -91,8 +91,9 @@ def test_the_sweep_sends_bot_only_matches_to_the_bot_queue(test_event, sent, set
     test_event.start()
     sent.clear()
     # Every clock runs out: the sweep sends each match that is due to a worker.
+    # (present_by None: both seats came long ago, so the clocks run; R9.4)
     Game.objects.filter(match__round__event_id=test_event.id).update(
-        decision_since=timezone.now() - timedelta(hours=2)
+        decision_since=timezone.now() - timedelta(hours=2), present_by=None
     )
     settings.BOT_PAUSE_SECONDS = 0
     online_sweep_task()
@@ -110,7 +111,7 @@ def test_the_sweep_looks_at_peoples_games_before_bots(test_event, event_factory,
     people.open()
     people.register(*make_players(2, prefix="h"))
     people.start()
-    Game.objects.update(decision_since=timezone.now() - timedelta(hours=2))
+    Game.objects.update(decision_since=timezone.now() - timedelta(hours=2), present_by=None)
     monkeypatch.setattr(svc, "SWEEP_GAMES", 1)  # room for one game only: the person's
     sent.clear()
     online_sweep_task()

@@ -1011,7 +1011,9 @@ def _after_game(match: Match, *, loser: int | None, now: Any) -> None:
 def _record_result(match: Match, *, action: str, by: AbstractBaseUser | None = None, note: str = "") -> None:
     old = {"status": match.status}
     match.status, match.disputed = Match.Status.FINAL, False
-    match.save()
+    # Only what a result changes: a whole-row save from this copy could undo a presence mark
+    # made since it was read (R9.4; marks are guarded UPDATEs of their own).
+    match.save(update_fields=["status", "disputed", "wins_a", "wins_b", "draws", "updated_at"])
     new = {"wins_a": match.wins_a, "wins_b": match.wins_b, "draws": match.draws, "status": match.status}
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=new, note=note)
 
