@@ -21,12 +21,15 @@ def broker():
 
 
 def start_match(event_factory) -> tuple[int, list]:
-    """Start an online best-of-1 match nobody has opened; return its id and the players."""
+    """Start an online best-of-1 match nobody has opened; return its id and its players, seat A first."""
     event = event_factory(rounds=1, best_of=1, online=True, grace_minutes=1)
     event.open()
     players = make_players(2)
     event.register(*players)
-    return event.start()["matches"][0]["id"], players
+    match = event.start()["matches"][0]
+    by_name = {player.name: player for player in players}
+    # The players in seat order (round 1's pairing is drawn: registration order says nothing).
+    return match["id"], [by_name[match["player_a"]], by_name[match["player_b"]]]
 
 
 def the_game(match_id: int) -> Game:
