@@ -50,9 +50,19 @@ def test_it_refuses_a_second_next_round_while_results_are_missing(cup, organizer
     first = post(organizer, f"/events/{cup.id}/manage/next-round/")
     again = post(organizer, f"/events/{cup.id}/manage/next-round/")
     for response in (first, again):
-        assert "Round 1 still has 3 match(es) without a final result." in html_of(response)
+        assert "Round 1 still has 3 matches without a final result." in html_of(response)
         assert 'class="flash flash-error"' in html_of(response)
     assert Round.objects.filter(event_id=cup.id).count() == 1
+
+
+def test_the_missing_results_refusal_reads_in_russian_with_its_plural(cup, organizer):
+    cup.start()
+    response = organizer.api.post(f"/api/events/{cup.id}/next-round/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 409
+    assert response.json() == {
+        "detail": "В туре 1 ещё 3 матча без окончательного результата.",
+        "code": "results_missing",
+    }
 
 
 def test_it_pairs_the_next_round_once_results_are_in_and_then_finishes(cup, organizer):

@@ -512,7 +512,12 @@ def round_next(*, event: Event, by: AbstractBaseUser, hold: bool = False) -> Rou
         missing = last.matches.exclude(status=Match.Status.FINAL).count()
         if missing:
             raise WrongState(
-                f"Round {last.number} still has {missing} match(es) without a final result.",
+                ngettext(
+                    "Round %(round)d still has %(count)d match without a final result.",
+                    "Round %(round)d still has %(count)d matches without a final result.",
+                    missing,
+                )
+                % {"round": last.number, "count": missing},
                 code="results_missing",
             )
         round_ = _advance(event, last)
