@@ -33,6 +33,7 @@ from tournaments.selectors.events import (
 )
 from tournaments.services import events as svc
 from tournaments.services import pools
+from tournaments.users import SignedInRequest
 
 GRACE_HELP = (
     "online: minutes a game waits for both players before an absent one loses it as a no-show "
@@ -169,7 +170,7 @@ class ReasonIn(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
-def event_patch(request: Request, event_id: int) -> Response:
+def event_patch(request: SignedInRequest, event_id: int) -> Response:
     """PATCH /api/events/{id}/: change settings and details (organizer)."""
     data = EventPatchIn(data=request.data)
     data.is_valid(raise_exception=True)
@@ -182,7 +183,7 @@ def event_patch(request: Request, event_id: int) -> Response:
     return Response(EventOut(_event(request, event_id), context={"request": request}).data)
 
 
-def event_remove(request: Request, event_id: int) -> Response:
+def event_remove(request: SignedInRequest, event_id: int) -> Response:
     """DELETE /api/events/{id}/: delete a draft (organizer); the reason may come in the body."""
     data = ReasonOptionalIn(data=request.data)
     data.is_valid(raise_exception=True)
@@ -204,7 +205,7 @@ class EventListApi(APIView):
         return Response(EventOut(events, many=True, context={"request": request}).data)
 
     @extend_schema(request=EventIn, responses={201: EventOut}, operation_id="events_create")
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = EventIn(data=request.data)
         data.is_valid(raise_exception=True)
         event = svc.event_create(organizer=request.user, **data.validated_data)
@@ -221,13 +222,13 @@ class EventDetailApi(APIView):
     @extend_schema(
         request=EventPatchIn, responses={200: EventOut, **errors(409)}, operation_id="events_update"
     )
-    def patch(self, request: Request, event_id: int) -> Response:
+    def patch(self, request: SignedInRequest, event_id: int) -> Response:
         return event_patch(request, event_id)
 
     @extend_schema(
         request=ReasonOptionalIn, responses={204: None, **errors(400, 409)}, operation_id="events_delete"
     )
-    def delete(self, request: Request, event_id: int) -> Response:
+    def delete(self, request: SignedInRequest, event_id: int) -> Response:
         return event_remove(request, event_id)
 
 
@@ -243,7 +244,7 @@ class EventOpenApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("events_open")
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         svc.event_open(event=_event(request, event_id), by=request.user)
         return Response(EventOut(_event(request, event_id)).data)
 
@@ -256,7 +257,7 @@ class JudgeAddApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("events_judges_add", UsernameIn, conflict=False)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = UsernameIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.judge_add(event=_event(request, event_id), by=request.user, **data.validated_data)
@@ -328,7 +329,7 @@ class RegistrationApi(APIView):
         responses={201: RegistrationOut, **errors(409)},
         operation_id="events_registrations_create",
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = DeckIn(data=request.data)
         data.is_valid(raise_exception=True)
         deck = data.validated_data.get("deck")
@@ -342,7 +343,7 @@ class RegistrationApi(APIView):
     @extend_schema(
         request=None, responses={204: None, **errors(400, 409)}, operation_id="events_registrations_withdraw"
     )
-    def delete(self, request: Request, event_id: int) -> Response:
+    def delete(self, request: SignedInRequest, event_id: int) -> Response:
         svc.registration_withdraw(event=_event(request, event_id), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -400,7 +401,7 @@ class PoolApi(APIView):
         responses={200: PoolOut, **errors(409)},
         operation_id="events_registrations_pool_record",
     )
-    def put(self, request: Request, event_id: int, username: str) -> Response:
+    def put(self, request: SignedInRequest, event_id: int, username: str) -> Response:
         event = _event(request, event_id)
         data = PoolIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -426,7 +427,7 @@ class DeckNoteApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=NoteIn, responses={201: RegistrationOut}, operation_id="events_registrations_note")
-    def post(self, request: Request, event_id: int, username: str) -> Response:
+    def post(self, request: SignedInRequest, event_id: int, username: str) -> Response:
         event = _event(request, event_id)
         data = NoteIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -482,7 +483,7 @@ class EventStartApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("events_start", HoldIn, RoundOut)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = HoldIn(data=request.data)
         data.is_valid(raise_exception=True)
         round_ = svc.event_start(event=_event(request, event_id), by=request.user, **data.validated_data)
@@ -506,7 +507,7 @@ class NextRoundApi(APIView):
             resource_type_field_name=None,
         ),
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = HoldIn(data=request.data)
         data.is_valid(raise_exception=True)
         round_ = svc.round_next(event=_event(request, event_id), by=request.user, **data.validated_data)
@@ -519,7 +520,7 @@ class DropApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("events_drop", UsernameIn, RegistrationOut)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = UsernameIn(data=request.data)
         data.is_valid(raise_exception=True)
         event = _event(request, event_id)
@@ -531,7 +532,7 @@ class PublishDecklistsApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("events_publish_decklists")
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         svc.decklists_publish(event=_event(request, event_id), by=request.user)
         return Response(EventOut(_event(request, event_id)).data)
 
@@ -639,7 +640,7 @@ class MatchReportApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("matches_report", ResultIn, MatchOut)
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         data = ResultIn(data=request.data)
         data.is_valid(raise_exception=True)
         match = svc.match_report(match=_match(request, match_id), by=request.user, **data.validated_data)
@@ -650,7 +651,7 @@ class MatchConfirmApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("matches_confirm", None, MatchOut)
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         svc.match_confirm(match=_match(request, match_id), by=request.user)
         return Response(MatchOut(_match(request, match_id)).data)
 
@@ -659,7 +660,7 @@ class MatchDisputeApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("matches_dispute", NoteOptionalIn, MatchOut)
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         data = NoteOptionalIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.match_dispute(match=_match(request, match_id), by=request.user, note=data.validated_data["note"])
@@ -670,7 +671,7 @@ class MatchExtendApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("matches_extend", MinutesIn, MatchOut, conflict=False)
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         data = MinutesIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.match_extend(
@@ -685,7 +686,7 @@ class EventCancelApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_action("events_cancel", ReasonIn)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = ReasonIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.event_cancel(event=_event(request, event_id), by=request.user, **data.validated_data)
@@ -700,7 +701,7 @@ class JudgeRemoveApi(APIView):
     @extend_schema(
         request=ReasonIn, responses={200: EventOut, **errors(400, 409)}, operation_id="events_judges_remove"
     )
-    def delete(self, request: Request, event_id: int, username: str) -> Response:
+    def delete(self, request: SignedInRequest, event_id: int, username: str) -> Response:
         data = ReasonIn(data=request.data)
         data.is_valid(raise_exception=True)
         event = _event(request, event_id)
@@ -728,7 +729,7 @@ class WalkInApi(APIView):
     @extend_schema(
         request=WalkInIn, responses={201: WalkInOut, **errors(409)}, operation_id="events_walk_ins_create"
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = WalkInIn(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
@@ -821,7 +822,7 @@ class PairingsPublishApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_pairing("events_pairings_publish", ReasonOptionalIn, RoundOut)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = ReasonOptionalIn(data=request.data)
         data.is_valid(raise_exception=True)
         round_ = svc.pairings_publish(event=_event(request, event_id), by=request.user, **data.validated_data)
@@ -834,7 +835,7 @@ class PairingsSwapApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_pairing("events_pairings_swap", SwapIn, PairingChangeOut)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = SwapIn(data=request.data)
         data.is_valid(raise_exception=True)
         event = _event(request, event_id)
@@ -848,7 +849,7 @@ class PairingsByeApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_pairing("events_pairings_bye", ByeIn, PairingChangeOut)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = ByeIn(data=request.data)
         data.is_valid(raise_exception=True)
         event = _event(request, event_id)
@@ -862,7 +863,7 @@ class RoundRepairApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_pairing("events_round_repair", ReasonIn, RoundOut)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = ReasonIn(data=request.data)
         data.is_valid(raise_exception=True)
         round_ = svc.round_repair(event=_event(request, event_id), by=request.user, **data.validated_data)
@@ -875,7 +876,7 @@ class RoundUndoApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @_pairing("events_round_undo", ReasonIn, EventOut)
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = ReasonIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.round_undo(event=_event(request, event_id), by=request.user, **data.validated_data)
@@ -916,7 +917,7 @@ class ForbiddenPairsApi(APIView):
         responses={201: ForbiddenPairOut, **errors(400, 403, 409)},
         operation_id="events_forbidden_pairs_create",
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = SwapIn(data=request.data)
         data.is_valid(raise_exception=True)
         pair = svc.forbidden_pair_add(event=_event(request, event_id), by=request.user, **data.validated_data)
@@ -931,7 +932,7 @@ class ForbiddenPairDetailApi(APIView):
         responses={204: None, **errors(400, 403)},
         operation_id="events_forbidden_pairs_delete",
     )
-    def delete(self, request: Request, event_id: int, pair_id: int) -> Response:
+    def delete(self, request: SignedInRequest, event_id: int, pair_id: int) -> Response:
         data = ReasonOptionalIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.forbidden_pair_remove(
@@ -957,7 +958,7 @@ class CheckInApi(APIView):
         responses={200: RegistrationOut, **errors(400, 403, 409)},
         operation_id="events_check_in",
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = CheckInIn(data=request.data)
         data.is_valid(raise_exception=True)
         event = _event(request, event_id)
@@ -973,7 +974,7 @@ class MatchNoShowApi(APIView):
     @extend_schema(
         request=UsernameIn, responses={200: MatchOut, **errors(400, 403, 409)}, operation_id="matches_no_show"
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         data = UsernameIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.match_no_show(match=_match(request, match_id), by=request.user, **data.validated_data)

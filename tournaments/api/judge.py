@@ -4,7 +4,6 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -16,6 +15,7 @@ from tournaments.selectors.judge import match_penalties, penalty_json
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
 from tournaments.services.online import seat_of
 from tournaments.services.penalties import penalty_give
+from tournaments.users import SignedInRequest
 
 
 class PenaltyIn(serializers.Serializer):
@@ -41,7 +41,7 @@ class PenaltyGivenOut(PenaltyOut):
     draws = serializers.IntegerField()
 
 
-def _match(request: Request, match_id: int) -> tuple[Match, bool]:
+def _match(request: SignedInRequest, match_id: int) -> tuple[Match, bool]:
     """Return the match and whether the caller is an official; 404 unknown, 403 for outsiders."""
     match = get_object_or_404(
         Match.objects.select_related("round__event", "player_a__player", "player_b__player"), pk=match_id
@@ -61,7 +61,7 @@ class PenaltyApi(APIView):
     @extend_schema(
         responses={200: PenaltyOut(many=True), **errors(403)}, operation_id="matches_penalties_list"
     )
-    def get(self, request: Request, match_id: int) -> Response:
+    def get(self, request: SignedInRequest, match_id: int) -> Response:
         match, _official = _match(request, match_id)
         return Response([penalty_json(p) for p in match_penalties(match=match)])
 
@@ -70,7 +70,7 @@ class PenaltyApi(APIView):
         responses={201: PenaltyGivenOut, **errors(409)},
         operation_id="matches_penalties_create",
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         match, _official = _match(request, match_id)
         data = PenaltyIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -101,7 +101,7 @@ class EventBotsApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=BotsIn, responses={201: BotsOut, **errors(409)}, operation_id="events_bots_create")
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         event = get_object_or_404(events_visible(user=request.user), pk=event_id)
         data = BotsIn(data=request.data)
         data.is_valid(raise_exception=True)

@@ -28,6 +28,7 @@ from tournaments.services.notifications import (
     webhook_create,
     webhook_delete,
 )
+from tournaments.users import SignedInRequest
 
 
 class EventRefOut(serializers.Serializer):
@@ -115,7 +116,7 @@ class NotificationListApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: NotificationsOut}, operation_id="notifications_list")
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         now = timezone.now()
         rows = [
             {
@@ -159,7 +160,7 @@ class NotificationReadApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=ReadIn, responses={200: ReadOut}, operation_id="notifications_read")
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = ReadIn(data=request.data)
         data.is_valid(raise_exception=True)
         marked = notifications_read(user=request.user, ids=data.validated_data.get("ids"))
@@ -216,7 +217,7 @@ class WebhookListApi(APIView):
         responses={201: WebhookCreatedOut, **errors(429)},
         operation_id="event_webhooks_create",
     )
-    def post(self, request: Request, event_id: int) -> Response:
+    def post(self, request: SignedInRequest, event_id: int) -> Response:
         event = _organized_event(request, event_id)
         data = WebhookIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -235,7 +236,7 @@ class WebhookDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={204: None}, operation_id="event_webhooks_destroy")
-    def delete(self, request: Request, event_id: int, webhook_id: int) -> Response:
+    def delete(self, request: SignedInRequest, event_id: int, webhook_id: int) -> Response:
         webhook_delete(webhook=_webhook(request, event_id, webhook_id), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

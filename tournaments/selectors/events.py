@@ -6,7 +6,6 @@ from datetime import date, datetime, timedelta
 from enum import Enum
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.db.models.functions import Lower
@@ -27,8 +26,7 @@ from tournaments.swiss import (
     final_placings,
     top_cut_stage,
 )
-
-User = AbstractBaseUser | AnonymousUser
+from tournaments.users import Visitor
 
 
 class Role(Enum):
@@ -39,7 +37,7 @@ class Role(Enum):
     ANONYMOUS = "anonymous"
 
 
-def event_role(*, event: Event, user: User) -> Role:
+def event_role(*, event: Event, user: Visitor) -> Role:
     """Return the user's role in the event (the strongest one)."""
     if not user.is_authenticated:
         return Role.ANONYMOUS
@@ -57,12 +55,12 @@ def is_official(role: Role) -> bool:
     return role in (Role.ORGANIZER, Role.JUDGE)
 
 
-def can_see_deck(*, event: Event, role: Role, registration: Registration, user: User) -> bool:
+def can_see_deck(*, event: Event, role: Role, registration: Registration, user: Visitor) -> bool:
     """Decklists are hidden: the player sees their own, officials see all, everyone once published."""
     return is_official(role) or event.decklists_public or registration.player_id == getattr(user, "pk", None)
 
 
-def events_visible(*, user: User) -> QuerySet[Event]:
+def events_visible(*, user: Visitor) -> QuerySet[Event]:
     """Return events listed for the user: every non-draft event, plus their own drafts."""
     events = Event.objects.select_related("organizer")
     if user.is_authenticated and user.is_staff:
@@ -91,7 +89,7 @@ def forbidden_pairs_listed(*, event: Event) -> list[ForbiddenPair]:
     return list(event.forbidden_pairs.select_related("a__player", "b__player", "by"))
 
 
-def round_visible(*, round: Round, user: User) -> bool:
+def round_visible(*, round: Round, user: Visitor) -> bool:
     """Return True when the user may see the round's pairings: published, or an official."""
     return round.published or is_official(event_role(event=round.event, user=user))
 
@@ -340,7 +338,7 @@ def round_matches_page(*, round: Round, q: str = "") -> QuerySet[Match]:
 # Reads for the event pages (views/events.py).
 
 
-def events_listed(*, user: User) -> QuerySet[Event]:
+def events_listed(*, user: Visitor) -> QuerySet[Event]:
     """Return the events listed for the user, newest first, annotated with
     ``player_count``, ``waitlist_count`` and ``round_count``."""
     return (
@@ -401,7 +399,7 @@ def decks_of(*, registrations: list[Registration]) -> None:
         registration.deck = decks.get(registration.pk, {})
 
 
-def registration_of(*, event: Event, user: User) -> Registration | None:
+def registration_of(*, event: Event, user: Visitor) -> Registration | None:
     """Return the user's registration for the event, or None."""
     if not user.is_authenticated:
         return None
@@ -437,7 +435,7 @@ def running_round(*, event: Event) -> Round | None:
     return last
 
 
-def player_match(*, round: Round, user: User) -> Match | None:
+def player_match(*, round: Round, user: Visitor) -> Match | None:
     """Return the user's match in the round, or None."""
     if not user.is_authenticated:
         return None
@@ -463,7 +461,7 @@ class GameClock:
     present_by: datetime | None  # the game waits for a seat until then (no clock runs)
 
 
-def game_clock(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> GameClock | None:
+def game_clock(*, match: Match, user: Visitor) -> GameClock | None:
     """Return the user's clock in the match's current game, or None: not an online match, not
     the user's, no game in play. Read from the stored game (no engine, no work)."""
     from tournaments.services.online import clock_limit, seat_of_user_id  # it reads these selectors
@@ -655,7 +653,7 @@ def decklist_rows(*, event: Event) -> list[tuple[str, str, int, str]]:
     return rows
 
 
-def saved_decks_for(*, user: User, game: str) -> QuerySet[SavedDeck]:
+def saved_decks_for(*, user: Visitor, game: str) -> QuerySet[SavedDeck]:
     """Return the user's saved decks of the game (none for an anonymous visitor)."""
     if not user.is_authenticated:
         return SavedDeck.objects.none()
@@ -677,7 +675,7 @@ class EventFilters:
     online: bool | None = None
 
 
-def events_search(*, user: User, filters: EventFilters) -> QuerySet[Event]:
+def events_search(*, user: Visitor, filters: EventFilters) -> QuerySet[Event]:
     """Return ``events_listed`` narrowed by ``filters`` (an event without a start date is
     left out by a date filter)."""
     events = events_listed(user=user)
@@ -697,7 +695,7 @@ def events_search(*, user: User, filters: EventFilters) -> QuerySet[Event]:
     return events
 
 
-def events_upcoming(*, user: User, limit: int = 6) -> list[Event]:
+def events_upcoming(*, user: Visitor, limit: int = 6) -> list[Event]:
     """Return the next events to start (not started yet, not cancelled), soonest first."""
     return list(
         events_listed(user=user)
@@ -728,7 +726,7 @@ class Settlement:
     won: bool
 
 
-def match_settlement(*, match: Match, user: User) -> Settlement | None:
+def match_settlement(*, match: Match, user: Visitor) -> Settlement | None:
     """Return how ``match`` was settled by a drop or a no-show, as seen by ``user`` (one of its
     players), or None when it was not (or was corrected since by an official)."""
     last = match.changes.order_by("-at", "-id").first()

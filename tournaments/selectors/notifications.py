@@ -3,7 +3,7 @@
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -14,17 +14,17 @@ S = Event.Status
 LIVE = (S.RUNNING, S.TOP_CUT)
 
 
-def notifications_of(*, user: AbstractBaseUser, limit: int = 50) -> list[Notification]:
+def notifications_of(*, user: User, limit: int = 50) -> list[Notification]:
     """The user's newest notifications, newest first."""
     return list(Notification.objects.filter(user=user).select_related("event")[:limit])
 
 
-def notifications_unread_count(*, user: AbstractBaseUser) -> int:
+def notifications_unread_count(*, user: User) -> int:
     """How many of the user's notifications are unread."""
     return Notification.objects.filter(user=user, read_at=None).count()
 
 
-def games_waiting_for(*, user: AbstractBaseUser) -> list[Match]:
+def games_waiting_for(*, user: User) -> list[Match]:
     """The matches whose game in progress waits for the user's decision now.
 
     Read from the games' state (the seat that must decide), not stored as notifications: the
@@ -47,14 +47,14 @@ def games_waiting_for(*, user: AbstractBaseUser) -> list[Match]:
     )
 
 
-def _opponent(match: Match, user: AbstractBaseUser) -> str | None:
+def _opponent(match: Match, user: User) -> str | None:
     if match.player_b is None:
         return None
     other = match.player_b if match.player_a.player_id == user.pk else match.player_a
     return other.player.get_username()
 
 
-def match_row(match: Match, user: AbstractBaseUser, now: Any) -> dict[str, Any]:
+def match_row(match: Match, user: User, now: Any) -> dict[str, Any]:
     event = match.round.event
     ends = match.round.ends_at + timedelta(minutes=match.extension_minutes)
     online = event.online and match.player_b is not None
@@ -74,7 +74,7 @@ def match_row(match: Match, user: AbstractBaseUser, now: Any) -> dict[str, Any]:
     }
 
 
-def player_home(*, user: AbstractBaseUser) -> dict[str, Any]:
+def player_home(*, user: User) -> dict[str, Any]:
     """The signed-in player's day: ``events`` (mine, not finished or cancelled), ``current_match``
     (my match in the running round of an event, or None), ``to_confirm`` (opponents' reports
     waiting for me), ``waiting_for_me`` (games waiting for my move) and ``next`` (the next event

@@ -6,8 +6,7 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -15,8 +14,6 @@ from django.db.models.functions import Length
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
-
-User = get_user_model()
 
 # Scripts whose letters are mistaken for Latin ones (issue #15: "аnna" with a Cyrillic а).
 _LOOK_ALIKE_SCRIPTS = ("CYRILLIC", "GREEK")
@@ -63,7 +60,7 @@ def _look_alike_of(username: str) -> str | None:
     return None
 
 
-def user_create(*, username: str, password: str, email: str = "") -> AbstractBaseUser:
+def user_create(*, username: str, password: str, email: str = "") -> User:
     """Create and return a user.
 
     Raises ValidationError (keyed by field) for a taken username — whatever its case, or one
@@ -125,7 +122,7 @@ def token_expires(token: Token) -> datetime:
     return token.created + token_lifetime()
 
 
-def token_issue(*, user: AbstractBaseUser) -> Token:
+def token_issue(*, user: User) -> Token:
     """Return the user's API token, creating it on first use and anew once it has expired."""
     token, _created = Token.objects.get_or_create(user=user)
     if token.created <= token_issued_after():
@@ -134,7 +131,7 @@ def token_issue(*, user: AbstractBaseUser) -> Token:
     return token
 
 
-def token_for(*, user: AbstractBaseUser) -> str:
+def token_for(*, user: User) -> str:
     """Return the key of the user's API token (:func:`token_issue`)."""
     return token_issue(user=user).key
 

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -133,9 +133,7 @@ def decklist_text(decklist: Decklist) -> str:
 
 
 @transaction.atomic
-def deck_save(
-    *, owner: AbstractBaseUser, name: str, source: DeckSource, game: str | None = None
-) -> SavedDeck:
+def deck_save(*, owner: User, name: str, source: DeckSource, game: str | None = None) -> SavedDeck:
     """Save (create or replace) a named deck in the owner's account; return it.
 
     A deck may be saved while illegal (work in progress) but must be readable:
@@ -157,6 +155,6 @@ def deck_save(
     return deck
 
 
-def deck_delete(*, owner: AbstractBaseUser, deck_id: int) -> None:
+def deck_delete(*, owner: User, deck_id: int) -> None:
     """Delete one of the owner's saved decks (someone else's deck is not found)."""
     SavedDeck.objects.filter(owner=owner, pk=deck_id).delete()

@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
@@ -88,7 +88,7 @@ NO_SHOW_MINUTES_MAX = 120
 GRACE_MAX = 60
 
 
-def _require(event: Event, user: AbstractBaseUser, *roles: Role) -> Role:
+def _require(event: Event, user: User, *roles: Role) -> Role:
     role = event_role(event=event, user=user)
     if role not in roles:
         raise NotAllowed("You are not allowed to do this for this event.")
@@ -135,7 +135,7 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
 
 def event_create(
     *,
-    organizer: AbstractBaseUser,
+    organizer: User,
     name: str,
     game: str = "respons",
     format: str = "constructed",
@@ -162,7 +162,7 @@ def event_create(
         )
 
 
-def _event_quota_check(organizer: AbstractBaseUser) -> None:
+def _event_quota_check(organizer: User) -> None:
     """Raise OverLimit when ``organizer`` has created settings.EVENTS_PER_DAY events in the last
     24 hours (issue #15: one account created 1,000 events in 7 s). The organizer's row is locked
     first, so requests at once cannot all pass the count."""
@@ -185,7 +185,7 @@ def _event_quota_check(organizer: AbstractBaseUser) -> None:
         raise OverLimit(message, wait=wait)
 
 
-def event_update(*, event: Event, by: AbstractBaseUser, reason: str = "", **settings: Any) -> Event:
+def event_update(*, event: Event, by: User, reason: str = "", **settings: Any) -> Event:
     """Change an event's name, details and settings (organizer); return the event.
 
     Until the event starts every setting may change (the game only while nobody is
@@ -197,7 +197,7 @@ def event_update(*, event: Event, by: AbstractBaseUser, reason: str = "", **sett
     return event_edit(event=event, by=by, reason=reason, changes=settings)
 
 
-def event_open(*, event: Event, by: AbstractBaseUser) -> Event:
+def event_open(*, event: Event, by: User) -> Event:
     """Open registration: draft → registration (organizer)."""
     _require(event, by, Role.ORGANIZER)
     with transaction.atomic():
@@ -209,7 +209,7 @@ def event_open(*, event: Event, by: AbstractBaseUser) -> Event:
     return event
 
 
-def judge_add(*, event: Event, by: AbstractBaseUser, username: str) -> AbstractBaseUser:
+def judge_add(*, event: Event, by: User, username: str) -> User:
     """Add a judge to the event (organizer); return the judge's user."""
     _require(event, by, Role.ORGANIZER)
     user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
@@ -229,7 +229,7 @@ def judge_add(*, event: Event, by: AbstractBaseUser, username: str) -> AbstractB
     return user
 
 
-def _official_cannot_play(event: Event, player: AbstractBaseUser) -> None:
+def _official_cannot_play(event: Event, player: User) -> None:
     """Raise WrongState when ``player`` is an official of the event (its organizer, a judge, or
     staff): officials see every decklist and every hand, so they never play in it (issue #15)."""
     if is_official(event_role(event=event, user=player)):
@@ -241,7 +241,7 @@ def _official_cannot_play(event: Event, player: AbstractBaseUser) -> None:
 def registration_submit(
     *,
     event: Event,
-    player: AbstractBaseUser,
+    player: User,
     deck: DeckSource | None,
     late: bool = False,
     walk_in: bool = False,
@@ -293,9 +293,7 @@ def _no_deck(deck: DeckSource | None) -> bool:
     )
 
 
-def _register(
-    event: Event, player: AbstractBaseUser, deck_json: dict[str, Any], *, walk_in: bool
-) -> Registration:
+def _register(event: Event, player: User, deck_json: dict[str, Any], *, walk_in: bool) -> Registration:
     """Register ``player`` with ``deck_json`` or replace their deck (``{}`` keeps it); return it."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -331,7 +329,7 @@ def _register(
         )
 
 
-def registration_withdraw(*, event: Event, by: AbstractBaseUser) -> None:
+def registration_withdraw(*, event: Event, by: User) -> None:
     """Withdraw before the event starts; the first waitlisted player moves up."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -358,7 +356,7 @@ def _promote_waitlist(event: Event) -> None:
         first.save(update_fields=["status", "updated_at"])
 
 
-def deck_note_add(*, registration: Registration, by: AbstractBaseUser, text: str) -> DeckNote:
+def deck_note_add(*, registration: Registration, by: User, text: str) -> DeckNote:
     """Record a deck-check note on a registration (organizer or judge)."""
     _require(registration.event, by, Role.ORGANIZER, Role.JUDGE)
     text = text_within(text, field="text", most=DECK_NOTE_MAX)
@@ -367,7 +365,7 @@ def deck_note_add(*, registration: Registration, by: AbstractBaseUser, text: str
     return DeckNote.objects.create(registration=registration, author=by, text=text)
 
 
-def decklists_publish(*, event: Event, by: AbstractBaseUser) -> Event:
+def decklists_publish(*, event: Event, by: User) -> Event:
     """Make every decklist public once the event is finished (organizer)."""
     _require(event, by, Role.ORGANIZER)
     if event.status != S.FINISHED:
@@ -377,7 +375,7 @@ def decklists_publish(*, event: Event, by: AbstractBaseUser) -> Event:
     return event
 
 
-def player_drop(*, event: Event, by: AbstractBaseUser, username: str) -> Registration:
+def player_drop(*, event: Event, by: User, username: str) -> Registration:
     """Drop a player (the player themself, or the organizer); they are never paired again."""
     role = event_role(event=event, user=by)
     registration = (
@@ -464,7 +462,7 @@ def _pair_swiss(event: Event, number: int, *, seed: int | None = None, published
     return round_
 
 
-def event_start(*, event: Event, by: AbstractBaseUser, hold: bool = False) -> Round:
+def event_start(*, event: Event, by: User, hold: bool = False) -> Round:
     """Lock the decklists and pair round 1 (organizer); return the round. With ``hold`` the
     pairings wait for :func:`pairings_publish` (players do not see them, games do not start)."""
     _require(event, by, Role.ORGANIZER)
@@ -491,7 +489,7 @@ def event_start(*, event: Event, by: AbstractBaseUser, hold: bool = False) -> Ro
     return round_
 
 
-def round_next(*, event: Event, by: AbstractBaseUser, hold: bool = False) -> Round | None:
+def round_next(*, event: Event, by: User, hold: bool = False) -> Round | None:
     """Pair the next Swiss round, or the next top-cut round, or finish the event (organizer).
 
     Returns the new round, or None when the event just finished. Raises WrongState
@@ -690,7 +688,7 @@ def _refuse_result(problems: list[dict[str, str]]) -> NoReturn:
 
 
 def match_report(
-    *, match: Match, by: AbstractBaseUser, wins_a: Any, wins_b: Any, draws: Any = 0, note: str = ""
+    *, match: Match, by: User, wins_a: Any, wins_b: Any, draws: Any = 0, note: str = ""
 ) -> Match:
     """Report a result. From a player of the match it waits for the opponent's matching
     report (or confirmation); from the organizer or a judge it is final at once and
@@ -787,7 +785,7 @@ def _online_override(match: Match) -> None:
     engine_forget(game)
 
 
-def match_confirm(*, match: Match, by: AbstractBaseUser) -> Match:
+def match_confirm(*, match: Match, by: User) -> Match:
     """Confirm the opponent's report: the result becomes final. (Not in an online match:
     WrongState ``online_match``.)"""
     with transaction.atomic():
@@ -813,7 +811,7 @@ def match_confirm(*, match: Match, by: AbstractBaseUser) -> Match:
     return match
 
 
-def match_dispute(*, match: Match, by: AbstractBaseUser, note: str = "") -> Match:
+def match_dispute(*, match: Match, by: User, note: str = "") -> Match:
     """Dispute the opponent's report: the match goes to the judges. (Not in an online match:
     WrongState ``online_match``.) Raises BadInput for a note over NOTE_MAX characters."""
     note = text_within(note, field="note", most=NOTE_MAX)
@@ -840,7 +838,7 @@ def match_dispute(*, match: Match, by: AbstractBaseUser, note: str = "") -> Matc
     return match
 
 
-def match_extend(*, match: Match, by: AbstractBaseUser, minutes: Any) -> Match:
+def match_extend(*, match: Match, by: User, minutes: Any) -> Match:
     """Give a match extra time (judge or organizer); logged in the audit trail."""
     _require(match.round.event, by, Role.ORGANIZER, Role.JUDGE)
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
@@ -948,11 +946,11 @@ def _audit_value(value: Any) -> Any:
     return value.isoformat() if isinstance(value, datetime) else value
 
 
-def _audit(event: Event | None, by: AbstractBaseUser, action: str, old: Any, new: Any, reason: str) -> None:
+def _audit(event: Event | None, by: User, action: str, old: Any, new: Any, reason: str) -> None:
     ResultChange.objects.create(event=event, by=by, action=action, old=old, new=new, note=reason)
 
 
-def event_edit(*, event: Event, by: AbstractBaseUser, changes: Mapping[str, Any], reason: str = "") -> Event:
+def event_edit(*, event: Event, by: User, changes: Mapping[str, Any], reason: str = "") -> Event:
     """Apply ``changes`` (setting and detail names → values) to the event; see event_update."""
     _require(event, by, Role.ORGANIZER)
     unknown = sorted(set(changes) - set(SETTING_FIELDS) - set(DETAIL_FIELDS))
@@ -1029,7 +1027,7 @@ def event_edit(*, event: Event, by: AbstractBaseUser, changes: Mapping[str, Any]
     return event
 
 
-def event_cancel(*, event: Event, by: AbstractBaseUser, reason: str) -> Event:
+def event_cancel(*, event: Event, by: User, reason: str) -> Event:
     """Cancel an event that has not started (organizer), with a reason; return it.
 
     A cancelled event stays listed with its registrations, closed to everything but its
@@ -1052,7 +1050,7 @@ def event_cancel(*, event: Event, by: AbstractBaseUser, reason: str) -> Event:
     return event
 
 
-def event_delete(*, event: Event, by: AbstractBaseUser, reason: str = "") -> None:
+def event_delete(*, event: Event, by: User, reason: str = "") -> None:
     """Delete a draft (organizer). The audit entry stays, with the event's id and name.
     Raises WrongState for an event past its draft (cancel it instead)."""
     _require(event, by, Role.ORGANIZER)
@@ -1069,7 +1067,7 @@ def event_delete(*, event: Event, by: AbstractBaseUser, reason: str = "") -> Non
         _audit(None, by, "delete", old, {}, note)
 
 
-def judge_remove(*, event: Event, by: AbstractBaseUser, username: str, reason: str) -> AbstractBaseUser:
+def judge_remove(*, event: Event, by: User, username: str, reason: str) -> User:
     """Remove a judge from the event (organizer), with a reason; return the user."""
     _require(event, by, Role.ORGANIZER)
     note = _reason(reason, required=True)
@@ -1095,7 +1093,7 @@ class WalkIn:
 def walkin_register(
     *,
     event: Event,
-    by: AbstractBaseUser,
+    by: User,
     username: str,
     deck: DeckSource,
     new_account: bool = False,
@@ -1197,7 +1195,7 @@ def _held(round_: Round) -> WrongState:
     )
 
 
-def _current_round_locked(event: Event, by: AbstractBaseUser, *, swiss: bool = True) -> tuple[Event, Round]:
+def _current_round_locked(event: Event, by: User, *, swiss: bool = True) -> tuple[Event, Round]:
     """Return the event (locked) and its latest round for a pairing correction; raise
     NotAllowed (not the organizer) or WrongState (not running, no round, a top-cut round)."""
     _require(event, by, Role.ORGANIZER)
@@ -1317,9 +1315,7 @@ def _no_result(match: Match) -> None:
         )
 
 
-def pairings_swap(
-    *, event: Event, by: AbstractBaseUser, player_a: str, player_b: str, reason: str
-) -> PairingChange:
+def pairings_swap(*, event: Event, by: User, player_a: str, player_b: str, reason: str) -> PairingChange:
     """Swap two players of the current Swiss round between their tables (organizer), with a
     reason; return the round and warnings (a rematch, a points mismatch).
 
@@ -1364,7 +1360,7 @@ def _round_pairs_of(matches: list[Match]) -> list[dict[str, Any]]:
     ]
 
 
-def bye_manual(*, event: Event, by: AbstractBaseUser, username: str, reason: str) -> PairingChange:
+def bye_manual(*, event: Event, by: User, username: str, reason: str) -> PairingChange:
     """Give ``username`` the bye of the current Swiss round (organizer), with a reason; return
     the round and warnings.
 
@@ -1427,7 +1423,7 @@ def _keep_match_history(event: Event, round_: Round) -> None:
         change.save(update_fields=["old", "event", "match"])
 
 
-def round_repair(*, event: Event, by: AbstractBaseUser, reason: str) -> Round:
+def round_repair(*, event: Event, by: User, reason: str) -> Round:
     """Pair the current Swiss round again (organizer), with a reason, while no result is in;
     return the new round (same number, a fresh seed, forbidden pairs and drops since seen).
 
@@ -1460,7 +1456,7 @@ def round_repair(*, event: Event, by: AbstractBaseUser, reason: str) -> Round:
         return new_round
 
 
-def round_undo(*, event: Event, by: AbstractBaseUser, reason: str) -> Event:
+def round_undo(*, event: Event, by: User, reason: str) -> Event:
     """Undo the event's last round (organizer), with a reason: its pairings and results go,
     kept in the audit trail (every table's players and result); return the event.
 
@@ -1492,7 +1488,7 @@ def round_undo(*, event: Event, by: AbstractBaseUser, reason: str) -> Event:
     return event
 
 
-def pairings_publish(*, event: Event, by: AbstractBaseUser, reason: str = "") -> Round:
+def pairings_publish(*, event: Event, by: User, reason: str = "") -> Round:
     """Publish the held pairings of the current round (organizer): players and the public see
     them, the round's clock starts now and an online round's games start; return the round.
     Raises NotAllowed or WrongState (``not_held``)."""
@@ -1520,9 +1516,7 @@ def pairings_publish(*, event: Event, by: AbstractBaseUser, reason: str = "") ->
     return round_
 
 
-def forbidden_pair_add(
-    *, event: Event, by: AbstractBaseUser, player_a: str, player_b: str, reason: str
-) -> ForbiddenPair:
+def forbidden_pair_add(*, event: Event, by: User, player_a: str, player_b: str, reason: str) -> ForbiddenPair:
     """Keep two players of the event apart from the next pairing on (organizer), with a reason
     (family, the same team, …); return the pair. The pairer honours it when any pairing without
     it exists. Raises NotAllowed, BadInput (unknown player, the same one) or WrongState
@@ -1550,7 +1544,7 @@ def forbidden_pair_add(
     return pair
 
 
-def forbidden_pair_remove(*, event: Event, by: AbstractBaseUser, pair_id: int, reason: str = "") -> None:
+def forbidden_pair_remove(*, event: Event, by: User, pair_id: int, reason: str = "") -> None:
     """Let two players meet again (organizer); the audit entry keeps who they were. Raises
     NotAllowed or BadInput (``unknown_pair``)."""
     _require(event, by, Role.ORGANIZER)
@@ -1575,7 +1569,7 @@ NOT_CHECKED_IN = 0  # Registration.dropped_after_round of a player dropped at th
 
 
 def registration_check_in(
-    *, event: Event, by: AbstractBaseUser, username: str = "", checked_in: bool = True
+    *, event: Event, by: User, username: str = "", checked_in: bool = True
 ) -> Registration:
     """Check a player in (``checked_in`` False: out again) before the event starts; return the
     registration. The player does it for themself (``username`` empty or their own), the
@@ -1620,7 +1614,7 @@ def registration_check_in(
     return registration
 
 
-def _check_in_close(event: Event, by: AbstractBaseUser) -> None:
+def _check_in_close(event: Event, by: User) -> None:
     """At the start (the event row locked): drop the registered players who did not check in
     and move up the waitlisted ones who did, in waitlist order, as far as the cap allows.
     Bots are always there. One audit entry lists who was dropped and who moved up."""
@@ -1671,9 +1665,7 @@ def _open_match_of(event: Event, registration: Registration) -> Match | None:
     )
 
 
-def _match_lost(
-    match: Match, loser: int, by: AbstractBaseUser, action: str, note: str, reason: str = "penalty"
-) -> None:
+def _match_lost(match: Match, loser: int, by: User, action: str, note: str, reason: str = "penalty") -> None:
     """Make ``match`` final as a loss for seat ``loser``: an online game in progress ends as
     their concession (R9.3) through the engine, as a judge's match loss does; audit ``action``."""
     old = _result(match)
@@ -1683,7 +1675,7 @@ def _match_lost(
         match_changed(match.pk)  # the players' open streams show the match is over
 
 
-def _drop_settle(event: Event, registration: Registration, by: AbstractBaseUser) -> None:
+def _drop_settle(event: Event, registration: Registration, by: User) -> None:
     """A player dropping mid-round loses their open match: the opponent wins it (R9.3 online)."""
     match = _open_match_of(event, registration)
     if match is None:
@@ -1695,7 +1687,7 @@ def _drop_settle(event: Event, registration: Registration, by: AbstractBaseUser)
     _match_lost(match, loser, by, "drop", note, reason="concede")  # R9.3
 
 
-def match_no_show(*, match: Match, by: AbstractBaseUser, username: str) -> Match:
+def match_no_show(*, match: Match, by: User, username: str) -> Match:
     """Give a paper match as a no-show loss to ``username``, who has not come to the table
     (organizer and judges), once the event's ``no_show_minutes`` of the round have passed;
     return the match, final. Raises NotAllowed, BadInput (``not_in_match``), WrongState

@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.db import connection, transaction
 from django.db.models import F
@@ -110,7 +110,7 @@ def _webhook_inline(pk: int) -> None:
 
 def notification_send(
     *,
-    user: AbstractBaseUser,
+    user: User,
     kind: str,
     event: Event | None = None,
     match: Match | None = None,
@@ -156,7 +156,7 @@ def notification_text(note: Notification) -> str:
     return str(note.kind)
 
 
-def notifications_read(*, user: AbstractBaseUser, ids: Iterable[int] | None = None) -> int:
+def notifications_read(*, user: User, ids: Iterable[int] | None = None) -> int:
     """Mark the user's notifications read (``ids``: those only; None: all); return how many."""
     rows = Notification.objects.filter(user=user, read_at=None)
     if ids is not None:
@@ -164,13 +164,13 @@ def notifications_read(*, user: AbstractBaseUser, ids: Iterable[int] | None = No
     return rows.update(read_at=timezone.now())
 
 
-def email_kinds_of(*, user: AbstractBaseUser) -> list[str]:
+def email_kinds_of(*, user: User) -> list[str]:
     """The kinds the user gets by e-mail too (all of them until they choose)."""
     pref = NotificationPreference.objects.filter(user=user).first()
     return list(K.values) if pref is None else [k for k in pref.email_kinds if k in K.values]
 
 
-def preferences_set(*, user: AbstractBaseUser, email_kinds: Iterable[str]) -> NotificationPreference:
+def preferences_set(*, user: User, email_kinds: Iterable[str]) -> NotificationPreference:
     """Choose the kinds the user gets by e-mail; raise BadInput for an unknown kind."""
     kinds = list(dict.fromkeys(email_kinds))
     unknown = [k for k in kinds if k not in K.values]
@@ -257,7 +257,7 @@ def notifications_round_posted(*, round_: Round) -> None:
     )
 
 
-def notifications_result_changed(*, match: Match, action: str, by: AbstractBaseUser) -> None:
+def notifications_result_changed(*, match: Match, action: str, by: User) -> None:
     """A player's report (the opponent must confirm it) or a dispute (both players and the
     officials hear of it); other result changes notify no one."""
     if action not in ("report", "dispute"):
@@ -355,12 +355,12 @@ def webhook_url_check(url: str) -> str:
     return url
 
 
-def _require_organizer(event: Event, by: AbstractBaseUser) -> None:
+def _require_organizer(event: Event, by: User) -> None:
     if event_role(event=event, user=by) != Role.ORGANIZER:
         raise NotAllowed(_("Only the organizer of this event can manage its webhooks."))
 
 
-def webhook_create(*, event: Event, by: AbstractBaseUser, url: str, discord: bool = False) -> Webhook:
+def webhook_create(*, event: Event, by: User, url: str, discord: bool = False) -> Webhook:
     """Add a webhook to the event (organizer); its secret is drawn here. Raises NotAllowed,
     BadInput (the URL), OverLimit past WEBHOOKS_PER_EVENT."""
     _require_organizer(event, by)
@@ -384,7 +384,7 @@ def webhook_create(*, event: Event, by: AbstractBaseUser, url: str, discord: boo
     return hook
 
 
-def webhook_delete(*, webhook: Webhook, by: AbstractBaseUser) -> None:
+def webhook_delete(*, webhook: Webhook, by: User) -> None:
     """Remove a webhook and its delivery log (organizer)."""
     _require_organizer(webhook.event, by)
     with transaction.atomic():

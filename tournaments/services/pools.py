@@ -4,7 +4,7 @@ is checked against them (registration_submit), hidden like decklists."""
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -56,9 +56,7 @@ def pool_cards_checked(*, game: str, source: PoolSource) -> dict[str, int]:
     return cards
 
 
-def pool_record(
-    *, registration: Registration, by: AbstractBaseUser, source: PoolSource, reason: str = ""
-) -> Pool:
+def pool_record(*, registration: Registration, by: User, source: PoolSource, reason: str = "") -> Pool:
     """Record (or replace) the registration's card pool; return it.
 
     Only the event's organizer and judges may (NotAllowed); only in a sealed or draft event

@@ -19,6 +19,7 @@ from tournaments.models import SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.cards import cards_in_language, cards_search
 from tournaments.services.decks import DeckCheck, deck_check, deck_delete, deck_save, decklist_text
+from tournaments.users import SignedInHttpRequest
 from tournaments.views.cards import game_choices
 
 CURVE_TOP = 80  # px: the tallest bar of the cost curve (its viewBox is 130 px tall)
@@ -137,7 +138,7 @@ def deck_builder_cards(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def deck_mine(request: HttpRequest) -> HttpResponse:
+def deck_mine(request: SignedInHttpRequest) -> HttpResponse:
     decks = []
     for deck in SavedDeck.objects.filter(owner=request.user):
         check = deck_check(source=deck.decklist, game=deck.game)
@@ -163,7 +164,7 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_remove(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_remove(request: SignedInHttpRequest, pk: int) -> HttpResponse:
     deck_delete(owner=request.user, deck_id=pk)
     messages.success(request, _("Deck deleted."))
     return redirect("deck-mine")

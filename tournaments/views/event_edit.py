@@ -24,6 +24,7 @@ from tournaments.models import Event
 from tournaments.selectors.events import Role, event_role
 from tournaments.services import events as svc
 from tournaments.services.errors import DomainError, IllegalDeck
+from tournaments.users import SignedInHttpRequest, signed_in
 from tournaments.views.events import EventForm, _event, _event_context, _official_event
 from tournaments.views.forms_common import run_service
 
@@ -96,7 +97,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             svc.event_edit(
                 event=event,
-                by=request.user,
+                by=signed_in(request),
                 changes=changes,
                 reason=form.cleaned_data["reason"],
             )
@@ -111,7 +112,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_cancel(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_cancel(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     reason = request.POST.get("reason", "")[: svc.REASON_MAX + 1]
     run_service(
@@ -124,7 +125,7 @@ def event_cancel(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_delete(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     name = event.name
     if run_service(request, lambda: svc.event_delete(event=event, by=request.user)):
@@ -135,7 +136,7 @@ def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_judge_remove(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_judge_remove(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     username = request.POST.get("username", "")[:150]
     reason = request.POST.get("reason", "")[: svc.REASON_MAX + 1]
@@ -177,7 +178,7 @@ def event_walkin(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             walk_in = svc.walkin_register(
                 event=event,
-                by=request.user,
+                by=signed_in(request),
                 username=data["username"],
                 deck=data["deck_text"],
                 new_account=data["new_account"],

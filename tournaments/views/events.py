@@ -69,6 +69,7 @@ from tournaments.selectors.events import (
 from tournaments.services import events as svc
 from tournaments.services import pools
 from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
+from tournaments.users import SignedInHttpRequest, signed_in
 from tournaments.views.cards import game_choices
 from tournaments.views.forms_common import form_number, redirect_back, run_service
 
@@ -376,7 +377,7 @@ class EventForm(forms.Form):
 
 
 @login_required
-def event_create(request: HttpRequest) -> HttpResponse:
+def event_create(request: SignedInHttpRequest) -> HttpResponse:
     """The create-event page; a GET with ``?game=`` re-renders the game's formats (htmx swaps them)."""
     source = request.POST if request.method == "POST" else request.GET
     game = _game_of(source.get("game"))
@@ -495,7 +496,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_register(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     """Register (or replace the deck) from pasted text or a saved deck.
 
     On refusal the event page comes back with every violation and the pasted list kept.
@@ -543,7 +544,7 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_withdraw(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     run_service(
         request,
@@ -555,7 +556,7 @@ def event_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_drop(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_drop(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     """Drop a player: yourself from the event page, anyone from the dashboard (organizer)."""
     event = _event(request, event_id)
     username = request.POST.get("username") or request.user.get_username()
@@ -579,7 +580,7 @@ def event_drop(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_check_in(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     """Check in: yourself from the event page; anyone from the dashboard (organizer, judges)."""
     event = _event(request, event_id)
     username = request.POST.get("username", "")[:150]
@@ -604,7 +605,7 @@ def event_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def match_no_show(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+def match_no_show(request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
     """Give the match as a no-show loss to the player who has not come (organizer, judges)."""
     event = _event(request, event_id)
     match = _match(event, match_id)
@@ -620,7 +621,7 @@ def match_no_show(request: HttpRequest, event_id: int, match_id: int) -> HttpRes
 
 @login_required
 @require_POST
-def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+def match_report(request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
     """Report a result: a player's waits for the opponent; an official's is final at once."""
     event = _event(request, event_id)
     match = _match(event, match_id)
@@ -649,7 +650,7 @@ def match_report(request: HttpRequest, event_id: int, match_id: int) -> HttpResp
 
 @login_required
 @require_POST
-def match_confirm(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+def match_confirm(request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = _event(request, event_id)
     match = _match(event, match_id)
     run_service(
@@ -660,7 +661,7 @@ def match_confirm(request: HttpRequest, event_id: int, match_id: int) -> HttpRes
 
 @login_required
 @require_POST
-def match_dispute(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+def match_dispute(request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = _event(request, event_id)
     match = _match(event, match_id)
     note = request.POST.get("note", "")[: svc.NOTE_MAX + 1]
@@ -674,7 +675,7 @@ def match_dispute(request: HttpRequest, event_id: int, match_id: int) -> HttpRes
 
 @login_required
 @require_POST
-def match_extend(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+def match_extend(request: SignedInHttpRequest, event_id: int, match_id: int) -> HttpResponse:
     event = _event(request, event_id)
     match = _match(event, match_id)
     minutes = form_number(request.POST.get("minutes"))
@@ -738,7 +739,7 @@ def _organizer_action(
 
 @login_required
 @require_POST
-def event_open(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_open(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     return _organizer_action(
         request,
         event_id,
@@ -749,7 +750,7 @@ def event_open(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_start(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     return _organizer_action(
         request,
         event_id,
@@ -760,7 +761,7 @@ def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_next_round(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_next_round(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     hold = bool(request.POST.get("hold"))
     outcome = run_service(
@@ -775,7 +776,7 @@ def event_next_round(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_judge_add(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_judge_add(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     username = request.POST.get("username", "")[:150]
     return _organizer_action(
         request,
@@ -787,7 +788,7 @@ def event_judge_add(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_publish_decklists(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_publish_decklists(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     return _organizer_action(
         request,
         event_id,
@@ -809,7 +810,7 @@ def event_deck(request: HttpRequest, event_id: int, registration_id: int) -> Htt
         note = request.POST.get("text", "")
         if run_service(
             request,
-            lambda: svc.deck_note_add(registration=registration, by=request.user, text=note),
+            lambda: svc.deck_note_add(registration=registration, by=signed_in(request), text=note),
             _("Note saved."),
         ):
             return redirect("event-deck", event_id=event.pk, registration_id=registration.pk)
@@ -842,7 +843,10 @@ def event_pool(request: HttpRequest, event_id: int, registration_id: int) -> Htt
         recorded = run_service(
             request,
             lambda: pools.pool_record(
-                registration=registration, by=request.user, source=text, reason=request.POST.get("reason", "")
+                registration=registration,
+                by=signed_in(request),
+                source=text,
+                reason=request.POST.get("reason", ""),
             ),
             _("The pool of %(name)s is recorded.") % {"name": registration.player.get_username()},
         )

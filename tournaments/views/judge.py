@@ -49,6 +49,7 @@ from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
 from tournaments.services.online import clock_limit, seat_of
 from tournaments.services.penalties import penalty_give
 from tournaments.services.text import NOTE_MAX
+from tournaments.users import signed_in
 from tournaments.views.forms_common import form_number, redirect_back, run_service
 
 PENALTY_HELP = {
@@ -219,7 +220,7 @@ def match_log_override(request: HttpRequest, match_id: int) -> HttpResponse:
         request,
         lambda: events_svc.match_report(
             match=match,
-            by=request.user,
+            by=signed_in(request),
             wins_a=form_number(request.POST.get("wins_a")),
             wins_b=form_number(request.POST.get("wins_b")),
             draws=form_number(request.POST.get("draws")),
@@ -241,7 +242,11 @@ def match_log_penalty(request: HttpRequest, match_id: int) -> HttpResponse:
     penalty = run_service(
         request,
         lambda: penalty_give(
-            match=match, by=request.user, username=username, kind=kind, note=request.POST.get("note", "")
+            match=match,
+            by=signed_in(request),
+            username=username,
+            kind=kind,
+            note=request.POST.get("note", ""),
         ),
         _("The penalty is recorded."),
     )
@@ -269,7 +274,7 @@ def event_bots(request: HttpRequest, event_id: int) -> HttpResponse:
         count = form_number(request.POST.get("count"))
         added = run_service(
             request,
-            lambda: event_fill_bots(event=event, by=request.user, count=count),
+            lambda: event_fill_bots(event=event, by=signed_in(request), count=count),
             _("Bot players are registered."),
         )
         if added is not None:

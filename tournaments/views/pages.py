@@ -21,6 +21,7 @@ from tournaments.services.notifications import (
     notifications_read,
     preferences_set,
 )
+from tournaments.users import SignedInHttpRequest
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -43,7 +44,7 @@ def _demo_users_present() -> bool:
 
 
 @login_required
-def notification_list(request: HttpRequest) -> HttpResponse:
+def notification_list(request: SignedInHttpRequest) -> HttpResponse:
     """The signed-in user's notifications (POST: mark them all read), and the games waiting for
     their move."""
     if request.method == "POST":
@@ -55,7 +56,7 @@ def notification_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def notification_preferences(request: HttpRequest) -> HttpResponse:
+def notification_preferences(request: SignedInHttpRequest) -> HttpResponse:
     """Which notifications the user also gets by e-mail."""
     error = ""
     if request.method == "POST":

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
 from tournaments.services import events as svc
+from tournaments.users import SignedInHttpRequest
 from tournaments.views.events import _event
 from tournaments.views.forms_common import run_service
 
@@ -42,7 +43,7 @@ def _corrected(
 
 @login_required
 @require_POST
-def pairings_publish(request: HttpRequest, event_id: int) -> HttpResponse:
+def pairings_publish(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     return _corrected(
         request,
         event_id,
@@ -53,7 +54,7 @@ def pairings_publish(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def pairings_swap(request: HttpRequest, event_id: int) -> HttpResponse:
+def pairings_swap(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     return _corrected(
         request,
         event_id,
@@ -70,7 +71,7 @@ def pairings_swap(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def pairings_bye(request: HttpRequest, event_id: int) -> HttpResponse:
+def pairings_bye(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     username = _field(request, "username")
     return _corrected(
         request,
@@ -84,7 +85,7 @@ def pairings_bye(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_repair(request: HttpRequest, event_id: int) -> HttpResponse:
+def round_repair(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     return _corrected(
         request,
         event_id,
@@ -95,7 +96,7 @@ def round_repair(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_undo(request: HttpRequest, event_id: int) -> HttpResponse:
+def round_undo(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     return _corrected(
         request,
         event_id,
@@ -106,7 +107,7 @@ def round_undo(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def forbidden_pair_add(request: HttpRequest, event_id: int) -> HttpResponse:
+def forbidden_pair_add(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     return _corrected(
         request,
         event_id,
@@ -123,7 +124,7 @@ def forbidden_pair_add(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def forbidden_pair_remove(request: HttpRequest, event_id: int, pair_id: int) -> HttpResponse:
+def forbidden_pair_remove(request: SignedInHttpRequest, event_id: int, pair_id: int) -> HttpResponse:
     return _corrected(
         request,
         event_id,

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -24,6 +24,7 @@ from tournaments.models import Game, Match
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import play_cards
 from tournaments.services import online as online_svc
+from tournaments.users import SignedInHttpRequest
 
 LINES = (1, 2, 3, 4, 5)
 ROWS = (1, 2, 3)  # R3.2: row 1 is the front, nearest the opponent
@@ -174,7 +175,7 @@ def _js_strings() -> dict[str, Any]:
 
 
 @login_required
-def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
     """The play page: the two players play; the event's judges and organizer watch read-only.
 
     Raises PermissionDenied (403) for anyone else; anonymous users are sent to sign in.

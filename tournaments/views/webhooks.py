@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Webhook
 from tournaments.services.errors import DomainError
 from tournaments.services.notifications import webhook_create, webhook_delete
+from tournaments.users import signed_in
 from tournaments.views.event_edit import _organizer_event
 from tournaments.views.events import _event_context
 
@@ -41,7 +42,7 @@ def event_webhooks(request: HttpRequest, event_id: int) -> HttpResponse:
     form = WebhookForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            hook = webhook_create(event=event, by=request.user, **form.cleaned_data)
+            hook = webhook_create(event=event, by=signed_in(request), **form.cleaned_data)
         except DomainError as error:
             field, sep, message = error.detail.partition(": ")
             if sep and field == "url":
@@ -70,6 +71,6 @@ def event_webhook_delete(request: HttpRequest, event_id: int, webhook_id: int) -
     if isinstance(event, HttpResponse):
         return event
     hook = get_object_or_404(Webhook, pk=webhook_id, event=event)
-    webhook_delete(webhook=hook, by=request.user)
+    webhook_delete(webhook=hook, by=signed_in(request))
     messages.success(request, _("The webhook is deleted."))
     return redirect("event-webhooks", event_id=event.pk)
