@@ -131,8 +131,10 @@ def _add_copies(counts: dict[str, int], keys: dict[str, str], name: str, copies:
     counts[spelling] = counts.get(spelling, 0) + copies
 
 
-def parse_decklist(source: str | Mapping[str, Any], *, game: str | None = None, where: str = "") -> Decklist:
-    """Return the :class:`Decklist` of a JSON object, JSON text, or the text format.
+def parse_decklist(
+    source: str | Mapping[str, Any] | None, *, game: str | None = None, where: str = ""
+) -> Decklist:
+    """Return the :class:`Decklist` of a JSON object, JSON text, or the text format (None: no deck).
 
     ``game`` is the game when the source does not name one (default ``respons``);
     ``where`` names the source (a file) in messages. Raises :class:`DeckParseError`

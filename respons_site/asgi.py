@@ -16,4 +16,5 @@ from tournaments.api.lane import PlayLane  # noqa: E402  (after Django is set up
 from tournaments.limits import BodyLimit  # noqa: E402
 
 # The body limit first (413 before the lane or Django reads a byte too many), then the lane.
-application = BodyLimit(PlayLane(django_application))
+# django-stubs narrow ASGIHandler's scope to a dict (ASGI's is any mapping; servers pass a dict).
+application = BodyLimit(PlayLane(django_application))  # type: ignore[arg-type]

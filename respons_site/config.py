@@ -70,7 +70,7 @@ def env_rate(name: str, default: str) -> str:
     return raw.strip()
 
 
-def database_config() -> dict[str, Any]:
+def database_config() -> dj_database_url.DBConfig:
     """Return Django's DATABASES["default"] from DATABASE_URL.
 
     Without DATABASE_URL: a SQLite file under the git-ignored ``var/``. Raises

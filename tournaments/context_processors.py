@@ -1,5 +1,7 @@
 """Template context shared by every page: the main navigation."""
 
+from typing import Any
+
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
@@ -14,7 +16,7 @@ NAV = (
 
 
 def navigation(request: HttpRequest) -> dict[str, object]:
-    items = []
+    items: list[dict[str, Any]] = []
     for name, label in NAV:
         try:
             url = reverse(name)

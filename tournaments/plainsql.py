@@ -31,6 +31,7 @@ import orjson
 import psycopg
 from django.db import connection
 from django.db.models import Field, JSONField, Model
+from django.db.models.fields.mixins import FieldCacheMixin
 from psycopg.types.json import Jsonb
 
 T = TypeVar("T")
@@ -38,6 +39,17 @@ T = TypeVar("T")
 
 def quote(name: str) -> str:
     return connection.ops.quote_name(name)
+
+
+def column_of(field: object) -> str:
+    """The quoted column of a concrete field (as ``Model._meta.get_field`` returns it).
+
+    Raises TypeError for a field with no column of its own (a many-to-many, a reverse relation).
+    """
+    name = getattr(field, "column", None)
+    if not isinstance(name, str):
+        raise TypeError(f"{field!r} has no column")
+    return quote(name)
 
 
 class Table:
@@ -58,10 +70,10 @@ class Table:
     @cached_property
     def columns(self) -> str:
         """The columns, in the order :meth:`build` reads them."""
-        return ", ".join(f"{self.alias}.{quote(f.column)}" for f in self.fields)
+        return ", ".join(f"{self.alias}.{column_of(f)}" for f in self.fields)
 
     def column(self, field: str) -> str:
-        return f"{self.alias}.{quote(self.model._meta.get_field(field).column)}"
+        return f"{self.alias}.{column_of(self.model._meta.get_field(field))}"
 
     @cached_property
     def _converters(self) -> list[tuple[Any, list[Callable[..., Any]]]]:
@@ -102,7 +114,8 @@ def cursor() -> Iterator[Any]:
     connection.validate_thread_sharing()
     raw = _PreparingCursor(connection.connection)
     wrap = connection.make_debug_cursor if connection.queries_logged else connection.make_cursor
-    with wrap(raw) as wrapped:
+    # django-stubs type the argument as Django's own CursorWrapper; Django wraps a DB-API cursor.
+    with wrap(raw) as wrapped:  # type: ignore[arg-type]
         yield wrapped
 
 
@@ -193,7 +206,10 @@ def selecting(
 
 def remember(instance: Model, field: str, related: Model | None) -> None:
     """Attach a related row read with ``instance`` (what ``select_related`` does)."""
-    instance._meta.get_field(field).set_cached_value(instance, related)
+    relation = instance._meta.get_field(field)
+    if not isinstance(relation, FieldCacheMixin):
+        raise TypeError(f"{field!r} of {type(instance).__name__} is not a relation")
+    relation.set_cached_value(instance, related)
 
 
 def update(instance: Model, fields: Iterable[str]) -> None:
@@ -284,8 +300,8 @@ def _update_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[A
     if key not in _statements:
         meta = model._meta
         chosen = [meta.get_field(name) for name in names]
-        sets = ", ".join(f"{quote(f.column)} = %s" for f in chosen)
-        sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+        sets = ", ".join(f"{column_of(f)} = %s" for f in chosen)
+        sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {column_of(meta.pk)} = %s"
         _statements[key] = (sql, chosen)
     return _statements[key]
 
@@ -295,7 +311,7 @@ def _insert_sql(model: type[Model]) -> tuple[str, list[Any]]:
     if key not in _statements:
         meta = model._meta
         fields = [f for f in meta.concrete_fields if not f.primary_key]
-        columns = ", ".join(quote(f.column) for f in fields)
+        columns = ", ".join(column_of(f) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
         sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({marks}) ON CONFLICT DO NOTHING"
         _statements[key] = (sql, fields)

@@ -100,7 +100,8 @@ class EventFormatQuery(DefaultContentNegotiation):
     """Content negotiation that leaves ``?format=`` alone: here it is the event's format (sealed...),
     not DRF's choice of renderer (which answered 404 to any value but json and api)."""
 
-    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+    # A stand-in for DRF's api_settings: the negotiation reads only this one setting from it.
+    settings: Any = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
 
 
 class DeckValidateApi(APIView):

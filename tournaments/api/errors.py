@@ -29,7 +29,7 @@ def throttled(detail: str, *, wait: int, code: str = "throttled") -> exceptions.
     """429 with ``detail`` as it is (DRF's Throttled would add its own sentence about the wait)
     and Retry-After: ``wait`` seconds."""
     exc = exceptions.Throttled(detail=detail, code=code)
-    exc.wait = wait
+    exc.wait = wait  # type: ignore[attr-defined]  # DRF sets it in __init__; the stubs leave it out
     exc.said = True  # type: ignore[attr-defined]  # its text is ours: the handler keeps it
     return exc
 
@@ -77,7 +77,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, OverLimit):
         exc = throttled(exc.detail, wait=exc.wait, code=exc.code)
     elif isinstance(exc, exceptions.Throttled) and not getattr(exc, "said", False):
-        exc = throttled(_rate_text(exc.wait), wait=max(1, math.ceil(exc.wait or 1)))
+        wait = exc.wait  # type: ignore[attr-defined]  # DRF sets it in __init__; the stubs leave it out
+        exc = throttled(_rate_text(wait), wait=max(1, math.ceil(wait or 1)))
     elif isinstance(exc, DomainError):
         exc = ApiError(exc.detail, code=exc.code, status_code=exc.status, **exc.extra)
     elif isinstance(exc, DjangoValidationError):

@@ -310,7 +310,8 @@ def _registrations_out(
         r.pk for r in registrations if can_see_deck(event=event, role=role, registration=r, user=request.user)
     }
     context = {"visible_decks": visible, "official": is_official(role)}
-    return RegistrationOut(registrations, many=True, context=context).data
+    # many=True makes a ListSerializer (its data a list); the stubs type the call as one serializer.
+    return RegistrationOut(registrations, many=True, context=context).data  # type: ignore[return-value]
 
 
 class RegistrationApi(APIView):

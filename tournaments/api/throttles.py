@@ -14,6 +14,8 @@ class WindowThrottle(SimpleRateThrottle):
     """A rate counted in fixed windows in the shared store (one round trip, not DRF's history of
     every request in the cache); ``get_cache_key`` names whom it counts, or None: not counted."""
 
+    scope: str  # every throttle below names its own (DRF's base allows None)
+
     def get_rate(self) -> str | None:
         # Read when the throttle is made (DRF reads its rates once, at import).
         return settings.THROTTLE_RATES.get(self.scope)

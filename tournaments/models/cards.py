@@ -38,6 +38,13 @@ class Card(models.Model):
     summary = models.JSONField(default=dict)
     raw = models.JSONField(default=dict)
 
+    # Not columns: set on the cards a page shows, in the reader's language
+    # (selectors.cards.cards_in_language; ``details``: views.cards.card_details).
+    shown_name: str
+    other_names: list[str]
+    shown_text: str
+    details: list[tuple[str, str]]
+
     class Meta:
         constraints = [models.UniqueConstraint(fields=["card_set", "name"], name="card_unique_name_in_set")]
         ordering = ["card_set", "number", "name"]

@@ -101,8 +101,8 @@ def card_words(*, raw: dict[str, Any], language: str) -> tuple[str, list[str], s
 
     A set without ``names``/``texts`` (engine.languages) shows its canonical name and text.
     """
-    names = raw.get("names") if isinstance(raw.get("names"), dict) else {}
-    texts = raw.get("texts") if isinstance(raw.get("texts"), dict) else {}
+    names: dict[str, Any] = raw["names"] if isinstance(raw.get("names"), dict) else {}
+    texts: dict[str, Any] = raw["texts"] if isinstance(raw.get("texts"), dict) else {}
     canonical = str(raw.get("name", ""))
     shown = str(names.get(language) or canonical)
     others: list[str] = []

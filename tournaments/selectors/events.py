@@ -367,12 +367,12 @@ def event_registrations(
     rows = event.registrations.select_related("player", "pool").prefetch_related("notes__author")
     if not with_decks:
         rows = rows.defer("deck")
-    rows = list(rows.order_by("created_at"))
+    listed = list(rows.order_by("created_at"))
     active = sorted(
-        (r for r in rows if r.status == Registration.Status.ACTIVE),
+        (r for r in listed if r.status == Registration.Status.ACTIVE),
         key=lambda r: r.player.get_username().casefold(),
     )
-    return active, [r for r in rows if r.status == Registration.Status.WAITLIST]
+    return active, [r for r in listed if r.status == Registration.Status.WAITLIST]
 
 
 def players_by_name(*, event: Event) -> QuerySet[Registration]:
@@ -478,8 +478,9 @@ def game_clock(*, match: Match, user: Visitor) -> GameClock | None:
     if seat is None or game is None or game.status != Game.Status.PLAYING:
         return None
     used = float((game.clock_used or [0.0, 0.0])[seat])
-    running = game.present_by is None and game.decision_seat == seat and game.decision_since is not None
-    if running:
+    running = False
+    if game.present_by is None and game.decision_seat == seat and game.decision_since is not None:
+        running = True
         used += max(0.0, (timezone.now() - game.decision_since).total_seconds())
     left = max(0.0, clock_limit(match.round.event) - used)
     return GameClock(

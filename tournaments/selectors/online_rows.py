@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from tournaments import plainsql
 from tournaments.models import Event, Game, GameAction, Match, Registration, Round
-from tournaments.plainsql import Read, Table, any_of, cursor, fetch, quote, remember, selecting
+from tournaments.plainsql import Read, Table, any_of, column_of, cursor, fetch, quote, remember, selecting
 
 User = get_user_model()
 _USER_SKIP = [f.name for f in User._meta.concrete_fields if f.name not in ("id", User.USERNAME_FIELD)]
@@ -83,7 +83,7 @@ def _queued_sql(where: str) -> str:
     none queued."""
     action = quote(GameAction._meta.db_table)
     match_col, seat_col, seq_col = (
-        quote(GameAction._meta.get_field(f).column) for f in ("match", "seat", "seq")
+        column_of(GameAction._meta.get_field(f)) for f in ("match", "seat", "seq")
     )
     last = f"(SELECT MAX({seq_col}) FROM {action} WHERE {match_col} = m0.id AND {seat_col} = %s)"
     return (
@@ -102,9 +102,9 @@ def _facts_sql() -> str:
     match, event = _MATCH, _EVENT
     game = quote(Game._meta.db_table)
     action = quote(GameAction._meta.db_table)
-    g_match, g_number = (quote(Game._meta.get_field(f).column) for f in ("match", "number"))
+    g_match, g_number = (column_of(Game._meta.get_field(f)) for f in ("match", "number"))
     a_match, a_seat, a_seq, a_status, a_game, a_decision = (
-        quote(GameAction._meta.get_field(f).column)
+        column_of(GameAction._meta.get_field(f))
         for f in ("match", "seat", "seq", "status", "game_number", "decision")
     )
     seat = f"CASE WHEN {_REG_A.column('player')} = %s THEN 0 WHEN {_REG_B.column('player')} = %s THEN 1 END"
@@ -135,10 +135,10 @@ def _submit_sql(by_token: bool = False) -> str:
     action recorded marks its seat present (R9.4) in the same statement, once: an UPDATE of the
     match only while the seat is not present yet."""
     fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key]
-    columns = ", ".join(quote(f.column) for f in fields)
+    columns = ", ".join(column_of(f) for f in fields)
     from_facts = {"seat": "f.seat", "game_number": "f.game"}
-    present_a, present_b = (quote(Match._meta.get_field(f).column) for f in ("present_a_at", "present_b_at"))
-    match_id = f"{quote(Match._meta.db_table)}.{quote(Match._meta.pk.column)}"
+    present_a, present_b = (column_of(Match._meta.get_field(f)) for f in ("present_a_at", "present_b_at"))
+    match_id = f"{quote(Match._meta.db_table)}.{column_of(Match._meta.pk)}"
     values = ", ".join(from_facts.get(f.name, "%s") for f in fields)
     return (
         f"WITH f AS ({_facts_sql()}), "
@@ -196,12 +196,12 @@ def _token_good_sql() -> str:
     from rest_framework.authtoken.models import Token
 
     user, token = get_user_model()._meta, Token._meta
-    t_user = quote(token.get_field("user").column)
+    t_user = column_of(token.get_field("user"))
     return (
         f"AND EXISTS (SELECT 1 FROM {quote(token.db_table)} t JOIN {quote(user.db_table)} u "
-        f"ON u.{quote(user.pk.column)} = t.{t_user} WHERE t.{quote(token.pk.column)} = %s "
-        f"AND t.{t_user} = %s AND u.{quote(user.get_field('is_active').column)} "
-        f"AND t.{quote(token.get_field('created').column)} > %s) "
+        f"ON u.{column_of(user.pk)} = t.{t_user} WHERE t.{column_of(token.pk)} = %s "
+        f"AND t.{t_user} = %s AND u.{column_of(user.get_field('is_active'))} "
+        f"AND t.{column_of(token.get_field('created'))} > %s) "
     )
 
 
@@ -264,7 +264,7 @@ def _waiting_sql(leave: str) -> str:
     """:func:`matches_with_queued_actions`' statement; ``leave``: the condition on matches
     to leave out, or empty."""
     action = quote(GameAction._meta.db_table)
-    match_col, status_col = (quote(GameAction._meta.get_field(f).column) for f in ("match", "status"))
+    match_col, status_col = (column_of(GameAction._meta.get_field(f)) for f in ("match", "status"))
     where = f"{_MATCH.column('id')} IN (SELECT {match_col} FROM {action} WHERE {status_col} = {_QUEUED})"
     if leave:
         where = f"{where} AND NOT {leave}"
@@ -277,7 +277,7 @@ def _waiting_sql(leave: str) -> str:
 def actions_waiting(*, leave: Collection[int] = (), before: Any = None) -> bool:
     """Whether any action waits for a worker (the matches in ``leave`` aside; submitted
     ``before`` a time, if given), whoever holds its match."""
-    column = quote(GameAction._meta.get_field("match").column)
+    column = column_of(GameAction._meta.get_field("match"))
     left, values = any_of(column, list(leave)) if leave else ("", [])
     since = [] if before is None else [before]
     with cursor() as cursor_:
@@ -288,9 +288,9 @@ def actions_waiting(*, leave: Collection[int] = (), before: Any = None) -> bool:
 @cache
 def _actions_waiting_sql(leave: str, timed: bool) -> str:
     action = quote(GameAction._meta.db_table)
-    where = f"{quote(GameAction._meta.get_field('status').column)} = {_QUEUED}"
+    where = f"{column_of(GameAction._meta.get_field('status'))} = {_QUEUED}"
     if timed:
-        where = f"{where} AND {quote(GameAction._meta.get_field('created_at').column)} < %s"
+        where = f"{where} AND {column_of(GameAction._meta.get_field('created_at'))} < %s"
     if leave:
         where = f"{where} AND NOT {leave}"
     return f"SELECT EXISTS (SELECT 1 FROM {action} WHERE {where})"
@@ -350,7 +350,7 @@ def next_seq_read(match_id: int, seat: int) -> Read[int]:
 @cache
 def _last_seq_sql() -> str:
     match_col, seat_col, seq_col = (
-        quote(GameAction._meta.get_field(f).column) for f in ("match", "seat", "seq")
+        column_of(GameAction._meta.get_field(f)) for f in ("match", "seat", "seq")
     )
     table = quote(GameAction._meta.db_table)
     return f"SELECT MAX({seq_col}) FROM {table} WHERE {match_col} = %s AND {seat_col} = %s"
@@ -427,8 +427,8 @@ def presence_mark_read(match_id: int, seat: int, now: datetime) -> Read[bool]:
 
 @cache
 def _presence_sql(seat: int) -> str:
-    column = quote(Match._meta.get_field(("present_a_at", "present_b_at")[seat]).column)
+    column = column_of(Match._meta.get_field(("present_a_at", "present_b_at")[seat]))
     return (
         f"UPDATE {quote(Match._meta.db_table)} SET {column} = %s "
-        f"WHERE {quote(Match._meta.pk.column)} = %s AND {column} IS NULL RETURNING 1"
+        f"WHERE {column_of(Match._meta.pk)} = %s AND {column} IS NULL RETURNING 1"
     )

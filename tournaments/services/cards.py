@@ -177,7 +177,7 @@ def _spellings(raw: Any) -> list[str]:
     """Return the other names a card's JSON answers to: its aliases and its ``names`` (engine.languages)."""
     if not isinstance(raw, dict):
         return []
-    aliases = raw.get("aliases") if isinstance(raw.get("aliases"), list) else []
+    aliases: list[Any] = raw["aliases"] if isinstance(raw.get("aliases"), list) else []
     names = list(raw["names"].values()) if isinstance(raw.get("names"), dict) else []
     return [name for name in (*aliases, *names) if isinstance(name, str)]
 

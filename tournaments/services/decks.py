@@ -84,14 +84,14 @@ def _stats(decklist: Decklist, catalog: Any) -> dict[str, Any]:
 
 
 def deck_check(
-    *, source: DeckSource, game: str | None = None, options: Mapping[str, Any] | None = None
+    *, source: DeckSource | None, game: str | None = None, options: Mapping[str, Any] | None = None
 ) -> DeckCheck:
-    """Return the check of a decklist given as a JSON object or as text.
+    """Return the check of a decklist given as a JSON object or as text (None: unreadable).
 
     Never raises for bad input: unreadable lists come back with ``parse_problems``
     and every rule broken comes back in ``violations``.
     """
-    fallback = game if game in game_keys() else "respons"
+    fallback = game if game is not None and game in game_keys() else "respons"
     try:
         decklist = parse_decklist(source, game=fallback)
     except DeckParseError as error:
@@ -126,7 +126,7 @@ def decklist_text(decklist: Decklist) -> str:
             continue
         lines.append(f"{title}:")
         if zone.kind is ZoneKind.ORDERED:
-            lines.extend(str(name) for name in value)  # type: ignore[union-attr]
+            lines.extend(str(name) for name in value)
         else:
             lines.extend(f"{copies} {name}" for name, copies in value.items())  # type: ignore[union-attr]
     return "\n".join(lines) + "\n"

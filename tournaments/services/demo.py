@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.services.cards import card_set_import, read_json_file
 from tournaments.services.demo_online import demo_online_event_ensure
 from tournaments.services.events import (
@@ -116,7 +116,7 @@ def demo_finished_event_ensure() -> str:
             registration_submit(
                 event=event, player=User.objects.get(username=name), deck=decks[(index + 1) % len(decks)]
             )
-        round_ = event_start(event=event, by=organizer)
+        round_: Round | None = event_start(event=event, by=organizer)
         while round_ is not None:
             for match in round_.matches.filter(player_b__isnull=False).order_by("table"):
                 wins = (0, 2) if match.table % 3 == 0 else (2, 1)

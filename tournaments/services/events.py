@@ -532,7 +532,8 @@ def _advance(event: Event, last: Round) -> Round | None:
         return _pair_swiss(event, last.number + 1)
     if last.kind == Round.Kind.SWISS:
         if not event.top_cut:
-            return _finish(event)
+            _finish(event)
+            return None
         players, history = swiss_history(event=event)
         standings = compute_standings(players=players, history=history)
         try:
@@ -542,13 +543,14 @@ def _advance(event: Event, last: Round) -> Round | None:
         event.status = S.TOP_CUT
         event.save(update_fields=["status"])
         return _create_round(event, Round.Kind.TOP_CUT, top_cut_pairings(seeds), None)
-    previous = [(m.player_a_id, m.player_b_id, _winner(m)) for m in last.matches.order_by("table")]
+    previous = [(*_top_cut_pair(m), _winner(m)) for m in last.matches.order_by("table")]
     # The better Swiss seed sits at seat A, as in the first top-cut round.
     players, history = swiss_history(event=event)
     seeds = [s.player_id for s in compute_standings(players=players, history=history)]
     pairs = next_top_cut_round(previous, seeds=seeds)
     if not pairs:
-        return _finish(event)
+        _finish(event)
+        return None
     return _create_round(event, Round.Kind.TOP_CUT, pairs, None)
 
 
@@ -558,8 +560,15 @@ def _finish(event: Event) -> None:
     return None
 
 
+def _top_cut_pair(match: Match) -> tuple[int, int]:
+    """The two registrations of a top-cut match (the top cut has no byes)."""
+    assert match.player_b_id is not None, "a top-cut match has two players"
+    return match.player_a_id, match.player_b_id
+
+
 def _winner(match: Match) -> int:
-    return top_cut_winner(a=match.player_a_id, b=match.player_b_id, wins_a=match.wins_a, wins_b=match.wins_b)
+    a, b = _top_cut_pair(match)
+    return top_cut_winner(a=a, b=b, wins_a=match.wins_a, wins_b=match.wins_b)
 
 
 def _result(match: Match) -> dict[str, Any]:
@@ -1112,6 +1121,7 @@ def walkin_register(
     name = (username or "").strip()
     users = get_user_model()
     password = ""
+    player: User | None
     with transaction.atomic():
         if new_account:
             for field, check, value in (

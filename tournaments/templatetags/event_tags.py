@@ -17,7 +17,7 @@ from tournaments.swiss import top_cut_stage
 
 register = template.Library()
 
-_STATUS_BADGE = {
+_STATUS_BADGE: dict[str, str] = {
     Event.Status.DRAFT: "badge",
     Event.Status.REGISTRATION: "badge badge-info",
     Event.Status.RUNNING: "badge badge-warn",
@@ -96,7 +96,7 @@ def bracket_sides(match: BracketMatch) -> list[dict[str, object]]:
         {"seed": match.seed_a, "name": match.a, "wins": match.match.wins_a, "won": match.winner == match.a},
         {"seed": match.seed_b, "name": match.b, "wins": match.match.wins_b, "won": match.winner == match.b},
     ]
-    return sorted(sides, key=lambda side: side["seed"])
+    return sides if match.seed_a <= match.seed_b else sides[::-1]
 
 
 @register.simple_tag(takes_context=True)

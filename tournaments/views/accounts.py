@@ -47,7 +47,8 @@ class SignInView(auth_views.LoginView):
         refused = limits.login_attempt_begin(username=username, ip=ip)
         if refused is not None:
             form = self.get_form()
-            form.cleaned_data, form._errors = {}, ErrorDict()  # refused without checking the password
+            # Refused without checking the password (``_errors``: BaseForm's own, not in the stubs).
+            form.cleaned_data, form._errors = {}, ErrorDict()  # type: ignore[attr-defined]
             form.add_error(None, sign_in_refused_text(refused.wait))
             response = self.render_to_response(self.get_context_data(form=form), status=429)
             response["Retry-After"] = str(refused.wait)

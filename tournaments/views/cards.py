@@ -5,6 +5,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django_htmx.middleware import HtmxDetails
 
 from engine.registry import game_keys, get_game
 from tournaments.labels import reader_language, value_label
@@ -62,7 +63,14 @@ def card_details(summary: dict[str, Any]) -> list[tuple[str, str]]:
     return details
 
 
-def card_list(request: HttpRequest) -> HttpResponse:
+class HtmxHttpRequest(HttpRequest):
+    """A request through django-htmx's middleware (settings.MIDDLEWARE): ``htmx`` is truthy when
+    htmx sent it."""
+
+    htmx: HtmxDetails
+
+
+def card_list(request: HtmxHttpRequest) -> HttpResponse:
     params = request.GET
     game = params.get("game", "respons")
     if game not in game_keys():

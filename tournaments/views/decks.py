@@ -26,7 +26,7 @@ CURVE_TOP = 80  # px: the tallest bar of the cost curve (its viewBox is 130 px t
 
 
 def _game_of(value: str | None) -> str:
-    return value if value in game_keys() else "respons"
+    return value if value is not None and value in game_keys() else "respons"
 
 
 def _blank_text(game: str) -> str:

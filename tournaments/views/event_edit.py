@@ -81,7 +81,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     game_fixed = started or event.registrations.exists()
     source = request.POST if request.method == "POST" else request.GET
     asked = source.get("game")
-    game = asked if not game_fixed and asked in game_keys() else event.game
+    game = asked if not game_fixed and asked is not None and asked in game_keys() else event.game
     initial = _initial(event)
     if game != event.game:
         initial.pop("format")

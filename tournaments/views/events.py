@@ -9,7 +9,7 @@ DomainError whose message the page shows (a flash, or a form error).
 import csv
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -193,8 +193,11 @@ class EventFilterForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", _("All games")), *game_choices()]
-        self.fields["status"].choices = [("", _("Any status")), *Event.Status.choices]
+        cast(forms.ChoiceField, self.fields["game"]).choices = [("", _("All games")), *game_choices()]
+        cast(forms.ChoiceField, self.fields["status"]).choices = [
+            ("", _("Any status")),
+            *Event.Status.choices,
+        ]
 
     def filters(self) -> EventFilters:
         """Return the filters asked for; an invalid one (a bad date, an unknown game) is left out."""
@@ -339,7 +342,8 @@ class EventForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         """Join each date with its time: both or neither (a wall-clock time in the event's zone)."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for day, hour, key in (("starts_on", "starts_time", "starts_at"), ("closes_on", "closes_time", None)):
             on, at = data.get(day), data.get(hour)
             if (on is None) != (at is None) and day not in self.errors and hour not in self.errors:
@@ -361,7 +365,9 @@ class EventForm(forms.Form):
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         rules = get_game(game)
-        self.fields["format"].choices = [(key, format_label(key)) for key in rules.formats]
+        cast(forms.ChoiceField, self.fields["format"]).choices = [
+            (key, format_label(key)) for key in rules.formats
+        ]
         if not rules.has_match_engine:
             # This game is played on paper only: there is nothing to choose.
             del self.fields["online"]

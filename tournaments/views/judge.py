@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -52,7 +53,7 @@ from tournaments.services.text import NOTE_MAX
 from tournaments.users import signed_in
 from tournaments.views.forms_common import form_number, redirect_back, run_service
 
-PENALTY_HELP = {
+PENALTY_HELP: dict[str, Promise] = {
     Penalty.Kind.WARNING: gettext_lazy("Recorded only."),
     Penalty.Kind.GAME_LOSS: gettext_lazy("The player loses the current game."),
     Penalty.Kind.MATCH_LOSS: gettext_lazy("The match is final as a loss for the player."),
