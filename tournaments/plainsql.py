@@ -44,7 +44,7 @@ def quote(name: str) -> str:
 def column_of(field: object) -> str:
     """The quoted column of a concrete field (as ``Model._meta.get_field`` returns it).
 
-    Raises TypeError for a field with no column of its own (a many-to-many, a reverse relation).
+    Raises TypeError for a field with no column (the reverse side of a relation).
     """
     name = getattr(field, "column", None)
     if not isinstance(name, str):
