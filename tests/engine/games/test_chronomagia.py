@@ -213,9 +213,13 @@ def test_it_keeps_heroes_and_mythic_cards_out_of_the_hero_deck(catalog: Catalog[
     ]
 
 
-def test_it_does_not_count_hero_deck_copies_with_the_main_deck(catalog: Catalog[Card]) -> None:
-    # The seed states the copy limits for «Основная Колода» only.
-    assert validate(catalog, deck(side={SAVAGE: 2})) == []
+def test_it_counts_hero_deck_copies_with_the_main_deck(catalog: Catalog[Card]) -> None:
+    # C2.4 [decision, audit D2]: «Максимальное число копий одной карты – две» over both decks,
+    # since meditation brings a hero-deck card to the hand every turn.
+    violations = validate(catalog, deck(side={SAVAGE: 1}))
+    assert [(v.code, v.card, v.params["found"]) for v in violations] == [("copy_limit", SAVAGE, 3)]
+    assert validate(catalog, deck(side={"Звездопад": 2})) == []
+    assert codes(validate(catalog, deck(side={"Звездопад": 3}))) == ["copy_limit"]
 
 
 # --- unknown cards and malformed decklists ----------------------------------------------------
