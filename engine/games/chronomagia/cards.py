@@ -1,7 +1,7 @@
 """A Chronomagia card (seeds/003_…): its type, rarity, home epoch and its three epoch rows.
 
 Card fields (README.md beside this file, "Card fields"): ``type`` ∈ hero, thoughtform,
-terrain, phenomenon, event, shadow; ``rarity`` ∈ common, uncommon, rare, mythic; ``rows``,
+terrain, phenomenon («Явление» = «Событие», C1.1), shadow; ``rarity`` ∈ common, uncommon, rare, mythic; ``rows``,
 one per epoch (C1.2): ``null`` when the card does not exist in that epoch (C1.4), else its
 ``resources`` (null for a thoughtform that is a spell there, C1.3), ``abilities`` and
 ``keywords``. Terrains have ``lives`` (C10.2), phenomena a ``time_counter`` (C10.3), shadows
@@ -27,10 +27,9 @@ from engine.games._common import (
 from engine.languages import Translations, translations_json
 from engine.problems import Problem
 
-# Seed L35, L45: «Местность, Событие, Тени, Герои и Мыслеобразы». ``event`` («Событие») is
-# the same type as ``phenomenon`` («Явление») [decision C1.1, audit D1]: the engine plays it
-# as a phenomenon.
-CARD_TYPES: tuple[str, ...] = ("hero", "thoughtform", "terrain", "phenomenon", "event", "shadow")
+# Seed L35, L45: «пять типов карт»: «Местность, Событие, Тени, Герои и Мыслеобразы».
+# «Событие» and «Явление» (L87–93) are one type under two names [C1.1, audit D1]: ``phenomenon``.
+CARD_TYPES: tuple[str, ...] = ("hero", "thoughtform", "terrain", "phenomenon", "shadow")
 RARITIES: tuple[str, ...] = ("common", "uncommon", "rare", "mythic")
 # Seed «Введение»: «Игра проходит на протяжение Трех Эпох»; each card has a home epoch.
 EPOCHS: tuple[int, ...] = (1, 2, 3)
@@ -210,8 +209,8 @@ class Card:
 
     @property
     def kind(self) -> str:
-        """The engine's type: ``event`` is played as ``phenomenon`` [decision C1.1]."""
-        return "phenomenon" if self.type == "event" else self.type
+        """The card's type as the engine reads it (one of :data:`CARD_TYPES`)."""
+        return self.type
 
     def row(self, epoch: int) -> Row | None:
         """Return the card's row in ``epoch`` (1–3), None when it is absent there (C1.4)."""
@@ -299,7 +298,11 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     before = len(problems)
     check_keys(raw, CARD_KEYS, where, problems)
     identity = take_identity(raw, where, problems)
-    card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
+    if raw.get("type") == "event":  # C1.1: five types; «Событие» is the phenomenon
+        problems.append(Problem(f"{where}.type", "«Событие» (event) is the phenomenon: write \"phenomenon\" (C1.1)"))
+        card_type = None
+    else:
+        card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
     rarity = take_choice(raw, "rarity", RARITIES, where, problems)
     epoch = take_int(raw, "epoch", where, problems, minimum=1, default=None)
     if epoch is not None and epoch not in EPOCHS:
@@ -319,7 +322,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
             rows.append(None if item is None else _take_row(item, f"{where}.rows[{index}]", problems, card_type=card_type))
         if card_type != "hero" and all(row is None for row in rows) and len(problems) == before:
             problems.append(Problem(f"{where}.rows", "a card must exist in at least one epoch (C1.4)"))
-    kind = "phenomenon" if card_type == "event" else card_type
+    kind = card_type
     lives = take_int(raw, "lives", where, problems, minimum=1, default=0) or 0
     if kind == "terrain" and not lives and "lives" not in raw and raw_rows is not None:
         problems.append(Problem(f"{where}.lives", "a terrain has lives ≥ 1 (C10.2)"))
