@@ -71,34 +71,57 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
 def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
     side = match.seats[seat]
     out: list[dict[str, Any]] = []
+    epoch = match.epoch
     if not side.meditated:
-        for inst in side.hand:
-            if _play_problem(match, seat, inst) is None:
-                out.append({"type": "shadow" if inst.card.kind == "shadow" else "play", "card": inst.id})
+        pool = len(side.pool)
+        terrain = phenomenon = False
+        for inst in side.field:
+            if not inst.face_down:
+                terrain = terrain or inst.card.type == "terrain"
+                phenomenon = phenomenon or inst.card.type == "phenomenon"
+        for inst in side.hand:  # the checks of _play_problem, inlined for speed
+            card = inst.card
+            if card.rows[epoch - 1] is None:
+                continue
+            if card.type == "shadow":
+                out.append({"type": "shadow", "card": inst.id})
+            elif (card.cost or 0) <= pool and not (card.type == "terrain" and terrain) and not (
+                card.type == "phenomenon" and phenomenon
+            ):
+                out.append({"type": "play", "card": inst.id})
         if not side.hero_used:
             for index, hero_ability in enumerate(side.hero.card.hero_abilities):
                 if hero_ability.tokens > 0 or side.tokens >= -hero_ability.tokens:
                     out.append({"type": "hero", "ability": index})
+    amounts = match.amounts(seat)
     for kind in MAIN_KINDS:
-        if kind not in side.collected and match.amount(seat, kind) > 0:
+        if kind not in side.collected and amounts.get(kind, 0) > 0:
             out.append({"type": "collect", "kind": kind})
     for kind in TIME_KINDS:
-        if kind in side.collected:
-            continue
-        amount = match.amount(seat, kind)
-        if amount <= 0:
+        amount = amounts.get(kind, 0)
+        if kind in side.collected or amount <= 0:
             continue
         low = 0 if kind == "time_future" else -amount
         high = 0 if kind == "time_past" else amount
         out += [{"type": "collect_time", "kind": kind, "move": m} for m in range(low, high + 1) if m]
-        phenomenon = match.controlled(1 - seat, "phenomenon")
-        if phenomenon is not None:
-            out.append({"type": "collect_time", "kind": kind, "move": 0, "target": phenomenon.id,
-                        "erode": min(amount, phenomenon.lives)})  # fmt: skip
+        target = match.controlled(1 - seat, "phenomenon")
+        if target is not None:
+            out.append({"type": "collect_time", "kind": kind, "move": 0, "target": target.id,
+                        "erode": min(amount, target.lives)})  # fmt: skip
+    turn = match.turn
     for inst in side.field:
-        if _activate_problem(match, seat, inst) is None:
+        if inst.face_down:
+            continue
+        row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+        if row is None or not row.abilities:
+            continue
+        tap = fury = False
+        for ability in row.abilities:
+            tap = tap or ability.when == "tap"
+            fury = fury or ability.when == "fury"
+        if tap and not inst.tapped and not (inst.entered == turn and "haste" not in row.keywords):
             out.append({"type": "activate", "card": inst.id})
-        if _sacrifice_problem(match, seat, inst) is None:
+        if fury and inst.card.type == "thoughtform":
             out.append({"type": "sacrifice", "card": inst.id})
     out.append({"type": "pass"})
     return out

@@ -79,6 +79,8 @@ class Match:
         self.pending: Decision | None = None
         self.turn = 0
         self.active = 0
+        self._century = 1
+        self.epoch = 1
         self.century = 1  # C3.1
         self.step = "redraw"
         self.time_moves = 0  # C8.6
@@ -259,15 +261,20 @@ class Match:
     # --- reading the board ---------------------------------------------------------------
 
     @property
-    def epoch(self) -> int:
-        return epoch_of(self.century)
+    def century(self) -> int:
+        return self._century
+
+    @century.setter
+    def century(self, value: int) -> None:
+        self._century = value
+        self.epoch = epoch_of(value)  # read in hot loops: kept, not computed
 
     def epoch_for(self, inst: Inst) -> int:
         """The epoch a permanent lives in: its own after a time shift (C8.5), else the global one."""
-        return inst.own_epoch if inst.own_epoch is not None else self.epoch
+        return inst.own_epoch or self.epoch
 
     def row(self, inst: Inst) -> Row | None:
-        return inst.card.row(self.epoch_for(inst))
+        return inst.card.rows[(inst.own_epoch or self.epoch) - 1]
 
     def is_creature(self, inst: Inst) -> bool:
         return inst.zone == FIELD and not inst.face_down and inst.card.kind == "thoughtform"
@@ -280,27 +287,44 @@ class Match:
     def producing(self, seat: int) -> list[tuple[Inst, Row]]:
         """C7.1: the seat's untapped, face-up permanents past summoning sickness, with their rows."""
         out: list[tuple[Inst, Row]] = []
+        turn = self.turn
+        epoch = self.epoch
         for inst in self.seats[seat].field:
-            if inst.face_down or inst.tapped or self.sick(inst):
+            if inst.face_down or inst.tapped:
                 continue
-            row = self.row(inst)
-            if row is not None and row.resources is not None:
-                out.append((inst, row))
+            row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+            if row is None or row.resources is None:
+                continue
+            if inst.entered == turn and "haste" not in row.keywords:
+                continue
+            out.append((inst, row))
         return out
+
+    def amounts(self, seat: int) -> dict[str, int]:
+        """Every resource kind the seat may collect now (C7.1), static boosts included (C13)."""
+        producing = self.producing(seat)
+        totals: dict[str, int] = {}
+        creatures = 0
+        for inst, row in producing:
+            if inst.card.type == "thoughtform":
+                creatures += 1
+            for kind, value in row.resources or ():
+                totals[kind] = totals.get(kind, 0) + value
+        for inst, row in producing:
+            for ability in row.abilities:
+                if ability.when == "static" and ability.effect == "boost":
+                    kind = ability.resource
+                    extra = ability.amount * (creatures - (inst.card.type == "thoughtform"))
+                    totals[kind] = totals.get(kind, 0) + extra
+        side = self.seats[seat]
+        if side.meditating and side.hero.card.meditation is not None:  # C6.3
+            for kind, value in side.hero.card.meditation.resources or ():
+                totals[kind] = totals.get(kind, 0) + value
+        return totals
 
     def amount(self, seat: int, kind: str) -> int:
         """The sum of ``kind`` the seat may collect now (C7.1), static boosts included (C13)."""
-        producing = self.producing(seat)
-        total = sum(row.resource(kind) for _, row in producing)
-        creatures = sum(1 for inst, _ in producing if inst.card.kind == "thoughtform")
-        for inst, row in producing:
-            for ability in row.abilities:
-                if ability.when == "static" and ability.effect == "boost" and ability.resource == kind:
-                    total += ability.amount * (creatures - (inst.card.kind == "thoughtform"))
-        side = self.seats[seat]
-        if side.meditating and side.hero.card.meditation is not None:  # C6.3
-            total += side.hero.card.meditation.resource(kind)
-        return total
+        return self.amounts(seat).get(kind, 0)
 
     def defense(self, seat: int) -> int:
         """C9.2 [decision]: the defender's untapped permanents in play when this turn began."""
