@@ -65,7 +65,9 @@ def _engine_decks(args: argparse.Namespace, catalog: Any, rules: Any) -> list[De
     return legal
 
 
-def _play_engine(engine: Any, catalog: Any, pair: tuple[Decklist, Decklist], names: tuple[str, str], seed: int) -> Any:
+def _play_engine(
+    engine: Any, catalog: Any, pair: tuple[Decklist, Decklist], names: tuple[str, str], seed: int
+) -> Any:
     """Play one game of a registry engine (engine/match.py) to its end with bots ``names``."""
     match = engine.new_match(catalog, pair, seed=seed)
     bots = (engine.make_bot(names[0], seed), engine.make_bot(names[1], seed + 1))
@@ -86,7 +88,11 @@ def run(args: argparse.Namespace) -> int:
     if rules.match_engine is None:
         raise InputError(Problem("--cards", f"{rules.key!r} has no match engine"))
     rng = random.Random(args.seed)
-    pool = _deck_pool(args, catalog, rules, rng) if rules.key == "respons" else _engine_decks(args, catalog, rules)
+    pool = (
+        _deck_pool(args, catalog, rules, rng)
+        if rules.key == "respons"
+        else _engine_decks(args, catalog, rules)
+    )
     # Labels are the bot names, numbered when both seats run the same bot ("random#1").
     labels = names if names[0] != names[1] else [f"{name}#{i + 1}" for i, name in enumerate(names)]
     wins: Counter[str] = Counter()
@@ -102,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
             bots = (make_bot(seat_names[0], seed), make_bot(seat_names[1], seed + 1))
             match = play_game(catalog, (rng.choice(pool), rng.choice(pool)), bots, seed=seed)
         else:
-            match = _play_engine(rules.match_engine, catalog, (rng.choice(pool), rng.choice(pool)), seat_names, seed)
+            match = _play_engine(
+                rules.match_engine, catalog, (rng.choice(pool), rng.choice(pool)), seat_names, seed
+            )
         assert match.result is not None
         winner = match.result.winner
         reasons[match.result.reason] += 1

@@ -61,7 +61,9 @@ class HeuristicBot:
             return max(legal, key=lambda a: self._choice_value(match, seat, a))
         if kind == "meditation":
             side = match.seats[seat]
-            playable = any(inst.card.cost is not None and inst.card.cost <= len(side.pool) - 1 for inst in side.hand)
+            playable = any(
+                inst.card.cost is not None and inst.card.cost <= len(side.pool) - 1 for inst in side.hand
+            )
             if not playable and "meditate" in by_type:
                 return max(by_type["meditate"], key=lambda a: match.insts[a["card"]].card.cost or 0)
             return {"type": "pass"}
@@ -76,7 +78,9 @@ class HeuristicBot:
         if "play" in by_type:
             return max(by_type["play"], key=lambda a: (match.insts[a["card"]].card.cost or 0, -a["card"]))
         if "hero" in by_type:
-            return min(by_type["hero"], key=lambda a: match.seats[seat].hero.card.hero_abilities[a["ability"]].tokens)
+            return min(
+                by_type["hero"], key=lambda a: match.seats[seat].hero.card.hero_abilities[a["ability"]].tokens
+            )
         for word in ("activate", "shadow"):
             if word in by_type:
                 return by_type[word][0]

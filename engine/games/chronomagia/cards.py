@@ -1,9 +1,9 @@
 """A Chronomagia card (seeds/003_…): its type, rarity, home epoch and its three epoch rows.
 
 Card fields (README.md beside this file, "Card fields"): ``type`` ∈ hero, thoughtform,
-terrain, phenomenon («Явление» = «Событие», C1.1), shadow; ``rarity`` ∈ common, uncommon, rare, mythic; ``rows``,
-one per epoch (C1.2): ``null`` when the card does not exist in that epoch (C1.4), else its
-``resources`` (null for a thoughtform that is a spell there, C1.3), ``abilities`` and
+terrain, phenomenon («Явление» = «Событие», C1.1), shadow; ``rarity`` ∈ common, uncommon,
+rare, mythic; ``rows``, one per epoch (C1.2): ``null`` when the card does not exist in that
+epoch (C1.4), else its ``resources`` (null for a thoughtform that is a spell there, C1.3), ``abilities`` and
 ``keywords``. Terrains have ``lives`` (C10.2), phenomena a ``time_counter`` (C10.3), shadows
 a ``shadow_event`` (C10.4), tokens a ``spirit`` (C11.4), heroes their ``base`` window,
 ``meditation`` (C6.3) and three ``hero_abilities`` (C10.5).
@@ -270,7 +270,9 @@ def _take_row(raw: Any, where: str, problems: list[Problem], *, card_type: str |
     resources_raw = raw.get("resources")
     if resources_raw is None and card_type not in (None, "thoughtform"):
         resources_raw = {}  # C1.3 [decision]: terrains, phenomena and shadows are never spells
-    resources = None if resources_raw is None else _take_amounts(resources_raw, f"{where}.resources", problems)
+    resources = (
+        None if resources_raw is None else _take_amounts(resources_raw, f"{where}.resources", problems)
+    )
     abilities: list[Ability] = []
     raw_abilities = raw.get("abilities", [])
     if not isinstance(raw_abilities, list):
@@ -299,7 +301,9 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     check_keys(raw, CARD_KEYS, where, problems)
     identity = take_identity(raw, where, problems)
     if raw.get("type") == "event":  # C1.1: five types; «Событие» is the phenomenon
-        problems.append(Problem(f"{where}.type", "«Событие» (event) is the phenomenon: write \"phenomenon\" (C1.1)"))
+        problems.append(
+            Problem(f"{where}.type", '«Событие» (event) is the phenomenon: write "phenomenon" (C1.1)')
+        )
         card_type = None
     else:
         card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
@@ -319,7 +323,11 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         problems.append(Problem(f"{where}.rows", "must be a list of 3 rows (epochs 1, 2, 3), null = absent"))
     else:
         for index, item in enumerate(raw_rows):
-            rows.append(None if item is None else _take_row(item, f"{where}.rows[{index}]", problems, card_type=card_type))
+            rows.append(
+                None
+                if item is None
+                else _take_row(item, f"{where}.rows[{index}]", problems, card_type=card_type)
+            )
         if card_type != "hero" and all(row is None for row in rows) and len(problems) == before:
             problems.append(Problem(f"{where}.rows", "a card must exist in at least one epoch (C1.4)"))
     kind = card_type
@@ -351,12 +359,14 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         here = f"{where}.hero_abilities[{index}]"
         ability = _take_ability(item, here, problems, hero=True)
         tokens = item.get("tokens") if isinstance(item, Mapping) else None
-        if not is_int(tokens) or tokens == 0 or tokens > 1:
+        if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens == 0 or tokens > 1:
             problems.append(Problem(f"{here}.tokens", "must be +1 (put a token) or −N (remove N), C10.5"))
         elif ability is not None:
             hero_abilities.append(HeroAbility(tokens=int(tokens), ability=ability))
     if (base or meditation or hero_abilities) and card_type != "hero":
-        problems.append(Problem(f"{where}.base", "only a hero has a base window, meditation and hero abilities"))
+        problems.append(
+            Problem(f"{where}.base", "only a hero has a base window, meditation and hero abilities")
+        )
     if len(problems) > before or card_type is None or rarity is None:
         return None
     return Card(

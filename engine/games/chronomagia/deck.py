@@ -90,7 +90,8 @@ def validate_deck(
             message = f"at most {MYTHIC_LIMIT} copy of the mythic «{card.name}» (found {entry.count})"
             check.add("mythic_limit", card.name, message, limit=MYTHIC_LIMIT, found=entry.count)
         elif not card.is_mythic and entry.count > COPY_LIMIT:
-            message = f"at most {COPY_LIMIT} copies of «{card.name}» in the main and hero decks (found {entry.count})"
+            found = entry.count
+            message = f"at most {COPY_LIMIT} copies of «{card.name}» in main + hero deck (found {found})"
             check.add("copy_limit", card.name, message, limit=COPY_LIMIT, found=entry.count)
 
     check.check_size("side", "hero deck", side, maximum=HERO_DECK_MAX)

@@ -70,7 +70,9 @@ class ChronomagiaMatchEngine:
         if len(decks) != 2:
             raise InputError(Problem("decks", "a Chronomagia match is played by two decks"))
         names = options.get("names", ("A", "B"))
-        if not (isinstance(names, list | tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        if not (
+            isinstance(names, list | tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)
+        ):
             raise InputError(Problem("options.names", "must be two names"))
         shuffle = options.get("shuffle", True)
         if not isinstance(shuffle, bool):
@@ -81,8 +83,15 @@ class ChronomagiaMatchEngine:
         turn_limit = options.get("turn_limit", TURN_LIMIT)
         if not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1:
             raise InputError(Problem("options.turn_limit", "must be a whole number ≥ 1"))
-        return new_match(catalog, (decks[0], decks[1]), seed=seed, shuffle=shuffle, first=first,
-                         names=(names[0], names[1]), turn_limit=turn_limit)  # fmt: skip
+        return new_match(
+            catalog,
+            (decks[0], decks[1]),
+            seed=seed,
+            shuffle=shuffle,
+            first=first,
+            names=(names[0], names[1]),
+            turn_limit=turn_limit,
+        )
 
     def replay(self, log: Any, catalog: Catalog[Any], *, upto: int | None = None) -> Match:
         from engine.games.chronomagia.match.log import replay
@@ -96,14 +105,25 @@ class ChronomagiaMatchEngine:
         return redacted_log(log, catalog, seat)
 
     def swap_problems(
-        self, before: Decklist, after: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
+        self,
+        before: Decklist,
+        after: Decklist,
+        catalog: Catalog[Any],
+        *,
+        options: Mapping[str, Any] | None = None,
     ) -> list[Violation]:
         """Sideboarding between games: the seed has none (C2.1 [decision]: the hero deck is a
         zone of play, not a sideboard), so any change is refused."""
         if dict(before.zones) == dict(after.zones):
             return []
-        return [Violation("no_sideboarding", None, "Chronomagia has no sideboarding between games (C2.1)",
-                          {"rule": "C2.1"})]  # fmt: skip
+        return [
+            Violation(
+                "no_sideboarding",
+                None,
+                "Chronomagia has no sideboarding between games (C2.1)",
+                {"rule": "C2.1"},
+            )
+        ]
 
     def make_bot(self, name: str, seed: int = 0) -> MatchBot[Match]:
         from engine.games.chronomagia.bots import make_bot

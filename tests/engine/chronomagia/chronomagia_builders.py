@@ -17,7 +17,9 @@ from engine.games.chronomagia.match.state import FIELD, HAND, HERO_DECK, Inst
 from engine.problems import Problem
 
 
-def row(resources: dict[str, int] | None = None, *abilities: dict[str, Any], keywords: tuple[str, ...] = ()) -> dict[str, Any]:
+def row(
+    resources: dict[str, int] | None = None, *abilities: dict[str, Any], keywords: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """Return one epoch row (``resources`` None: a spell there)."""
     return {"resources": resources, "abilities": list(abilities), "keywords": list(keywords)}
 
@@ -32,13 +34,24 @@ def same(one: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 HERO: dict[str, Any] = {
-    "name": "Tester", "type": "hero", "rarity": "rare", "base": {"concentration": 2},
+    "name": "Tester",
+    "type": "hero",
+    "rarity": "rare",
+    "base": {"concentration": 2},
     "meditation": row({"defense": 3}, ab("summon", "gain_life", 1)),
-    "hero_abilities": [{"tokens": 1, "effect": "gain_life", "amount": 1},
-                       {"tokens": -2, "effect": "damage", "amount": 5},
-                       {"tokens": 1, "effect": "unsummon", "amount": 0}],
-}  # fmt: skip
-FILLER: dict[str, Any] = {"name": "Filler", "type": "thoughtform", "rarity": "common", "cost": 1, "rows": same(row({"attack": 1}))}
+    "hero_abilities": [
+        {"tokens": 1, "effect": "gain_life", "amount": 1},
+        {"tokens": -2, "effect": "damage", "amount": 5},
+        {"tokens": 1, "effect": "unsummon", "amount": 0},
+    ],
+}
+FILLER: dict[str, Any] = {
+    "name": "Filler",
+    "type": "thoughtform",
+    "rarity": "common",
+    "cost": 1,
+    "rows": same(row({"attack": 1})),
+}
 
 
 def make_card(raw: dict[str, Any]) -> Card:
@@ -54,12 +67,18 @@ def catalog(*cards: dict[str, Any]) -> Catalog[Card]:
 
 
 def deck(main: dict[str, int] | None = None, side: dict[str, int] | None = None) -> Decklist:
-    return Decklist(game="chronomagia", zones={"hero": "Tester", "main": main or {"Filler": 40}, "side": side or {}})
+    return Decklist(
+        game="chronomagia", zones={"hero": "Tester", "main": main or {"Filler": 40}, "side": side or {}}
+    )
 
 
-def table(*cards: dict[str, Any], first: int = 0, side: dict[str, int] | None = None, **options: Any) -> Match:
+def table(
+    *cards: dict[str, Any], first: int = 0, side: dict[str, int] | None = None, **options: Any
+) -> Match:
     """Return a match of the standard table, both hands kept, at seat ``first``'s main phase."""
-    match = new_match(catalog(*cards), (deck(side=side), deck(side=side)), seed=1, shuffle=False, first=first, **options)
+    match = new_match(
+        catalog(*cards), (deck(side=side), deck(side=side)), seed=1, shuffle=False, first=first, **options
+    )
     match.apply(first, {"type": "keep"})
     match.apply(1 - first, {"type": "keep"})
     assert match.decision() is not None and match.decision().kind == "main"  # type: ignore[union-attr]

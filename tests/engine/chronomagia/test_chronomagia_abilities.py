@@ -13,8 +13,12 @@ TESTED = set()
 
 
 def spell(effect: str, amount: int = 0, **extra) -> dict:
-    return {"name": f"Spell {effect} {amount}", "type": "thoughtform", "cost": 0,
-            "rows": same(row(None, ab("spell", effect, amount, **extra)))}  # fmt: skip
+    return {
+        "name": f"Spell {effect} {amount}",
+        "type": "thoughtform",
+        "cost": 0,
+        "rows": same(row(None, ab("spell", effect, amount, **extra))),
+    }
 
 
 def creature(name: str, cost: int = 1, **resources: int) -> dict:
@@ -86,7 +90,14 @@ def test_c13_time_back() -> None:
 
 
 def test_c13_token() -> None:
-    wolf = {"name": "Wolf", "type": "thoughtform", "cost": 0, "token": True, "spirit": 1, "rows": same(row({"attack": 1}))}
+    wolf = {
+        "name": "Wolf",
+        "type": "thoughtform",
+        "cost": 0,
+        "token": True,
+        "spirit": 1,
+        "rows": same(row({"attack": 1})),
+    }
     match, play = cast("token", 1, wolf, card="Wolf")
     play()
     tokens = [inst for inst in match.seats[0].field if inst.name == "Wolf"]
@@ -159,7 +170,13 @@ def test_c13_time_shift_to_an_adjacent_epoch_only() -> None:
 
 
 def test_c13_intuition_shows_a_shadow_and_may_return_it() -> None:
-    hidden = {"name": "Hidden", "type": "shadow", "cost": 0, "shadow_event": "attacked", "rows": same(row({}))}
+    hidden = {
+        "name": "Hidden",
+        "type": "shadow",
+        "cost": 0,
+        "shadow_event": "attacked",
+        "rows": same(row({})),
+    }
     match, play = cast("intuition", 0, hidden)
     target = shadow(match, 1, "Hidden")
     assert "Hidden" in match.hidden_from(0)
@@ -170,8 +187,12 @@ def test_c13_intuition_shows_a_shadow_and_may_return_it() -> None:
 
 def test_c13_boost_adds_to_the_other_creatures() -> None:
     TESTED.add("boost")
-    banner = {"name": "Banner", "type": "thoughtform", "cost": 1,
-              "rows": same(row({"attack": 1}, ab("static", "boost", 1, resource="attack")))}  # fmt: skip
+    banner = {
+        "name": "Banner",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row({"attack": 1}, ab("static", "boost", 1, resource="attack"))),
+    }
     match = table(banner, creature("Small"))
     place(match, 0, "Banner")
     place(match, 0, "Small")

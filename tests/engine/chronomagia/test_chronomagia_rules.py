@@ -3,17 +3,39 @@
 from __future__ import annotations
 
 import pytest
-from chronomagia_builders import ab, act, catalog, deck, end_turn, give, hero_card, place, row, same, shadow, table
+from chronomagia_builders import (
+    ab,
+    act,
+    catalog,
+    deck,
+    end_turn,
+    give,
+    place,
+    row,
+    same,
+    shadow,
+    table,
+)
 
 from engine.games.chronomagia.match import IllegalAction, new_match, replay
 from engine.games.chronomagia.match.state import GRAVEYARD, HAND, epoch_of
 from engine.registry import get_game
 
-GOBLIN = {"name": "Goblin", "type": "thoughtform", "cost": 1,
-          "rows": [row({"attack": 2}), row(None, ab("spell", "damage", 3)), None]}  # fmt: skip
+GOBLIN = {
+    "name": "Goblin",
+    "type": "thoughtform",
+    "cost": 1,
+    "rows": [row({"attack": 2}), row(None, ab("spell", "damage", 3)), None],
+}
 WALL = {"name": "Wall", "type": "thoughtform", "cost": 1, "rows": same(row({"defense": 2}))}
 VALLEY = {"name": "Valley", "type": "terrain", "cost": 1, "lives": 3, "rows": same(row({"concentration": 1}))}
-AURORA = {"name": "Aurora", "type": "phenomenon", "cost": 1, "time_counter": 2, "rows": same(row({"life": 1}))}
+AURORA = {
+    "name": "Aurora",
+    "type": "phenomenon",
+    "cost": 1,
+    "time_counter": 2,
+    "rows": same(row({"life": 1})),
+}
 
 
 def refused(match, seat, type_, **fields) -> IllegalAction:
@@ -97,7 +119,12 @@ def test_c7_2_spent_concentration_goes_to_the_bottom_of_the_deck_oldest_first() 
 
 
 def test_c7_3_time_is_spent_in_one_move_and_may_erode_a_phenomenon() -> None:
-    clock = {"name": "Clock", "type": "thoughtform", "cost": 1, "rows": same(row({"time": 3, "time_past": 2}))}
+    clock = {
+        "name": "Clock",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row({"time": 3, "time_past": 2})),
+    }
     match = table(clock, AURORA)
     place(match, 0, "Clock")
     aurora = place(match, 1, "Aurora")
@@ -109,7 +136,12 @@ def test_c7_3_time_is_spent_in_one_move_and_may_erode_a_phenomenon() -> None:
 
 
 def test_c7_7_self_damage_is_lost_when_the_attack_lands_and_armor_does_not_stop_it() -> None:
-    golem = {"name": "Golem", "type": "thoughtform", "cost": 1, "rows": same(row({"attack": 4, "self_damage": 1}))}
+    golem = {
+        "name": "Golem",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row({"attack": 4, "self_damage": 1})),
+    }
     match = table(golem)
     place(match, 0, "Golem")
     match.seats[0].armor = 5
@@ -128,9 +160,19 @@ def test_c7_9_armor_absorbs_damage_first() -> None:
 
 
 def test_c8_2_moving_time_triggers_time_words_but_the_natural_flow_does_not() -> None:
-    watcher = {"name": "Watcher", "type": "thoughtform", "cost": 1,
-               "rows": same(row({"attack": 0}, ab("time_moves", "gain_life", 1), ab("time_forward", "armor", 1),
-                                ab("time_back", "draw", 1)))}  # fmt: skip
+    watcher = {
+        "name": "Watcher",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(
+            row(
+                {"attack": 0},
+                ab("time_moves", "gain_life", 1),
+                ab("time_forward", "armor", 1),
+                ab("time_back", "draw", 1),
+            )
+        ),
+    }
     match = table(watcher)
     place(match, 0, "Watcher")
     hand = len(match.seats[0].hand)
@@ -153,8 +195,12 @@ def test_c8_3_time_stops_at_century_1_and_30_and_an_unchanged_century_is_no_move
 
 
 def test_c8_4_an_epoch_change_turns_creatures_into_spells_and_manifests_the_rest() -> None:
-    herald = {"name": "Herald", "type": "thoughtform", "cost": 1,
-              "rows": [row({"attack": 1}), row({"attack": 1}, ab("manifest", "gain_life", 4)), None]}  # fmt: skip
+    herald = {
+        "name": "Herald",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": [row({"attack": 1}), row({"attack": 1}, ab("manifest", "gain_life", 4)), None],
+    }
     match = table(GOBLIN, herald)
     goblin = place(match, 0, "Goblin")
     place(match, 0, "Herald")
@@ -165,7 +211,12 @@ def test_c8_4_an_epoch_change_turns_creatures_into_spells_and_manifests_the_rest
 
 
 def test_c8_5_a_time_shift_gives_a_permanent_its_own_epoch() -> None:
-    shifter = {"name": "Shifter", "type": "thoughtform", "cost": 1, "rows": same(row(None, ab("spell", "time_shift")))}
+    shifter = {
+        "name": "Shifter",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row(None, ab("spell", "time_shift"))),
+    }
     match = table(GOBLIN, shifter)
     goblin = place(match, 1, "Goblin")
     act(match, 0, "play", card=give(match, 0, "Shifter").id)
@@ -218,8 +269,13 @@ def test_c10_2_and_c10_3_one_terrain_and_one_phenomenon_per_player() -> None:
 
 
 def test_c10_4_a_shadow_may_flip_when_its_event_happens() -> None:
-    ambush = {"name": "Ambush", "type": "shadow", "cost": 0, "shadow_event": "attacked",
-              "rows": same(row({}, ab("summon", "damage", 3)))}  # fmt: skip
+    ambush = {
+        "name": "Ambush",
+        "type": "shadow",
+        "cost": 0,
+        "shadow_event": "attacked",
+        "rows": same(row({}, ab("summon", "damage", 3))),
+    }
     match = table(GOBLIN, ambush)
     place(match, 0, "Goblin")
     trap = shadow(match, 1, "Ambush")
@@ -232,7 +288,13 @@ def test_c10_4_a_shadow_may_flip_when_its_event_happens() -> None:
 
 
 def test_c10_4_a_shadow_is_placed_for_free_and_hidden_from_the_opponent() -> None:
-    ambush = {"name": "Ambush", "type": "shadow", "cost": 0, "shadow_event": "attacked", "rows": same(row({}))}
+    ambush = {
+        "name": "Ambush",
+        "type": "shadow",
+        "cost": 0,
+        "shadow_event": "attacked",
+        "rows": same(row({})),
+    }
     match = table(ambush)
     card = give(match, 0, "Ambush")
     pool = len(match.seats[0].pool)
@@ -252,7 +314,12 @@ def test_c10_5_hero_abilities_put_or_remove_tokens_once_a_turn() -> None:
 
 
 def test_c11_1_a_fury_creature_may_be_sacrificed_and_its_effect_happens() -> None:
-    berserk = {"name": "Berserk", "type": "thoughtform", "cost": 1, "rows": same(row({"attack": 1}, ab("fury", "damage", 2)))}
+    berserk = {
+        "name": "Berserk",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row({"attack": 1}, ab("fury", "damage", 2))),
+    }
     match = table(berserk, GOBLIN)
     assert refused(match, 0, "sacrifice", card=place(match, 0, "Goblin").id).code == "no_action"
     inst = place(match, 0, "Berserk")
@@ -261,9 +328,18 @@ def test_c11_1_a_fury_creature_may_be_sacrificed_and_its_effect_happens() -> Non
 
 
 def test_c12_1_a_tap_ability_taps_the_card_and_needs_it_past_summoning_sickness() -> None:
-    sage = {"name": "Sage", "type": "thoughtform", "cost": 1, "rows": same(row({"concentration": 1}, ab("tap", "draw", 1)))}
-    quick = {"name": "Quick", "type": "thoughtform", "cost": 1,
-             "rows": same(row({"attack": 1}, ab("tap", "gain_life", 1), keywords=("haste",)))}  # fmt: skip
+    sage = {
+        "name": "Sage",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row({"concentration": 1}, ab("tap", "draw", 1))),
+    }
+    quick = {
+        "name": "Quick",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row({"attack": 1}, ab("tap", "gain_life", 1), keywords=("haste",))),
+    }
     match = table(sage, quick)
     new = place(match, 0, "Sage", new=True)
     assert refused(match, 0, "activate", card=new.id).code == "summoning_sick"
@@ -276,7 +352,12 @@ def test_c12_1_a_tap_ability_taps_the_card_and_needs_it_past_summoning_sickness(
 
 
 def test_c14_1_both_players_at_zero_together_is_a_draw() -> None:
-    golem = {"name": "Golem", "type": "thoughtform", "cost": 1, "rows": same(row({"attack": 4, "self_damage": 3}))}
+    golem = {
+        "name": "Golem",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row({"attack": 4, "self_damage": 3})),
+    }
     match = table(golem)
     place(match, 0, "Golem")
     match.seats[0].life = 3
@@ -330,7 +411,13 @@ def test_swapping_cards_between_games_is_refused() -> None:
 
 
 def test_a_players_log_copy_has_no_seed_and_no_hidden_opponent_card() -> None:
-    ambush = {"name": "Ambush", "type": "shadow", "cost": 0, "shadow_event": "attacked", "rows": same(row({}))}
+    ambush = {
+        "name": "Ambush",
+        "type": "shadow",
+        "cost": 0,
+        "shadow_event": "attacked",
+        "rows": same(row({})),
+    }
     engine = get_game("chronomagia").match_engine
     cards = catalog(ambush)
     d = deck({"Filler": 30, "Ambush": 2})

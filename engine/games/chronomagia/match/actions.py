@@ -63,7 +63,10 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
         out = [{"type": "attack", "opponent": total, "terrain": 0}]
         terrain = match.controlled(1 - seat, "terrain")
         if terrain is not None:
-            out += [{"type": "attack", "opponent": total - m, "terrain": m} for m in range(1, min(total, terrain.lives) + 1)]
+            out += [
+                {"type": "attack", "opponent": total - m, "terrain": m}
+                for m in range(1, min(total, terrain.lives) + 1)
+            ]
         return [*out, {"type": "pass"}]
     return _main_actions(match, seat)
 
@@ -85,8 +88,10 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
                 continue
             if card.type == "shadow":
                 out.append({"type": "shadow", "card": inst.id})
-            elif (card.cost or 0) <= pool and not (card.type == "terrain" and terrain) and not (
-                card.type == "phenomenon" and phenomenon
+            elif (
+                (card.cost or 0) <= pool
+                and not (card.type == "terrain" and terrain)
+                and not (card.type == "phenomenon" and phenomenon)
             ):
                 out.append({"type": "play", "card": inst.id})
         if not side.hero_used:
@@ -106,8 +111,15 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
         out += [{"type": "collect_time", "kind": kind, "move": m} for m in range(low, high + 1) if m]
         target = match.controlled(1 - seat, "phenomenon")
         if target is not None:
-            out.append({"type": "collect_time", "kind": kind, "move": 0, "target": target.id,
-                        "erode": min(amount, target.lives)})  # fmt: skip
+            out.append(
+                {
+                    "type": "collect_time",
+                    "kind": kind,
+                    "move": 0,
+                    "target": target.id,
+                    "erode": min(amount, target.lives),
+                }
+            )
     turn = match.turn
     for inst in side.field:
         if inst.face_down:
@@ -142,14 +154,25 @@ def _play_problem(match: Match, seat: int, inst: Inst) -> IllegalAction | None:
         return _refuse("C6.3", "after meditating you cannot play cards this turn", "meditated")
     row = card.row(match.epoch)
     if row is None:
-        return _refuse("C1.4", f"«{card.name}» does not exist in epoch {match.epoch}", "absent_in_epoch",
-                       card=card.name, epoch=match.epoch)  # fmt: skip
+        return _refuse(
+            "C1.4",
+            f"«{card.name}» does not exist in epoch {match.epoch}",
+            "absent_in_epoch",
+            card=card.name,
+            epoch=match.epoch,
+        )
     if card.kind == "shadow":
         return None  # C10.4: free
     cost = card.cost or 0
     if cost > len(side.pool):
-        return _refuse("C10.1", f"«{card.name}» costs {cost} concentration; you have {len(side.pool)}",
-                       "too_expensive", card=card.name, cost=cost, have=len(side.pool))  # fmt: skip
+        return _refuse(
+            "C10.1",
+            f"«{card.name}» costs {cost} concentration; you have {len(side.pool)}",
+            "too_expensive",
+            card=card.name,
+            cost=cost,
+            have=len(side.pool),
+        )
     if card.kind == "terrain" and match.controlled(seat, "terrain") is not None:
         return _refuse("C10.2", "you control a terrain already", "location_taken")
     if card.kind == "phenomenon" and match.controlled(seat, "phenomenon") is not None:
@@ -166,8 +189,9 @@ def _activate_problem(match: Match, seat: int, inst: Inst) -> IllegalAction | No
     if inst.tapped:
         return _refuse("C12.1", f"«{inst.name}» is tapped", "action_used", card=inst.name)
     if match.sick(inst):
-        return _refuse("C12.1", f"«{inst.name}» entered this turn (summoning sickness)", "summoning_sick",
-                       card=inst.name)  # fmt: skip
+        return _refuse(
+            "C12.1", f"«{inst.name}» entered this turn (summoning sickness)", "summoning_sick", card=inst.name
+        )
     return None
 
 
@@ -190,8 +214,13 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
     kind = action["type"]
     allowed = ANSWERS[pending.kind]
     if kind not in allowed:
-        raise _refuse(pending.rule, f"{kind[:40]!r} does not answer a {pending.kind} decision; expected one of {', '.join(allowed)}",
-                      "not_a_choice", kind=kind[:40], decision=pending.kind)  # fmt: skip
+        raise _refuse(
+            pending.rule,
+            f"{kind[:40]!r} does not answer a {pending.kind} decision; expected one of {', '.join(allowed)}",
+            "not_a_choice",
+            kind=kind[:40],
+            decision=pending.kind,
+        )
     side = match.seats[seat]
     logged: dict[str, Any] = {"seat": seat, "type": kind}
     if kind == "redraw":
@@ -212,8 +241,12 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
     elif kind in ("play", "shadow"):
         inst = _own(match, seat, action, side.hand, "hand")
         if (kind == "shadow") != (inst.card.kind == "shadow"):
-            raise _refuse("C10.4", "shadows are placed face down with 'shadow'; other cards are played with 'play'",
-                          "not_a_shadow", card=inst.name)  # fmt: skip
+            raise _refuse(
+                "C10.4",
+                "shadows are placed face down with 'shadow'; other cards are played with 'play'",
+                "not_a_shadow",
+                card=inst.name,
+            )
         problem = _play_problem(match, seat, inst)
         if problem is not None:
             raise problem
@@ -221,8 +254,12 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
     elif kind == "collect":
         what = action.get("kind")
         if what not in MAIN_KINDS:
-            raise _refuse("C7.1", f"collect one of {', '.join(MAIN_KINDS)} (time: collect_time; attack: the attack step)",
-                          "nothing_to_collect", kind=str(what)[:40])  # fmt: skip
+            raise _refuse(
+                "C7.1",
+                f"collect one of {', '.join(MAIN_KINDS)} (time: collect_time; attack: the attack step)",
+                "nothing_to_collect",
+                kind=str(what)[:40],
+            )
         _check_collect(match, seat, what)
         logged["kind"] = what
     elif kind == "collect_time":
@@ -238,8 +275,13 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
             raise _refuse("C10.5", "one hero ability per turn", "action_used")
         tokens = abilities[index].tokens
         if tokens < 0 and side.tokens < -tokens:
-            raise _refuse("C10.5", f"the ability needs {-tokens} tokens; the hero has {side.tokens}",
-                          "not_enough_tokens", need=-tokens, have=side.tokens)  # fmt: skip
+            raise _refuse(
+                "C10.5",
+                f"the ability needs {-tokens} tokens; the hero has {side.tokens}",
+                "not_enough_tokens",
+                need=-tokens,
+                have=side.tokens,
+            )
         logged["ability"] = index
     elif kind in ("activate", "sacrifice"):
         inst = _own(match, seat, action, side.field, "battlefield")
@@ -250,12 +292,27 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
     elif kind == "attack":
         total = pending.info["attack"] + pending.info["damage"]
         opponent, terrain = action.get("opponent"), action.get("terrain", 0)
-        if type(opponent) is not int or type(terrain) is not int or opponent < 0 or terrain < 0 or opponent + terrain != total:
-            raise _refuse("C9.3", f"assign all {total} (attack past the defense, plus damage) between the opponent and their terrain",
-                          "bad_assignment", total=total)  # fmt: skip
+        if (
+            type(opponent) is not int
+            or type(terrain) is not int
+            or opponent < 0
+            or terrain < 0
+            or opponent + terrain != total
+        ):
+            raise _refuse(
+                "C9.3",
+                f"assign all {total} (attack past the defense, plus damage) to the opponent and the terrain",
+                "bad_assignment",
+                total=total,
+            )
         target = match.controlled(1 - seat, "terrain")
         if terrain and (target is None or terrain > target.lives):
-            raise _refuse("C10.2", "at most the lives of the opponent's terrain may go to it", "bad_assignment", total=total)
+            raise _refuse(
+                "C10.2",
+                "at most the lives of the opponent's terrain may go to it",
+                "bad_assignment",
+                total=total,
+            )
         logged.update(opponent=opponent, terrain=terrain)
     elif kind == "choose":
         logged.update(_check_choice(match, seat, action))
@@ -276,11 +333,18 @@ def _check_time(match: Match, seat: int, action: dict[str, Any]) -> dict[str, An
     opponent phenomenon; directional kinds move their way only."""
     kind = action.get("kind")
     if kind not in TIME_KINDS:
-        raise _refuse("C7.3", f"collect_time takes one of {', '.join(TIME_KINDS)}", "nothing_to_collect", kind=str(kind)[:40])
+        raise _refuse(
+            "C7.3",
+            f"collect_time takes one of {', '.join(TIME_KINDS)}",
+            "nothing_to_collect",
+            kind=str(kind)[:40],
+        )
     amount = _check_collect(match, seat, kind)
     move, erode = action.get("move", 0), action.get("erode", 0)
     if type(move) is not int or type(erode) is not int or erode < 0 or abs(move) + erode > amount:
-        raise _refuse("C7.3", f"move and erode within the {amount} time collected", "bad_time_spend", amount=amount)
+        raise _refuse(
+            "C7.3", f"move and erode within the {amount} time collected", "bad_time_spend", amount=amount
+        )
     if (kind == "time_past" and move > 0) or (kind == "time_future" and move < 0):
         raise _refuse("C7.3", f"{kind} moves time one way only", "bad_time_spend", amount=amount)
     logged: dict[str, Any] = {"kind": kind, "move": move}
@@ -307,13 +371,20 @@ def _check_choice(match: Match, seat: int, action: dict[str, Any]) -> dict[str, 
             raise _refuse("C13", "each target must be a creature within the total", "illegal_target")
         total = sum(match.insts[t].card.spirit_value for t in targets)
         if total > work.ability.amount:
-            raise _refuse("C13", f"the targets' spirits total {total}, more than {work.ability.amount}", "target_count",
-                          total=total, limit=work.ability.amount)  # fmt: skip
+            raise _refuse(
+                "C13",
+                f"the targets' spirits total {total}, more than {work.ability.amount}",
+                "target_count",
+                total=total,
+                limit=work.ability.amount,
+            )
         return {"targets": list(targets)}
     shape = {key: action.get(key) for key in offered[0]} if offered else {}
     if any(key not in action for key in shape):
         raise _refuse("C13", f"the choice needs {', '.join(shape)}", "target_missing")
-    if shape not in offered or any(type(v) is not type(o) for v, o in zip(shape.values(), offered[0].values(), strict=True)):
+    if shape not in offered or any(
+        type(v) is not type(o) for v, o in zip(shape.values(), offered[0].values(), strict=True)
+    ):
         raise _refuse("C13", "not a legal target for this effect", "illegal_target", effect=effect)
     return shape
 
@@ -339,8 +410,11 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
         if match.shuffle:
             match.rng.shuffle(side.deck)
         match.redraws_left.pop(0)
-        match.emit({"type": "redraw", "seat": seat, "count": len(aside)},
-                   {"cards": [inst.name for inst in aside]}, seat)  # fmt: skip
+        match.emit(
+            {"type": "redraw", "seat": seat, "count": len(aside)},
+            {"cards": [inst.name for inst in aside]},
+            seat,
+        )
     elif kind == "meditate":  # C6.3
         inst = match.insts[logged["card"]]
         match.spend(seat, 1)
@@ -417,9 +491,10 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
         shadow.known = BOTH
         match.emit({"type": "flip", "seat": seat, "id": shadow.id, "card": shadow.name})
         row = shadow.card.row(match.epoch)
-        follow = [Work("effect", seat, shadow, a, row) for a in (row.abilities if row else ()) if a.when == "summon"]
+        follow = [
+            Work("effect", seat, shadow, a, row) for a in (row.abilities if row else ()) if a.when == "summon"
+        ]
         match.queue[0:0] = [*follow, Work("bury", seat, shadow)]
-
 
 
 def _collect(match: Match, seat: int, kind: str) -> None:

@@ -98,10 +98,9 @@ class Match:
     # --- setup ---------------------------------------------------------------------------
 
     def _card(self, name: str, seat: int) -> Card:
-        try:
-            card: Card = self.catalog.get(name)
-        except Exception:
-            raise InputError(Problem(f"decks[{seat}]", f"unknown card {name!r}")) from None
+        card = self.catalog.get(name) if isinstance(name, str) else None
+        if not isinstance(card, Card):
+            raise InputError(Problem(f"decks[{seat}]", f"unknown card {name!r}"))
         return card
 
     def _new_inst(self, card: Card, owner: int, zone: int) -> Inst:
@@ -121,6 +120,8 @@ class Match:
         side: list[Card] = []
         for zone, into in (("main", main), ("side", side)):
             counts = deck.zones.get(zone) or {}
+            if not isinstance(counts, dict):
+                raise InputError(Problem(f"decks[{seat}].{zone}", "must map card names to counts"))
             for name, count in counts.items():
                 card = self._card(name, seat)
                 if card.is_hero:
@@ -211,8 +212,15 @@ class Match:
         absorbed = min(side.armor, amount) if armor else 0
         side.armor -= absorbed
         side.life -= amount - absorbed
-        self.emit({"type": "life_lost", "seat": seat, "amount": amount - absorbed, "absorbed": absorbed,
-                   "life": side.life})  # fmt: skip
+        self.emit(
+            {
+                "type": "life_lost",
+                "seat": seat,
+                "amount": amount - absorbed,
+                "absorbed": absorbed,
+                "life": side.life,
+            }
+        )
 
     def to_field(self, inst: Inst, seat: int) -> None:
         zone_list = self._zone_list(inst)
@@ -225,13 +233,21 @@ class Match:
         inst.trapped_by = None
         inst.known = BOTH
         card = inst.card
-        inst.lives = card.lives if card.kind == "terrain" else card.time_counter if card.kind == "phenomenon" else 0
+        inst.lives = (
+            card.lives if card.kind == "terrain" else card.time_counter if card.kind == "phenomenon" else 0
+        )
         self.seats[seat].field.append(inst)
 
     def _zone_list(self, inst: Inst) -> list[Inst] | None:
         side = self.seats[inst.owner]
-        return {DECK: side.deck, HAND: side.hand, FIELD: side.field, GRAVEYARD: side.graveyard,
-                POOL: side.pool, HERO_DECK: side.hero_deck}.get(inst.zone)  # fmt: skip
+        return {
+            DECK: side.deck,
+            HAND: side.hand,
+            FIELD: side.field,
+            GRAVEYARD: side.graveyard,
+            POOL: side.pool,
+            HERO_DECK: side.hero_deck,
+        }.get(inst.zone)
 
     def leave(self, inst: Inst, to: int, *, dies: bool = False) -> None:
         """Move a permanent off the battlefield to ``to`` (graveyard or hand, C11.3); a token
@@ -251,8 +267,19 @@ class Match:
         else:
             inst.zone = GRAVEYARD
             self.seats[inst.owner].graveyard.append(inst)
-        self.emit({"type": "leaves", "id": inst.id, "card": inst.name, "seat": inst.owner,
-                   "to": "hand" if to == HAND and not inst.card.token else "graveyard" if not inst.card.token else "void"})  # fmt: skip
+        self.emit(
+            {
+                "type": "leaves",
+                "id": inst.id,
+                "card": inst.name,
+                "seat": inst.owner,
+                "to": "hand"
+                if to == HAND and not inst.card.token
+                else "graveyard"
+                if not inst.card.token
+                else "void",
+            }
+        )
         if dies and row is not None:
             for ability in row.abilities:
                 if ability.when == "fury":
@@ -366,7 +393,15 @@ class Match:
         old_epoch = self.epoch
         forward = new > self.century
         self.century = new
-        self.emit({"type": "time", "seat": seat, "century": new, "epoch": self.epoch, "moved": "forward" if forward else "back"})
+        self.emit(
+            {
+                "type": "time",
+                "seat": seat,
+                "century": new,
+                "epoch": self.epoch,
+                "moved": "forward" if forward else "back",
+            }
+        )
         words = ("time_moves", "time_forward" if forward else "time_back")
         self.trigger(words)
         self.offer_flips(words, None)
@@ -491,8 +526,12 @@ class Match:
                     attack, damage, self_damage = self.attack_totals()
                     if attack + damage > 0:
                         terrain = self.controlled(1 - self.active, "terrain")
-                        info = {"attack": attack, "damage": damage, "self_damage": self_damage,
-                                "terrain": terrain.id if terrain is not None else None}  # fmt: skip
+                        info = {
+                            "attack": attack,
+                            "damage": damage,
+                            "self_damage": self_damage,
+                            "terrain": terrain.id if terrain is not None else None,
+                        }
                         self.pending = Decision("attack", self.active, self.seq, info)
                         return
                     self.strike(0, 0)
@@ -609,14 +648,22 @@ class Match:
         rule broken) and changes nothing when it is not legal now."""
         if self.result is not None:
             reason = self.result.reason
-            raise IllegalAction("C14.1", f"the game is over ({reason})", code="game_over", params={"reason": reason})
+            raise IllegalAction(
+                "C14.1", f"the game is over ({reason})", code="game_over", params={"reason": reason}
+            )
         if seat not in (0, 1) or isinstance(seat, bool):
-            raise IllegalAction("C16.1", f"no seat {seat!r}", code="no_seat", params={"seat": repr(seat)[:40]})
+            raise IllegalAction(
+                "C16.1", f"no seat {seat!r}", code="no_seat", params={"seat": repr(seat)[:40]}
+            )
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("C16.1", 'an action is a JSON object with a "type"', code="not_an_action")
         if seq is not None and seq != self.seq and action["type"] not in ANY_TIME:
-            raise IllegalAction("C16.1", f"stale action: expected seq {self.seq}, got {seq}", code="stale_seq",
-                                params={"expected": self.seq, "got": f"{seq}"[:40]})  # fmt: skip
+            raise IllegalAction(
+                "C16.1",
+                f"stale action: expected seq {self.seq}, got {seq}",
+                code="stale_seq",
+                params={"expected": self.seq, "got": f"{seq}"[:40]},
+            )
         return self.apply_checked(seat, action)
 
     def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
@@ -624,15 +671,21 @@ class Match:
 
         if self.result is not None:
             reason = self.result.reason
-            raise IllegalAction("C14.1", f"the game is over ({reason})", code="game_over", params={"reason": reason})
+            raise IllegalAction(
+                "C14.1", f"the game is over ({reason})", code="game_over", params={"reason": reason}
+            )
         kind = action["type"]
         if kind in ANY_TIME:
             return self.end_by(seat, kind, both=kind == "no_show" and action.get("both") is True)
         pending = self.pending
         assert pending is not None
         if seat != pending.seat:
-            raise IllegalAction(pending.rule, f"it is seat {pending.seat}'s decision ({pending.kind})",
-                                code="not_your_decision", params={"seat": pending.seat, "decision": pending.kind})  # fmt: skip
+            raise IllegalAction(
+                pending.rule,
+                f"it is seat {pending.seat}'s decision ({pending.kind})",
+                code="not_your_decision",
+                params={"seat": pending.seat, "decision": pending.kind},
+            )
         logged = validate(self, pending, seat, action)
         self.events = []
         self.actions.append(logged)
@@ -648,7 +701,9 @@ class Match:
 
     def end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
         """Concede, timeout, no-show, a judge's game loss (the protocol's site actions)."""
-        self.actions.append({"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind})
+        self.actions.append(
+            {"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind}
+        )
         self.seq += 1
         self.events = []
         self.emit({"type": kind, "seat": seat, "both": True} if both else {"type": kind, "seat": seat})

@@ -93,9 +93,16 @@ def resolve(match: Match, work: Work, choice: dict[str, Any] | None) -> None:
     """Resolve ``work``'s effect (with ``choice`` for targeted ones)."""
     ability = work.ability
     source = work.source
-    match.emit({"type": "effect", "seat": work.seat, "effect": ability.effect, "amount": ability.amount,
-                "source": source.id if source is not None else None,
-                "card": source.name if source is not None and source.known == 3 else None})  # fmt: skip
+    match.emit(
+        {
+            "type": "effect",
+            "seat": work.seat,
+            "effect": ability.effect,
+            "amount": ability.amount,
+            "source": source.id if source is not None else None,
+            "card": source.name if source is not None and source.known == 3 else None,
+        }
+    )
     HANDLERS[ability.effect](match, work, choice)
 
 
@@ -151,9 +158,8 @@ def time_back(match: Match, work: Work, choice: Any) -> None:
 
 def token(match: Match, work: Work, choice: Any) -> None:
     """Create N tokens of the named card on the controller's battlefield (C11.4)."""
-    try:
-        card = match.catalog.get(work.ability.card)
-    except Exception:
+    card = match.catalog.get(work.ability.card)
+    if card is None:
         match.emit({"type": "fizzles", "effect": "token"})
         return
     for _ in range(max(1, work.ability.amount)):

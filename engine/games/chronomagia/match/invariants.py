@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.chronomagia.match.state import DECK, FIELD, GRAVEYARD, HAND, HERO_DECK, LAST_CENTURY, POOL, THRONE, VOID
+from engine.games.chronomagia.match.state import (
+    DECK,
+    FIELD,
+    GRAVEYARD,
+    HAND,
+    HERO_DECK,
+    LAST_CENTURY,
+    POOL,
+    THRONE,
+    VOID,
+)
 
 if TYPE_CHECKING:
     from engine.games.chronomagia.match.core import Match
@@ -16,8 +26,14 @@ def check_invariants(match: Match) -> list[str]:
     problems: list[str] = []
     where: dict[int, int] = {}
     for seat, side in enumerate(match.seats):
-        lists = ((DECK, side.deck), (HAND, side.hand), (FIELD, side.field), (GRAVEYARD, side.graveyard),
-                 (POOL, side.pool), (HERO_DECK, side.hero_deck))  # fmt: skip
+        lists = (
+            (DECK, side.deck),
+            (HAND, side.hand),
+            (FIELD, side.field),
+            (GRAVEYARD, side.graveyard),
+            (POOL, side.pool),
+            (HERO_DECK, side.hero_deck),
+        )
         for zone, cards in lists:
             for inst in cards:
                 if inst.id in where:
@@ -36,7 +52,12 @@ def check_invariants(match: Match) -> list[str]:
         for inst in side.field:
             if inst.tapped and inst.face_down:
                 problems.append(f"card #{inst.id}: a tapped face-down shadow")
-            if not inst.face_down and match.row(inst) is None and match.pending is not None and not match.queue:
+            if (
+                not inst.face_down
+                and match.row(inst) is None
+                and match.pending is not None
+                and not match.queue
+            ):
                 problems.append(f"card #{inst.id} is in play in an epoch it does not exist in (C1.4)")
     for inst in match.insts:
         if inst.id not in where and inst.zone not in (THRONE, VOID):

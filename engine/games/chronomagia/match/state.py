@@ -31,8 +31,19 @@ def epoch_of(century: int) -> int:
 class Inst:
     """One card instance of a match: its card, owner, zone and what the battlefield adds."""
 
-    __slots__ = ("id", "card", "owner", "zone", "tapped", "entered", "own_epoch", "lives", "trapped_by",
-                 "known", "face_down")  # fmt: skip
+    __slots__ = (
+        "card",
+        "entered",
+        "face_down",
+        "id",
+        "known",
+        "lives",
+        "own_epoch",
+        "owner",
+        "tapped",
+        "trapped_by",
+        "zone",
+    )  # fmt: skip
 
     def __init__(self, ident: int, card: Card, owner: int, zone: int) -> None:
         self.id = ident
@@ -55,8 +66,24 @@ class Inst:
 class Seat:
     """One player's side: life, armor, the hero, the zones and this turn's flags."""
 
-    __slots__ = ("name", "life", "armor", "hero", "tokens", "deck", "hand", "pool", "hero_deck", "graveyard",
-                 "field", "collected", "hero_used", "meditated", "meditating", "played")  # fmt: skip
+    __slots__ = (
+        "armor",
+        "collected",
+        "deck",
+        "field",
+        "graveyard",
+        "hand",
+        "hero",
+        "hero_deck",
+        "hero_used",
+        "life",
+        "meditated",
+        "meditating",
+        "name",
+        "played",
+        "pool",
+        "tokens",
+    )  # fmt: skip
 
     def __init__(self, name: str, hero: Inst) -> None:
         self.name = name
@@ -188,7 +215,7 @@ class Event:
     """Something that happened: a ``public`` part, a ``private`` part for ``seat`` only
     (``seat`` −1: for judges only)."""
 
-    __slots__ = ("public", "private", "seat")
+    __slots__ = ("private", "public", "seat")
 
     def __init__(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
         self.public = public

@@ -24,8 +24,14 @@ def _permanent(match: Match, inst: Inst, seat: int | None, judge: bool) -> dict[
         shown["face_down"] = True
         shown["card"] = inst.name if _knows(inst, seat, judge) else None
         return shown
-    shown.update(card=inst.name, kind=inst.card.kind, epoch=match.epoch_for(inst), tapped=inst.tapped,
-                 new=inst.entered == match.turn, shifted=inst.own_epoch is not None)  # fmt: skip
+    shown.update(
+        card=inst.name,
+        kind=inst.card.kind,
+        epoch=match.epoch_for(inst),
+        tapped=inst.tapped,
+        new=inst.entered == match.turn,
+        shifted=inst.own_epoch is not None,
+    )
     if inst.trapped_by is not None:
         shown["trapped_by"] = inst.trapped_by
     if inst.card.kind == "terrain":
@@ -44,8 +50,12 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
             "name": side.name,
             "life": side.life,
             "armor": side.armor,
-            "hero": {"card": side.hero.name, "tokens": side.tokens, "meditating": side.meditating,
-                     "used": side.hero_used},  # fmt: skip
+            "hero": {
+                "card": side.hero.name,
+                "tokens": side.tokens,
+                "meditating": side.meditating,
+                "used": side.hero_used,
+            },
             "deck": len(side.deck),
             "pool": len(side.pool),  # C4.1: nobody sees the pool, its size only
             "graveyard": [inst.name for inst in side.graveyard],
@@ -56,7 +66,8 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
         if mine:
             entry["hand"] = [{"id": inst.id, "card": inst.name} for inst in side.hand]
             entry["hero_deck"] = sorted(
-                ({"id": inst.id, "card": inst.name} for inst in side.hero_deck), key=lambda c: (c["card"], c["id"])
+                ({"id": inst.id, "card": inst.name} for inst in side.hero_deck),
+                key=lambda c: (c["card"], c["id"]),
             )
         else:
             entry["hand"] = len(side.hand)
@@ -81,13 +92,28 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
         "result": match.result.as_dict() if match.result is not None else None,
     }
     if seat is not None and not judge:
-        out["available"] = {
-            kind: match.amount(seat, kind)
-            for kind in ("concentration", "time", "time_past", "time_future", "life", "armor", "attack", "damage")
-        } if match.active == seat else {}
+        out["available"] = (
+            {
+                kind: match.amount(seat, kind)
+                for kind in (
+                    "concentration",
+                    "time",
+                    "time_past",
+                    "time_future",
+                    "life",
+                    "armor",
+                    "attack",
+                    "damage",
+                )
+            }
+            if match.active == seat
+            else {}
+        )
     if judge:
         out["seed"] = match.seed
-        out["queue"] = [{"kind": w.kind, "seat": w.seat, "source": w.source.id if w.source else None} for w in match.queue]
+        out["queue"] = [
+            {"kind": w.kind, "seat": w.seat, "source": w.source.id if w.source else None} for w in match.queue
+        ]
     return out
 
 
