@@ -262,7 +262,7 @@ def test_c10_2_and_c10_3_one_terrain_and_one_phenomenon_per_player() -> None:
     for _ in range(4):
         match.gain_concentration(0, 1)
     act(match, 0, "play", card=give(match, 0, "Valley").id)
-    assert refused(match, 0, "play", card=give(match, 0, "Valley").id).code == "location_taken"
+    assert refused(match, 0, "play", card=give(match, 0, "Valley").id).code == "terrain_taken"
     act(match, 0, "play", card=give(match, 0, "Aurora").id)
     error = refused(match, 0, "play", card=give(match, 0, "Aurora").id)
     assert (error.rule, error.code) == ("C10.3", "phenomenon_taken")

@@ -168,13 +168,13 @@ def _play_problem(match: Match, seat: int, inst: Inst) -> IllegalAction | None:
         return _refuse(
             "C10.1",
             f"«{card.name}» costs {cost} concentration; you have {len(side.pool)}",
-            "too_expensive",
+            "no_concentration",
             card=card.name,
             cost=cost,
             have=len(side.pool),
         )
     if card.kind == "terrain" and match.controlled(seat, "terrain") is not None:
-        return _refuse("C10.2", "you control a terrain already", "location_taken")
+        return _refuse("C10.2", "you control a terrain already", "terrain_taken")
     if card.kind == "phenomenon" and match.controlled(seat, "phenomenon") is not None:
         return _refuse("C10.3", "you control a phenomenon already", "phenomenon_taken")
     return None
@@ -205,7 +205,13 @@ def _sacrifice_problem(match: Match, seat: int, inst: Inst) -> IllegalAction | N
 def _own(match: Match, seat: int, action: dict[str, Any], zone_list: list[Inst], where: str) -> Inst:
     ident = action.get("card")
     if type(ident) is not int or not any(inst.id == ident for inst in zone_list):
-        raise _refuse("C10.1", f"no card {str(ident)[:40]} in your {where}", "not_in_hand", where=where)
+        raise _refuse(
+            "C10.1",
+            f"no card {str(ident)[:40]} in your {where}",
+            "not_in_hand",
+            card=str(ident)[:40],
+            where=where,
+        )
     return match.insts[ident]
 
 
@@ -218,7 +224,7 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
             pending.rule,
             f"{kind[:40]!r} does not answer a {pending.kind} decision; expected one of {', '.join(allowed)}",
             "not_a_choice",
-            kind=kind[:40],
+            got=kind[:40],
             decision=pending.kind,
         )
     side = match.seats[seat]

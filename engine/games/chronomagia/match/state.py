@@ -113,13 +113,12 @@ REFUSAL_CODES: tuple[str, ...] = (
     "not_an_action",
     "not_your_decision",
     "not_a_choice",
-    "not_a_mulligan",
     "mulligan_cards",
     "mulligan_not_in_hand",
     # C10: playing cards
     "not_in_hand",
-    "too_expensive",
-    "location_taken",
+    "no_concentration",
+    "terrain_taken",
     "phenomenon_taken",
     "absent_in_epoch",
     "meditated",
@@ -136,7 +135,6 @@ REFUSAL_CODES: tuple[str, ...] = (
     "no_action",
     "action_used",
     "not_enough_tokens",
-    "source_missing",
     "summoning_sick",
     # C13: chosen targets
     "illegal_target",
