@@ -441,3 +441,29 @@ def test_a_tampered_log_names_its_first_illegal_action() -> None:
         engine.replay(log, match.catalog)
     assert error.value.index == 2 and error.value.seat == 1 and error.value.error.code == "not_your_decision"
     assert error.value.match.seq == 2
+
+
+def test_c4_1_nobody_sees_the_pool_not_even_its_owner() -> None:
+    rare = {"name": "Rare", "type": "thoughtform", "cost": 1, "rows": same(row({"attack": 1}))}
+    match = table(rare)
+    match.seats[0].deck.insert(0, give(match, 0, "Rare"))
+    match.seats[0].hand.remove(match.seats[0].deck[0])
+    match.seats[0].deck[0].zone = 0
+    match.gain_concentration(0, 1)
+    assert match.seats[0].pool[-1].name == "Rare"
+    for seat in (0, 1):
+        view = match.observation(seat)
+        assert view["seats"][0]["pool"] == 3 and "Rare" not in str(view)
+        assert "Rare" in match.hidden_from(seat)
+    assert "Rare" in str(match.judge_view())
+
+
+def test_c6_1_and_c6_6_start_and_end_of_turn_abilities_work_in_their_controllers_turn() -> None:
+    both = row({}, ab("start_of_turn", "gain_life", 2), ab("end_of_turn", "armor", 1))
+    harvest = {"name": "Harvest", "type": "thoughtform", "cost": 1, "rows": same(both)}
+    match = table(harvest)
+    place(match, 0, "Harvest")
+    end_turn(match)  # seat 0's end: armor; seat 1's start: nothing for seat 0
+    assert (match.seats[0].armor, match.seats[0].life) == (1, 30)
+    end_turn(match)  # seat 0's next start
+    assert match.seats[0].life == 32
