@@ -14,6 +14,8 @@
   // English labels of the engine's words (translated through ctx.t).
   var KINDS = { concentration: "Concentration", time: "Time", time_past: "Time to the past",
     time_future: "Time to the future", life: "Life", armor: "Armor" };
+  var EFFECTS = { unsummon: "Unsummon", "return": "Return", trap: "Trap", mass_unsummon: "Mass unsummon",
+    mass_return: "Mass return", time_shift: "Time shift", intuition: "Intuition" };
   var REASONS = { life: "Life ran out", end_of_time: "the end of time", turn_limit: "the turn limit",
     concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
 
@@ -199,6 +201,11 @@
 
     // The decision's other answers.
     var bar = el("div", { style: "display:flex;flex-wrap:wrap;gap:4px;margin-top:6px" });
+    if (decision.kind === "choose" && legal.length) {
+      bar.appendChild(el("div", { role: "status", style: "width:100%;font-weight:bold",
+        text: fmt(t("Choose the target of {effect} {amount}"),
+          { effect: t(EFFECTS[decision.effect] || decision.effect), amount: decision.amount || "" }) }));
+    }
     var picked = Object.keys(state.picked).map(Number);
     if (redraw) {
       bar.appendChild(el("button", { type: "button", onclick: function () { act({ type: "keep" }); }, text: t("Keep") }));
