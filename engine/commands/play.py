@@ -1,6 +1,7 @@
 """``python -m engine play --bots heuristic,random --games N --seed S [--cards SET.json ...]``.
 
-Lets two bots play RESPONSE games and prints one JSON object: win rates per bot and per
+Lets two bots play games (RESPONSE by default, or the game of ``--cards`` if it has a match
+engine) and prints one JSON object: win rates per bot and per
 seat, mean turns and actions per game, and the share of games ended by each reason.
 The bots swap seats every game. Decks: the shipped decklists with the default starter
 set, else random legal decks built from the given sets (or ``--deck`` files).
