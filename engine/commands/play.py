@@ -1,6 +1,7 @@
 """``python -m engine play --bots heuristic,random --games N --seed S [--cards SET.json ...]``.
 
-Lets two bots play RESPONSE games and prints one JSON object: win rates per bot and per
+Lets two bots play games (RESPONSE by default, or the game of ``--cards`` if it has a match
+engine) and prints one JSON object: win rates per bot and per
 seat, mean turns and actions per game, and the share of games ended by each reason.
 The bots swap seats every game. Decks: the shipped decklists with the default starter
 set, else random legal decks built from the given sets (or ``--deck`` files).
@@ -50,6 +51,33 @@ def _deck_pool(args: argparse.Namespace, catalog: Any, rules: Any, rng: random.R
     return legal
 
 
+def _engine_decks(args: argparse.Namespace, catalog: Any, rules: Any) -> list[Decklist]:
+    """Return the legal decks of another game: ``--deck`` files, else its bundled decklists
+    and its engine's sample decks. Raises InputError when there is none."""
+    from engine.registry import bundled_decklists
+
+    paths = args.deck or bundled_decklists(rules.key)
+    decks = [load_decklist(path, game=rules.key) for path in paths]
+    if not args.deck:
+        decks += rules.match_engine.sample_decks(catalog, seed=args.seed)
+    legal = [deck for deck in decks if not rules.validate_deck(deck, catalog)]
+    if not legal:
+        raise InputError(Problem("--cards", "no legal deck can be played from these cards"))
+    return legal
+
+
+def _play_engine(
+    engine: Any, catalog: Any, pair: tuple[Decklist, Decklist], names: tuple[str, str], seed: int
+) -> Any:
+    """Play one game of a registry engine (engine/match.py) to its end with bots ``names``."""
+    match = engine.new_match(catalog, pair, seed=seed)
+    bots = (engine.make_bot(names[0], seed), engine.make_bot(names[1], seed + 1))
+    while not match.is_over:
+        decision = match.decision()
+        match.apply(decision.seat, bots[decision.seat].act(match, decision.seat))
+    return match
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the statistics; return 0. Raises InputError for bad input."""
     names = [name.strip() for name in args.bots.split(",")]
@@ -58,10 +86,14 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise InputError(Problem("--games", "must be at least 1"))
     rules, catalog = load_catalog(args.cards or [CORE_SET_PATH])
-    if rules.key != "respons":
-        raise InputError(Problem("--cards", f"bots play RESPONSE only, not {rules.key!r}"))
+    if rules.match_engine is None:
+        raise InputError(Problem("--cards", f"{rules.key!r} has no match engine"))
     rng = random.Random(args.seed)
-    pool = _deck_pool(args, catalog, rules, rng)
+    pool = (
+        _deck_pool(args, catalog, rules, rng)
+        if rules.key == "respons"
+        else _engine_decks(args, catalog, rules)
+    )
     # Labels are the bot names, numbered when both seats run the same bot ("random#1").
     labels = names if names[0] != names[1] else [f"{name}#{i + 1}" for i, name in enumerate(names)]
     wins: Counter[str] = Counter()
@@ -73,8 +105,13 @@ def run(args: argparse.Namespace) -> int:
         first = game % 2  # labels[0] sits at seat `first`; the bots swap seats every game
         seat_names = (names[0], names[1]) if first == 0 else (names[1], names[0])
         seed = rng.getrandbits(32)
-        bots = (make_bot(seat_names[0], seed), make_bot(seat_names[1], seed + 1))
-        match = play_game(catalog, (rng.choice(pool), rng.choice(pool)), bots, seed=seed)
+        if rules.key == "respons":
+            bots = (make_bot(seat_names[0], seed), make_bot(seat_names[1], seed + 1))
+            match = play_game(catalog, (rng.choice(pool), rng.choice(pool)), bots, seed=seed)
+        else:
+            match = _play_engine(
+                rules.match_engine, catalog, (rng.choice(pool), rng.choice(pool)), seat_names, seed
+            )
         assert match.result is not None
         winner = match.result.winner
         reasons[match.result.reason] += 1

@@ -41,10 +41,13 @@ def summary(match: Any, applied: int) -> dict[str, Any]:
         "actions_applied": applied,
         "seats": [
             {
-                "orders_left": side.orders_left,
+                # RESPONSE's orders (R7.5); other games have none.
+                **({"orders_left": side.orders_left} if hasattr(side, "orders_left") else {}),
                 "hand": len(side.hand),
                 "deck": len(side.deck),
                 "graveyard": len(side.graveyard),
+                # Chronomagia's Life (C3.1).
+                **({"life": side.life} if hasattr(side, "life") else {}),
             }
             for side in match.seats
         ],

@@ -10,9 +10,11 @@
     «любые карты, кроме Героев и любых мифических карт»            → ``hero_in_deck``,
                                                                      ``mythic_in_side``
 
-The copy limits are stated for the main deck, so they count the main deck only. The
-hero deck is a zone of play (meditation takes from it), not an event sideboard, so the
-event's ``side_max`` does not apply to it.
+The copy limits count the main deck and the hero deck together [decision C2.4, audit D2]:
+the seed states them under the main deck (L113), but meditation brings a hero-deck card to
+the hand every turn (C6.3), so «Максимальное число копий одной карты – две» is read as a
+limit on the player's cards, not on one pile. The hero deck is a zone of play, not an event
+sideboard, so the event's ``side_max`` does not apply to it.
 """
 
 from collections.abc import Mapping
@@ -20,7 +22,7 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
-from engine.games._common import DeckCheck, a_type, zone_spec
+from engine.games._common import DeckCheck, a_type, copy_totals, zone_spec
 from engine.games.chronomagia.cards import Card
 from engine.problems import Violation
 
@@ -76,16 +78,20 @@ def validate_deck(
 
     check.check_size("main", "main deck", main, minimum=MAIN_MIN)
     for entry in main:
+        if entry.card.is_hero:
+            name = entry.card.name
+            check.add("hero_in_deck", name, f"the hero «{name}» cannot be in the main deck", zone="main")
+    # C2.2 with C2.4 [decision]: copies are counted over the main deck and the hero deck.
+    for entry in copy_totals((main, side)):
         card = entry.card
         if card.is_hero:
-            check.add(
-                "hero_in_deck", card.name, f"the hero «{card.name}» cannot be in the main deck", zone="main"
-            )
-        elif card.is_mythic and entry.count > MYTHIC_LIMIT:
+            continue
+        if card.is_mythic and entry.count > MYTHIC_LIMIT:
             message = f"at most {MYTHIC_LIMIT} copy of the mythic «{card.name}» (found {entry.count})"
             check.add("mythic_limit", card.name, message, limit=MYTHIC_LIMIT, found=entry.count)
-        elif entry.count > COPY_LIMIT:
-            message = f"at most {COPY_LIMIT} copies of «{card.name}» (found {entry.count})"
+        elif not card.is_mythic and entry.count > COPY_LIMIT:
+            found = entry.count
+            message = f"at most {COPY_LIMIT} copies of «{card.name}» in main + hero deck (found {found})"
             check.add("copy_limit", card.name, message, limit=COPY_LIMIT, found=entry.count)
 
     check.check_size("side", "hero deck", side, maximum=HERO_DECK_MAX)

@@ -60,8 +60,8 @@ def test_it_is_found_through_the_registry() -> None:
     assert rules is RULES
     assert rules.title_ru == "Хрономагия"
     assert [zone.key for zone in rules.zones] == ["hero", "main", "side"]
-    assert rules.formats == ("constructed",) and rules.has_match_engine is False
-    assert rules.card_types == ("hero", "thoughtform", "terrain", "phenomenon", "event", "shadow")
+    assert rules.formats == ("constructed",) and rules.has_match_engine is True
+    assert rules.card_types == ("hero", "thoughtform", "terrain", "phenomenon", "shadow")
 
 
 def test_it_loads_the_sample_set_with_every_card_type_and_rarity() -> None:
@@ -115,15 +115,17 @@ def test_it_reads_a_card_with_all_its_fields() -> None:
     ("raw", "where"),
     [
         ({"name": "X", "type": "creature", "rarity": "common"}, "cards[0].type"),
+        # C1.1, audit D1: «пять типов карт»; «Событие» is the phenomenon, not a sixth type.
+        ({"name": "X", "type": "event", "rarity": "common"}, "cards[0].type"),
         ({"name": "X", "rarity": "common"}, "cards[0].type"),
-        ({"name": "X", "type": "event"}, "cards[0].rarity"),
-        ({"name": "X", "type": "event", "rarity": "legendary"}, "cards[0].rarity"),
-        ({"name": "X", "type": "event", "rarity": "common", "epoch": 4}, "cards[0].epoch"),
-        ({"name": "X", "type": "event", "rarity": "common", "epoch": 0}, "cards[0].epoch"),
-        ({"name": "X", "type": "event", "rarity": "common", "cost": 1.5}, "cards[0].cost"),
-        ({"name": "X", "type": "event", "rarity": "common", "subtypes": "a"}, "cards[0].subtypes"),
-        ({"name": "X", "type": "event", "rarity": "common", "era": 1}, "cards[0].era"),
-        ({"name": 5, "type": "event", "rarity": "common"}, "cards[0].name"),
+        ({"name": "X", "type": "phenomenon"}, "cards[0].rarity"),
+        ({"name": "X", "type": "phenomenon", "rarity": "legendary"}, "cards[0].rarity"),
+        ({"name": "X", "type": "phenomenon", "rarity": "common", "epoch": 4}, "cards[0].epoch"),
+        ({"name": "X", "type": "phenomenon", "rarity": "common", "epoch": 0}, "cards[0].epoch"),
+        ({"name": "X", "type": "phenomenon", "rarity": "common", "cost": 1.5}, "cards[0].cost"),
+        ({"name": "X", "type": "phenomenon", "rarity": "common", "subtypes": "a"}, "cards[0].subtypes"),
+        ({"name": "X", "type": "phenomenon", "rarity": "common", "era": 1}, "cards[0].era"),
+        ({"name": 5, "type": "phenomenon", "rarity": "common"}, "cards[0].name"),
         (None, "cards[0]"),
     ],
 )
@@ -213,9 +215,13 @@ def test_it_keeps_heroes_and_mythic_cards_out_of_the_hero_deck(catalog: Catalog[
     ]
 
 
-def test_it_does_not_count_hero_deck_copies_with_the_main_deck(catalog: Catalog[Card]) -> None:
-    # The seed states the copy limits for «Основная Колода» only.
-    assert validate(catalog, deck(side={SAVAGE: 2})) == []
+def test_it_counts_hero_deck_copies_with_the_main_deck(catalog: Catalog[Card]) -> None:
+    # C2.4 [decision, audit D2]: «Максимальное число копий одной карты – две» over both decks,
+    # since meditation brings a hero-deck card to the hand every turn.
+    violations = validate(catalog, deck(side={SAVAGE: 1}))
+    assert [(v.code, v.card, v.params["found"]) for v in violations] == [("copy_limit", SAVAGE, 3)]
+    assert validate(catalog, deck(side={"Звездопад": 2})) == []
+    assert codes(validate(catalog, deck(side={"Звездопад": 3}))) == ["copy_limit"]
 
 
 # --- unknown cards and malformed decklists ----------------------------------------------------

@@ -1,0 +1,32 @@
+"""The Chronomagia match engine: a deterministic, replayable state machine (rules digest C3–C16).
+
+Public API (README.md beside the game)::
+
+    from engine.games.chronomagia.match import new_match, replay, IllegalAction
+
+    match = new_match(catalog, (deck_a, deck_b), seed=7)
+    match.decision(); match.legal_actions(seat); match.apply(seat, action)
+    match.observation(seat), match.judge_view(), match.spectator_view()
+    match.to_log(["HRN1"]); replay(log, catalog)
+"""
+
+from engine.games.chronomagia.match.actions import describe_action
+from engine.games.chronomagia.match.core import Match, new_match
+from engine.games.chronomagia.match.log import ReplayError, match_log, read_setup, redacted_log, replay
+from engine.games.chronomagia.match.state import REFUSAL_CODES, Decision, Event, IllegalAction, Result
+
+__all__ = [
+    "REFUSAL_CODES",
+    "Decision",
+    "Event",
+    "IllegalAction",
+    "Match",
+    "ReplayError",
+    "Result",
+    "describe_action",
+    "match_log",
+    "new_match",
+    "read_setup",
+    "redacted_log",
+    "replay",
+]

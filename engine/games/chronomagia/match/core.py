@@ -1,0 +1,768 @@
+"""One Chronomagia match (C3–C16): a deterministic, replayable state machine.
+
+``Match.apply`` validates an action whole (``actions.py``), then runs the rules until the
+next decision: the turn steps (C6), the queue of effects and flip offers (C6.7) and the
+epoch engine (C8). Effects are the handlers of ``effects.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist
+from engine.games.chronomagia.cards import Ability, Card, Row
+from engine.games.chronomagia.match.state import (
+    BOTH,
+    DECK,
+    FIELD,
+    GRAVEYARD,
+    HAND,
+    HERO_DECK,
+    LAST_CENTURY,
+    OPENING_HAND,
+    POOL,
+    THRONE,
+    TIME_MOVES_PER_TURN,
+    TURN_LIMIT,
+    VOID,
+    Decision,
+    Event,
+    GameOver,
+    IllegalAction,
+    Inst,
+    Result,
+    Seat,
+    Work,
+    epoch_of,
+)
+from engine.problems import InputError, Problem
+
+# Every seat may send these at any moment (common protocol): they answer no decision.
+ANY_TIME = ("concede", "timeout", "no_show", "penalty_loss")
+END_REASONS = {"concede": "concede", "timeout": "timeout", "no_show": "no_show", "penalty_loss": "penalty"}
+# Resource kinds collected by an action in the main phase (C7.1–C7.4, C7.9).
+MAIN_KINDS = ("concentration", "life", "armor")
+TIME_KINDS = ("time", "time_past", "time_future")  # C7.3
+
+
+class Match:
+    """One play of Chronomagia. Build it with :func:`new_match` or ``log.replay``."""
+
+    def __init__(
+        self,
+        catalog: Catalog[Any],
+        decks: tuple[Decklist, Decklist],
+        *,
+        seed: int,
+        shuffle: bool = True,
+        first: int | None = None,
+        names: tuple[str, str] = ("A", "B"),
+        turn_limit: int = TURN_LIMIT,
+    ) -> None:
+        self.catalog = catalog
+        self.decks = decks
+        self.seed = seed
+        self.shuffle = shuffle
+        self.first_option = first
+        self.names = names
+        self.turn_limit = turn_limit
+        self.rng = random.Random(seed)  # C16.1: the match's one generator
+        self.insts: list[Inst] = []
+        self.actions: list[dict[str, Any]] = []
+        self.seq = 0
+        self.result: Result | None = None
+        self.recording = True
+        self.events: list[Event] = []
+        self.queue: list[Work] = []
+        self.pending: Decision | None = None
+        self.turn = 0
+        self.active = 0
+        self._century = 1
+        self.epoch = 1
+        self.century = 1  # C3.1
+        self.step = "redraw"
+        self.time_moves = 0  # C8.6
+        self.redraws_left: list[int] = []
+        self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
+        # C5.2: the seed picks the first player unless the site (the previous game's loser) does.
+        self.first = first if first is not None else self.rng.randrange(2)
+        self.emit({"type": "setup", "first": self.first}, {"seed": seed}, -1)
+        for seat in (0, 1):
+            self.draw(seat, OPENING_HAND)
+        self.redraws_left = [self.first, 1 - self.first]  # C5.3 [decision]: first player first
+        self.run()
+        self.initial_events = self.events
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def _card(self, name: str, seat: int) -> Card:
+        card = self.catalog.get(name) if isinstance(name, str) else None
+        if not isinstance(card, Card):
+            raise InputError(Problem(f"decks[{seat}]", f"unknown card {name!r}"))
+        return card
+
+    def _new_inst(self, card: Card, owner: int, zone: int) -> Inst:
+        inst = Inst(len(self.insts), card, owner, zone)
+        self.insts.append(inst)
+        return inst
+
+    def _setup_seat(self, seat: int) -> Seat:
+        deck = self.decks[seat]
+        hero_name = deck.zones.get("hero")
+        if not isinstance(hero_name, str):
+            raise InputError(Problem(f"decks[{seat}].hero", "a Chronomagia deck has one hero (C2.1)"))
+        hero_card = self._card(hero_name, seat)
+        if not hero_card.is_hero:
+            raise InputError(Problem(f"decks[{seat}].hero", f"{hero_name!r} is not a hero (C2.1)"))
+        main: list[Card] = []
+        side: list[Card] = []
+        for zone, into in (("main", main), ("side", side)):
+            counts = deck.zones.get(zone) or {}
+            if not isinstance(counts, dict):
+                raise InputError(Problem(f"decks[{seat}].{zone}", "must map card names to counts"))
+            for name, count in counts.items():
+                card = self._card(name, seat)
+                if card.is_hero:
+                    raise InputError(Problem(f"decks[{seat}].{zone}", f"a hero in the {zone} deck (C2.2)"))
+                into.extend([card] * int(count))
+        if not main:
+            raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (C2.2)"))
+        # Ids are given after the shuffle, so that an id tells nothing of the card (C4).
+        if self.shuffle:
+            self.rng.shuffle(main)
+            self.rng.shuffle(side)
+        hero = self._new_inst(hero_card, seat, THRONE)
+        hero.known = BOTH  # C5.1
+        side_of = Seat(self.names[seat], hero)
+        side_of.deck = [self._new_inst(card, seat, DECK) for card in main]
+        side_of.hero_deck = [self._new_inst(card, seat, HERO_DECK) for card in side]
+        for inst in side_of.hero_deck:
+            inst.known = 1 << seat  # C4.3: its owner sees the hero deck
+        return side_of
+
+    # --- events and the end --------------------------------------------------------------
+
+    def emit(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
+        if self.recording:
+            self.events.append(Event(public, private, seat))
+
+    def end(self, winner: int | None, reason: str) -> None:
+        """End the game (C14, C15) and unwind the rules."""
+        self.result = Result(winner, reason)
+        self.pending = None
+        self.queue.clear()
+        self.emit({"type": "game_over", "winner": winner, "reason": reason})
+        raise GameOver
+
+    def decide_by_life(self, reason: str) -> None:
+        """C15.1: the game ends; the higher Life wins, equal Life is a draw."""
+        a, b = self.seats[0].life, self.seats[1].life
+        self.end(None if a == b else (0 if a > b else 1), reason)
+
+    def check_life(self) -> None:
+        """C14.1: a player at 0 Life loses; both at 0 together: a draw."""
+        low = [seat for seat in (0, 1) if self.seats[seat].life <= 0]
+        if low:
+            self.end(None if len(low) == 2 else 1 - low[0], "life")
+
+    # --- primitive moves -----------------------------------------------------------------
+
+    def draw(self, seat: int, count: int) -> None:
+        """Draw ``count`` cards (C6.2); an empty deck gives nothing (C14.2 [decision])."""
+        side = self.seats[seat]
+        drawn = side.deck[:count]
+        del side.deck[:count]
+        for inst in drawn:
+            inst.zone = HAND
+            inst.known |= 1 << seat
+            side.hand.append(inst)
+        if drawn:
+            self.emit(
+                {"type": "draw", "seat": seat, "count": len(drawn)},
+                {"cards": [{"id": inst.id, "card": inst.name} for inst in drawn]},
+                seat,
+            )
+
+    def gain_concentration(self, seat: int, count: int) -> None:
+        """C7.2: the top ``count`` cards of the deck go face down to the pool (what there is)."""
+        side = self.seats[seat]
+        moved = side.deck[:count]
+        del side.deck[:count]
+        for inst in moved:
+            inst.zone = POOL
+            inst.known = 0  # C4.1: nobody looks at the pool
+        side.pool.extend(moved)
+        if moved:
+            self.emit({"type": "concentration", "seat": seat, "count": len(moved), "pool": len(side.pool)})
+
+    def spend(self, seat: int, count: int) -> None:
+        """C7.2: spend ``count`` concentration: the oldest pool cards go to the deck's bottom."""
+        side = self.seats[seat]
+        paid = side.pool[:count]
+        del side.pool[:count]
+        for inst in paid:
+            inst.zone = DECK
+        side.deck.extend(paid)
+
+    def hurt(self, seat: int, amount: int, *, armor: bool = True) -> None:
+        """The player loses ``amount`` Life; armor absorbs first (C7.9) unless ``armor`` is off."""
+        side = self.seats[seat]
+        absorbed = min(side.armor, amount) if armor else 0
+        side.armor -= absorbed
+        side.life -= amount - absorbed
+        self.emit(
+            {
+                "type": "life_lost",
+                "seat": seat,
+                "amount": amount - absorbed,
+                "absorbed": absorbed,
+                "life": side.life,
+            }
+        )
+
+    def to_field(self, inst: Inst, seat: int) -> None:
+        zone_list = self._zone_list(inst)
+        if zone_list is not None:
+            zone_list.remove(inst)
+        inst.zone = FIELD
+        inst.tapped = False
+        inst.entered = self.turn
+        inst.own_epoch = None
+        inst.trapped_by = None
+        inst.known = BOTH
+        card = inst.card
+        inst.lives = (
+            card.lives if card.kind == "terrain" else card.time_counter if card.kind == "phenomenon" else 0
+        )
+        self.seats[seat].field.append(inst)
+
+    def _zone_list(self, inst: Inst) -> list[Inst] | None:
+        side = self.seats[inst.owner]
+        return {
+            DECK: side.deck,
+            HAND: side.hand,
+            FIELD: side.field,
+            GRAVEYARD: side.graveyard,
+            POOL: side.pool,
+            HERO_DECK: side.hero_deck,
+        }.get(inst.zone)
+
+    def leave(self, inst: Inst, to: int, *, dies: bool = False) -> None:
+        """Move a permanent off the battlefield to ``to`` (graveyard or hand, C11.3); a token
+        vanishes (C11.4). ``dies``: its «Ярость» (fury) triggers (C11.1)."""
+        row = self.row(inst)
+        self.seats[inst.owner].field.remove(inst)
+        inst.tapped = False
+        inst.trapped_by = None
+        inst.own_epoch = None
+        inst.face_down = False
+        inst.known = BOTH
+        if inst.card.token:
+            inst.zone = VOID
+        elif to == HAND:
+            inst.zone = HAND
+            self.seats[inst.owner].hand.append(inst)
+        else:
+            inst.zone = GRAVEYARD
+            self.seats[inst.owner].graveyard.append(inst)
+        self.emit(
+            {
+                "type": "leaves",
+                "id": inst.id,
+                "card": inst.name,
+                "seat": inst.owner,
+                "to": "hand"
+                if to == HAND and not inst.card.token
+                else "graveyard"
+                if not inst.card.token
+                else "void",
+            }
+        )
+        if dies and row is not None:
+            for ability in row.abilities:
+                if ability.when == "fury":
+                    self.queue.append(Work("effect", inst.owner, inst, ability, row))
+
+    # --- reading the board ---------------------------------------------------------------
+
+    @property
+    def century(self) -> int:
+        return self._century
+
+    @century.setter
+    def century(self, value: int) -> None:
+        self._century = value
+        self.epoch = epoch_of(value)  # read in hot loops: kept, not computed
+
+    def epoch_for(self, inst: Inst) -> int:
+        """The epoch a permanent lives in: its own after a time shift (C8.5), else the global one."""
+        return inst.own_epoch or self.epoch
+
+    def row(self, inst: Inst) -> Row | None:
+        return inst.card.rows[(inst.own_epoch or self.epoch) - 1]
+
+    def is_creature(self, inst: Inst) -> bool:
+        return inst.zone == FIELD and not inst.face_down and inst.card.kind == "thoughtform"
+
+    def sick(self, inst: Inst) -> bool:
+        """C7.1, C12.1: entered this turn, and no «Ускорение» (haste) in its row."""
+        row = self.row(inst)
+        return inst.entered == self.turn and not (row is not None and "haste" in row.keywords)
+
+    def producing(self, seat: int) -> list[tuple[Inst, Row]]:
+        """C7.1: the seat's untapped, face-up permanents past summoning sickness, with their rows."""
+        out: list[tuple[Inst, Row]] = []
+        turn = self.turn
+        epoch = self.epoch
+        for inst in self.seats[seat].field:
+            if inst.face_down or inst.tapped:
+                continue
+            row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+            if row is None or row.resources is None:
+                continue
+            if inst.entered == turn and "haste" not in row.keywords:
+                continue
+            out.append((inst, row))
+        return out
+
+    def amounts(self, seat: int) -> dict[str, int]:
+        """Every resource kind the seat may collect now (C7.1), static boosts included (C13)."""
+        producing = self.producing(seat)
+        totals: dict[str, int] = {}
+        creatures = 0
+        for inst, row in producing:
+            if inst.card.type == "thoughtform":
+                creatures += 1
+            for kind, value in row.resources or ():
+                totals[kind] = totals.get(kind, 0) + value
+        for inst, row in producing:
+            for ability in row.abilities:
+                if ability.when == "static" and ability.effect == "boost":
+                    kind = ability.resource
+                    extra = ability.amount * (creatures - (inst.card.type == "thoughtform"))
+                    totals[kind] = totals.get(kind, 0) + extra
+        side = self.seats[seat]
+        if side.meditating and side.hero.card.meditation is not None:  # C6.3
+            for kind, value in side.hero.card.meditation.resources or ():
+                totals[kind] = totals.get(kind, 0) + value
+        return totals
+
+    def amount(self, seat: int, kind: str) -> int:
+        """The sum of ``kind`` the seat may collect now (C7.1), static boosts included (C13)."""
+        return self.amounts(seat).get(kind, 0)
+
+    def defense(self, seat: int) -> int:
+        """C9.2 [decision]: the defender's untapped permanents in play when this turn began."""
+        total = 0
+        for inst in self.seats[seat].field:
+            if inst.face_down or inst.tapped or inst.entered >= self.turn:
+                continue
+            row = self.row(inst)
+            if row is not None and row.resources is not None:
+                total += row.resource("defense")
+        side = self.seats[seat]
+        if side.meditating and side.hero.card.meditation is not None:
+            total += side.hero.card.meditation.resource("defense")
+        return total
+
+    def attack_totals(self) -> tuple[int, int, int]:
+        """C9.1, C7.6, C7.7: (attack past the defense, damage, self-damage) of the active seat."""
+        seat = self.active
+        attack = max(0, self.amount(seat, "attack") - self.defense(1 - seat))
+        return attack, self.amount(seat, "damage"), self.amount(seat, "self_damage")
+
+    def controlled(self, seat: int, kind: str) -> Inst | None:
+        for inst in self.seats[seat].field:
+            if not inst.face_down and inst.card.kind == kind:
+                return inst
+        return None
+
+    # --- time (C8) -----------------------------------------------------------------------
+
+    def move_time(self, seat: int, delta: int) -> None:
+        """Move time by an effect or the Time resource (C7.3, C8.2, C8.3, C8.6)."""
+        if self.time_moves >= TIME_MOVES_PER_TURN:
+            self.emit({"type": "time_frozen", "limit": TIME_MOVES_PER_TURN})  # C8.6
+            return
+        new = min(LAST_CENTURY, max(1, self.century + delta))
+        if new == self.century:
+            return  # C8.3: no move, no trigger
+        self.time_moves += 1
+        old_epoch = self.epoch
+        forward = new > self.century
+        self.century = new
+        self.emit(
+            {
+                "type": "time",
+                "seat": seat,
+                "century": new,
+                "epoch": self.epoch,
+                "moved": "forward" if forward else "back",
+            }
+        )
+        words = ("time_moves", "time_forward" if forward else "time_back")
+        self.trigger(words)
+        self.offer_flips(words, None)
+        if self.epoch != old_epoch:
+            self.epoch_change(None)
+
+    def epoch_change(self, only: Inst | None) -> None:
+        """C8.4: check the permanents against their (new) epoch: absent cards go, thoughtforms
+        without a resource window turn into spells, the others manifest. ``only``: one shifted
+        permanent (C8.5); else all that follow the global epoch."""
+        if only is None:
+            self.emit({"type": "epoch", "epoch": self.epoch})
+            self.offer_flips(("epoch_change",), None)
+        order = (self.active, 1 - self.active)
+        for seat in order:
+            for inst in list(self.seats[seat].field):
+                if inst.face_down or inst.zone != FIELD:
+                    continue
+                if only is not None and inst is not only:
+                    continue
+                if only is None and inst.own_epoch is not None:
+                    continue
+                row = self.row(inst)
+                if row is None:
+                    self.leave(inst, GRAVEYARD)  # C1.4: no effect
+                elif inst.card.kind == "thoughtform" and row.resources is None:
+                    self.leave(inst, GRAVEYARD, dies=True)  # C8.4: «живое заклинание»
+                    for ability in row.abilities:
+                        if ability.when == "spell":
+                            self.queue.append(Work("effect", seat, inst, ability, row))
+                else:
+                    for ability in row.abilities:
+                        if ability.when == "manifest":
+                            self.queue.append(Work("effect", seat, inst, ability, row))
+
+    # --- triggers (C6.7) -----------------------------------------------------------------
+
+    def trigger(self, words: tuple[str, ...], seat: int | None = None) -> None:
+        """Queue the abilities that ``words`` trigger: the turn player's first, each in
+        battlefield order [decision C6.7]; ``seat``: that seat's cards only."""
+        for owner in (self.active, 1 - self.active):
+            if seat is not None and owner != seat:
+                continue
+            for inst in self.seats[owner].field:
+                if inst.face_down:
+                    continue
+                row = self.row(inst)
+                if row is None:
+                    continue
+                for ability in row.abilities:
+                    if ability.when in words:
+                        self.queue.append(Work("effect", owner, inst, ability, row))
+
+    def offer_flips(self, words: tuple[str, ...], seat: int | None) -> None:
+        """C10.4: each face-down shadow whose event is one of ``words`` offers its owner a flip."""
+        for owner in (self.active, 1 - self.active):
+            if seat is not None and owner != seat:
+                continue
+            for inst in self.seats[owner].field:
+                if inst.face_down and inst.card.shadow_event in words and inst.card.row(self.epoch):
+                    if not any(work.kind == "flip" and work.source is inst for work in self.queue):
+                        self.queue.append(Work("flip", owner, inst))
+
+    def enter(self, inst: Inst, seat: int) -> None:
+        """A thoughtform, terrain or phenomenon enters (C10.1–C10.3): «Призыв» and «Явление»."""
+        self.to_field(inst, seat)
+        self.emit({"type": "enters", "seat": seat, "id": inst.id, "card": inst.name})
+        row = self.row(inst)
+        if row is not None:
+            for ability in row.abilities:
+                if ability.when in ("summon", "manifest"):
+                    self.queue.append(Work("effect", seat, inst, ability, row))
+
+    # --- the flow (C5, C6) ---------------------------------------------------------------
+
+    def run(self) -> None:
+        """Run the rules until a decision is pending or the game is over."""
+        from engine.games.chronomagia.match.effects import needs_choice, resolve
+
+        try:
+            while True:
+                if self.queue:
+                    work = self.queue[0]
+                    if work.kind == "flip":
+                        if work.source is None or work.source.zone != FIELD or not work.source.face_down:
+                            self.queue.pop(0)
+                            continue
+                        self.pending = Decision("flip", work.seat, self.seq, {"shadow": work.source.id})
+                        return
+                    if work.kind == "bury":
+                        self.queue.pop(0)
+                        if work.source is not None and work.source.zone == FIELD:
+                            self.leave(work.source, GRAVEYARD)
+                        continue
+                    info = needs_choice(self, work)
+                    if info is not None:
+                        self.pending = Decision("choose", work.seat, self.seq, info)
+                        return
+                    self.queue.pop(0)
+                    resolve(self, work, None)
+                    self.check_life()
+                    continue
+                step = self.step
+                if step == "redraw":
+                    if self.redraws_left:
+                        self.pending = Decision("redraw", self.redraws_left[0], self.seq)
+                        return
+                    self.step = "start"
+                elif step == "start":
+                    self.begin_turn()
+                elif step == "upkeep":
+                    self.upkeep()
+                elif step == "meditation":
+                    if self.can_meditate(self.active):
+                        self.pending = Decision("meditation", self.active, self.seq)
+                        return
+                    self.step = "main"
+                elif step == "main":
+                    self.pending = Decision("main", self.active, self.seq)
+                    return
+                elif step == "attack":
+                    attack, damage, self_damage = self.attack_totals()
+                    if attack + damage > 0:
+                        terrain = self.controlled(1 - self.active, "terrain")
+                        info = {
+                            "attack": attack,
+                            "damage": damage,
+                            "self_damage": self_damage,
+                            "terrain": terrain.id if terrain is not None else None,
+                        }
+                        self.pending = Decision("attack", self.active, self.seq, info)
+                        return
+                    self.strike(0, 0)
+                elif step == "end":
+                    self.trigger(("end_of_turn",), self.active)  # C6.6
+                    self.step = "start"
+        except GameOver:
+            self.pending = None
+
+    def begin_turn(self) -> None:
+        """C6.1: the next turn; time's natural flow (C8.1, C15.1); untap; start-of-turn effects."""
+        first_turn = self.turn == 0
+        self.turn += 1
+        if self.turn > self.turn_limit:
+            self.decide_by_life("turn_limit")  # C15.3
+        self.active = self.first if first_turn else 1 - self.active
+        side = self.seats[self.active]
+        for seat in (0, 1):
+            self.seats[seat].collected.clear()
+            self.seats[seat].hero_used = False
+            self.seats[seat].meditated = False
+            self.seats[seat].played = 0
+        side.meditating = False  # C6.3 [decision]: meditation lasts until the owner's next turn
+        self.time_moves = 0
+        self.emit({"type": "turn", "turn": self.turn, "seat": self.active})
+        if not first_turn:  # C5.4: the first player skips the first natural move
+            if self.century >= LAST_CENTURY:
+                self.decide_by_life("end_of_time")  # C15.1
+            old = self.epoch
+            self.century += 1  # C8.1: natural flow, no «Движение Времени» (C8.2)
+            self.emit({"type": "time", "century": self.century, "epoch": self.epoch, "moved": "natural"})
+            if self.epoch != old:
+                self.epoch_change(None)
+        for seat in (0, 1):  # C13 trap: the trapper's next turn frees its victims
+            for inst in self.seats[seat].field:
+                if inst.trapped_by == self.active:
+                    inst.trapped_by = None
+        for inst in side.field:  # C6.1, C12.2
+            if inst.trapped_by is None:
+                inst.tapped = False
+        self.trigger(("start_of_turn",), self.active)
+        self.step = "upkeep"
+
+    def upkeep(self) -> None:
+        """C6.2: draw (not the first player's first turn, C5.4); the hero's base window."""
+        if self.turn != 1:
+            self.draw(self.active, 1)
+        side = self.seats[self.active]
+        for kind, amount in side.hero.card.base:
+            if kind == "concentration":
+                self.gain_concentration(self.active, amount)
+            elif kind == "life":
+                side.life += amount
+            elif kind == "armor":
+                side.armor += amount
+        self.step = "meditation"
+
+    def can_meditate(self, seat: int) -> bool:
+        """C6.3: not on the game's first turn; 1 concentration in the pool; a hero-deck card."""
+        side = self.seats[seat]
+        return self.turn > 1 and bool(side.pool) and bool(side.hero_deck)
+
+    def strike(self, opponent: int, terrain: int) -> None:
+        """C9.3: the attack lands: ``opponent`` to the player (armor first), ``terrain`` to their
+        terrain; the attacker loses its self-damage (C7.7); then the next step."""
+        seat = self.active
+        other = 1 - seat
+        _, _, self_damage = self.attack_totals()
+        if opponent or terrain:
+            self.emit({"type": "attack", "seat": seat, "opponent": opponent, "terrain": terrain})
+        if terrain:
+            target = self.controlled(other, "terrain")
+            if target is not None:
+                target.lives -= terrain
+                if target.lives <= 0:
+                    self.leave(target, GRAVEYARD, dies=True)
+        if opponent:
+            self.hurt(other, opponent)
+        if self_damage:
+            self.hurt(seat, self_damage, armor=False)
+        self.step = "end"
+        self.check_life()
+        if opponent or terrain:
+            self.offer_flips(("attacked",), other)
+
+    # --- the public surface --------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def decision(self) -> Decision | None:
+        return self.pending
+
+    def decision_for(self, seat: int) -> Decision | None:
+        pending = self.pending
+        if pending is None or pending.seat == seat:
+            return pending
+        return Decision("wait", seat, self.seq)
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Every action ``seat`` may apply now; only ``concede`` when it is not its decision."""
+        from engine.games.chronomagia.match.actions import legal_actions
+
+        pending = self.pending
+        if pending is None:
+            return []
+        if pending.seat != seat:
+            return [{"type": "concede"}]
+        return [*legal_actions(self, pending), {"type": "concede"}]
+
+    def apply(self, seat: Any, action: Any, *, seq: Any = None) -> list[Event]:
+        """Apply ``seat``'s action; return its events. Raises :class:`IllegalAction` (with the
+        rule broken) and changes nothing when it is not legal now."""
+        if self.result is not None:
+            reason = self.result.reason
+            raise IllegalAction(
+                "C14.1", f"the game is over ({reason})", code="game_over", params={"reason": reason}
+            )
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise IllegalAction(
+                "C16.1", f"no seat {seat!r}", code="no_seat", params={"seat": repr(seat)[:40]}
+            )
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("C16.1", 'an action is a JSON object with a "type"', code="not_an_action")
+        if seq is not None and seq != self.seq and action["type"] not in ANY_TIME:
+            raise IllegalAction(
+                "C16.1",
+                f"stale action: expected seq {self.seq}, got {seq}",
+                code="stale_seq",
+                params={"expected": self.seq, "got": f"{seq}"[:40]},
+            )
+        return self.apply_checked(seat, action)
+
+    def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        from engine.games.chronomagia.match.actions import perform, validate
+
+        if self.result is not None:
+            reason = self.result.reason
+            raise IllegalAction(
+                "C14.1", f"the game is over ({reason})", code="game_over", params={"reason": reason}
+            )
+        kind = action["type"]
+        if kind in ANY_TIME:
+            return self.end_by(seat, kind, both=kind == "no_show" and action.get("both") is True)
+        pending = self.pending
+        assert pending is not None
+        if seat != pending.seat:
+            raise IllegalAction(
+                pending.rule,
+                f"it is seat {pending.seat}'s decision ({pending.kind})",
+                code="not_your_decision",
+                params={"seat": pending.seat, "decision": pending.kind},
+            )
+        logged = validate(self, pending, seat, action)
+        self.events = []
+        self.actions.append(logged)
+        self.seq += 1
+        self.pending = None
+        try:
+            perform(self, pending, seat, logged)
+            self.check_life()
+        except GameOver:
+            return self.events
+        self.run()
+        return self.events
+
+    def end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
+        """Concede, timeout, no-show, a judge's game loss (the protocol's site actions)."""
+        self.actions.append(
+            {"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind}
+        )
+        self.seq += 1
+        self.events = []
+        self.emit({"type": kind, "seat": seat, "both": True} if both else {"type": kind, "seat": seat})
+        try:
+            self.end(None if both else 1 - seat, END_REASONS[kind])
+        except GameOver:
+            pass
+        return self.events
+
+    def describe_action(self, action: dict[str, Any]) -> str:
+        from engine.games.chronomagia.match.actions import describe_action
+
+        return describe_action(action)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        from engine.games.chronomagia.match.views import view
+
+        return view(self, seat)
+
+    def spectator_view(self) -> dict[str, Any]:
+        from engine.games.chronomagia.match.views import view
+
+        return view(self, None)
+
+    def judge_view(self) -> dict[str, Any]:
+        from engine.games.chronomagia.match.views import view
+
+        return view(self, None, judge=True)
+
+    def hidden_from(self, seat: int) -> frozenset[str]:
+        from engine.games.chronomagia.match.views import hidden_from
+
+        return hidden_from(self, seat)
+
+    def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
+        from engine.games.chronomagia.match.log import match_log
+
+        return match_log(self, card_set_codes)
+
+    @property
+    def winner(self) -> int | None:
+        return self.result.winner if self.result is not None else None
+
+
+def new_match(
+    catalog: Catalog[Any],
+    decks: tuple[Decklist, Decklist],
+    *,
+    seed: int,
+    shuffle: bool = True,
+    first: int | None = None,
+    names: tuple[str, str] = ("A", "B"),
+    turn_limit: int = TURN_LIMIT,
+) -> Match:
+    """Return a new match, set up (C5) and waiting for the first player's redraw decision.
+
+    Raises :class:`~engine.problems.InputError` for a deck without a hero or with an unknown card.
+    """
+    return Match(catalog, decks, seed=seed, shuffle=shuffle, first=first, names=names, turn_limit=turn_limit)
+
+
+__all__ = ["Ability", "Match", "new_match"]

@@ -1,0 +1,138 @@
+"""Builders for Chronomagia rule tests: cards from dicts, fixed decks, a board set by hand.
+
+The standard table: each seat has the hero "Tester" (base 2 concentration) and a main deck
+of 40 "Filler" (a cost-1 thoughtform with 1 attack in every epoch); ``shuffle: false`` and
+seat 0 first, so seat 0's first main phase comes after two ``keep`` actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.decklist import Decklist
+from engine.games.chronomagia.cards import Card, parse_card
+from engine.games.chronomagia.match import Match, new_match
+from engine.games.chronomagia.match.state import FIELD, HAND, HERO_DECK, Inst
+from engine.problems import Problem
+
+
+def row(
+    resources: dict[str, int] | None = None, *abilities: dict[str, Any], keywords: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Return one epoch row (``resources`` None: a spell there)."""
+    return {"resources": resources, "abilities": list(abilities), "keywords": list(keywords)}
+
+
+def ab(when: str, effect: str, amount: int = 0, **extra: Any) -> dict[str, Any]:
+    return {"when": when, "effect": effect, "amount": amount, **extra}
+
+
+def same(one: dict[str, Any]) -> list[dict[str, Any]]:
+    """The same row in all three epochs."""
+    return [one, one, one]
+
+
+HERO: dict[str, Any] = {
+    "name": "Tester",
+    "type": "hero",
+    "rarity": "rare",
+    "base": {"concentration": 2},
+    "meditation": row({"defense": 3}, ab("summon", "gain_life", 1)),
+    "hero_abilities": [
+        {"tokens": 1, "effect": "gain_life", "amount": 1},
+        {"tokens": -2, "effect": "damage", "amount": 5},
+        {"tokens": 1, "effect": "unsummon", "amount": 0},
+    ],
+}
+FILLER: dict[str, Any] = {
+    "name": "Filler",
+    "type": "thoughtform",
+    "rarity": "common",
+    "cost": 1,
+    "rows": same(row({"attack": 1})),
+}
+
+
+def make_card(raw: dict[str, Any]) -> Card:
+    raw = {"rarity": "common", **raw}
+    problems: list[Problem] = []
+    card = parse_card(raw, "card", problems)
+    assert card is not None and not problems, problems
+    return card
+
+
+def catalog(*cards: dict[str, Any]) -> Catalog[Card]:
+    return Catalog([make_card(HERO), make_card(FILLER), *(make_card(c) for c in cards)])
+
+
+def deck(main: dict[str, int] | None = None, side: dict[str, int] | None = None) -> Decklist:
+    return Decklist(
+        game="chronomagia", zones={"hero": "Tester", "main": main or {"Filler": 40}, "side": side or {}}
+    )
+
+
+def table(
+    *cards: dict[str, Any], first: int = 0, side: dict[str, int] | None = None, **options: Any
+) -> Match:
+    """Return a match of the standard table, both hands kept, at seat ``first``'s main phase."""
+    match = new_match(
+        catalog(*cards), (deck(side=side), deck(side=side)), seed=1, shuffle=False, first=first, **options
+    )
+    match.apply(first, {"type": "keep"})
+    match.apply(1 - first, {"type": "keep"})
+    assert match.decision() is not None and match.decision().kind == "main"  # type: ignore[union-attr]
+    return match
+
+
+def give(match: Match, seat: int, name: str) -> Inst:
+    """Put a new copy of ``name`` into ``seat``'s hand."""
+    inst = match._new_inst(match.catalog.get(name), seat, HAND)
+    inst.known = 1 << seat
+    match.seats[seat].hand.append(inst)
+    return inst
+
+
+def place(match: Match, seat: int, name: str, *, new: bool = False) -> Inst:
+    """Put a new copy of ``name`` onto ``seat``'s battlefield (past summoning sickness unless ``new``)."""
+    inst = match._new_inst(match.catalog.get(name), seat, -1)
+    match.to_field(inst, seat)
+    inst.entered = match.turn if new else match.turn - 1
+    return inst
+
+
+def shadow(match: Match, seat: int, name: str) -> Inst:
+    inst = give(match, seat, name)
+    match.seats[seat].hand.remove(inst)
+    inst.zone = FIELD
+    inst.face_down = True
+    match.seats[seat].field.append(inst)
+    return inst
+
+
+def hero_card(match: Match, seat: int, name: str) -> Inst:
+    inst = match._new_inst(match.catalog.get(name), seat, HERO_DECK)
+    match.seats[seat].hero_deck.append(inst)
+    return inst
+
+
+def act(match: Match, seat: int, type_: str, **fields: Any) -> list[Any]:
+    return match.apply(seat, {"type": type_, **fields})
+
+
+def end_turn(match: Match, *, meditation: bool = False) -> None:
+    """Pass through the rest of the active seat's turn (main, attack) to the next decision of
+    the other seat's turn; answer its meditation with pass unless ``meditation``."""
+    seat = match.active
+    while match.active == seat and not match.is_over:
+        decision = match.decision()
+        assert decision is not None
+        if decision.kind in ("main", "attack", "meditation"):
+            act(match, decision.seat, "pass")
+        elif decision.kind == "flip":
+            act(match, decision.seat, "stay")
+        else:
+            raise AssertionError(decision.as_dict())
+    decision = match.decision()
+    if decision is not None and decision.kind == "meditation" and not meditation:
+        act(match, decision.seat, "pass")

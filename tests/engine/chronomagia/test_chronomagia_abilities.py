@@ -1,0 +1,205 @@
+"""One test per registered ability handler (C13, ``match/effects.py``)."""
+
+from __future__ import annotations
+
+import pytest
+from chronomagia_builders import ab, act, give, place, row, same, shadow, table
+
+from engine.games.chronomagia.cards import EFFECTS
+from engine.games.chronomagia.match.effects import HANDLERS
+from engine.games.chronomagia.match.state import GRAVEYARD, HAND, VOID
+
+TESTED = set()
+
+
+def spell(effect: str, amount: int = 0, **extra) -> dict:
+    return {
+        "name": f"Spell {effect} {amount}",
+        "type": "thoughtform",
+        "cost": 0,
+        "rows": same(row(None, ab("spell", effect, amount, **extra))),
+    }
+
+
+def creature(name: str, cost: int = 1, **resources: int) -> dict:
+    return {"name": name, "type": "thoughtform", "cost": cost, "rows": same(row(resources or {"attack": 1}))}
+
+
+def cast(effect: str, amount: int = 0, *others: dict, **extra):
+    TESTED.add(effect)
+    card = spell(effect, amount, **extra)
+    match = table(card, creature("Small", 1), creature("Large", 4), *others)
+    return match, lambda: act(match, 0, "play", card=give(match, 0, card["name"]).id)
+
+
+def test_c13_damage() -> None:
+    match, play = cast("damage", 3)
+    match.seats[1].armor = 1
+    play()
+    assert match.seats[1].life == 28
+
+
+def test_c13_gain_life() -> None:
+    match, play = cast("gain_life", 4)
+    play()
+    assert match.seats[0].life == 34
+
+
+def test_c13_concentration() -> None:
+    match, play = cast("concentration", 2)
+    play()
+    assert len(match.seats[0].pool) == 4
+
+
+def test_c13_draw() -> None:
+    match, play = cast("draw", 2)
+    hand = len(match.seats[0].hand)
+    play()
+    assert len(match.seats[0].hand) == hand + 2
+
+
+def test_c13_armor() -> None:
+    match, play = cast("armor", 2)
+    play()
+    assert match.seats[0].armor == 2
+
+
+def test_c13_hero_token() -> None:
+    match, play = cast("hero_token", 2)
+    play()
+    assert match.seats[0].tokens == 2
+
+
+def test_c13_move_time() -> None:
+    match, play = cast("move_time", 3)
+    play()
+    assert match.century == 4
+
+
+def test_c13_time_forward() -> None:
+    match, play = cast("time_forward", 2)
+    play()
+    assert match.century == 3
+
+
+def test_c13_time_back() -> None:
+    match, play = cast("time_back", 2)
+    match.century = 10
+    play()
+    assert match.century == 8
+
+
+def test_c13_token() -> None:
+    wolf = {
+        "name": "Wolf",
+        "type": "thoughtform",
+        "cost": 0,
+        "token": True,
+        "spirit": 1,
+        "rows": same(row({"attack": 1})),
+    }
+    match, play = cast("token", 1, wolf, card="Wolf")
+    play()
+    tokens = [inst for inst in match.seats[0].field if inst.name == "Wolf"]
+    assert len(tokens) == 1
+    match.leave(tokens[0], HAND)
+    assert tokens[0].zone == VOID  # C11.4: a token vanishes leaving play
+
+
+def test_c13_unsummon_within_its_cost() -> None:
+    match, play = cast("unsummon", 2)
+    small, large = place(match, 1, "Small"), place(match, 1, "Large")
+    play()
+    assert match.legal_actions(0)[:-1] == [{"type": "choose", "target": small.id}]
+    with pytest.raises(Exception, match="not a legal target"):
+        act(match, 0, "choose", target=large.id)
+    act(match, 0, "choose", target=small.id)
+    assert small.zone == GRAVEYARD and large.zone == 2
+
+
+def test_c13_return() -> None:
+    match, play = cast("return", 0)
+    large = place(match, 1, "Large")
+    play()
+    act(match, 0, "choose", target=large.id)
+    assert large.zone == HAND and large in match.seats[1].hand
+    assert match.observation(0)["seats"][1]["known_hand"] == [{"id": large.id, "card": "Large"}]
+
+
+def test_c13_trap_holds_until_the_trappers_next_turn() -> None:
+    from chronomagia_builders import end_turn
+
+    match, play = cast("trap", 3)
+    large, small = place(match, 1, "Large"), place(match, 1, "Small")
+    play()
+    act(match, 0, "choose", target=small.id)
+    assert small.tapped and small.trapped_by == 0
+    end_turn(match)  # seat 1's turn: the trapped creature stays tapped
+    assert small.tapped and match.amount(1, "attack") == 1 and not large.tapped
+    end_turn(match)  # seat 0's turn frees it; it untaps at seat 1's next untap
+    assert small.trapped_by is None and small.tapped
+
+
+def test_c13_mass_unsummon_takes_any_set_within_the_total() -> None:
+    match, play = cast("mass_unsummon", 5)
+    a, b, c = place(match, 1, "Small"), place(match, 1, "Small"), place(match, 1, "Large")
+    play()
+    with pytest.raises(Exception, match="more than 5"):
+        act(match, 0, "choose", targets=[a.id, b.id, c.id])
+    act(match, 0, "choose", targets=[a.id, c.id])
+    assert (a.zone, b.zone, c.zone) == (GRAVEYARD, 2, GRAVEYARD)
+
+
+def test_c13_mass_return() -> None:
+    match, play = cast("mass_return", 2)
+    a, b = place(match, 1, "Small"), place(match, 1, "Small")
+    play()
+    act(match, 0, "choose", targets=[a.id, b.id])
+    assert a.zone == HAND and b.zone == HAND
+
+
+def test_c13_time_shift_to_an_adjacent_epoch_only() -> None:
+    match, play = cast("time_shift")
+    large = place(match, 1, "Large")
+    play()
+    assert {"type": "choose", "target": large.id, "epoch": 2} in match.legal_actions(0)
+    with pytest.raises(Exception, match="not a legal target"):
+        act(match, 0, "choose", target=large.id, epoch=3)
+    act(match, 0, "choose", target=large.id, epoch=2)
+    assert large.own_epoch == 2 and match.epoch_for(large) == 2
+
+
+def test_c13_intuition_shows_a_shadow_and_may_return_it() -> None:
+    hidden = {
+        "name": "Hidden",
+        "type": "shadow",
+        "cost": 0,
+        "shadow_event": "attacked",
+        "rows": same(row({})),
+    }
+    match, play = cast("intuition", 0, hidden)
+    target = shadow(match, 1, "Hidden")
+    assert "Hidden" in match.hidden_from(0)
+    play()
+    act(match, 0, "choose", target=target.id, **{"return": True})
+    assert target.zone == HAND and "Hidden" not in match.hidden_from(0)
+
+
+def test_c13_boost_adds_to_the_other_creatures() -> None:
+    TESTED.add("boost")
+    banner = {
+        "name": "Banner",
+        "type": "thoughtform",
+        "cost": 1,
+        "rows": same(row({"attack": 1}, ab("static", "boost", 1, resource="attack"))),
+    }
+    match = table(banner, creature("Small"))
+    place(match, 0, "Banner")
+    place(match, 0, "Small")
+    place(match, 0, "Small")
+    assert match.amount(0, "attack") == 3 + 2
+
+
+def test_every_effect_word_has_a_handler_and_a_test() -> None:
+    assert set(HANDLERS) == set(EFFECTS)
+    assert TESTED == set(EFFECTS), set(EFFECTS) - TESTED

@@ -1,0 +1,270 @@
+/* Chronomagia board module (common interface: window.ResponsBoards[game].render(root, view, ctx)).
+ *
+ * Draws the engine's view (observation, judge_view or spectator_view): the time track of
+ * 30 centuries in three epochs, each seat's hero, Life, armor, pool and battlefield, the
+ * reader's hand and hero deck, and turns ctx.legal into buttons. Structured answers are
+ * built here and validated whole by the engine: a redraw or a mass effect (any set of
+ * cards, toggled then confirmed) and an attack split between the player and the terrain.
+ * Plain ES5, no dependencies; every control is a <button>; it wraps to fit 390 px.
+ */
+(function () {
+  "use strict";
+
+  var EPOCH_COLORS = ["#c8e6c9", "#ffe0b2", "#d1c4e9"];
+  // English labels of the engine's words (translated through ctx.t).
+  var KINDS = { concentration: "Concentration", time: "Time", time_past: "Time to the past",
+    time_future: "Time to the future", life: "Life", armor: "Armor" };
+  var EFFECTS = { unsummon: "Unsummon", "return": "Return", trap: "Trap", mass_unsummon: "Mass unsummon",
+    mass_return: "Mass return", time_shift: "Time shift", intuition: "Intuition" };
+  var REASONS = { life: "Life ran out", end_of_time: "the end of time", turn_limit: "the turn limit",
+    concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    var key;
+    for (key in attrs || {}) {
+      if (key === "style") node.style.cssText = attrs[key];
+      else if (key === "text") node.textContent = attrs[key];
+      else if (key.indexOf("on") === 0) node.addEventListener(key.slice(2), attrs[key]);
+      else node.setAttribute(key, attrs[key]);
+    }
+    (children || []).forEach(function (child) {
+      if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function epochOf(century) {
+    return century <= 15 ? 1 : century <= 25 ? 2 : 3;
+  }
+
+  function render(root, view, ctx) {
+    var t = ctx.t || function (s) { return s; };
+    var fmt = ctx.fmt || function (s, v) { return s.replace(/\{(\w+)\}/g, function (m, k) { return v[k]; }); };
+    var legal = ctx.readOnly ? [] : ctx.legal || [];
+    var state = root.__chronomagia || (root.__chronomagia = { picked: {}, terrain: 0, seq: null });
+    var decision = view.decision || {};
+    if (state.seq !== decision.seq) {
+      state.picked = {};
+      state.terrain = 0;
+      state.seq = decision.seq;
+    }
+
+    function cardName(name) {
+      var data = name && ctx.card ? ctx.card(name) : null;
+      return data && data.name ? data.name : name || t("face-down card");
+    }
+    function cardText(name) {
+      var data = name && ctx.card ? ctx.card(name) : null;
+      return data && data.text ? data.text : "";
+    }
+    function act(action) {
+      if (!ctx.readOnly && ctx.act) ctx.act(action);
+    }
+    function rerender() {
+      render(root, view, ctx);
+    }
+    function actionsFor(id) {
+      return legal.filter(function (a) {
+        return a.card === id || a.target === id;
+      });
+    }
+    function label(a) {
+      switch (a.type) {
+        case "play": return t("Play");
+        case "shadow": return t("Place as a shadow");
+        case "activate": return t("Tap");
+        case "sacrifice": return t("Sacrifice");
+        case "meditate": return t("Take (meditate)");
+        case "choose":
+          if (a.epoch) return fmt(t("To epoch {epoch}"), { epoch: a.epoch });
+          if (a["return"] === true) return t("Look and return");
+          if (a["return"] === false) return t("Look");
+          return t("Choose");
+        default: return a.type;
+      }
+    }
+    var mass = decision.kind === "choose" && legal.some(function (a) { return a.targets; });
+    var redraw = decision.kind === "redraw" && legal.some(function (a) { return a.type === "redraw"; });
+
+    function toggleButton(id, name) {
+      var on = !!state.picked[id];
+      return el("button", {
+        type: "button",
+        "aria-pressed": on ? "true" : "false",
+        style: "margin:2px;" + (on ? "outline:3px solid #1565c0;" : ""),
+        onclick: function () {
+          if (on) delete state.picked[id];
+          else state.picked[id] = true;
+          rerender();
+        },
+        text: (on ? "✓ " : "") + t("Select")
+      });
+    }
+
+    function cardBox(item, owner, extra) {
+      var name = item.card;
+      var lines = [el("strong", { text: cardName(name) })];
+      var facts = [];
+      if (item.face_down) facts.push(t("shadow"));
+      if (item.tapped) facts.push(t("tapped"));
+      if (item["new"]) facts.push(t("new"));
+      if (item.shifted) facts.push(fmt(t("epoch {epoch}"), { epoch: item.epoch }));
+      if (item.lives !== undefined) facts.push(fmt(t("{n} lives"), { n: item.lives }));
+      if (item.time_counter !== undefined) facts.push(fmt(t("time counter {n}"), { n: item.time_counter }));
+      if (item.trapped_by !== undefined) facts.push(t("trapped"));
+      if (facts.length) lines.push(el("div", { style: "font-size:0.8em", text: facts.join(" · ") }));
+      var text = cardText(name);
+      var box = el("div", {
+        title: text,
+        style: "display:inline-block;vertical-align:top;min-width:96px;max-width:150px;margin:3px;padding:4px;" +
+          "border:1px solid #888;border-radius:6px;background:" + (item.face_down ? "#555;color:#fff" : "#fff") +
+          (item.tapped ? ";opacity:0.7" : "")
+      }, lines);
+      (extra || []).forEach(function (node) { box.appendChild(node); });
+      if (mass && legal.some(function (a) { return a.targets && a.targets.length === 1 && a.targets[0] === item.id; })) {
+        box.appendChild(toggleButton(item.id));
+      } else {
+        actionsFor(item.id).forEach(function (a) {
+          box.appendChild(el("button", {
+            type: "button", style: "margin:2px",
+            "aria-label": label(a) + ": " + cardName(name),
+            onclick: function () { act(a); }, text: label(a)
+          }));
+        });
+      }
+      return box;
+    }
+
+    root.innerHTML = "";
+    var board = el("div", { "class": "chronomagia-board", style: "max-width:100%;overflow-x:auto;font-size:14px" });
+    root.appendChild(board);
+
+    // The time track: 30 centuries, the active one marked (C3.2).
+    var track = el("div", { role: "img", "aria-label": fmt(t("Century {century}, epoch {epoch}"),
+      { century: view.century, epoch: view.epoch }), style: "display:flex;flex-wrap:wrap;margin:4px 0" });
+    for (var c = 1; c <= 30; c++) {
+      track.appendChild(el("span", {
+        style: "width:12px;height:14px;margin:1px;font-size:9px;text-align:center;background:" +
+          EPOCH_COLORS[epochOf(c) - 1] + (c === view.century ? ";outline:2px solid #b71c1c;font-weight:bold" : ""),
+        text: c === view.century ? "●" : ""
+      }));
+    }
+    board.appendChild(el("div", {}, [
+      el("div", { text: fmt(t("Century {century}, epoch {epoch} · turn {turn}"),
+        { century: view.century, epoch: view.epoch, turn: view.turn }) }),
+      track
+    ]));
+
+    var me = view.seat === 0 || view.seat === 1 ? view.seat : null;
+    var order = me === null ? [0, 1] : [1 - me, me];
+    var names = ctx.names || [];
+    order.forEach(function (index) {
+      var side = view.seats[index];
+      var hero = side.hero || {};
+      var head = el("div", { style: "font-weight:bold;margin-top:6px" }, [
+        (names[index] || side.name) + (view.active === index ? " ◀" : "")
+      ]);
+      var stats = el("div", {
+        text: fmt(t("Life {life} · armor {armor} · pool {pool} · deck {deck} · graveyard {grave}"), {
+          life: side.life, armor: side.armor, pool: side.pool, deck: side.deck, grave: (side.graveyard || []).length
+        })
+      });
+      var heroLine = el("div", {
+        title: cardText(hero.card),
+        text: fmt(t("Hero: {hero} · tokens {tokens}"), { hero: cardName(hero.card), tokens: hero.tokens }) +
+          (hero.meditating ? " · " + t("meditating") : "")
+      });
+      var field = el("div", { "aria-label": t("Battlefield") });
+      (side.field || []).forEach(function (item) { field.appendChild(cardBox(item, index)); });
+      var section = el("section", { style: "border-top:1px solid #ccc;padding:4px 0" }, [head, stats, heroLine, field]);
+      var hand = side.hand;
+      if (Array.isArray(hand)) {
+        var handRow = el("div", { "aria-label": t("Hand") }, [el("div", { text: t("Hand") })]);
+        hand.forEach(function (item) {
+          var extra = redraw && index === me ? [toggleButton(item.id)] : [];
+          handRow.appendChild(cardBox(item, index, extra));
+        });
+        section.appendChild(handRow);
+      } else {
+        section.appendChild(el("div", { text: fmt(t("Hand: {n} cards"), { n: hand }) }));
+        (side.known_hand || []).forEach(function (item) { section.appendChild(cardBox(item, index)); });
+      }
+      if (Array.isArray(side.hero_deck) && side.hero_deck.length) {
+        var heroDeck = el("details", {}, [el("summary", { text: fmt(t("Hero deck ({n})"), { n: side.hero_deck.length }) })]);
+        side.hero_deck.forEach(function (item) { heroDeck.appendChild(cardBox(item, index)); });
+        if (decision.kind === "meditation" && index === me) heroDeck.setAttribute("open", "");
+        section.appendChild(heroDeck);
+      }
+      board.appendChild(section);
+    });
+
+    // The decision's other answers.
+    var bar = el("div", { style: "display:flex;flex-wrap:wrap;gap:4px;margin-top:6px" });
+    if (decision.kind === "choose" && legal.length) {
+      bar.appendChild(el("div", { role: "status", style: "width:100%;font-weight:bold",
+        text: fmt(t("Choose the target of {effect} {amount}"),
+          { effect: t(EFFECTS[decision.effect] || decision.effect), amount: decision.amount || "" }) }));
+    }
+    var picked = Object.keys(state.picked).map(Number);
+    if (redraw) {
+      bar.appendChild(el("button", { type: "button", onclick: function () { act({ type: "keep" }); }, text: t("Keep") }));
+      bar.appendChild(el("button", {
+        type: "button", disabled: picked.length ? null : "disabled",
+        onclick: function () { if (picked.length) act({ type: "redraw", cards: picked }); },
+        text: fmt(t("Redraw the selected cards ({n})"), { n: picked.length })
+      }));
+    }
+    if (mass) {
+      bar.appendChild(el("button", {
+        type: "button", onclick: function () { act({ type: "choose", targets: picked }); },
+        text: fmt(t("Choose the selected targets ({n})"), { n: picked.length })
+      }));
+    }
+    var attacks = legal.filter(function (a) { return a.type === "attack"; });
+    if (attacks.length) {
+      var total = attacks[0].opponent + attacks[0].terrain;
+      var most = 0;
+      attacks.forEach(function (a) { most = Math.max(most, a.terrain); });
+      state.terrain = Math.min(state.terrain, most);
+      var split = el("div", {}, [
+        el("span", { text: fmt(t("Attack {total}: {opponent} to the player, {terrain} to the terrain"),
+          { total: total, opponent: total - state.terrain, terrain: state.terrain }) + " " })
+      ]);
+      if (most > 0) {
+        split.appendChild(el("button", { type: "button", "aria-label": t("Less to the terrain"),
+          onclick: function () { state.terrain = Math.max(0, state.terrain - 1); rerender(); }, text: "−" }));
+        split.appendChild(el("button", { type: "button", "aria-label": t("More to the terrain"),
+          onclick: function () { state.terrain = Math.min(most, state.terrain + 1); rerender(); }, text: "+" }));
+      }
+      split.appendChild(el("button", { type: "button",
+        onclick: function () { act({ type: "attack", opponent: total - state.terrain, terrain: state.terrain }); },
+        text: t("Attack") }));
+      bar.appendChild(split);
+    }
+    legal.forEach(function (a) {
+      var text = null;
+      if (a.type === "collect") text = fmt(t("Collect {kind}"), { kind: t(KINDS[a.kind] || a.kind) });
+      else if (a.type === "collect_time") {
+        text = a.erode ? fmt(t("{kind}: erode {n} from the phenomenon"), { kind: t(KINDS[a.kind] || a.kind), n: a.erode })
+          : fmt(t("{kind}: move time {move}"), { kind: t(KINDS[a.kind] || a.kind), move: (a.move > 0 ? "+" : "") + a.move });
+      } else if (a.type === "hero") text = fmt(t("Hero ability {n}"), { n: a.ability + 1 });
+      else if (a.type === "pass") {
+        text = decision.kind === "meditation" ? t("Do not meditate")
+          : decision.kind === "attack" ? t("Do not attack") : t("End the main phase");
+      } else if (a.type === "flip") text = t("Flip the shadow");
+      else if (a.type === "stay") text = t("Keep the shadow hidden");
+      if (text) bar.appendChild(el("button", { type: "button", onclick: function () { act(a); }, text: text }));
+    });
+    board.appendChild(bar);
+    if (view.result) {
+      board.appendChild(el("div", { role: "status", style: "font-weight:bold;margin-top:6px",
+        text: view.result.winner === null ? t("The game is a draw") :
+          fmt(t("{name} wins ({reason})"), { name: names[view.result.winner] || view.seats[view.result.winner].name,
+            reason: t(REASONS[view.result.reason] || view.result.reason) }) }));
+    }
+  }
+
+  window.ResponsBoards = window.ResponsBoards || {};
+  window.ResponsBoards.chronomagia = { render: render };
+})();
