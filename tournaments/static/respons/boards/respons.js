@@ -304,6 +304,13 @@
     } else if (sv) {
       for (var k = 0; k < sv.hand_size; k++) hand.appendChild(this.back("tile-mini"));
     }
+    // On a phone the bottom hand scrolls sideways: with no button in it, it takes the focus
+    // itself so that a keyboard can scroll it (WCAG 2.1.1).
+    if (where === "bottom" && !hand.querySelector("button")) {
+      hand.setAttribute("tabindex", "0");
+      hand.setAttribute("role", "group");
+      hand.setAttribute("aria-label", this.t("Hand") + ": " + name);
+    }
     el.appendChild(h("div", { "class": "hand-wrap" }, [
       h("span", { "class": "zone-label" }, [this.t("Hand") + " ", h("b", { "data-slot": "hand-size", text: String(sv ? sv.hand_size : 0) })]), hand]));
     return el;
