@@ -128,13 +128,17 @@ def test_a_player_plays_the_first_moves_by_keyboard_only(live_server, online_mat
     page.keyboard.press(" ")
     seat.wait_for_seq(before + 1)
     # The log says so (it is fetched after the move shows, so wait for the line).
-    other.page.locator("[data-testid=log] li").filter(has_text=f"{seat.name} passes.").wait_for(timeout=WAIT_MS)
+    other.page.locator("[data-testid=log] li").filter(has_text=f"{seat.name} passes.").wait_for(
+        timeout=WAIT_MS
+    )
     for each in seats:
         assert each.errors == [], each.errors
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
-def test_the_play_page_passes_axe_at_phone_width_and_on_a_desktop(live_server, online_match, chromium, language):
+def test_the_play_page_passes_axe_at_phone_width_and_on_a_desktop(
+    live_server, online_match, chromium, language
+):
     match_id, player_a, player_b, _judge = online_match
     first = game_state(player_a, match_id)
     actor, seat = (player_a, 0) if first["legal_actions"] else (player_b, 1)
@@ -198,3 +202,43 @@ def test_the_judges_viewer_draws_the_board_with_the_module_and_passes_axe(
         shot(page, f"judge-viewer-{language}-{size}")
     assert errors == []
     context.close()
+
+
+def test_a_game_without_its_own_module_is_played_on_the_generic_board(
+    live_server, online_match, chromium, monkeypatch
+):
+    """boards/generic.js: the view's zones as lists, each legal action a button saying it in the
+    engine's words (legal_described); pressing one posts that action as the API listed it."""
+    from tournaments.selectors import boards
+    from tournaments.views import play
+
+    monkeypatch.setattr(play, "board_module", lambda game: boards.GENERIC)
+    monkeypatch.setattr(play, "board_styles", lambda game: boards.GENERIC_STYLES)
+    match_id, player_a, player_b, _judge = online_match
+    try:
+        first = game_state(player_a, match_id)
+        actor, seat = (player_a, 0) if first["legal_actions"] else (player_b, 1)
+        state = game_state(actor, match_id)
+    finally:
+        connections.close_all()
+    page = Seat(chromium, live_server.url, match_id, actor, seat, language="en").page
+    buttons = page.locator("button[data-testid=generic-action]")
+    buttons.first.wait_for(timeout=WAIT_MS)
+    assert buttons.all_inner_texts() == state["legal_described"]
+    assert page.locator(".rb-generic [data-side]").count() == 2  # both seats' zones, as lists
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
+    shot(page, "play-generic-en-desktop")
+    keep = state["legal_actions"].index({"type": "keep"})
+    posted = []
+    page.on(
+        "request",
+        lambda r: posted.append(r.post_data_json) if r.method == "POST" and "/actions/" in r.url else None,
+    )
+    before = int(page.get_attribute("#play", "data-seq"))
+    buttons.nth(keep).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "seq => Number(document.getElementById('play').dataset.seq) > seq", arg=before, timeout=WAIT_MS
+    )
+    assert posted[0]["action"] == {"type": "keep"}

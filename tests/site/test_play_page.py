@@ -56,7 +56,9 @@ def test_it_tells_the_board_module_whose_table_it_draws(online_match):
     event, match_id, a, b = online_match
     for seat, actor in enumerate((a, b)):
         config = config_of(play_page(actor, match_id).content.decode())
-        assert config["board"] == {"game": "respons"} and config["me"] == seat and config["lang"] in ("ru", "en")
+        assert (
+            config["board"] == {"game": "respons"} and config["me"] == seat and config["lang"] in ("ru", "en")
+        )
 
 
 def test_it_refuses_outsiders(online_match, outsider, player):
@@ -180,5 +182,8 @@ def test_it_serves_the_board_modules_their_translations(client):
     response = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 200
     script = response.content.decode()
-    for english, russian in (("Face-down card", "Карта рубашкой вверх"), ("Hero of {name}", "Герой игрока {name}")):
+    for english, russian in (
+        ("Face-down card", "Карта рубашкой вверх"),
+        ("Hero of {name}", "Герой игрока {name}"),
+    ):
         assert f"{json.dumps(english)}: {json.dumps(russian)}" in script

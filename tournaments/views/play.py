@@ -28,7 +28,6 @@ from tournaments.selectors.play import play_cards
 from tournaments.services import online as online_svc
 
 
-
 def _js_strings() -> dict[str, Any]:
     """Return every string play.js shows, translated ({name} marks a value filled in by the script)."""
     return {
