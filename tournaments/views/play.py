@@ -29,17 +29,11 @@ from tournaments.services import online as online_svc
 
 
 def _js_strings() -> dict[str, Any]:
-    """Return every string play.js shows, translated ({name} marks a value filled in by the script)."""
+    """Return every string play.js (the shell) shows, translated ({name} marks a value filled in).
+
+    The board's own labels are the board module's, through the JavaScript catalog (djangojs.po).
+    """
     return {
-        "types": {
-            "hero": _("Hero"),
-            "unit": _("Unit"),
-            "spell": _("Spell"),
-            "trap": _("Trap"),
-            "enhancement": _("Enhancement"),
-            "location": _("Location"),
-            "order": _("Order"),
-        },
         "phases": {
             "mulligan": _("Opening hands"),
             "start": _("Start of turn"),
@@ -60,42 +54,12 @@ def _js_strings() -> dict[str, Any]:
             "round_end": _("round time is over"),
             "override": _("a judge set the match result"),
         },
-        "strength": _("Strength"),
-        "durability": _("Durability"),
-        "influence": _("Influence"),
-        "cost": _("Cost"),
-        "face_down": _("Face down"),
-        "face_down_trap": _("Face-down card"),
-        "used": _("Action used this turn"),
-        "action_cost": _("Action: {cost} influence"),
-        "order_n": _("Order {n}"),
-        "played": _("Played"),
-        "empty": _("empty"),
-        "no_location": _("No location"),
         "turn": _("Turn {n}"),
         "game_of": _("Game {n} of {best_of}"),
         "initiative": _("Initiative"),
-        "you": _("you"),
         "your_decision": _("Your decision"),
         "waiting_for": _("Waiting for {name}"),
-        "decisions_left": _("{n} decisions left"),
-        "prompt_act": _("Play a card from your hand, use a card's action, or pass."),
-        "prompt_mulligan": _("Keep your opening hand, or select the cards to put back and mulligan."),
-        "prompt_choose_cell": _("Choose a free cell for {card}."),
-        "prompt_choose_target": _("Choose a target for {card}."),
-        "prompt_cell": _("Choose a highlighted cell for {card}."),
-        "prompt_target": _("Choose a highlighted target for {card}."),
-        "prompt_confirm": _("Play {card}?"),
-        "prompt_confirm_activate": _("Use the action of {card}?"),
         "prompt_wait": _("{name} is deciding."),
-        "play": _("Play"),
-        "use": _("Use"),
-        "cancel": _("Cancel"),
-        "keep": _("Keep"),
-        "mulligan": _("Mulligan"),
-        "mulligan_n": _("Mulligan {n}"),
-        "pass": _("Pass"),
-        "concede": _("Concede"),
         "concede_confirm": _("Concede this game? It counts as a loss."),
         "refused": _("Refused ({rule}): {message}"),
         # A refused action's message by its code: the answers carry code, params and the
