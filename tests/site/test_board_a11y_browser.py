@@ -123,6 +123,10 @@ def test_a_player_plays_the_first_moves_by_keyboard_only(live_server, online_mat
         tab_to(now.page, "button[data-testid=pass]")
         now.page.keyboard.press("Enter")
         now.wait_for_seq(before + 1)
+    # The focus came back with the decision, to the board or to Pass (no Tab from the top).
+    page.wait_for_function(
+        "() => !!document.activeElement.closest('.rb button, button[data-testid=pass]')", timeout=WAIT_MS
+    )
     before = seat.seq()
     tab_to(page, "button[data-testid=pass]")
     page.keyboard.press(" ")

@@ -194,6 +194,16 @@
     });
   }
 
+  // A decision for a reader whose focus was lost (its button went away with the last move):
+  // the focus comes back to the board's first control, or to Pass, so a keyboard player goes
+  // on from there rather than from the top of the page.
+  function refocus() {
+    var active = document.activeElement;
+    if (!myDecision() || busy || (active && active !== document.body)) return;
+    var b = (boardRoot && boardRoot.querySelector("button:not([disabled])")) || button("pass");
+    if (b && !b.hidden && !b.disabled) b.focus();
+  }
+
   function button(name) { return $('[data-action="' + name + '"]'); }
   function show(name, visible, enabled) {
     var b = button(name);
@@ -536,6 +546,7 @@
     renderOverlay();
     renderTurnbox();
     renderClocks();
+    refocus();
     root.setAttribute("data-seq", String((st.view || {}).seq));
   }
 

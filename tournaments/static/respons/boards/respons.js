@@ -45,6 +45,7 @@
     this.sel = null;     // the action being built: {kind, card, cands, slots, picks, source}
     this.mull = [];      // hand indices selected to put back (R5.2 mulligan)
     this.focusNext = null;
+    this.lostFocus = null;
     var self = this;
     root.addEventListener("click", function (ev) { self.onClick(ev); });
     root.addEventListener("keydown", function (ev) {
@@ -211,12 +212,18 @@
     root.appendChild(mid);
     root.appendChild(this.side(me, "bottom", lines, m));
     if (this.player()) root.appendChild(this.bar(d));
-    var want = this.focusNext || hadFocus;
+    // The focus stays where the reader was (or moves on with the choice). A redraw that took
+    // its button away (an action on its way, the opponent's turn) keeps it in mind, and the
+    // focus comes back to the board once there is something to press again.
+    var lost = !active || active === document.body ? this.lostFocus : null;
+    var want = this.focusNext || hadFocus || lost;
     this.focusNext = null;
+    this.lostFocus = null;
     if (!want) return;
     var el = root.querySelector('[data-fid="' + cssEscape(want) + '"]');
     if (!el || el.disabled) el = root.querySelector("button.is-option, button.is-playable, button.is-activatable, .board-bar button");
     if (el) el.focus();
+    else this.lostFocus = want;
   };
 
   Board.prototype.side = function (s, where, lines, m) {
