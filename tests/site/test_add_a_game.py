@@ -5,6 +5,7 @@ test fails when the two lists part ways, so the document and this test stay in s
 """
 
 import importlib
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ from engine.decklist import load_decklist
 from engine.match import MatchEngine
 from engine.registry import _GAME_PACKAGES, bundled_card_sets, bundled_decklists, game_keys, get_game
 from tournaments.labels import refusal_codes_translated, violation_codes_translated
+from tournaments.selectors.boards import GENERIC, board_module
 
 ROOT = Path(settings.BASE_DIR)
 GAMES = ROOT / "engine" / "games"
@@ -132,6 +134,29 @@ def g12_refusals_translated(key: str) -> None:
     assert codes <= refusal_codes_translated(), codes - refusal_codes_translated()
 
 
+BOARDS = ROOT / "tournaments" / "static" / "respons" / "boards"
+JS_CATALOG = ROOT / "locale" / "ru" / "LC_MESSAGES" / "djangojs.po"
+
+
+def g13_board_module_or_generic(key: str) -> None:
+    if get_game(key).match_engine is None:
+        return
+    module = BOARDS / f"{key}.js"
+    if not module.exists():
+        assert board_module(game=key) == GENERIC and (BOARDS / "generic.js").exists()
+        return
+    assert board_module(game=key) == f"respons/boards/{key}.js"
+    source = module.read_text(encoding="utf-8")
+    registers = rf"""ResponsBoards(\[["']{key}["']\]|\.{key})\s*="""
+    assert re.search(registers, source), f"{key}.js does not register window.ResponsBoards[{key!r}]"
+    catalog = JS_CATALOG.read_text(encoding="utf-8")
+    labels = set(re.findall(r"""\bt\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]""", source))
+    untranslated = sorted(
+        label for label in labels if f"msgid {json.dumps(label, ensure_ascii=False)}" not in catalog
+    )
+    assert not untranslated, f"{key}.js: no Russian in djangojs.po for {untranslated}"
+
+
 CHECKS: dict[str, Callable[[str], None]] = {
     "G1": g1_package_exposes_rules,
     "G2": g2_listed_in_the_registry,
@@ -145,6 +170,7 @@ CHECKS: dict[str, Callable[[str], None]] = {
     "G10": g10_rules_documents,
     "G11": g11_generic_test_kit,
     "G12": g12_refusals_translated,
+    "G13": g13_board_module_or_generic,
 }
 
 

@@ -22,19 +22,13 @@ def config_of(html: str) -> dict:
     return json.loads(found.group(1))
 
 
-def line_labels(html: str) -> list[str]:
-    return re.findall(r'<span data-testid="line-label">(\d)</span>', html)
-
-
-def assert_board_skeleton(html: str) -> None:
-    """Both tactical grids (3 rows × 5 lines), hero and location slots, orders, hands, piles."""
-    for where in ("top", "bottom"):
-        for part in ("grid", "hero", "location", "orders", "hand"):
-            assert f'data-testid="{part}-{where}"' in html, f"{part}-{where}"
-    cells = re.findall(r'data-testid="cell-(\d)-(\d)-(\d)"', html)
-    assert sorted(cells) == sorted(
-        (str(s), str(line), str(row)) for s in (0, 1) for line in range(1, 6) for row in (1, 2, 3)
-    )
+def assert_board_shell(html: str) -> None:
+    """The board root, filled by the game's board module; the shell's status bar, clocks and log."""
+    assert 'data-testid="board-root"' in html
+    # RESPONSE draws its own table (boards/respons.js, styled by boards/respons.css): the
+    # grids, slots, orders and hands are the browser tests' to check (test_play_browser.py).
+    assert "/static/respons/boards/respons.js" in html and "/static/respons/boards/respons.css" in html
+    assert 'src="/jsi18n/"' in html  # gettext for the module's labels
     assert 'data-testid="statusbar"' in html and 'data-testid="log"' in html
     assert 'data-testid="clock-top"' in html and 'data-testid="clock-bottom"' in html
 
@@ -45,7 +39,7 @@ def test_it_shows_both_players_the_board(online_match):
         response = play_page(actor, match_id)
         assert response.status_code == 200
         html = response.content.decode()
-        assert_board_skeleton(html)
+        assert_board_shell(html)
         config = config_of(html)
         assert config["seat"] == seat and config["names"] == [a.name, b.name]
         assert config["urls"]["state"] == f"/api/matches/{match_id}/game/"
@@ -57,18 +51,14 @@ def test_it_shows_both_players_the_board(online_match):
         assert 'data-testid="swap-picker"' in html and "<textarea" not in html
 
 
-def test_it_lays_the_lines_out_as_each_seat_sees_them(online_match):
-    """R3.3: lines 1–5 left to right for seat 0; seat 1's own left-most line is line 5."""
+def test_it_tells_the_board_module_whose_table_it_draws(online_match):
+    """The module draws seat 0's table for seat 0 and seat 1's for seat 1 (R3.3 orientation)."""
     event, match_id, a, b = online_match
-    assert line_labels(play_page(a, match_id).content.decode()) == ["1", "2", "3", "4", "5"]
-    html_b = play_page(b, match_id).content.decode()
-    assert line_labels(html_b) == ["5", "4", "3", "2", "1"]
-    # The opponent's grid is on top and its rows run back to front (3, 2, 1), so that both
-    # front rows face each other in the middle; the viewer's own run front to back.
-    top, bottom = html_b.split('data-testid="side-bottom"')
-    assert re.findall(r'data-testid="cell-0-5-(\d)"', top) == ["3", "2", "1"]
-    assert re.findall(r'data-testid="cell-1-5-(\d)"', bottom) == ["1", "2", "3"]
-    assert re.findall(r'data-testid="cell-1-(\d)-1"', bottom) == ["5", "4", "3", "2", "1"]
+    for seat, actor in enumerate((a, b)):
+        config = config_of(play_page(actor, match_id).content.decode())
+        assert (
+            config["board"] == {"game": "respons"} and config["me"] == seat and config["lang"] in ("ru", "en")
+        )
 
 
 def test_it_refuses_outsiders(online_match, outsider, player):
@@ -90,13 +80,13 @@ def test_it_gives_judges_and_the_organizer_a_read_only_board(online_match, judge
         response = play_page(official, match_id)
         assert response.status_code == 200
         html = response.content.decode()
-        assert_board_skeleton(html)
+        assert_board_shell(html)
         assert 'data-testid="spectator-badge"' in html
         assert config_of(html)["seat"] is None
         for control in ("concede", "pass", "keep", "sideboard-ready"):
             assert f'data-testid="{control}"' not in html
         assert 'data-testid="swap-picker"' not in html and config_of(html)["deck"] is None
-        assert line_labels(html) == ["1", "2", "3", "4", "5"]
+        assert config_of(html)["me"] == 0  # an official sees the table as seat 0 does
         # The API behind the page gives an official the judge view and no actions.
         state = official.api.get(f"/api/matches/{match_id}/game/").json()
         assert state["seat"] is None and state["legal_actions"] == []
@@ -161,3 +151,39 @@ def test_it_adds_the_events_of_each_action_to_the_log(online_match):
     assert len(kept) == 1 and kept[0]["a"] == 0
     assert events_of(b, match_id, game=1)["events"] == log["events"]
     assert b.api.get(f"/api/matches/{match_id}/game/events/", {"game": "x"}).status_code == 400
+
+
+def test_a_game_without_its_own_board_module_gets_the_generic_one(monkeypatch):
+    """selectors/boards.py: boards/<game>.js when the file exists, else boards/generic.js."""
+    from tournaments.selectors import boards
+
+    assert boards.board_module(game="respons") == "respons/boards/respons.js"
+    assert boards.board_styles(game="respons") == "respons/boards/respons.css"
+    assert boards.board_module(game="no-such-game") == boards.GENERIC
+    # A registered game whose module file is missing draws with the generic board.
+    monkeypatch.setattr(boards.finders, "find", lambda path: None)
+    assert boards.board_module.__wrapped__(game="respons") == boards.GENERIC
+    assert boards.board_styles.__wrapped__(game="respons") == boards.GENERIC_STYLES
+
+
+def test_the_game_answer_says_each_legal_action_in_words(online_match):
+    """legal_described[i] is describe_action(legal_actions[i]): the generic board's labels."""
+    event, match_id, a, b = online_match
+    answers = [actor.api.get(f"/api/matches/{match_id}/game/").json() for actor in (a, b)]
+    deciding = next(answer for answer in answers if answer["legal_actions"])
+    waiting = next(answer for answer in answers if not answer["legal_actions"])
+    assert len(deciding["legal_described"]) == len(deciding["legal_actions"])
+    assert all(isinstance(text, str) and text for text in deciding["legal_described"])
+    assert waiting["legal_described"] == []
+
+
+def test_it_serves_the_board_modules_their_translations(client):
+    """The JavaScript catalog gives the modules' labels in Russian (locale/ru/.../djangojs.po)."""
+    response = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 200
+    script = response.content.decode()
+    for english, russian in (
+        ("Face-down card", "Карта рубашкой вверх"),
+        ("Hero of {name}", "Герой игрока {name}"),
+    ):
+        assert f"{json.dumps(english)}: {json.dumps(russian)}" in script

@@ -97,6 +97,7 @@ class GameStateOut(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True)
     view = serializers.JSONField()
     legal_actions = serializers.ListField(child=serializers.JSONField())
+    legal_described = serializers.ListField(child=serializers.CharField(), required=False)
     next_seq = serializers.IntegerField(allow_null=True)
     match_status = serializers.CharField()
     wins_a = serializers.IntegerField()

@@ -213,17 +213,24 @@ def game_answer(
     snapshot = game.snapshot or {}
     deciding = (snapshot.get("decision") or {}).get("seat")
     legal: list[Any]
+    described: list[str] = []
     if seat is None:
         view, legal, refused = judge_view if judge_view is not None else {}, [], []
     else:
         view = (snapshot.get("views") or [{}, {}])[seat]
         legal = (snapshot.get("legal") or [[], []])[seat] if deciding == seat else []
         refused = (game.refused or [[], []])[seat]
+        if legal:
+            described = (snapshot.get("described") or [[], []])[seat]
+            if len(described) != len(legal):  # a snapshot stored before descriptions were kept
+                described = []
     return {
         "game_number": game.number,
         "seat": seat,
         "view": view,
         "legal_actions": legal,
+        # legal_actions[i] in words (English, describe_action), or [] when not kept.
+        "legal_described": described,
         "next_seq": next_seq,
         "match_status": match.status,
         "wins_a": match.wins_a,
@@ -964,6 +971,8 @@ def _store_snapshot(game: Game, engine: EngineMatch) -> None:
         "result": engine.result.as_dict() if engine.result is not None else None,
         "views": [engine.observation(0), engine.observation(1)],
         "legal": [engine.legal_actions(0), engine.legal_actions(1)],
+        # Each legal action as the engine says it (English): the generic board's button labels.
+        "described": [[engine.describe_action(a) for a in engine.legal_actions(s)] for s in (0, 1)],
     }
     game.decision_seat = pending.seat if pending is not None else None
 

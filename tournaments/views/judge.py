@@ -18,13 +18,14 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.labels import describe_action, reader_language
 from tournaments.models import Event, Game, Match, Penalty, Round
 from tournaments.numbers import SMALL_MAX, whole_number
+from tournaments.selectors.boards import board_module, board_styles
 from tournaments.selectors.cards import card_names_shown
 from tournaments.selectors.events import (
     event_role,
@@ -44,7 +45,7 @@ from tournaments.selectors.judge import (
     match_refused_actions,
     round_progress_rows,
 )
-from tournaments.selectors.play import game_log_shown
+from tournaments.selectors.play import game_log_shown, play_cards
 from tournaments.services import events as events_svc
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
 from tournaments.services.online import clock_limit, seat_of
@@ -165,6 +166,14 @@ def match_log(request: HttpRequest, match_id: int) -> HttpResponse:
     if game is not None:
         step = _int(request.GET.get("step"), len(game.actions))
         context.update(_step_context(game, step))
+        # The board of each step is drawn by the game's module, read-only, from the judge view.
+        language = (get_language() or "ru")[:2]
+        context.update(
+            board_module=board_module(game=event.game),
+            board_styles=board_styles(game=event.game),
+            board_config={"game": event.game, "names": context["names"], "lang": language},
+            board_cards=play_cards(game=event.game, english=language == "en"),
+        )
         context.update(
             lines=game_action_lines(game=game),
             clocks=game_clocks(game=game),

@@ -1,9 +1,10 @@
-"""The play page of an online match: the RESPONSE table, driven by the online API from the browser.
+"""The play page of an online match, driven by the online API from the browser.
 
-The page is a skeleton (the board as R3 lays it out, in the viewer's orientation) plus
-play.js, which polls ``GET /api/matches/{id}/game/`` and posts the legal actions it lists.
-Every rule stays with the engine and the online services; this view only decides who
-may open the page and how the board is oriented.
+The page is a shell (status bar, clocks, move box, log, sideboarding) plus play.js, which
+polls ``GET /api/matches/{id}/game/`` and posts the legal actions it lists, and the game's
+board module (selectors/boards.py), which draws the table from the engine's view. Every rule
+stays with the engine and the online services; this view only decides who may open the page
+and which seat sits at the bottom.
 """
 
 from typing import Any
@@ -21,27 +22,19 @@ from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
 from tournaments.labels import refusal_templates
 from tournaments.models import Game, Match
+from tournaments.selectors.boards import board_module, board_styles
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.play import play_cards
 from tournaments.services import online as online_svc
 from tournaments.users import SignedInHttpRequest
 
-LINES = (1, 2, 3, 4, 5)
-ROWS = (1, 2, 3)  # R3.2: row 1 is the front, nearest the opponent
-
 
 def _js_strings() -> dict[str, Any]:
-    """Return every string play.js shows, translated ({name} marks a value filled in by the script)."""
+    """Return every string play.js (the shell) shows, translated ({name} marks a value filled in).
+
+    The board's own labels are the board module's, through the JavaScript catalog (djangojs.po).
+    """
     return {
-        "types": {
-            "hero": _("Hero"),
-            "unit": _("Unit"),
-            "spell": _("Spell"),
-            "trap": _("Trap"),
-            "enhancement": _("Enhancement"),
-            "location": _("Location"),
-            "order": _("Order"),
-        },
         "phases": {
             "mulligan": _("Opening hands"),
             "start": _("Start of turn"),
@@ -62,42 +55,12 @@ def _js_strings() -> dict[str, Any]:
             "round_end": _("round time is over"),
             "override": _("a judge set the match result"),
         },
-        "strength": _("Strength"),
-        "durability": _("Durability"),
-        "influence": _("Influence"),
-        "cost": _("Cost"),
-        "face_down": _("Face down"),
-        "face_down_trap": _("Face-down card"),
-        "used": _("Action used this turn"),
-        "action_cost": _("Action: {cost} influence"),
-        "order_n": _("Order {n}"),
-        "played": _("Played"),
-        "empty": _("empty"),
-        "no_location": _("No location"),
         "turn": _("Turn {n}"),
         "game_of": _("Game {n} of {best_of}"),
         "initiative": _("Initiative"),
-        "you": _("you"),
         "your_decision": _("Your decision"),
         "waiting_for": _("Waiting for {name}"),
-        "decisions_left": _("{n} decisions left"),
-        "prompt_act": _("Play a card from your hand, use a card's action, or pass."),
-        "prompt_mulligan": _("Keep your opening hand, or select the cards to put back and mulligan."),
-        "prompt_choose_cell": _("Choose a free cell for {card}."),
-        "prompt_choose_target": _("Choose a target for {card}."),
-        "prompt_cell": _("Choose a highlighted cell for {card}."),
-        "prompt_target": _("Choose a highlighted target for {card}."),
-        "prompt_confirm": _("Play {card}?"),
-        "prompt_confirm_activate": _("Use the action of {card}?"),
         "prompt_wait": _("{name} is deciding."),
-        "play": _("Play"),
-        "use": _("Use"),
-        "cancel": _("Cancel"),
-        "keep": _("Keep"),
-        "mulligan": _("Mulligan"),
-        "mulligan_n": _("Mulligan {n}"),
-        "pass": _("Pass"),
-        "concede": _("Concede"),
         "concede_confirm": _("Concede this game? It counts as a loss."),
         "refused": _("Refused ({rule}): {message}"),
         # A refused action's message by its code: the answers carry code, params and the
@@ -196,8 +159,6 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
     ]
     me = seat if seat is not None else 0  # a judge sees the table as seat 0 does
     them = 1 - me
-    # R3.3: lines are numbered left to right as seat 0 sees them; seat 1 sees them the other way.
-    lines = list(LINES) if me == 0 else list(reversed(LINES))
     online = event.online and match.player_b is not None
     game = online_svc.current_game(match) if online else None
     online_svc.match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
@@ -212,8 +173,9 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "seat": seat,
         "me": me,
         "names": names,
-        "lines": lines,
         "best_of": event.best_of,
+        "board": {"game": event.game},  # whose module draws the table (window.ResponsBoards)
+        "lang": (get_language() or "ru")[:2],
         "deck": deck_now,  # the sideboard picker's starting point (R2.7 swaps)
         "server_now": timezone.now().isoformat(),
         "urls": {
@@ -225,8 +187,8 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         },
     }
     sides = [
-        {"seat": them, "name": names[them], "where": "top", "rows": list(reversed(ROWS)), "mine": False},
-        {"seat": me, "name": names[me], "where": "bottom", "rows": list(ROWS), "mine": seat is not None},
+        {"seat": them, "name": names[them], "where": "top"},
+        {"seat": me, "name": names[me], "where": "bottom"},
     ]
     context = {
         "match": match,
@@ -237,7 +199,8 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "started": game is not None,
         "game_status": game.status if game is not None else "",
         "sides": sides,
-        "lines": lines,
+        "board_module": board_module(game=event.game),
+        "board_styles": board_styles(game=event.game),
         "names": names,
         "config": config,
         "strings": _js_strings(),

@@ -1,7 +1,45 @@
 // The judges' match log viewer: step forward and back (buttons, ← →, Home/End, the slider),
 // each step fetched as a server-rendered htmx partial. Without script the links still work.
+// Each step's board is drawn by the game's board module (boards/<game>.js, or generic.js)
+// from the step's judge view, read-only; the server-rendered rows are the no-script fallback.
 (function () {
   "use strict";
+
+  function readJson(id) {
+    var el = document.getElementById(id);
+    if (!el) return null;
+    try { return JSON.parse(el.textContent); } catch (e) { return null; }
+  }
+
+  function drawBoard() {
+    var cfg = readJson("judge-board-config"), view = readJson("step-view");
+    var root = document.querySelector("[data-board-root]"), fallback = document.querySelector("[data-board-fallback]");
+    var all = window.ResponsBoards || {};
+    var mod = cfg && (all[cfg.game] || all.generic);
+    if (!cfg || !view || !root || !mod) return;
+    var cards = readJson("judge-board-cards") || {};
+    var names = (view.seats || []).map(function (s, i) { return (s && s.name) || cfg.names[i] || ""; });
+    mod.render(root, view, {
+      seat: null,
+      legal: [],
+      described: [],
+      act: function () {},
+      card: function (name) {
+        var c = cards[name];
+        return c ? { name: c.n, type: c.t, cost: c.c, factions: c.f || [], text: c.x, strength: c.s,
+          durability: c.d, influence: c.i, legendary: !!c.l, action: c.a } : null;
+      },
+      t: function (text) { return window.gettext ? window.gettext(text) : text; },
+      fmt: function (text, values) {
+        return String(text).replace(/\{(\w+)\}/g, function (m, k) { return values && k in values ? values[k] : m; });
+      },
+      lang: cfg.lang,
+      readOnly: true,
+      names: names,
+    });
+    root.hidden = false;
+    if (fallback) fallback.hidden = true;
+  }
 
   function init() {
     var root = document.getElementById("replay");
@@ -54,7 +92,7 @@
       }
     }
 
-    root.addEventListener("htmx:afterSwap", sync);
+    root.addEventListener("htmx:afterSwap", function () { drawBoard(); sync(); });
     document.addEventListener("click", function (event) {
       var a = event.target.closest("[data-go]");
       if (!a || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -82,9 +120,11 @@
       else return;
       event.preventDefault();
     });
+    drawBoard();
     sync();
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  // After DOMContentLoaded: the board module's script (deferred, after this one) has run by then.
+  if (document.readyState !== "complete") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

@@ -1,11 +1,13 @@
-// The play page of an online RESPONSE match. No dependencies, no build step.
+// The play page of an online match: the shell around the game's board. No dependencies, no
+// build step.
 //
 // The server pushes every new answer of GET /api/matches/{id}/game/ over a Server-Sent Events
 // stream (.../game/stream/); polling once a second is only the fallback while the stream is
-// down. It re-renders the table only when the game moved on, and posts back the legal
-// actions the API lists, exactly as listed,
-// with seq = next_seq. The rules stay with the engine: the page only highlights what
-// legal_actions allows and walks the player through its choices (card, cell, targets).
+// down. The shell keeps what every game shares (status bar, clocks, Pass and Concede, refusals,
+// the log, sideboarding) and hands the view to the game's board module (boards/<game>.js, or
+// boards/generic.js; docs/ARCHITECTURE.md "Board modules"), which draws the table, walks the
+// player through a choice and gives back one of the legal actions the API listed. The shell
+// posts it as it is, with seq = next_seq. The rules stay with the engine.
 (function () {
   "use strict";
 
@@ -24,8 +26,6 @@
 
   var state = null;      // the last GET .../game/ answer
   var stateKey = "";     // what changed since the last render
-  var sel = null;        // the action being built: {kind, card, cands, slots, picks}
-  var mull = [];         // hand indices selected to put back (mulligan)
   var busy = false;      // an action is being posted
   var eventsKey = "";    // the log shown
   var eventsAsked = "";  // the log being fetched
@@ -61,13 +61,6 @@
   function card(name) { return CARDS[name] || { n: name, t: "", f: [] }; }
   function cardName(name) { return card(name).n; }
   function seatName(s) { return cfg.names[s] || "?"; }
-  function cellKey(seat, c) { return "c:" + seat + ":" + c.line + ":" + c.row; }
-  function targetKey(t) {
-    if (!t) return "";
-    if (t.zone === "hero") return "hero:" + t.seat;
-    if (t.zone === "location") return "loc:" + t.seat;
-    return cellKey(t.seat, t);
-  }
   function csrf() {
     var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
     if (m) return decodeURIComponent(m[1]);
@@ -86,171 +79,10 @@
     });
   }
 
-  // --- card tiles -----------------------------------------------------------------------
-
-  var FACTION_VAR = { order: "var(--order)", technology: "var(--technology)", chaos: "var(--chaos)" };
-
-  function tile(name, opts) {
-    opts = opts || {};
-    var c = card(name), kind = c.t || "";
-    var f = c.f || [], f1 = FACTION_VAR[f[0]] || "#78716c", f2 = FACTION_VAR[f[1] || f[0]] || f1;
-    var el = h("div", {
-      "class": "tile t-" + kind + (opts.size ? " tile-" + opts.size : "") + (opts.down ? " is-down" : "") + (opts.used ? " is-used" : ""),
-      style: "--f1:" + f1 + ";--f2:" + f2,
-      "data-card": name,
-      title: tooltip(name, opts),
-    });
-    var cost = c.c === undefined || c.c === null || kind === "hero" ? null : c.c;
-    var costEl = cost === null ? null : h("span", { "class": "tile-cost", text: String(cost) });
-    var nameEl = h("span", { "class": "tile-name" + fit(c.n), text: c.n });
-    var typeEl = h("div", { "class": "tile-type", text: (T.types[kind] || kind) + (c.l ? " ★" : "") });
-    if (opts.size === "hand") {
-      // A hand card: cost and type on top, then the name across the card's full width.
-      el.appendChild(h("div", { "class": "tile-head" }, [costEl, typeEl]));
-      el.appendChild(nameEl);
-    } else {
-      el.appendChild(h("div", { "class": "tile-head" }, [costEl, nameEl]));
-      el.appendChild(typeEl);
-    }
-    if (opts.size === "hand" && c.x) el.appendChild(h("div", { "class": "tile-text", text: c.x }));
-    var stats = h("div", { "class": "tile-stats" });
-    if (opts.down) stats.appendChild(h("span", { "class": "tile-flag", text: T.face_down }));
-    if (opts.used) stats.appendChild(h("span", { "class": "tile-flag", text: "✓" }));
-    if (c.a !== undefined && !opts.down) stats.appendChild(h("span", { "class": "tile-act", title: fmt(T.action_cost, { cost: c.a }), text: "⚡" + c.a }));
-    if (kind === "unit") {
-      var s = opts.strength !== undefined ? opts.strength : c.s, base = opts.printed !== undefined ? opts.printed : c.s;
-      var cls = "stat stat-str" + (s < base ? " is-hurt" : s > base ? " is-up" : "");
-      stats.appendChild(h("span", { "class": cls, title: T.strength, text: "⚔ " + s }));
-    } else if (kind === "location") {
-      var d = opts.durability !== undefined ? opts.durability : c.d, max = opts.max !== undefined ? opts.max : c.d;
-      stats.appendChild(h("span", { "class": "stat stat-dur" + (d < max ? " is-hurt" : ""), title: T.durability, text: "▣ " + d + (d !== max ? "/" + max : "") }));
-    }
-    el.appendChild(stats);
-    return el;
-  }
-
-  // Long words shrink the name rather than break mid-word ("Шестерёночный").
-  function fit(text) {
-    var longest = Math.max.apply(null, String(text).split(/[\s-]+/).map(function (w) { return w.length; }));
-    return longest >= 13 ? " fit-3" : longest >= 11 ? " fit-2" : longest >= 9 ? " fit-1" : "";
-  }
-
-  function tooltip(name, opts) {
-    var c = card(name), parts = [c.n];
-    if (c.n !== name) parts[0] += " (" + name + ")";
-    var line = T.types[c.t] || c.t || "";
-    if (c.c !== undefined && c.c !== null && c.t !== "hero") line += " · " + T.cost + " " + c.c;
-    if (c.s !== undefined) line += " · " + T.strength + " " + c.s;
-    if (c.d !== undefined) line += " · " + T.durability + " " + c.d;
-    if (c.i !== undefined) line += " · " + T.influence + " " + c.i;
-    parts.push(line);
-    if (c.x) parts.push(c.x);
-    if (opts && opts.used) parts.push(T.used);
-    return parts.join("\n");
-  }
-
-  function back(extra) { return h("div", { "class": "tile tile-back" + (extra ? " " + extra : ""), "aria-label": T.face_down_trap }, [h("span", { "class": "back-mark", text: "R" })]); }
-
   // --- rendering the table --------------------------------------------------------------
 
   function view() { return (state && state.view) || {}; }
   function seatView(s) { var v = view(); return v.seats ? v.seats[s] : null; }
-
-  function renderSide(s) {
-    var el = $('[data-side="' + s + '"]'), sv = seatView(s), v = view();
-    if (!el) return;
-    var decision = v.decision;
-    el.classList.toggle("is-deciding", !!decision && decision.seat === s && state.game_status === "playing");
-    var ini = slot("initiative-mark", el);
-    if (ini) ini.hidden = !(sv && v.initiative === s);
-    $$(".cell", el).forEach(function (cell) { cell.textContent = ""; });
-    if (!sv) {
-      ["influence", "decisions", "deck"].forEach(function (k) { setText(k, "–", el); });
-      ["orders", "hand", "graveyard", "space", "hit-pips"].forEach(function (k) { slot(k, el).textContent = ""; });
-      setText("hits", "0", el); setText("hand-size", "0", el);
-      setText("graveyard-count", "0", el); setText("space-count", "0", el);
-      renderHero(el, s, null); renderLocation(el, null);
-      return;
-    }
-    setText("influence", sv.hero.influence + " / " + sv.hero.supply, el);
-    setText("decisions", String(sv.decisions_left), el);
-    setText("hits", String(sv.hits_taken), el);
-    var pips = slot("hit-pips", el);
-    pips.textContent = "";
-    for (var i = 1; i <= 6; i++) pips.appendChild(h("i", { "class": i <= sv.hits_taken ? "on" : "" }));
-    renderHero(el, s, sv);
-    renderLocation(el, sv.location);
-    // Orders, left to right (R5.1): backs for the opponent, names for their owner.
-    var orders = slot("orders", el);
-    orders.textContent = "";
-    sv.orders.forEach(function (o) {
-      var t;
-      if (o.state === "face_down" && !o.card) t = back("tile-mini");
-      else t = tile(o.card, { size: "mini", down: o.state === "face_down" });
-      if (o.state === "played") t.classList.add("is-played");
-      if (o.state === "face_up") t.classList.add("is-revealed");
-      t.setAttribute("data-testid", "order");
-      var wrap = h("div", { "class": "order-slot", title: fmt(T.order_n, { n: o.position }) + (o.state === "played" ? " · " + T.played : "") }, [t]);
-      orders.appendChild(wrap);
-    });
-    // The tactical grid.
-    sv.cells.forEach(function (c) {
-      var cell = $('[data-key="' + cellKey(s, c) + '"]', el);
-      if (!cell) return;
-      var t = c.card
-        ? tile(c.card, { size: "cell", strength: c.strength, printed: c.printed_strength, down: !c.face_up, used: c.used })
-        : back("tile-cell");
-      t.setAttribute("data-testid", "field-card");
-      cell.appendChild(t);
-    });
-    // The abstract segment.
-    setText("deck", String(sv.deck), el);
-    fillList(slot("graveyard", el), sv.graveyard);
-    fillList(slot("space", el), sv.space);
-    setText("graveyard-count", String(sv.graveyard.length), el);
-    setText("space-count", String(sv.space.length), el);
-    // The hand: cards when the viewer may see them, backs otherwise.
-    var hand = slot("hand", el);
-    hand.textContent = "";
-    setText("hand-size", String(sv.hand_size), el);
-    if (sv.hand) {
-      var big = el.classList.contains("side-bottom");
-      sv.hand.forEach(function (name, index) {
-        var t = tile(name, { size: big ? "hand" : "mini" });
-        t.setAttribute("data-index", String(index));
-        t.setAttribute("data-testid", "hand-card");
-        if (mull.indexOf(index) !== -1 && s === me) t.classList.add("is-putback");
-        hand.appendChild(t);
-      });
-    } else {
-      for (var k = 0; k < sv.hand_size; k++) hand.appendChild(back("tile-mini"));
-    }
-  }
-
-  function renderHero(el, s, sv) {
-    var box = slot("hero", el);
-    $$(".tile", box).forEach(function (t) { t.remove(); });
-    if (!sv) return;
-    var t = tile(sv.hero.card, { size: "hero" });
-    var inf = h("div", { "class": "hero-influence", title: T.influence }, [
-      h("b", { text: String(sv.hero.influence) }), h("span", { text: "/" + sv.hero.supply }),
-    ]);
-    t.appendChild(inf);
-    box.appendChild(t);
-  }
-
-  function renderLocation(el, loc) {
-    var box = slot("location", el);
-    $$(".tile", box).forEach(function (t) { t.remove(); });
-    box.classList.toggle("is-empty", !loc);
-    if (loc) box.appendChild(tile(loc.card, { size: "cell", durability: loc.durability, max: loc.max }));
-  }
-
-  function fillList(list, names) {
-    list.textContent = "";
-    if (!names.length) list.appendChild(h("li", { "class": "muted", text: T.empty }));
-    names.forEach(function (n) { list.appendChild(h("li", { title: tooltip(n), text: cardName(n) })); });
-  }
 
   function renderStatus() {
     var v = view(), d = v.decision, st = state;
@@ -322,78 +154,55 @@
     }
   }
 
-  // --- choices: what the player may click now -------------------------------------------
+  // --- the board: drawn by the game's module (boards/<game>.js, or boards/generic.js) ------
 
+  var boardRoot = $("[data-slot=board]");
+  function boardModule() {
+    var all = window.ResponsBoards || {};
+    return all[cfg.board.game] || all.generic || null;
+  }
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
+  // What a board module sees of a card: the site's summary, in the reader's language.
+  function cardData(name) {
+    var c = CARDS[name];
+    if (!c) return null;
+    return {
+      name: c.n, type: c.t, cost: c.c, factions: c.f || [], text: c.x, strength: c.s,
+      durability: c.d, influence: c.i, legendary: !!c.l, action: c.a,
+    };
+  }
   function legal() { return (state && state.legal_actions) || []; }
   function myDecision() {
     var d = view().decision;
     return player && state && state.game_status === "playing" && d && d.seat === me && legal().length ? d : null;
   }
-  function sourceKey(a) {
-    if (a.cell) return cellKey(me, a.cell);
-    return (a.zone === "hero" ? "hero:" : "loc:") + me;
-  }
-  function slotsOf(cands) {
-    var first = cands[0], slots = [];
-    if (first.type !== "activate" && first.cell) slots.push("cell");
-    var n = 0;
-    cands.forEach(function (a) { n = Math.max(n, (a.targets || []).length); });
-    for (var i = 0; i < n; i++) {
-      if (cands.some(function (a) { return a.targets && a.targets[i]; })) slots.push(i);
-    }
-    return slots;
-  }
-  function slotKey(a, s) { return s === "cell" ? cellKey(me, a.cell) : targetKey((a.targets || [])[s]); }
-  function remaining() {
-    return sel.cands.filter(function (a) {
-      return sel.picks.every(function (k, i) { return slotKey(a, sel.slots[i]) === k; });
+  function renderBoard() {
+    var mod = boardModule();
+    if (!mod || !boardRoot || !state) return;
+    var deciding = !!myDecision() && !busy;
+    mod.render(boardRoot, view(), {
+      seat: player ? me : null,
+      legal: deciding ? legal() : [],
+      described: deciding ? state.legal_described || [] : [],
+      act: function (action) { if (player) submit(action); },
+      card: cardData,
+      t: gettext,
+      fmt: fmt,
+      lang: cfg.lang,
+      readOnly: !player,
+      names: cfg.names.slice(),
     });
-  }
-  function options() {
-    if (!sel || sel.picks.length >= sel.slots.length) return [];
-    var s = sel.slots[sel.picks.length], seen = [];
-    remaining().forEach(function (a) { var k = slotKey(a, s); if (k && seen.indexOf(k) === -1) seen.push(k); });
-    return seen;
-  }
-  function select(kind, cardName_, cands, source) {
-    sel = { kind: kind, card: cardName_, cands: cands, slots: slotsOf(cands), picks: [], source: source };
-    renderChoices();
-  }
-  function pick(key) {
-    sel.picks.push(key);
-    if (sel.picks.length >= sel.slots.length) submit(remaining()[0]);
-    else renderChoices();
   }
 
-  function renderChoices() {
-    $$(".is-option, .is-playable, .is-activatable, .is-selected").forEach(function (el) {
-      el.classList.remove("is-option", "is-playable", "is-activatable", "is-selected");
-    });
-    $$("[data-focus]").forEach(function (el) { el.removeAttribute("tabindex"); el.removeAttribute("data-focus"); });
-    var d = myDecision();
-    if (d && !sel && (d.kind === "choose_cell" || d.kind === "choose_target")) {
-      var cands = legal().filter(function (a) { return a.type === "choose"; });
-      if (cands.length) sel = { kind: "choose", card: d.card, cands: cands, slots: [cands[0].cell ? "cell" : 0], picks: [] };
-    }
-    if (sel) {
-      options().forEach(function (k) { var el = $('[data-key="' + k + '"]'); if (el) el.classList.add("is-option"); });
-      if (sel.source) { var src = $(sel.source); if (src) src.classList.add("is-selected"); }
-    } else if (d && d.kind === "act") {
-      legal().forEach(function (a) {
-        if (a.type === "play") $$('.side-bottom .hand [data-card="' + cssEscape(a.card) + '"]').forEach(function (t) { t.classList.add("is-playable"); });
-        if (a.type === "activate") { var el = $('[data-key="' + sourceKey(a) + '"]'); if (el) el.classList.add("is-activatable"); }
-      });
-    }
-    // Whatever may be clicked now can also be reached with Tab and used with Enter.
-    $$(".is-option, .is-playable, .is-activatable, .side-bottom .hand .tile").forEach(function (el) {
-      if (d && !el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "0"); el.setAttribute("data-focus", ""); }
-    });
-    root.classList.toggle("is-choosing", !!sel);
-    root.classList.toggle("is-acting", !!d && d.kind === "act");
-    renderTurnbox();
+  // A decision for a reader whose focus was lost (its button went away with the last move):
+  // the focus comes back to the board's first control, or to Pass, so a keyboard player goes
+  // on from there rather than from the top of the page.
+  function refocus() {
+    var active = document.activeElement;
+    if (!myDecision() || busy || (active && active !== document.body)) return;
+    var b = (boardRoot && boardRoot.querySelector("button:not([disabled])")) || button("pass");
+    if (b && !b.hidden && !b.disabled) b.focus();
   }
-
-  function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s.replace(/"/g, '\\"'); }
 
   function button(name) { return $('[data-action="' + name + '"]'); }
   function show(name, visible, enabled) {
@@ -403,39 +212,22 @@
     b.disabled = busy || enabled === false;
   }
 
+  // The move box: whose decision it is, Pass and Concede; the board module draws the rest.
   function renderTurnbox() {
     var prompt = slot("prompt");
     if (!prompt || !state) return;
     var d = myDecision(), v = view(), text = "";
     var st = state, playing = st.game_status === "playing" && st.match_status !== "final";
-    if (!player) {
-      text = v.decision ? fmt(T.prompt_wait, { name: seatName(v.decision.seat) }) : "";
-    } else if (!playing) {
+    if (player && !playing) {
       text = st.match_status === "final" ? T.match_finished : st.game_status === "sideboarding" ? T.next_game : "";
-    } else if (!d) {
-      text = v.decision ? fmt(T.prompt_wait, { name: seatName(v.decision.seat) }) : "";
-    } else if (sel) {
-      var name = cardName(sel.card || "");
-      if (sel.kind === "choose") text = fmt(sel.slots[0] === "cell" ? T.prompt_choose_cell : T.prompt_choose_target, { card: name });
-      else if (!sel.slots.length) text = fmt(sel.kind === "activate" ? T.prompt_confirm_activate : T.prompt_confirm, { card: name });
-      else text = fmt(sel.slots[sel.picks.length] === "cell" ? T.prompt_cell : T.prompt_target, { card: name });
-    } else if (d.kind === "mulligan") {
-      text = T.prompt_mulligan;
+    } else if (d) {
+      text = T.your_decision;
     } else {
-      text = T.prompt_act + " " + fmt(T.decisions_left, { n: d.decisions_left });
+      text = v.decision ? fmt(T.prompt_wait, { name: seatName(v.decision.seat) }) : "";
     }
     prompt.textContent = text;
     if (!player) return;
-    var acting = !!d && d.kind === "act";
-    var confirm = button("confirm");
-    if (confirm) confirm.textContent = sel && sel.kind === "activate" ? T.use : T.play;
-    show("confirm", acting && !!sel && sel.kind !== "choose" && !sel.slots.length);
-    show("cancel", acting && !!sel && sel.kind !== "choose");
-    show("pass", acting && !sel, legal().some(function (a) { return a.type === "pass"; }));
-    show("keep", !!d && d.kind === "mulligan");
-    show("mulligan", !!d && d.kind === "mulligan", mull.length > 0);
-    var m = button("mulligan");
-    if (m) m.textContent = mull.length ? fmt(T.mulligan_n, { n: mull.length }) : T.mulligan;
+    show("pass", !!d && d.kind === "act", legal().some(function (a) { return a.type === "pass"; }));
     show("concede", playing);
   }
 
@@ -490,9 +282,8 @@
   function submit(action) {
     if (busy || !state || !action) return;
     busy = true;
-    sel = null;
-    mull = [];
-    renderChoices();
+    renderBoard(); // nothing more to choose while this one is on its way
+    renderTurnbox();
     setNotice(T.sending, "info");
     var seq = state.next_seq, body = { seq: seq, action: action }, d = (state.view || {}).decision;
     // Bound to the decision it answers (R10.4): refused as stale once a worker has moved past
@@ -518,60 +309,19 @@
     }, function () {
       busy = false;
       setNotice(T.offline, "bad");
+      renderBoard();
       renderTurnbox();
     });
   }
 
-  function mulliganAction() {
-    var hand = (seatView(me) || {}).hand || [], names = mull.map(function (i) { return hand[i]; });
-    var wanted = names.slice().sort().join("\n");
-    var listed = legal().filter(function (a) {
-      return a.type === "mulligan" && a.cards.slice().sort().join("\n") === wanted;
-    })[0];
-    return listed || { type: "mulligan", cards: names }; // R5.2: any cards of the hand may go back
-  }
-
   function onClick(ev) {
-    var target = ev.target;
-    var actionBtn = target.closest("[data-action]");
-    if (actionBtn) { onButton(actionBtn.getAttribute("data-action")); return; }
-    if (target.closest("summary")) return;
-    var d = myDecision();
-    if (!d || busy) return;
-    var option = target.closest(".is-option");
-    if (option && sel) { pick(option.getAttribute("data-key")); return; }
-    var handCard = target.closest(".side-bottom .hand .tile");
-    if (handCard) {
-      var index = Number(handCard.getAttribute("data-index")), name = handCard.getAttribute("data-card");
-      if (d.kind === "mulligan") {
-        var at = mull.indexOf(index);
-        if (at === -1) mull.push(index); else mull.splice(at, 1);
-        handCard.classList.toggle("is-putback", at === -1);
-        renderTurnbox();
-        return;
-      }
-      if (d.kind !== "act") return;
-      if (sel && sel.kind === "play" && sel.card === name) { sel = null; renderChoices(); return; }
-      var plays = legal().filter(function (a) { return a.type === "play" && a.card === name; });
-      if (plays.length) select("play", name, plays, '.side-bottom .hand [data-index="' + index + '"]');
-      return;
-    }
-    var source = target.closest(".is-activatable");
-    if (source && d.kind === "act") {
-      var key = source.getAttribute("data-key");
-      var uses = legal().filter(function (a) { return a.type === "activate" && sourceKey(a) === key; });
-      var t = source.querySelector(".tile");
-      if (uses.length) select("activate", t ? t.getAttribute("data-card") : "", uses, '[data-key="' + key + '"]');
-    }
+    var actionBtn = ev.target.closest("[data-action]");
+    if (actionBtn) onButton(actionBtn.getAttribute("data-action"));
   }
 
   function onButton(name) {
     if (busy) return;
-    if (name === "cancel") { sel = null; renderChoices(); return; }
-    if (name === "confirm" && sel) { submit(remaining()[0]); return; }
     if (name === "pass") { submit(legal().filter(function (a) { return a.type === "pass"; })[0]); return; }
-    if (name === "keep") { submit(legal().filter(function (a) { return a.type === "keep"; })[0]); return; }
-    if (name === "mulligan" && mull.length) { submit(mulliganAction()); return; }
     if (name === "concede") {
       if (window.confirm(T.concede_confirm)) submit({ type: "concede" }); // R9.3: at any moment
       return;
@@ -581,6 +331,7 @@
     if (name === "swap-add") swapAdd();
     if (name === "swap-reset") { swaps = []; renderSwaps(); }
   }
+
 
   // --- the sideboard picker (R2.7): one card of the side deck for one of the main deck or
   // the orders, swap by swap; the page sends the whole deck those swaps make.
@@ -780,7 +531,6 @@
 
   function applyState(st, force) {
     var key = keyOf(st);
-    var moved = !state || state.game_number !== st.game_number || (state.view || {}).seq !== (st.view || {}).seq;
     if (state && st.game_number > state.game_number && st.game_status === "playing") {
       // A new game began at once (no sideboarding): say how the last one ended.
       var last = (st.games || [])[st.games.length - 2];
@@ -790,13 +540,13 @@
     showRefusals(st);
     if (key === stateKey && !force) return;
     stateKey = key;
-    if (moved) { sel = null; mull = []; }
     root.classList.toggle("is-over", st.match_status === "final");
     renderStatus();
-    [0, 1].forEach(renderSide);
+    renderBoard();
     renderOverlay();
-    renderChoices();
+    renderTurnbox();
     renderClocks();
+    refocus();
     root.setAttribute("data-seq", String((st.view || {}).seq));
   }
 
@@ -852,13 +602,6 @@
   }
 
   root.addEventListener("click", onClick);
-  document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape" && sel && sel.kind !== "choose") { sel = null; renderChoices(); }
-    if ((ev.key === "Enter" || ev.key === " ") && ev.target.hasAttribute && ev.target.hasAttribute("data-focus")) {
-      ev.preventDefault();
-      ev.target.click();
-    }
-  });
   setInterval(renderClocks, 250);
   renderSwaps();
   refresh(true);
