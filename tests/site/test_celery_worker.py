@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from tests.site.worker_support import real_broker, wait_until
+from tests.support.workers import real_broker, wait_until
 from tournaments.models import WorkerHeartbeat
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.worker_support import applied_or_refused, game_state, post_action, real_broker, wait_until
+from tests.support.actors import make_players
+from tests.support.workers import applied_or_refused, game_state, post_action, real_broker, wait_until
 from tournaments.models import GameAction, Match
 from tournaments.services.online import bot_queue
 from tournaments.tasks import adjudicate_match

@@ -12,8 +12,8 @@ import signal
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.worker_support import (
+from tests.support.actors import make_players
+from tests.support.workers import (
     backends_waiting_on,
     game_state,
     other_database_sessions,

@@ -27,7 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-from tests.conftest import require_or_skip
+from tests.support.services import require_or_skip
 
 ROOT = Path(__file__).resolve().parents[2]
 EXTS = ("", ".bak", ".dat", ".dir", ".db")  # the files a beat's shelve may write
