@@ -20,6 +20,6 @@ def test_it_runs_a_task_in_a_real_worker_that_writes_to_the_database():
         beat = wait_until(
             lambda: WorkerHeartbeat.objects.filter(token=token).first(),
             timeout=30,
-            what=f"a heartbeat written by the worker; its output:\n{worker.output()}",
+            what=lambda: f"a heartbeat written by the worker; its output:\n{worker.output()}",
         )
     assert beat.hostname

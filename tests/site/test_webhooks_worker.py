@@ -25,7 +25,7 @@ def test_a_worker_delivers_the_pairings_after_a_refused_first_try(event_factory,
             delivery = wait_until(
                 lambda: WebhookDelivery.objects.filter(status="delivered").first(),
                 timeout=60,
-                what=f"the delivery, retried by the worker; its output:\n{worker.output()}",
+                what=lambda: f"the delivery, retried by the worker; its output:\n{worker.output()}",
             )
     finally:
         flaky.close()
