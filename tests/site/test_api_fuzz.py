@@ -51,6 +51,7 @@ def fuzz_world(transactional_db, event_factory, organizer, outsider):
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
+@pytest.mark.checked_by("schemathesis' call_and_validate: it raises when one of CHECKS fails")
 def test_it_never_answers_500_or_off_schema(operation, fuzz_world):
     app = get_wsgi_application()
     schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)
