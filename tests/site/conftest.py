@@ -116,18 +116,14 @@ def online_match(event_factory, judge):
     return event, match["id"], a, b
 
 
-@pytest.fixture(autouse=True)
-def _allow_orm_beside_playwright(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Playwright's sync API runs an event loop in this thread; the live server's ORM calls are
-    # in its own threads, but fixtures touching the database from here trip Django's check.
-    if request.node.get_closest_marker("browser"):
-        monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
 @pytest.fixture
-def chromium() -> Iterator[object]:
+def chromium(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
     require_or_skip(os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)")
+    # Playwright's sync API runs an event loop in this thread from here on; the live server's ORM
+    # calls are in its own threads, but the test's and later fixtures' from this one would trip
+    # Django's async-safety check (restored after the browser closed).
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -1,7 +1,7 @@
 """Debian's Chromium driven by Playwright: tabs, signing in, screenshots, page widths.
 
-The ``chromium`` fixture (tests/site/conftest.py) launches the browser; a browser test module
-is marked ``pytest.mark.browser``, which also lets the ORM run beside Playwright's event loop.
+The ``chromium`` fixture (tests/site/conftest.py) launches the browser and lets the ORM run
+beside Playwright's event loop; a browser test module is marked ``pytest.mark.browser``.
 """
 
 import os
