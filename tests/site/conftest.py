@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from django.db import connections
 
 from tests.support.actors import Actor, anonymous_actor, make_actor
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
@@ -130,3 +131,7 @@ def chromium(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+        # The ORM calls made beside the loop opened connections of their own (Django keeps them
+        # per context): close them here, or the test database cannot be flushed or dropped, and
+        # the real-worker tests that follow wait for their sessions to end.
+        connections.close_all()
