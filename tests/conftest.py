@@ -1,22 +1,11 @@
 """Shared fixtures: named actors (STYLE.md 13) and the eager-Celery default.
 
 Engine tests (tests/engine, tests/swiss) need no database and use none of these.
+
+Helpers the tests share live in tests/support/ (a test module never imports a conftest).
 """
 
-import os
-
 import pytest
-
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-
-
-def require_or_skip(condition: bool, reason: str) -> None:
-    """Skip locally when an optional real component is missing; fail in CI, where it must be there."""
-    if condition:
-        return
-    if IN_CI:
-        pytest.fail(f"required in CI: {reason}")
-    pytest.skip(reason)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -1,14 +1,18 @@
-"""Actors of the site tests: an organizer, a judge, a player, an outsider, anonymous."""
+"""Fixtures of the site tests: the actors (an organizer, a judge, a player, an outsider,
+anonymous), card sets and decks, events, and Debian's Chromium for the browser tests.
 
-from dataclasses import dataclass
+Fixtures only: the helpers they use live in tests/support/."""
+
+import os
+from collections.abc import Iterator
 
 import pytest
-from django.contrib.auth import get_user_model
-from rest_framework.test import APIClient
+from django.db import connections
 
-from tournaments.services.accounts import token_for
-
-PASSWORD = "correct-Horse-battery-9"
+from tests.support.actors import Actor, anonymous_actor, make_actor
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.events import EventDriver, one_table
+from tests.support.services import require_or_skip
 
 
 @pytest.fixture(autouse=True)
@@ -33,50 +37,34 @@ def _fresh_limits() -> None:
     limits.reset()
 
 
-@dataclass
-class Actor:
-    """A named user with an API client authenticated by token (or anonymous)."""
-
-    name: str
-    user: object | None
-    api: APIClient
-
-
-def _actor(name: str) -> Actor:
-    user = get_user_model().objects.create_user(username=name, password=PASSWORD, email=f"{name}@example.org")
-    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user=user)}")
-    return Actor(name=name, user=user, api=api)
-
-
 @pytest.fixture
 def organizer(db: None) -> Actor:
-    return _actor("olga")
+    return make_actor("olga")
 
 
 @pytest.fixture
 def judge(db: None) -> Actor:
-    return _actor("jury")
+    return make_actor("jury")
 
 
 @pytest.fixture
 def player(db: None) -> Actor:
-    return _actor("anna")
+    return make_actor("anna")
 
 
 @pytest.fixture
 def opponent(db: None) -> Actor:
-    return _actor("boris")
+    return make_actor("boris")
 
 
 @pytest.fixture
 def outsider(db: None) -> Actor:
-    return _actor("oscar")
+    return make_actor("oscar")
 
 
 @pytest.fixture
 def anonymous(db: None) -> Actor:
-    return Actor(name="anonymous", user=None, api=APIClient(HTTP_ACCEPT_LANGUAGE="en"))
+    return anonymous_actor()
 
 
 @pytest.fixture
@@ -111,75 +99,10 @@ def legal_decks() -> list[dict]:
     return decks
 
 
-def make_players(count: int, prefix: str = "p") -> list[Actor]:
-    """Return ``count`` more signed-up players."""
-    return [_actor(f"{prefix}{i:03d}") for i in range(1, count + 1)]
-
-
-def one_table(event: "EventDriver", judge: Actor | None = None) -> tuple[dict, Actor, Actor]:
-    """Open ``event`` (adding ``judge``), register two new players and start round 1; return
-    the one match of the round (the API's dict) and its players at seats A and B."""
-    if judge is not None:
-        event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    a, b = make_players(2)
-    event.register(a, b)
-    match = event.start()["matches"][0]
-    by_name = {a.name: a, b.name: b}
-    return match, by_name[match["player_a"]], by_name[match["player_b"]]
-
-
-class EventDriver:
-    """Drives an event through the API as its organizer would (tests' shorthand)."""
-
-    def __init__(self, organizer: Actor, legal_decks: list[dict], **settings: object) -> None:
-        self.organizer = organizer
-        self.decks = legal_decks
-        body = {"name": "Cup", "game": "respons", **settings}
-        response = organizer.api.post("/api/events/", body, format="json")
-        assert response.status_code == 201, response.content
-        self.id = response.json()["id"]
-        self.best_of = response.json()["best_of"]
-        self.url = f"/api/events/{self.id}/"
-
-    def open(self) -> None:
-        assert self.organizer.api.post(f"{self.url}open/").status_code == 200
-
-    def register(self, *players: Actor) -> None:
-        for i, player in enumerate(players):
-            deck = self.decks[i % len(self.decks)]
-            response = player.api.post(f"{self.url}registrations/", {"deck": deck}, format="json")
-            assert response.status_code == 201, response.content
-
-    def start(self) -> dict:
-        response = self.organizer.api.post(f"{self.url}start/")
-        assert response.status_code == 200, response.content
-        return response.json()
-
-    def next_round(self) -> dict:
-        response = self.organizer.api.post(f"{self.url}next-round/")
-        assert response.status_code == 200, response.content
-        return response.json()
-
-    def round(self, number: int) -> dict:
-        return self.organizer.api.get(f"{self.url}rounds/{number}/").json()
-
-    def finish_round(self, number: int, result=None) -> None:
-        """The organizer enters a final result for every open match of a round (default: A wins)."""
-        for match in self.round(number)["matches"]:
-            if match["status"] != "final":
-                wins_a, wins_b, draws = result(match) if result else (self.best_of // 2 + 1, 0, 0)
-                # A note: an online match's override needs a reason (issue #15).
-                body = {"wins_a": wins_a, "wins_b": wins_b, "draws": draws, "note": "entered by the test"}
-                response = self.organizer.api.post(f"/api/matches/{match['id']}/report/", body, format="json")
-                assert response.status_code == 200, response.content
-
-    def standings(self) -> list[dict]:
-        return self.organizer.api.get(f"{self.url}standings/").json()
-
-
 @pytest.fixture
 def event_factory(organizer, legal_decks, card_sets):
+    """Return ``make(**settings)``: a new event of the organizer's (an EventDriver)."""
+
     def make(**settings: object) -> EventDriver:
         return EventDriver(organizer, legal_decks, **settings)
 
@@ -192,3 +115,23 @@ def online_match(event_factory, judge):
     event = event_factory(rounds=1, best_of=3, online=True)
     match, a, b = one_table(event, judge)
     return event, match["id"], a, b
+
+
+@pytest.fixture
+def chromium(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
+    require_or_skip(os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)")
+    # Playwright's sync API runs an event loop in this thread from here on; the live server's ORM
+    # calls are in its own threads, but the test's and later fixtures' from this one would trip
+    # Django's async-safety check (restored after the browser closed).
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+        # The ORM calls made beside the loop opened connections of their own (Django keeps them
+        # per context): close them here, or the test database cannot be flushed or dropped, and
+        # the real-worker tests that follow wait for their sessions to end.
+        connections.close_all()

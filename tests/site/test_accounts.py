@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.site.conftest import PASSWORD
+from tests.support.actors import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -245,7 +245,7 @@ def test_in_the_embedded_mode_a_poison_action_breaks_neither_the_sweep_nor_the_p
 
     from django.utils import timezone
 
-    from tests.site.event_pages_support import browser
+    from tests.support.pages import browser
 
     settings.CELERY_TASK_ALWAYS_EAGER = True
     event, match_id, a, b = online_match

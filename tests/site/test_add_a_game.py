@@ -184,5 +184,6 @@ def test_it_checks_exactly_the_items_of_the_checklist():
 
 @pytest.mark.parametrize("key", list(game_keys()))
 @pytest.mark.parametrize("item", list(CHECKS))
+@pytest.mark.checked_by("the item's function in CHECKS, which asserts")
 def test_every_game_meets_the_checklist(item: str, key: str):
     CHECKS[item](key)

@@ -14,15 +14,9 @@ from django.core.wsgi import get_wsgi_application
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from schemathesis.checks import (
-    content_type_conformance,
-    not_a_server_error,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
 
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
+from tests.support.schema import CHECKS
 from tournaments.services.accounts import token_for
 
 
@@ -33,13 +27,6 @@ def _operations() -> list[object]:
 
 
 OPERATIONS = _operations()
-CHECKS = [
-    not_a_server_error,
-    status_code_conformance,
-    response_schema_conformance,
-    response_headers_conformance,
-    content_type_conformance,
-]
 
 
 @pytest.fixture
@@ -64,6 +51,7 @@ def fuzz_world(transactional_db, event_factory, organizer, outsider):
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
+@pytest.mark.checked_by("schemathesis' call_and_validate: it raises when one of CHECKS fails")
 def test_it_never_answers_500_or_off_schema(operation, fuzz_world):
     app = get_wsgi_application()
     schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)

@@ -9,8 +9,8 @@ from django.core.wsgi import get_wsgi_application
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from tests.site.conftest import PASSWORD
-from tests.site.test_api_fuzz import CHECKS
+from tests.support.actors import PASSWORD
+from tests.support.schema import CHECKS
 from tournaments.api import events as events_api
 from tournaments.services.accounts import token_for
 
@@ -101,7 +101,7 @@ def test_a_session_write_without_its_csrf_token_is_the_documented_403(organizer)
 
 @pytest.mark.django_db(transaction=True)
 def test_the_finished_answer_of_next_round_matches_the_schema(event_factory, organizer):
-    from tests.site.conftest import make_players
+    from tests.support.actors import make_players
 
     event = event_factory(rounds=1)
     event.open()

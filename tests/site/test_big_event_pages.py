@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tests.site.event_pages_support import page
+from tests.support.pages import page
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors import events as selectors
 from tournaments.views.events import PAGE_ROWS

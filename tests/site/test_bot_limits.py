@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
 from tournaments.models import Game, Match, Registration
 from tournaments.services import online as svc
 from tournaments.tasks import adjudicate_match, online_sweep_task
@@ -52,7 +52,7 @@ def test_the_cap_is_said_in_the_readers_language(test_event, settings):
 
 
 def test_the_bots_page_shows_the_cap(test_event, settings):
-    from tests.site.event_pages_support import browser
+    from tests.support.pages import browser
 
     settings.BOTS_PER_EVENT = 12
     html = browser(test_event.organizer).get(f"/events/{test_event.id}/bots/").content.decode()

@@ -3,8 +3,8 @@ bot-against-bot matches play themselves out through the rules engine."""
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import assert_refused, browser
+from tests.support.actors import make_players
+from tests.support.pages import assert_refused, browser
 from tournaments.models import Event, Game, GameAction, Match, Registration, ResultChange
 from tournaments.services.decks import deck_check
 

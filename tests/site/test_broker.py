@@ -5,7 +5,7 @@ from kombu import Connection
 
 from respons_site import broker
 from respons_site.celery import app
-from tests.site.worker_support import require_real_services
+from tests.support.workers import require_real_services
 
 
 def test_a_redis_broker_uses_the_transport_that_keeps_its_clients():

@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from tests.site.worker_support import real_broker, wait_until
+from tests.support.workers import real_broker, wait_until
 from tournaments.models import WorkerHeartbeat
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
@@ -20,6 +20,6 @@ def test_it_runs_a_task_in_a_real_worker_that_writes_to_the_database():
         beat = wait_until(
             lambda: WorkerHeartbeat.objects.filter(token=token).first(),
             timeout=30,
-            what=f"a heartbeat written by the worker; its output:\n{worker.output()}",
+            what=lambda: f"a heartbeat written by the worker; its output:\n{worker.output()}",
         )
     assert beat.hostname

@@ -4,8 +4,8 @@ waitlisted players who did check in move up, as Melee does. Every check-in is in
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import html_of, page, post
+from tests.support.actors import make_players
+from tests.support.pages import html_of, page, post
 from tournaments.models import Registration, ResultChange
 
 pytestmark = pytest.mark.django_db

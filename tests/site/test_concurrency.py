@@ -10,8 +10,9 @@ from collections.abc import Callable
 import pytest
 from django.db import connection, connections
 
-from tests.conftest import require_or_skip
-from tests.site.conftest import EventDriver, make_players
+from tests.support.actors import make_players
+from tests.support.events import EventDriver
+from tests.support.services import require_or_skip
 from tournaments.models import Match, ResultChange, Round
 from tournaments.services.errors import DomainError
 from tournaments.services.events import match_report, round_next

@@ -21,7 +21,7 @@ from django.db import DatabaseError
 from django.db.utils import ConnectionHandler
 
 from respons_site import config
-from tests.conftest import require_or_skip
+from tests.support.services import require_or_skip
 from tournaments.api import lane as lane_module
 from tournaments.plainsql import Read
 

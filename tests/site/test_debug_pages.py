@@ -6,7 +6,7 @@ import logging
 import pytest
 from django.test import Client
 
-from tests.site.event_pages_support import html_of
+from tests.support.pages import html_of
 
 pytestmark = pytest.mark.django_db
 

@@ -4,15 +4,11 @@ words, and deleting a saved deck asks first. Debian's Chromium, driven by Playwr
 
 import pytest
 
-from tests.site import test_play_browser
-from tests.site.conftest import PASSWORD
+from tests.support.actors import PASSWORD
 from tournaments.models import SavedDeck
 from tournaments.services.decks import deck_save
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
 
 
 @pytest.fixture

@@ -70,7 +70,7 @@ def test_another_games_violation_keeps_the_engines_message():
 
 
 def test_the_deck_builder_shows_the_violations_in_russian(card_sets, player):
-    from tests.site.event_pages_support import browser
+    from tests.support.pages import browser
 
     client = browser(player)
     response = client.post(
@@ -165,7 +165,7 @@ def test_without_its_values_a_violation_keeps_the_engines_message():
 
 
 def test_the_deck_builder_shows_another_games_violations_in_russian(card_sets, player):
-    from tests.site.event_pages_support import browser
+    from tests.support.pages import browser
 
     response = browser(player).post(
         "/decks/builder/check/", {"text": WOW, "game": "wow"}, HTTP_ACCEPT_LANGUAGE="ru"
@@ -234,7 +234,7 @@ def test_a_bad_swap_of_an_unknown_kind_keeps_the_engine_message():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_sideboard_api_answers_a_bad_swap_in_the_readers_language(event_factory, judge):
-    from tests.site.judge_support import act, game_state, online_match
+    from tests.support.online import act, game_state, online_match
     from tournaments.models import Registration
     from tournaments.selectors.cards import catalog_for
 

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from engine.games.respons.match import replay
-from tests.site.conftest import one_table
-from tests.site.event_pages_support import html_of, page, post
-from tests.site.judge_support import online_match, play_step
+from tests.support.events import one_table
+from tests.support.online import online_match, play_step
+from tests.support.pages import html_of, page, post
 from tournaments.models import Game, Match, Registration, ResultChange
 from tournaments.selectors.cards import catalog_for
 

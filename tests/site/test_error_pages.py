@@ -4,7 +4,7 @@ language, with the way back), not the server's bare text."""
 import pytest
 from django.test import Client
 
-from tests.site.event_pages_support import html_of
+from tests.support.pages import html_of
 
 pytestmark = pytest.mark.django_db
 

@@ -7,15 +7,14 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.site.conftest import make_players
-from tests.site.test_event_edit_browser import WAIT_MS, chromium, shot, sign_in, tab  # noqa: F401
-from tests.site.test_play_browser import _allow_orm_beside_playwright  # noqa: F401
+from tests.support.actors import make_players
+from tests.support.browser import WAIT_MS, shot, sign_in, tab
 from tournaments.models import Match, Registration, ResultChange, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_check_in_start_no_show_and_drop(chromium, live_server, event_factory, organizer):  # noqa: F811
+def test_check_in_start_no_show_and_drop(chromium, live_server, event_factory, organizer):
     cup = event_factory(name="Day Cup", check_in_required=True, rounds=2, no_show_minutes=10)
     cup.open()
     here, marked, absent, fourth, fifth = players = make_players(5)

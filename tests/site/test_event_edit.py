@@ -3,7 +3,7 @@ each change in the audit trail with who, when, what and why (issue #16, points 3
 
 import pytest
 
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
 from tournaments.models import Event, ResultChange, Round
 
 pytestmark = pytest.mark.django_db

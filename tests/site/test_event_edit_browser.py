@@ -2,60 +2,14 @@
 an event with its date and venue, edits it, registers a walk-in and cancels; a reader abroad
 sees the start in their own time zone. With SCREENSHOTS=<dir>, each page is saved there too."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import require_or_skip
-from tests.site.conftest import PASSWORD
-from tests.site.test_play_browser import CHROMIUM, CHROMIUM_ARGS, _allow_orm_beside_playwright  # noqa: F401
+from tests.support.browser import WAIT_MS, shot, sign_in, tab
 from tournaments.models import Event, Registration, ResultChange
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-WAIT_MS = 15_000
-SHOTS = os.environ.get("SCREENSHOTS", "")
-
-
-@pytest.fixture
-def chromium():
-    require_or_skip(os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def tab(browser, language="en", zone="Europe/Moscow", width=1280, height=900):
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        locale=language,
-        timezone_id=zone,
-        extra_http_headers={"Accept-Language": language},
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("dialog", lambda dialog: dialog.accept())
-    page.errors = errors
-    return page
-
-
-def sign_in(page, base: str, actor, next_url: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={next_url}")
-    page.fill("input[name=username]", actor.name)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(re.compile(re.escape(next_url) + "$"))
-
-
-def shot(page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 
 
 def test_an_organizer_creates_edits_and_cancels_an_event(chromium, live_server, organizer, card_sets):

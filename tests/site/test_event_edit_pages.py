@@ -8,52 +8,33 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import browser, event_row, html_of, page, post
+from tests.support.actors import make_players
+from tests.support.pages import EVENT_FORM, browser, event_row, html_of, page, post
 from tournaments.models import Event, Registration, ResultChange
 
 pytestmark = pytest.mark.django_db
 
-FORM = {
-    "name": "Autumn Open",
-    "game": "respons",
-    "format": "constructed",
-    "best_of": "3",
-    "rounds": "",
-    "top_cut": "0",
-    "side_deck_max": "10",
-    "round_minutes": "45",
-    "player_cap": "",
-    "starts_on": "2030-10-04",
-    "starts_time": "11:00",
-    "time_zone": "Europe/Moscow",
-    "venue": "Dom knigi, Moscow",
-    "description": "Prizes for the top 4.",
-    "closes_on": "2030-10-04",
-    "closes_time": "10:30",
-}
-
 
 def test_it_creates_an_event_with_its_date_time_zone_and_venue(organizer):
-    post(organizer, "/events/new/", FORM)
+    post(organizer, "/events/new/", EVENT_FORM)
     event = Event.objects.get(name="Autumn Open")
     assert event.starts_at.isoformat() == "2030-10-04T08:00:00+00:00"  # 11:00 in Moscow
     assert event.registration_closes_at.isoformat() == "2030-10-04T07:30:00+00:00"
     assert (event.time_zone, event.venue, event.description) == (
         "Europe/Moscow",
-        FORM["venue"],
-        FORM["description"],
+        EVENT_FORM["venue"],
+        EVENT_FORM["description"],
     )
 
 
 def test_it_asks_for_both_the_date_and_the_time(organizer):
-    response = post(organizer, "/events/new/", {**FORM, "starts_time": ""})
+    response = post(organizer, "/events/new/", {**EVENT_FORM, "starts_time": ""})
     assert response.status_code == 400 and "Give both the date and the time" in html_of(response)
 
 
 def test_the_edit_page_shows_the_event_and_saves_every_change(event_factory, organizer):
     cup = event_factory()
-    post(organizer, f"/events/{cup.id}/manage/edit/", FORM)
+    post(organizer, f"/events/{cup.id}/manage/edit/", EVENT_FORM)
     status, html = page(organizer, f"/events/{cup.id}/manage/edit/")
     assert status == 200
     assert 'value="Autumn Open"' in html and 'value="2030-10-04"' in html and 'value="11:00"' in html
@@ -66,7 +47,7 @@ def test_the_edit_page_shows_the_event_and_saves_every_change(event_factory, org
 
 def test_the_dashboard_links_the_edit_page_and_shows_the_audit_trail(event_factory, organizer):
     cup = event_factory()
-    post(organizer, f"/events/{cup.id}/manage/edit/", {**FORM, "reason": "the venue is booked"})
+    post(organizer, f"/events/{cup.id}/manage/edit/", {**EVENT_FORM, "reason": "the venue is booked"})
     _, html = page(organizer, f"/events/{cup.id}/manage/")
     assert f'href="/events/{cup.id}/manage/edit/"' in html
     assert 'data-testid="audit-trail"' in html and "the venue is booked" in html
@@ -83,7 +64,7 @@ def test_after_the_start_only_round_time_and_description_change_with_a_reason(ev
     assert re.search(r'<select name="best_of"[^>]* disabled', html)  # shown, fixed
     assert re.search(r'<input type="number" name="round_minutes"[^>]*>', html)
     assert not re.search(r'<input type="number" name="round_minutes"[^>]* disabled', html)
-    form = {**FORM, "name": "Renamed", "round_minutes": "70", "description": "Finals at 18:00"}
+    form = {**EVENT_FORM, "name": "Renamed", "round_minutes": "70", "description": "Finals at 18:00"}
     refused = post(organizer, f"/events/{cup.id}/manage/edit/", form)
     assert refused.status_code == 400 and "say why" in html_of(refused)
     post(organizer, f"/events/{cup.id}/manage/edit/", {**form, "reason": "slow round"})
@@ -98,7 +79,7 @@ def test_only_the_organizer_opens_the_edit_page(event_factory, judge, outsider, 
     assert browser(judge).get(f"/events/{cup.id}/manage/edit/").status_code == 403
     assert browser(outsider).get(f"/events/{cup.id}/manage/edit/").status_code == 403
     assert browser(anonymous).get(f"/events/{cup.id}/manage/edit/").status_code == 302
-    assert post(judge, f"/events/{cup.id}/manage/edit/", FORM).status_code == 403
+    assert post(judge, f"/events/{cup.id}/manage/edit/", EVENT_FORM).status_code == 403
     assert event_row(cup).name == "Cup"
 
 
@@ -165,7 +146,7 @@ def test_the_event_page_shows_when_where_what_and_the_link_as_a_qr_code(event_fa
     post(
         organizer,
         f"/events/{cup.id}/manage/edit/",
-        {**FORM, "description": "<script>alert(1)</script>\nBring sleeves"},
+        {**EVENT_FORM, "description": "<script>alert(1)</script>\nBring sleeves"},
     )
     cup.open()
     _, html = page(anonymous, f"/events/{cup.id}/")
@@ -227,6 +208,6 @@ def test_the_edit_page_moves_an_online_event_to_a_paper_game(event_factory, orga
     cup = event_factory(online=True)
     _, html = page(organizer, f"/events/{cup.id}/manage/edit/", game="wow")
     assert 'name="online"' not in html and 'value="sealed"' in html
-    post(organizer, f"/events/{cup.id}/manage/edit/", {**FORM, "game": "wow", "format": "sealed"})
+    post(organizer, f"/events/{cup.id}/manage/edit/", {**EVENT_FORM, "game": "wow", "format": "sealed"})
     event = event_row(cup)
     assert (event.game, event.format, event.online) == ("wow", "sealed", False)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
 
 pytestmark = pytest.mark.django_db
 

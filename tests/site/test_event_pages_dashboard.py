@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import assert_refused, event_row, html_of, last_round, page, post
+from tests.support.actors import make_players
+from tests.support.pages import assert_refused, event_row, html_of, last_round, page, post
 from tournaments.models import DeckNote, Match, Round
 from tournaments.services.events import event_update
 

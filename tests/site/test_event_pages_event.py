@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import browser, event_row, html_of, match_of, page, post
+from tests.support.actors import make_players
+from tests.support.pages import browser, event_row, html_of, match_of, page, post
 from tournaments.models import Match, Registration
 from tournaments.services.decks import deck_save
 

@@ -3,8 +3,8 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.site.conftest import PASSWORD, Actor, make_players
-from tests.site.event_pages_support import assert_refused, browser, csv_rows, last_round
+from tests.support.actors import PASSWORD, Actor, make_players
+from tests.support.pages import assert_refused, browser, csv_rows, last_round
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.site.event_pages_support import browser, html_of, page, post
+from tests.support.pages import browser, html_of, page, post
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import page, post
+from tests.support.actors import make_players
+from tests.support.pages import page, post
 
 pytestmark = pytest.mark.django_db
 

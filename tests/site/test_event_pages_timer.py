@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.site.event_pages_support import last_round, match_of, page, post
+from tests.support.pages import last_round, match_of, page, post
 
 pytestmark = pytest.mark.django_db
 

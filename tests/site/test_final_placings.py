@@ -6,8 +6,8 @@ dashboard, whose button finishes the event once the final is played."""
 import pytest
 from django.test import Client
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import browser, csv_rows, html_of, page, post
+from tests.support.actors import make_players
+from tests.support.pages import browser, csv_rows, html_of, page, post
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,8 @@ import pytest
 
 from engine.games.respons.match import new_match
 from engine.games.respons.match.log import read_setup
-from tests.site.judge_support import act, game_state, online_match
-from tests.site.test_online_stream import events as stream_events
-from tests.site.test_online_stream import stream
+from tests.support.online import act, game_state, online_match, stream
+from tests.support.online import events as stream_events
 from tournaments.models import Card, Game, Match, Registration
 from tournaments.selectors.cards import catalog_for
 from tournaments.services.bots import _bot_deck

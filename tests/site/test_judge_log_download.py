@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine.registry import bundled_card_sets
-from tests.site.event_pages_support import browser
-from tests.site.judge_support import act, game_state, online_match, play_out
+from tests.support.online import act, game_state, online_match, play_out
+from tests.support.pages import browser
 from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,8 +8,8 @@ from django.utils import translation
 
 from engine.games.respons.match import replay
 from engine.languages import name_in
-from tests.site.event_pages_support import assert_refused, browser
-from tests.site.judge_support import act, game_state, get, online_match, play_step, zone_cards
+from tests.support.online import act, game_state, get, online_match, play_step, zone_cards
+from tests.support.pages import assert_refused, browser
 from tournaments.models import GameAction, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.judge import game_action_lines

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from engine.games.respons.match import replay
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import browser
-from tests.site.judge_support import game_state, online_match, play_out, play_step
+from tests.support.actors import make_players
+from tests.support.online import game_state, online_match, play_out, play_step
+from tests.support.pages import browser
 from tournaments.models import Game, Match, Penalty, Registration, ResultChange
 from tournaments.selectors.cards import catalog_for
 

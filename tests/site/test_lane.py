@@ -10,7 +10,7 @@ from django.core.asgi import get_asgi_application
 from rest_framework.authtoken.models import Token
 
 from respons_site.celery import app as celery_app
-from tests.site.worker_support import require_real_services
+from tests.support.workers import require_real_services
 from tournaments.api import lane as lane_module
 from tournaments.api.lane import PlayLane
 from tournaments.models import GameAction, Match
@@ -445,7 +445,7 @@ def stream_headers(actor) -> dict[str, str]:
 def move_applied(match_id, a, b) -> int:
     """The deciding player acts and a worker applies it (here, in-process); return the view's seq
     before."""
-    from tests.site.test_online_play import act
+    from tests.support.online import act
     from tournaments.services import online as svc
 
     actor, state = deciding(match_id, a, b)
@@ -466,7 +466,7 @@ async def hub_listening() -> None:
 
 
 def test_a_players_stream_is_the_views_and_pushes_each_change(lane, online_match, monkeypatch):
-    from tests.site.test_online_play import game
+    from tests.support.online import game_state
 
     _event, match_id, a, b = online_match
     monkeypatch.setattr("tournaments.services.online.queue_action", lambda match_id: None)
@@ -496,7 +496,7 @@ def test_a_players_stream_is_the_views_and_pushes_each_change(lane, online_match
     assert fast_start[0] == slow_start[0] == 200
     assert _comparable(fast_start[1]) == _comparable(slow_start[1])
     assert first["view"]["seq"] == before and pushed["view"]["seq"] == before + 1
-    assert pushed == slow_first == game(a, match_id)  # the view's answer, and a GET's
+    assert pushed == slow_first == game_state(a, match_id)  # the view's answer, and a GET's
     assert not live._hub.watching(match_id)  # the client left: its subscription is gone
 
 
@@ -550,20 +550,20 @@ def test_the_lanes_stream_ends_once_the_match_is_final(lane, online_match, monke
 
     def concede():
         """A concedes twice (best of three), the workers' part done here."""
-        from tests.site.test_online_play import act, game
+        from tests.support.online import act, game_state
         from tournaments.services import online as svc
 
         monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
         monkeypatch.setattr(svc, "queue_adjudication", lambda match_id: None)
         for _game in range(2):
-            state = game(a, match_id)
+            state = game_state(a, match_id)
             if state["game_status"] == "sideboarding":
                 for player in (a, b):
                     sideboard = {"deck": None}
                     url = f"/api/matches/{match_id}/game/sideboard/"
                     assert player.api.post(url, sideboard, format="json").status_code == 200
                 svc.match_adjudicate(match_id=match_id)
-                state = game(a, match_id)
+                state = game_state(a, match_id)
             assert act(a, match_id, state["next_seq"], {"type": "concede"}).status_code == 202
             svc.match_adjudicate(match_id=match_id)
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from engine.games.respons.match import replay
-from tests.site.event_pages_support import browser
-from tests.site.judge_support import act, game_state, online_match
+from tests.support.online import act, game_state, online_match
+from tests.support.pages import browser
 from tournaments.models import Game, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.services.online import game_log

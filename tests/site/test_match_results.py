@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.site.conftest import one_table
+from tests.support.events import one_table
 from tournaments.models import ResultChange
 
 pytestmark = pytest.mark.django_db

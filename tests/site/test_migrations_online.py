@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
-from tests.conftest import require_or_skip
+from tests.support.services import require_or_skip
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

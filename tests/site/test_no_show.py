@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.site.conftest import one_table
-from tests.site.event_pages_support import html_of, page, post
+from tests.support.events import one_table
+from tests.support.pages import html_of, page, post
 from tournaments.models import Match, ResultChange, Round
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,9 @@ user chooses; the API lists them and marks them read."""
 import pytest
 from django.core import mail
 
-from tests.site.conftest import make_players, one_table
-from tests.site.event_pages_support import browser, html_of, post
+from tests.support.actors import make_players
+from tests.support.events import one_table
+from tests.support.pages import browser, html_of, post
 from tournaments.models import Notification, NotificationPreference
 from tournaments.services.notifications import notification_text
 

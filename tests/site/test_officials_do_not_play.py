@@ -5,7 +5,7 @@ be made a judge — refused with a clear message in the API, the services and th
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.site.event_pages_support import browser
+from tests.support.pages import browser
 from tournaments.models import Event, Registration
 from tournaments.services.errors import WrongState
 from tournaments.services.events import registration_submit

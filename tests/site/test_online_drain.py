@@ -8,9 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from respons_site.celery import app
-from tests.conftest import require_or_skip
-from tests.site.conftest import make_players
-from tests.site.worker_support import require_real_services, row_locked
+from tests.support.actors import make_players
+from tests.support.services import require_or_skip
+from tests.support.workers import require_real_services, row_locked
 from tournaments import plainsql, tasks
 from tournaments.models import Game, GameAction, Match
 from tournaments.services import live

@@ -259,7 +259,7 @@ def test_the_looks_at_the_queue_use_the_index_of_queued_actions_whatever_the_sta
     """A prepared statement runs a generic plan, which can use the partial index of queued
     actions only when "queued" is in its text: with it passed as a parameter, and the table's
     statistics (mostly applied actions), the drain's look read every action of every match."""
-    from tests.conftest import require_or_skip
+    from tests.support.services import require_or_skip
 
     require_or_skip(connection.vendor == "postgresql", "PostgreSQL's plans")
     event, match_id, a, b = online_match

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.support.online import act, game_state
 from tournaments.models import Game, GameAction, Match, ResultChange
 from tournaments.services.errors import WrongState
 
@@ -14,24 +15,12 @@ from tournaments.services.errors import WrongState
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def game(actor, match_id):
-    response = actor.api.get(f"/api/matches/{match_id}/game/")
-    assert response.status_code == 200, response.content
-    return response.json()
-
-
-def act(actor, match_id, seq, action):
-    return actor.api.post(
-        f"/api/matches/{match_id}/game/actions/", {"seq": seq, "action": action}, format="json"
-    )
-
-
 def play_out(match_id, players, rng, limit=4000):
     """Both clients play legal actions (never conceding) until the match is final."""
     for _ in range(limit):
         moved = False
         for actor in players:
-            state = game(actor, match_id)
+            state = game_state(actor, match_id)
             if state["match_status"] == "final":
                 return state
             if state["game_status"] == "sideboarding":
@@ -61,7 +50,7 @@ def test_it_plays_a_whole_match_between_two_api_clients(online_match):
 
 def test_it_shows_each_seat_its_own_view_and_legal_actions(online_match):
     event, match_id, a, b = online_match
-    state_a, state_b = game(a, match_id), game(b, match_id)
+    state_a, state_b = game_state(a, match_id), game_state(b, match_id)
     assert (state_a["seat"], state_b["seat"]) == (0, 1)
     assert state_a["next_seq"] == 1 and state_a["game_number"] == 1
     deciding = state_a["view"]["decision"]["seat"]
@@ -71,7 +60,7 @@ def test_it_shows_each_seat_its_own_view_and_legal_actions(online_match):
 
 def test_it_applies_a_duplicate_seq_once_and_answers_the_same(online_match):
     event, match_id, a, b = online_match
-    decider = a if game(a, match_id)["legal_actions"] else b
+    decider = a if game_state(a, match_id)["legal_actions"] else b
     keep = {"type": "keep"}
     first = act(decider, match_id, 1, keep)
     again = act(decider, match_id, 1, keep)
@@ -88,7 +77,7 @@ def test_two_submissions_of_one_seq_at_the_same_moment_make_one_action(online_ma
     from rest_framework.test import APIClient
 
     event, match_id, a, b = online_match
-    decider = a if game(a, match_id)["legal_actions"] else b
+    decider = a if game_state(a, match_id)["legal_actions"] else b
     token = decider.api._credentials["HTTP_AUTHORIZATION"]
     start, answers = threading.Barrier(2), []
 
@@ -115,7 +104,7 @@ def test_a_seq_taken_between_the_check_and_the_insert_answers_with_the_first(onl
     """The other submission of the same seq committed after this one read the next number:
     its INSERT is refused by the ledger, and it answers with the row that won."""
     event, match_id, a, b = online_match
-    decider = a if game(a, match_id)["legal_actions"] else b
+    decider = a if game_state(a, match_id)["legal_actions"] else b
     first = act(decider, match_id, 1, {"type": "keep"})
     read_before_the_first_committed(monkeypatch)
     again = act(decider, match_id, 1, {"type": "keep"})
@@ -148,7 +137,7 @@ def test_inside_a_callers_transaction_a_seq_taken_leaves_it_usable(online_match)
     from tournaments.services import online as svc
 
     event, match_id, a, b = online_match
-    decider = a if game(a, match_id)["legal_actions"] else b
+    decider = a if game_state(a, match_id)["legal_actions"] else b
     with transaction.atomic():
         facts = action_facts(match_id, decider.user.pk)
         first = svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "keep"})
@@ -171,13 +160,13 @@ def test_it_refuses_a_seq_that_skips_ahead_with_409(online_match):
 
 def test_it_refuses_an_illegal_action_with_its_rule_and_records_it(online_match):
     event, match_id, a, b = online_match
-    waiting = b if game(a, match_id)["legal_actions"] else a
+    waiting = b if game_state(a, match_id)["legal_actions"] else a
     response = act(waiting, match_id, 1, {"type": "keep"})  # not this seat's decision
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "illegal_action" and body["rule"].startswith("R")
-    assert game(waiting, match_id)["refused"][0]["rule"] == body["rule"]
-    assert game(waiting, match_id)["next_seq"] == 2  # the number is used up
+    assert game_state(waiting, match_id)["refused"][0]["rule"] == body["rule"]
+    assert game_state(waiting, match_id)["next_seq"] == 2  # the number is used up
 
 
 def test_it_ends_the_game_on_concede_and_the_loser_takes_initiative_next(online_match):

@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone, translation
 
-from tests.site.conftest import one_table
-from tests.site.event_pages_support import browser
-from tests.site.judge_support import act, game_state, online_match
+from tests.support.events import one_table
+from tests.support.online import act, game_state, online_match
+from tests.support.pages import browser
 from tournaments.labels import REASONS, describe_action
 from tournaments.models import Event, Game, Match
 from tournaments.services.online import online_sweep
@@ -189,15 +189,16 @@ def test_the_event_page_shows_the_players_game_clock_not_the_round_timer(table):
 
 
 def test_the_event_form_sets_the_grace_period(organizer):
-    from tests.site.event_pages_support import post
-    from tests.site.test_event_edit_pages import FORM
+    from tests.support.pages import EVENT_FORM, post
 
     html = browser(organizer).get("/events/new/").content.decode()
     assert 'name="grace_minutes"' in html and "Waiting for players, minutes" in html
-    post(organizer, "/events/new/", {**FORM, "name": "Night Cup", "online": "on", "grace_minutes": "3"})
+    post(organizer, "/events/new/", {**EVENT_FORM, "name": "Night Cup", "online": "on", "grace_minutes": "3"})
     assert Event.objects.get(name="Night Cup").grace_minutes == 3
-    post(organizer, "/events/new/", {**FORM, "name": "Day Cup", "online": "on"})
+    post(organizer, "/events/new/", {**EVENT_FORM, "name": "Day Cup", "online": "on"})
     assert Event.objects.get(name="Day Cup").grace_minutes == 5  # left blank: the default
-    response = browser(organizer).post("/events/new/", {**FORM, "name": "Bad Cup", "grace_minutes": "61"})
+    response = browser(organizer).post(
+        "/events/new/", {**EVENT_FORM, "name": "Bad Cup", "grace_minutes": "61"}
+    )
     assert response.status_code == 400 and not Event.objects.filter(name="Bad Cup").exists()
     assert "less than or equal to 60" in response.content.decode()

@@ -4,8 +4,8 @@ reason, goes to the audit trail, ends the game in progress and leaves the engine
 
 import pytest
 
-from tests.site.event_pages_support import browser, post
-from tests.site.judge_support import act, game_state, online_match
+from tests.support.online import act, game_state, online_match
+from tests.support.pages import browser, post
 from tournaments.models import Game, GameAction, Match, ResultChange
 from tournaments.services import online as svc
 

@@ -6,24 +6,10 @@ import threading
 
 import pytest
 
-from tests.site.test_online_play import act, game
+from tests.support.online import act, events, game_state, stream
 from tournaments.services import live
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def stream(actor, match_id, query=""):
-    response = actor.api.get(f"/api/matches/{match_id}/game/stream/{query}", HTTP_ACCEPT="text/event-stream")
-    return response
-
-
-def events(response):
-    """Yield the JSON of each ``state`` event of a streaming response (pings skipped)."""
-    for chunk in response.streaming_content:
-        for block in chunk.decode().split("\n\n"):
-            for line in block.split("\n"):
-                if line.startswith("data: "):
-                    yield json.loads(line[len("data: ") :])
 
 
 # --- the endpoint --------------------------------------------------------------------------
@@ -37,16 +23,16 @@ def test_it_starts_with_the_same_answer_as_a_get_and_pushes_each_change(online_m
     assert response["Cache-Control"] == "no-cache"
     received = events(response)
     first = next(received)
-    assert first == game(a, match_id)
+    assert first == game_state(a, match_id)
 
     # Whoever decides now acts; the stream of player A shows it without being asked.
     deciding = a if first["legal_actions"] else b
-    state = game(deciding, match_id)
+    state = game_state(deciding, match_id)
     choice = next(x for x in state["legal_actions"] if x["type"] != "concede")
     assert act(deciding, match_id, state["next_seq"], choice).status_code == 200
     pushed = next(received)
     assert pushed["view"]["seq"] == first["view"]["seq"] + 1
-    assert pushed == game(a, match_id)
+    assert pushed == game_state(a, match_id)
     response.close()
 
 
@@ -57,8 +43,8 @@ def test_each_seat_gets_only_its_own_view_on_the_stream(online_match):
     stream_a.close()
     stream_b.close()
     assert (first_a["seat"], first_b["seat"]) == (0, 1)
-    assert first_a["view"] == game(a, match_id)["view"]
-    assert first_b["view"] == game(b, match_id)["view"]
+    assert first_a["view"] == game_state(a, match_id)["view"]
+    assert first_b["view"] == game_state(b, match_id)["view"]
     assert first_a["view"] != first_b["view"]  # each sees its own hand only (R3.5)
 
 
@@ -68,11 +54,11 @@ def test_the_stream_ends_once_the_match_is_final(online_match):
     received = events(response)
     next(received)
     for _game in range(2):  # best of three: A concedes twice
-        state = game(a, match_id)
+        state = game_state(a, match_id)
         if state["game_status"] == "sideboarding":
             a.api.post(f"/api/matches/{match_id}/game/sideboard/", {"deck": None}, format="json")
             b.api.post(f"/api/matches/{match_id}/game/sideboard/", {"deck": None}, format="json")
-            state = game(a, match_id)
+            state = game_state(a, match_id)
         assert act(a, match_id, state["next_seq"], {"type": "concede"}).status_code == 200
     answers = list(received)  # the generator finishes by itself
     assert answers[-1]["match_status"] == "final"
@@ -87,8 +73,8 @@ def test_a_judge_streams_the_judge_view(online_match, judge):
     assert first["seat"] is None and first["legal_actions"] == []
     assert first["view"]["viewer"] == "judge"
     assert all(isinstance(seat["hand"], list) and seat["hand"] for seat in first["view"]["seats"])
-    deciding = a if game(a, match_id)["legal_actions"] else b
-    state = game(deciding, match_id)
+    deciding = a if game_state(a, match_id)["legal_actions"] else b
+    state = game_state(deciding, match_id)
     choice = next(x for x in state["legal_actions"] if x["type"] != "concede")
     act(deciding, match_id, state["next_seq"], choice)
     assert next(received)["view"]["seq"] == first["view"]["seq"] + 1
@@ -113,7 +99,7 @@ def test_it_refuses_a_bad_duration(online_match, query):
 
 
 def test_a_match_not_played_online_has_no_stream(event_factory):
-    from tests.site.conftest import make_players
+    from tests.support.actors import make_players
 
     event = event_factory(rounds=1, online=False)
     event.open()
@@ -182,7 +168,7 @@ class TestHubInProcess:
 def test_answers_travel_between_processes_over_redis():
     """With a Redis broker, what a worker publishes reaches this process's listener thread."""
     from respons_site.celery import app
-    from tests.site.worker_support import require_real_services
+    from tests.support.workers import require_real_services
 
     require_real_services()
     app.conf.task_always_eager = False  # as in a web process next to real workers (reset per test)
@@ -215,8 +201,8 @@ def test_under_asgi_the_stream_waits_on_the_event_loop_and_pushes_each_change(on
     url = f"/api/matches/{match_id}/game/stream/"
 
     def move() -> int:
-        deciding = a if game(a, match_id)["legal_actions"] else b
-        state = game(deciding, match_id)
+        deciding = a if game_state(a, match_id)["legal_actions"] else b
+        state = game_state(deciding, match_id)
         choice = next(x for x in state["legal_actions"] if x["type"] != "concede")
         assert act(deciding, match_id, state["next_seq"], choice).status_code == 200
         return state["view"]["seq"]

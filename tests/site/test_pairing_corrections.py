@@ -7,7 +7,7 @@ import itertools
 import pytest
 from django.test import Client
 
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
 from tournaments.models import Event, Game, Match, ResultChange, Round
 
 pytestmark = pytest.mark.django_db

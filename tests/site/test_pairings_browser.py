@@ -4,15 +4,14 @@ a player sees the round only once it is published."""
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.test_event_edit_browser import WAIT_MS, chromium, shot, sign_in, tab  # noqa: F401
-from tests.site.test_play_browser import _allow_orm_beside_playwright  # noqa: F401
+from tests.support.actors import make_players
+from tests.support.browser import WAIT_MS, shot, sign_in, tab
 from tournaments.models import ForbiddenPair, Match, ResultChange, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_an_organizer_holds_swaps_and_publishes_round_one(chromium, live_server, event_factory):  # noqa: F811
+def test_an_organizer_holds_swaps_and_publishes_round_one(chromium, live_server, event_factory):
     cup = event_factory(name="Spring Open")
     cup.open()
     players = make_players(4)

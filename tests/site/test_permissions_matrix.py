@@ -6,7 +6,7 @@ user (outsider), and an anonymous visitor.
 
 import pytest
 
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
 
 pytestmark = pytest.mark.django_db
 

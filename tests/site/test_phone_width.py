@@ -9,17 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.site import test_play_browser
-from tests.site.conftest import PASSWORD, make_players, one_table
+from tests.support.actors import PASSWORD, make_players
+from tests.support.browser import PHONE, WAIT_MS
+from tests.support.events import one_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-# The play-page tests' fixtures: Debian's Chromium, and the ORM allowed beside Playwright's loop.
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
-
-PHONE = {"width": 390, "height": 844}
-WAIT_MS = test_play_browser.WAIT_MS
 
 
 @pytest.fixture

@@ -6,18 +6,11 @@ import re
 
 import pytest
 
-from tests.site import test_play_browser
-from tests.site.conftest import PASSWORD, make_players
+from tests.support.actors import make_players
+from tests.support.browser import DESKTOP, PHONE, assert_fits, signed_in
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-# The play-page tests' fixtures: Debian's Chromium, and the ORM allowed beside Playwright's loop.
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 
 
 @pytest.fixture
@@ -32,26 +25,6 @@ def final_to_play(event_factory):
         swiss = [row["username"] for row in event.standings()]
         event.next_round()
     return event, swiss
-
-
-def signed_in(chromium, base_url: str, actor, *, viewport: dict, language: str):
-    context = chromium.new_context(
-        viewport=viewport, locale=language, extra_http_headers={"Accept-Language": language}
-    )
-    page = context.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
-    if actor is not None:
-        page.goto(f"{base_url}/accounts/login/")
-        page.fill("input[name=username]", actor.name)
-        page.fill("input[name=password]", PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_load_state()
-    return page
-
-
-def assert_fits(page, width: int) -> None:
-    """Assert the page needs no sideways scrolling at this width."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize(("language", "finish", "winner_word", "final_word"), [

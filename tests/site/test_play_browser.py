@@ -5,38 +5,17 @@ a card of the hand, then one of the highlighted cells (and targets, when asked),
 The other player's page must follow every move without a reload.
 """
 
-import os
 import re
 import time
 
 import pytest
 from django.db import connections
 
-from tests.conftest import require_or_skip
-from tests.site.conftest import PASSWORD, one_table
-
-
-@pytest.fixture(autouse=True)
-def _allow_orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Playwright's sync API runs an event loop in this thread; the live server's ORM calls are
-    # in its own threads, but fixtures touching the database from here trip Django's check.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
+from tests.support.actors import PASSWORD
+from tests.support.browser import WAIT_MS
+from tests.support.events import one_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-WAIT_MS = 15_000  # the pages poll once a second; a move shows within a few polls
 
 
 @pytest.fixture
@@ -44,17 +23,6 @@ def online_match(event_factory):
     """A best-of-1 online event in round 1: (match id, player at seat 0, player at seat 1)."""
     match, a, b = one_table(event_factory(rounds=1, best_of=1, online=True))
     return match["id"], a, b
-
-
-@pytest.fixture
-def chromium():
-    require_or_skip(os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 class Seat:
@@ -225,11 +193,11 @@ def test_the_page_follows_the_game_over_the_live_stream(live_server, online_matc
 
 
 def follow_three_moves(page, match_id: int, player_a, player_b) -> None:
-    from tests.site.test_online_play import act, game
+    from tests.support.online import act, game_state
 
     for _ in range(3):
-        actor = player_a if game(player_a, match_id)["legal_actions"] else player_b
-        state = game(actor, match_id)
+        actor = player_a if game_state(player_a, match_id)["legal_actions"] else player_b
+        state = game_state(actor, match_id)
         choice = next(a for a in state["legal_actions"] if a["type"] != "concede")
         assert act(actor, match_id, state["next_seq"], choice).status_code == 200
         started = time.monotonic()

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import browser
+from tests.support.actors import make_players
+from tests.support.pages import browser
 
 # Transactional: the games start from tasks queued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,9 +5,10 @@ for my move and what is next. Signed out, after `make run`, it says how to sign 
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.site.conftest import make_players, one_table
-from tests.site.event_pages_support import browser, html_of
-from tests.site.judge_support import online_match
+from tests.support.actors import make_players
+from tests.support.events import one_table
+from tests.support.online import online_match
+from tests.support.pages import browser, html_of
 from tournaments.models import Game
 from tournaments.services.demo import DEMO_PASSWORD, DEMO_USERS, demo_users_ensure
 

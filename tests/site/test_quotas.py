@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from tests.site.event_pages_support import html_of, post
+from tests.support.pages import html_of, post
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ import pytest
 from django.conf import settings
 
 from respons_site import config
-from tests.conftest import require_or_skip
-from tests.site.worker_support import wait_until
+from tests.support.services import require_or_skip
+from tests.support.workers import wait_until
 from tournaments.services import live
 from tournaments.services import online as svc
 

@@ -11,8 +11,8 @@ from django.utils import translation
 
 from engine.games.respons.match import REFUSAL_CODES, IllegalAction, new_match
 from engine.games.respons.starter import load_core_catalog, starter_decks
-from tests.site.event_pages_support import browser
-from tests.site.judge_support import act, game_state, online_match
+from tests.support.online import act, game_state, online_match
+from tests.support.pages import browser
 from tournaments.labels import refusal_codes_translated, refusal_message, refusal_templates, refusal_text
 from tournaments.models import GameAction
 

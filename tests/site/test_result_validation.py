@@ -6,8 +6,9 @@ on the player's, the dashboard's and the judges' result forms. A number field ho
 import pytest
 from django.test import Client
 
-from tests.site.conftest import make_players, one_table
-from tests.site.event_pages_support import html_of, post
+from tests.support.actors import make_players
+from tests.support.events import one_table
+from tests.support.pages import html_of, post
 from tournaments.models import Match, ResultChange
 
 pytestmark = pytest.mark.django_db

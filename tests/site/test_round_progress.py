@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from tests.site.conftest import make_players
-from tests.site.event_pages_support import browser
+from tests.support.actors import make_players
+from tests.support.pages import browser
 from tournaments.models import Game, Match
 
 pytestmark = pytest.mark.django_db(transaction=True)

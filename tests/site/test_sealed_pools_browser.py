@@ -7,15 +7,11 @@ import re
 
 import pytest
 
-from tests.site import test_event_edit_browser
-from tests.site.test_event_edit_browser import WAIT_MS, shot, sign_in, tab
+from tests.support.browser import WAIT_MS, shot, sign_in, tab
 from tournaments.models import Event, Pool, Registration
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# The browser tests' fixtures: Debian's Chromium, and the ORM allowed beside Playwright's loop.
-chromium = test_event_edit_browser.chromium
-_allow_orm_beside_playwright = test_event_edit_browser._allow_orm_beside_playwright
 POOL = "12 Battle Fury\n10 Ashfang Raider\n10 Traveler's Pack\n3 Rusted Cleaver"
 DECK = "Hero: Grotha Ashmane\nMain:\n10 Battle Fury\n10 Ashfang Raider\n10 Traveler's Pack\n"
 

@@ -4,15 +4,12 @@ editing the whole list as text; on a phone too (issue #17). Debian's Chromium, v
 import pytest
 from django.db import connections
 
-from tests.site import test_play_browser
-from tests.site.conftest import PASSWORD, one_table
+from tests.support.actors import PASSWORD
+from tests.support.browser import WAIT_MS
+from tests.support.events import one_table
 from tournaments.models import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
-WAIT_MS = test_play_browser.WAIT_MS
 
 
 @pytest.fixture

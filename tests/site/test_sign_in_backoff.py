@@ -7,7 +7,7 @@ import time
 import pytest
 from rest_framework.test import APIClient
 
-from tests.site.conftest import PASSWORD
+from tests.support.actors import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

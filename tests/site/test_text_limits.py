@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from tests.site.conftest import one_table
+from tests.support.events import one_table
 from tournaments.models import DeckNote, Event, Match, Penalty, Registration, ResultChange, SavedDeck
 from tournaments.services import events as svc
 from tournaments.services.decks import deck_save

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from respons_site.config import ConfigError, env_rate
-from tests.site.conftest import PASSWORD
+from tests.support.actors import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +78,7 @@ def test_it_throttles_sign_ups_per_address(anonymous, settings):
 
 
 def test_it_throttles_a_players_actions_at_their_own_rate(online_match, settings):
-    from tests.site.test_online_play import act
+    from tests.support.online import act
 
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "2/min", "user": "1000/min"}
     _event, match_id, a, _b = online_match

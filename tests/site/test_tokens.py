@@ -10,7 +10,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.site.conftest import PASSWORD
+from tests.support.actors import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

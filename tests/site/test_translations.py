@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.conftest import require_or_skip
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
+from tests.support.services import require_or_skip
 
 CATALOG = Path(settings.BASE_DIR) / "locale" / "ru" / "LC_MESSAGES"
 PO = CATALOG / "django.po"

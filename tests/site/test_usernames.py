@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from tests.site.conftest import PASSWORD
+from tests.support.actors import PASSWORD
 from tournaments.services.accounts import user_create, username_skeleton
 
 pytestmark = pytest.mark.django_db

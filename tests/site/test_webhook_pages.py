@@ -6,7 +6,7 @@ without the secret."""
 import pytest
 from django.test import Client
 
-from tests.site.event_pages_support import browser, html_of, page, post
+from tests.support.pages import browser, html_of, page, post
 from tournaments.models import ResultChange, Webhook, WebhookDelivery
 
 pytestmark = pytest.mark.django_db

@@ -8,15 +8,11 @@ import re
 import pytest
 from django.db import connections
 
-from tests.site import test_play_browser
-from tests.site.test_placings_browser import DESKTOP, PHONE, assert_fits, signed_in
-from tests.site.test_webhooks import Receiver
+from tests.support.browser import DESKTOP, PHONE, assert_fits, signed_in
+from tests.support.webhooks import Receiver
 from tournaments.models import ResultChange, Webhook
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
 
 
 @pytest.fixture

@@ -5,50 +5,15 @@ payload on request; no address on the machine or the private network unless the 
 import hashlib
 import hmac
 import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.site.conftest import make_players, one_table
+from tests.support.actors import make_players
+from tests.support.events import one_table
+from tests.support.webhooks import Receiver, add
 from tournaments.models import Webhook, WebhookDelivery
 from tournaments.tasks import WEBHOOK_RETRIES, webhook_deliver
-
-
-class Receiver:
-    """A real HTTP server on 127.0.0.1 in a thread: it records what it is sent and answers each
-    request with the next of ``statuses`` (then 200)."""
-
-    def __init__(self, statuses: list[int] | None = None, redirect_to: str = "", delay: float = 0) -> None:
-        self.requests: list[dict] = []
-        self.statuses = list(statuses or [])
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                time.sleep(delay)  # a slow receiver
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.requests.append({"headers": dict(self.headers), "body": body, "path": self.path})
-                if redirect_to:
-                    self.send_response(302)
-                    self.send_header("Location", redirect_to)
-                else:
-                    self.send_response(receiver.statuses.pop(0) if receiver.statuses else 200)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
@@ -62,10 +27,6 @@ def receiver():
 def local_allowed(settings):
     # Only through the setting may a webhook post to this machine (the test's receiver).
     settings.WEBHOOKS_ALLOW_PRIVATE = True
-
-
-def add(actor, event, url: str, discord: bool = False):
-    return actor.api.post(f"{event.url}webhooks/", {"url": url, "discord": discord}, format="json")
 
 
 def pair_round_one(event, judge) -> dict:

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from tests.site.conftest import one_table
-from tests.site.test_webhooks import Receiver, add
-from tests.site.worker_support import real_broker, wait_until
+from tests.support.events import one_table
+from tests.support.webhooks import Receiver, add
+from tests.support.workers import real_broker, wait_until
 from tournaments.models import WebhookDelivery
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
@@ -25,7 +25,7 @@ def test_a_worker_delivers_the_pairings_after_a_refused_first_try(event_factory,
             delivery = wait_until(
                 lambda: WebhookDelivery.objects.filter(status="delivered").first(),
                 timeout=60,
-                what=f"the delivery, retried by the worker; its output:\n{worker.output()}",
+                what=lambda: f"the delivery, retried by the worker; its output:\n{worker.output()}",
             )
     finally:
         flaky.close()

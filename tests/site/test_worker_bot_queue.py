@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.worker_support import applied_or_refused, game_state, post_action, real_broker, wait_until
+from tests.support.actors import make_players
+from tests.support.workers import applied_or_refused, game_state, post_action, real_broker, wait_until
 from tournaments.models import GameAction, Match
 from tournaments.services.online import bot_queue
 from tournaments.tasks import adjudicate_match
@@ -58,7 +58,7 @@ def test_a_persons_action_is_applied_while_a_bot_backlog_is_queued(broker, event
     state = wait_until(
         lambda: (s := game_state(person, match_id))["legal_actions"] and s,
         timeout=30,
-        what=f"{person.name} to have a decision\n{broker.outputs()}",
+        what=lambda: f"{person.name} to have a decision\n{broker.outputs()}",
     )
     wait_until(lambda: queued(bot_queue()) < backlog - 20, timeout=30, what="the worker to take bot tasks")
     choice = next((a for a in state["legal_actions"] if a["type"] != "concede"), state["legal_actions"][0])

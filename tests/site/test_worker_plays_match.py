@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from tests.site.conftest import make_players
-from tests.site.worker_support import applied_or_refused, game_state, post_action, real_broker
+from tests.support.actors import make_players
+from tests.support.workers import applied_or_refused, game_state, post_action, real_broker
 from tournaments.models import Game, GameAction, Match, ResultChange
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]

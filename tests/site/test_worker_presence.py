@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.site.conftest import make_players
-from tests.site.worker_support import game_state, real_broker, wait_until
+from tests.support.actors import make_players
+from tests.support.workers import game_state, real_broker, wait_until
 from tournaments.models import Game, Match
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 
 from engine.games.respons.match import replay
-from tests.site.conftest import make_players
-from tests.site.worker_support import game_state, post_action, real_broker, wait_until
+from tests.support.actors import make_players
+from tests.support.workers import game_state, post_action, real_broker, wait_until
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.services.online import game_log

@@ -7,6 +7,11 @@ a broker that really queues messages between processes.
 Each test gets its own queue (:func:`real_broker`): the test process sends to it, and the
 workers it starts both consume it and send their own follow-up tasks (clock deadlines,
 the beat's sweep) to it, so nothing crosses between tests sharing the Redis database.
+
+The tests wait on events, never on a worker's log lines: each worker records Celery's signals
+(ready, each task finished, each pool process started) in a Redis hash of its own
+(:meth:`Worker.events`), and the tests poll that hash, the database or the processes with a
+deadline (:func:`wait_until`). A worker's output is only ever shown when a test fails.
 """
 
 import json
@@ -21,25 +26,55 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.db import connection
 
-from tests.conftest import require_or_skip
+from tests.support.services import require_or_skip
 
 ROOT = Path(__file__).resolve().parents[2]
 EXTS = ("", ".bak", ".dat", ".dir", ".db")  # the files a beat's shelve may write
 
-# Run by the worker process: send follow-up tasks to the test's queue, then start as the CLI does.
+# Run by the worker process: send follow-up tasks to the test's queue, record the worker's
+# events in its hash (argv[2]; a forked pool process keeps the handlers, and redis-py opens
+# its own connections after a fork), then start as the CLI does.
 _LAUNCHER = """
 import json, sys
+import redis
+from celery import signals
 from respons_site.celery import app
-app.conf.task_default_queue = sys.argv[1]
-app.conf.broker_transport_options = {**app.conf.broker_transport_options, **json.loads(sys.argv[2])}
-app.worker_main(sys.argv[3:])
+queue, events_key = sys.argv[1], sys.argv[2]
+app.conf.task_default_queue = queue
+app.conf.broker_transport_options = {**app.conf.broker_transport_options, **json.loads(sys.argv[3])}
+events = redis.Redis.from_url(app.conf.broker_url)
+
+@signals.worker_ready.connect
+def ready(**_):
+    events.hset(events_key, "ready", 1)
+
+@signals.worker_process_init.connect
+def pool_process_started(**_):
+    events.hincrby(events_key, "pool_processes", 1)
+
+@signals.task_postrun.connect
+def task_done(task=None, state=None, **_):
+    events.hincrby(events_key, f"{task.name}:{state}", 1)
+
+app.worker_main(sys.argv[4:])
 """
+
+# The tasks that adjudicate a match (its own, or a drain of the queued actions).
+ADJUDICATION_TASKS = ("tournaments.adjudicate_match", "tournaments.drain_actions")
+
+
+@cache
+def _events_client(url: str) -> Any:
+    import redis
+
+    return redis.Redis.from_url(url)
 
 
 def require_real_services() -> None:
@@ -60,24 +95,33 @@ def database_url() -> str:
     return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
-def wait_until(condition: Callable[[], Any], *, timeout: float, every: float = 0.1, what: str = "") -> Any:
-    """Return the first truthy value of ``condition()``; raise AssertionError after ``timeout`` s."""
+def wait_until(
+    condition: Callable[[], Any], *, timeout: float, every: float = 0.1, what: str | Callable[[], str] = ""
+) -> Any:
+    """Return the first truthy value of ``condition()``; raise AssertionError after ``timeout`` s.
+
+    ``what`` names the awaited event in that error; a callable is called only then (e.g. to
+    add a worker's output as it is at the deadline, not as it was before the wait).
+    """
     deadline = time.monotonic() + timeout
     while True:
         value = condition()
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what or condition}")
+            said = what() if callable(what) else what
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {said or condition}")
         time.sleep(every)
 
 
 @dataclass
 class Worker:
-    """A ``celery worker`` process (its own process group) and the lines it printed so far."""
+    """A ``celery worker`` process (its own process group), the Redis hash of its events, and
+    the lines it printed so far (shown when a test fails)."""
 
     name: str
     process: subprocess.Popen[str]
+    events_key: str
     lines: list[str] = field(default_factory=list)
     reader: threading.Thread | None = None
     files: list[Path] = field(default_factory=list)  # to remove once stopped (the beat's schedule)
@@ -88,20 +132,38 @@ class Worker:
     def alive(self) -> bool:
         return self.process.poll() is None
 
+    def events(self) -> dict[str, int]:
+        """Return the worker's events so far: ``ready`` (1 once it consumes its queue),
+        ``pool_processes`` (pool processes started) and ``<task name>:<state>`` (tasks finished,
+        counted by their state: SUCCESS, FAILURE, RETRY)."""
+        raw = _events_client(str(settings.CELERY_BROKER_URL)).hgetall(self.events_key)
+        return {key.decode(): int(value) for key, value in raw.items()}
+
     def wait_ready(self, timeout: float = 30) -> None:
-        """Wait until the worker consumes its queue; raise AssertionError with its output if it died."""
+        """Wait until the worker consumes its queue (Celery's ``worker_ready`` signal); raise
+        AssertionError with its output if it died or the time is over."""
 
         def ready() -> bool:
             assert self.alive(), f"worker {self.name} died:\n{self.output()}"
-            return " ready." in self.output()
+            return bool(self.events().get("ready"))
 
-        wait_until(ready, timeout=timeout, what=f"worker {self.name} to be ready")
+        wait_until(
+            ready,
+            timeout=timeout,
+            every=0.05,
+            what=lambda: f"worker {self.name} to be ready:\n{self.output()}",
+        )
 
     def tasks_done(self) -> int:
         """Return how many adjudication tasks (a match's, or a drain of the queued actions) this
-        worker finished (its INFO log lines)."""
-        tasks = ("tournaments.adjudicate_match", "tournaments.drain_actions")
-        return sum(any(t in line for t in tasks) and "succeeded" in line for line in self.lines)
+        worker finished successfully (its ``task_postrun`` signals, sent after the task's commit)."""
+        events = self.events()
+        return sum(events.get(f"{task}:SUCCESS", 0) for task in ADJUDICATION_TASKS)
+
+    def pool_processes_started(self) -> int:
+        """Return how many pool processes the worker started (``worker_process_init``): one per
+        process of a prefork pool at the start, and one more for each replaced after a loss."""
+        return self.events().get("pool_processes", 0)
 
     def children(self) -> list[int]:
         """Return the pids of the worker's child processes (its prefork pool, an embedded beat)."""
@@ -180,8 +242,9 @@ def start_worker(
     schedule = Path(tempfile.gettempdir()) / f"respons-beat-{queue}-{name}"
     if beat:
         args += ["-B", "--schedule-filename", str(schedule)]
+    events_key = f"{queue}:events:{name}"  # deleted with the queue's keys (real_broker)
     process = subprocess.Popen(
-        [sys.executable, "-c", _LAUNCHER, queue, json.dumps(transport_options or {}), *args],
+        [sys.executable, "-c", _LAUNCHER, queue, events_key, json.dumps(transport_options or {}), *args],
         cwd=ROOT,
         env=environ,
         stdout=subprocess.PIPE,
@@ -190,7 +253,10 @@ def start_worker(
         start_new_session=True,
     )
     worker = Worker(
-        name=name, process=process, files=[schedule.parent / f"{schedule.name}{ext}" for ext in EXTS]
+        name=name,
+        process=process,
+        events_key=events_key,
+        files=[schedule.parent / f"{schedule.name}{ext}" for ext in EXTS],
     )
     worker.reader = threading.Thread(target=_drain, args=(worker,), daemon=True)
     worker.reader.start()

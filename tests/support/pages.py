@@ -7,6 +7,26 @@ from django.test import Client
 
 from tournaments.models import Event, Match, Registration, Round
 
+# The event form filled in as an organizer would (the create and edit pages).
+EVENT_FORM = {
+    "name": "Autumn Open",
+    "game": "respons",
+    "format": "constructed",
+    "best_of": "3",
+    "rounds": "",
+    "top_cut": "0",
+    "side_deck_max": "10",
+    "round_minutes": "45",
+    "player_cap": "",
+    "starts_on": "2030-10-04",
+    "starts_time": "11:00",
+    "time_zone": "Europe/Moscow",
+    "venue": "Dom knigi, Moscow",
+    "description": "Prizes for the top 4.",
+    "closes_on": "2030-10-04",
+    "closes_time": "10:30",
+}
+
 
 def browser(actor) -> Client:
     """Return a test browser signed in as ``actor`` (anonymous when it has no user), in English."""

@@ -1,12 +1,14 @@
 """Shorthand for the judge, bot and progress tests: an online match and two clients playing it."""
 
 import html as html_lib
+import json
 import random
 import re
 from dataclasses import dataclass
 
-from tests.site.conftest import Actor, EventDriver, one_table
-from tests.site.event_pages_support import browser
+from tests.support.actors import Actor
+from tests.support.events import EventDriver, one_table
+from tests.support.pages import browser
 from tournaments.models import Game, Match
 
 
@@ -86,3 +88,18 @@ def zone_cards(html: str, zone: str, seat: int) -> list[str]:
 
 def get(actor: Actor, url: str, **params):
     return browser(actor).get(url, params)
+
+
+def stream(actor: Actor, match_id: int, query: str = ""):
+    """GET the match's live stream (server-sent events) as ``actor``."""
+    response = actor.api.get(f"/api/matches/{match_id}/game/stream/{query}", HTTP_ACCEPT="text/event-stream")
+    return response
+
+
+def events(response):
+    """Yield the JSON of each ``state`` event of a streaming response (pings skipped)."""
+    for chunk in response.streaming_content:
+        for block in chunk.decode().split("\n\n"):
+            for line in block.split("\n"):
+                if line.startswith("data: "):
+                    yield json.loads(line[len("data: ") :])
