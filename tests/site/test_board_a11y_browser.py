@@ -12,14 +12,12 @@ import pytest
 from django.conf import settings
 from django.db import connections
 
-from tests.site import test_play_browser
-from tests.site.conftest import PASSWORD, one_table
-from tests.site.judge_support import act, game_state
+from tests.support.actors import PASSWORD
+from tests.support.browser import WAIT_MS, Seat, deciding
+from tests.support.events import one_table
+from tests.support.online import act, game_state
 
 # The play-page tests' fixtures: Debian's Chromium, and the ORM allowed beside Playwright's loop.
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
-Seat, deciding, WAIT_MS = test_play_browser.Seat, test_play_browser.deciding, test_play_browser.WAIT_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,6 +6,7 @@ beside Playwright's event loop; a browser test module is marked ``pytest.mark.br
 
 import os
 import re
+import time
 from pathlib import Path
 
 from tests.support.actors import PASSWORD
@@ -80,3 +81,64 @@ def signed_in(chromium, base_url: str, actor, *, viewport: dict, language: str):
 def assert_fits(page, width: int) -> None:
     """Assert the page needs no sideways scrolling at this width."""
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+class Seat:
+    """One player's browser tab on the play page."""
+
+    def __init__(
+        self,
+        browser,
+        base_url: str,
+        match_id: int,
+        actor,
+        seat: int,
+        language: str = "en",
+        stream: bool = True,
+    ) -> None:
+        self.seat = seat
+        self.name = actor.name
+        self.errors: list[str] = []
+        context = browser.new_context(
+            viewport={"width": 1440, "height": 1000},
+            locale=language,
+            extra_http_headers={"Accept-Language": language},
+        )
+        if not stream:  # the page falls back to polling
+            context.route("**/game/stream/**", lambda route: route.abort())
+        self.page = page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(f"{base_url}/accounts/login/?next=/matches/{match_id}/play/")
+        page.fill("input[name=username]", actor.name)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(re.compile(rf"/matches/{match_id}/play/$"))
+        page.wait_for_selector("#play[data-seq]", timeout=WAIT_MS)
+        # A marker that a reload would wipe out: the page must update in place.
+        page.evaluate("window.__sameDocument = true")
+
+    def seq(self) -> int:
+        return int(self.page.get_attribute("#play", "data-seq") or -1)
+
+    def wait_for_seq(self, seq: int) -> None:
+        self.page.wait_for_function(
+            "seq => Number(document.getElementById('play').dataset.seq) >= seq", arg=seq, timeout=WAIT_MS
+        )
+
+    def is_deciding(self) -> bool:
+        return self.page.locator('[data-testid="decider"].is-you').count() == 1
+
+    def still_same_document(self) -> bool:
+        return self.page.evaluate("window.__sameDocument === true")
+
+
+def deciding(seats: list[Seat]) -> Seat:
+    """Return the seat whose page says it is their decision (waiting for the pages to agree)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        found = [s for s in seats if s.is_deciding()]
+        if len(found) == 1:
+            return found[0]
+        time.sleep(0.1)
+    raise AssertionError("no page shows a decision to take")
