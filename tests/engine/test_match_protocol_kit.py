@@ -377,7 +377,7 @@ def test_it_refuses_illegal_actions_with_a_rule_and_a_code_and_changes_nothing(k
                 with pytest.raises(engine.illegal_action) as refused:
                     state.apply(seat, action, seq=seq)
                 error: Any = refused.value
-                assert re.fullmatch(r"R\d+(\.\d+)*", error.rule), error.rule
+                assert re.fullmatch(r"[A-Z]\d+(\.\d+)*", error.rule), error.rule
                 assert error.code in engine.refusal_codes and error.message
                 json.dumps(error.params)
                 codes.add(error.code)

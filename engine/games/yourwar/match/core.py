@@ -93,7 +93,8 @@ class Match:
         self.opening_seat = 0
         self.entered = 0
         self.links = 0
-        self.blocks: dict[int, list[int]] = {}  # attacker id -> blocker ids, in combat (Y7.2)
+        self.blocks: dict[int, list[int]] = {}
+        self._pending: Decision | None = None  # decision() of the current seq  # attacker id -> blocker ids, in combat (Y7.2)
         for seat, deck in enumerate(decks):
             main = deck.zones.get("main")
             if not isinstance(main, Mapping) or not main:
@@ -152,13 +153,19 @@ class Match:
         """Return the pending request (Y5.7: one seat at a time), None when the game is over."""
         if self._result is not None:
             return None
+        cached = self._pending
+        if cached is not None and cached.seq == len(self._actions):
+            return cached
         phase = self.phase
         if phase == "opening":
             seat = self.seats[self.opening_seat]
-            return Decision("opening", self.opening_seat, self.seq, OPENING_HAND - seat.redeals)
-        if phase == "block":
-            return Decision("block", 1 - self.active, self.seq)
-        return Decision(phase, self.active, self.seq)
+            cached = Decision("opening", self.opening_seat, self.seq, OPENING_HAND - seat.redeals)
+        elif phase == "block":
+            cached = Decision("block", 1 - self.active, self.seq)
+        else:
+            cached = Decision(phase, self.active, self.seq)
+        self._pending = cached
+        return cached
 
     def decision_for(self, seat: int) -> Decision | None:
         pending = self.decision()
