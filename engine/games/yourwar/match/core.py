@@ -61,6 +61,16 @@ def new_match(
     return Match(catalog, (decks[0], decks[1]), seed=seed, shuffle=shuffle, first=first, names=names)
 
 
+def describe_action(action: dict[str, Any]) -> str:
+    """Return a readable sentence for ``action`` without a match (cards by id stay ids)."""
+    kind = action.get("type")
+    words = {"keep": "keep the hand", "redeal": "redeal", "end": "end the phase", "proceed": "go on to damage"}
+    if kind in words:
+        return words[str(kind)]
+    details = ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "seat"))
+    return f"{kind} {details}".strip()
+
+
 class Match:
     """One play of Your War (satisfies ``engine.match.MatchState``)."""
 
@@ -1022,6 +1032,13 @@ class Match:
         seen = {i.name for s in self.seats for z in (s.field, s.support, s.bases, s.destroyed) for i in z}
         seen.update(i.name for i in self.seats[seat].hand)
         return frozenset(hidden - seen)
+
+    def cli_seats(self) -> list[dict[str, Any]]:
+        """Return each seat's numbers for ``python -m engine replay``'s answer."""
+        return [
+            {"health": s.health, "hand": len(s.hand), "deck": len(s.deck), "destroyed": len(s.destroyed)}
+            for s in self.seats
+        ]
 
     def to_log(self, card_set_codes: Sequence[str]) -> dict[str, Any]:
         from engine.games.yourwar.match.log import match_log
