@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.games.yourwar.cards import Ability
 from engine.games.yourwar.match.core import Match
 from engine.games.yourwar.match.state import Inst
 
@@ -53,8 +54,8 @@ class HeuristicBot:
             return legal[0]
         if kind == "discard":
             side = match.seats[seat]
-            bases = [i for i in side.hand if i.card.type == "base"]
-            pick = bases[0] if len(bases) > 2 else min(side.hand, key=lambda i: i.card.cost)
+            built = [i for i in side.hand if i.card.type == "base"]
+            pick = built[0] if len(built) > 2 else min(side.hand, key=lambda i: i.card.cost)
             return {"type": "discard", "card": pick.name}
         return self._main(match, seat, kind, legal)
 
@@ -88,16 +89,19 @@ class HeuristicBot:
     def _safe(self, match: Match, unit: Inst, blockers: list[Inst]) -> bool:
         toughness = match.defense_of(unit) - unit.damage
         able = [b for b in blockers if not (b.card.domain == "ground" and unit.card.domain == "air")]
-        return all(match.attack_of(b) < toughness for b in able) or match.attack_of(unit) >= 3 and len(able) <= 1
+        return all(match.attack_of(b) < toughness for b in able) or (
+            match.attack_of(unit) >= 3 and len(able) <= 1
+        )
 
     def _score(self, match: Match, seat: int, action: dict[str, Any]) -> int:
+        ability: Ability | None
         if action["type"] == "use":
             inst = match.insts[action["card"]]
             ability = inst.card.abilities[action["ability"]]
         else:
             inst = next(i for i in match.seats[seat].hand if i.name == action["card"])
             found = [a for _, a in inst.abilities("play")]
-            ability = found[0] if found else None  # type: ignore[assignment]
+            ability = found[0] if found else None
             if inst.card.type in ("unit", "medal") or (inst.card.type == "support" and inst.card.permanent):
                 base = 10 + inst.card.cost * 3
                 if ability is None:
@@ -139,7 +143,9 @@ class HeuristicBot:
             power = match.attack_of(attacker)
             toughness = match.defense_of(attacker) - attacker.damage
             able = [b for b in free if not (b.card.domain == "ground" and attacker.card.domain == "air")]
-            good = [b for b in able if match.defense_of(b) - b.damage > power and match.attack_of(b) >= toughness]
+            good = [
+                b for b in able if match.defense_of(b) - b.damage > power and match.attack_of(b) >= toughness
+            ]
             safe = [b for b in able if match.defense_of(b) - b.damage > power]
             trade = [b for b in able if match.attack_of(b) >= toughness and b.card.cost <= attacker.card.cost]
             desperate = incoming >= side.health

@@ -49,7 +49,15 @@ KEYWORDS: tuple[str, ...] = ("fast", "leader", "colonel")
 NUMBERED_KEYWORDS: frozenset[str] = frozenset({"leader", "colonel"})
 
 # Y8 ability vocabulary (README.md, "Ability vocabulary"): when, what, to whom.
-TRIGGERS: tuple[str, ...] = ("play", "use", "from_destroyed", "start_of_turn", "attacks", "destroyed", "static")
+TRIGGERS: tuple[str, ...] = (
+    "play",
+    "use",
+    "from_destroyed",
+    "start_of_turn",
+    "attacks",
+    "destroyed",
+    "static",
+)
 EFFECTS: tuple[str, ...] = (
     "damage",  # deal `amount` damage to the target (unit or player); artillery modifiers Y7.8
     "damage_all",  # deal `amount` damage to every unit the target names (enemy_units, ...)
@@ -78,7 +86,16 @@ TARGETS: tuple[str, ...] = (
     "all_units",  # every unit (damage_all)
     "bases",  # your used bases (untap)
 )
-ABILITY_KEYS: tuple[str, ...] = ("trigger", "effect", "amount", "target", "domain", "combo", "cost", "use_icon")
+ABILITY_KEYS: tuple[str, ...] = (
+    "trigger",
+    "effect",
+    "amount",
+    "target",
+    "domain",
+    "combo",
+    "cost",
+    "use_icon",
+)
 
 CARD_KEYS: tuple[str, ...] = (
     *IDENTITY_KEYS,
@@ -171,7 +188,9 @@ class Card:
         return None
 
 
-def _take_keywords(raw: Mapping[str, Any], where: str, problems: list[Problem]) -> tuple[tuple[str, int], ...]:
+def _take_keywords(
+    raw: Mapping[str, Any], where: str, problems: list[Problem]
+) -> tuple[tuple[str, int], ...]:
     words = take_str_list(raw, "keywords", where, problems, fold=True)
     out: list[tuple[str, int]] = []
     for index, word in enumerate(words):
@@ -180,7 +199,9 @@ def _take_keywords(raw: Mapping[str, Any], where: str, problems: list[Problem]) 
             problems.append(Problem(f"{where}.keywords[{index}]", f"must be one of {', '.join(KEYWORDS)}"))
         elif head in NUMBERED_KEYWORDS:
             if not number.isdigit() or int(number) < 1:
-                problems.append(Problem(f"{where}.keywords[{index}]", f'"{head}" takes a number ≥ 1: "{head} 1"'))
+                problems.append(
+                    Problem(f"{where}.keywords[{index}]", f'"{head}" takes a number ≥ 1: "{head} 1"')
+                )
             else:
                 out.append((head, int(number)))
         elif number:
@@ -222,7 +243,9 @@ def _take_abilities(raw: Mapping[str, Any], where: str, problems: list[Problem])
                 or not is_int(combo.get("bonus"))
                 or combo["bonus"] < 1
             ):
-                problems.append(Problem(f"{at}.combo", 'must be {"played": type or card name, "bonus": n ≥ 1}'))
+                problems.append(
+                    Problem(f"{at}.combo", 'must be {"played": type or card name, "bonus": n ≥ 1}')
+                )
             else:
                 played, bonus = combo["played"], int(combo["bonus"])
         if len(problems) == before and trigger is not None and effect is not None:
@@ -265,7 +288,9 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         if cost is not None and cost != cost_country + cost_any:
             problems.append(Problem(f"{where}.cost", "must equal cost_country + cost_any"))
     if cost_country and not country:
-        problems.append(Problem(f"{where}.cost_country", "needs a country (a card of no country costs `any`)"))
+        problems.append(
+            Problem(f"{where}.cost_country", "needs a country (a card of no country costs `any`)")
+        )
     unit_class = take_choice(raw, "unit_class", UNIT_CLASSES, where, problems, required=False)
     domain = take_choice(raw, "domain", DOMAINS, where, problems, required=False)
     roles = take_str_list(raw, "roles", where, problems, choices=tuple(ROLES))

@@ -70,7 +70,9 @@ class YourWarMatchEngine:
         if len(decks) != 2:
             raise InputError(Problem("decks", "a Your War match is played by two decks"))
         names = options.get("names", ("A", "B"))
-        if not (isinstance(names, list | tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        if not (
+            isinstance(names, list | tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)
+        ):
             raise InputError(Problem("options.names", "must be two names"))
         shuffle = options.get("shuffle", True)
         if not isinstance(shuffle, bool):
@@ -92,7 +94,12 @@ class YourWarMatchEngine:
         return redacted_log(log, catalog, seat)
 
     def swap_problems(
-        self, before: Decklist, after: Decklist, catalog: Catalog[Any], *, options: Mapping[str, Any] | None = None
+        self,
+        before: Decklist,
+        after: Decklist,
+        catalog: Catalog[Any],
+        *,
+        options: Mapping[str, Any] | None = None,
     ) -> list[Violation]:
         """Return why ``after`` is not a legal sideboarding of ``before`` (empty when it is).
 
@@ -105,15 +112,30 @@ class YourWarMatchEngine:
         if before.zones == after.zones:
             return []
         if option_side(options) == 0:
-            return [Violation("no_sideboarding", None, "Y2.4: Your War has no side deck; the deck cannot change between games")]
+            return [
+                Violation(
+                    "no_sideboarding",
+                    None,
+                    "Y2.4: Your War has no side deck; the deck cannot change between games",
+                )
+            ]
+
         def total(deck: Decklist) -> dict[str, int]:
             out: dict[str, int] = {}
             for zone in ("main", "side"):
-                for name, count in (deck.zones.get(zone) or {}).items():
+                counts = deck.zones.get(zone)
+                for name, count in counts.items() if isinstance(counts, dict) else ():
                     out[name] = out.get(name, 0) + count
             return out
+
         if total(before) != total(after):
-            return [Violation("not_a_swap", None, "Y2.4: sideboarding moves cards between the deck and the side deck only")]
+            return [
+                Violation(
+                    "not_a_swap",
+                    None,
+                    "Y2.4: sideboarding moves cards between the deck and the side deck only",
+                )
+            ]
         return validate_deck(after, catalog, options=options)
 
     def make_bot(self, name: str, seed: int = 0) -> MatchBot[Match]:

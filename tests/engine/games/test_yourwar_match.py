@@ -20,8 +20,19 @@ from engine.games.yourwar import RULES, SAMPLE_SET
 from engine.games.yourwar.cards import Card
 from engine.games.yourwar.match.core import Match, new_match
 from engine.games.yourwar.match.log import ReplayError, redacted_log, replay
-from engine.games.yourwar.match.state import BASES, DECK, DESTROYED, FIELD, HAND, SUPPORT, TURN_LIMIT, IllegalAction, Inst
-from engine.problems import CardSetError
+from engine.games.yourwar.match.state import (
+    BASES,
+    DECK,
+    DESTROYED,
+    FIELD,
+    HAND,
+    SUPPORT,
+    TURN_LIMIT,
+    GameOver,
+    IllegalAction,
+    Inst,
+)
+from engine.problems import CardSetError, InputError
 
 ENGINE = RULES.match_engine
 assert ENGINE is not None
@@ -159,8 +170,23 @@ def test_y1_2_a_flat_unit_class_reads_as_a_domain_and_roles() -> None:
     assert rifles is not None and rifles.unit_class == "ground" and rifles.domain == "ground"
     cards = parse(
         [
-            {"name": "TD", "type": "unit", "country": "x", "unit_class": "tank_destroyer", "attack": 1, "defense": 1},
-            {"name": "Bomber", "type": "unit", "country": "x", "domain": "air", "roles": ["bomber"], "attack": 1, "defense": 1},
+            {
+                "name": "TD",
+                "type": "unit",
+                "country": "x",
+                "unit_class": "tank_destroyer",
+                "attack": 1,
+                "defense": 1,
+            },
+            {
+                "name": "Bomber",
+                "type": "unit",
+                "country": "x",
+                "domain": "air",
+                "roles": ["bomber"],
+                "attack": 1,
+                "defense": 1,
+            },
         ]
     ).cards
     assert (cards[0].domain, cards[0].roles) == ("ground", ("tank_destroyer",))
@@ -171,15 +197,43 @@ def test_y1_it_reports_every_bad_card_field_at_its_key_path() -> None:
     with pytest.raises(CardSetError) as error:
         parse(
             [
-                {"name": "A", "type": "unit", "country": "x", "domain": "ground", "roles": ["bomber"], "attack": 1, "defense": 1},
+                {
+                    "name": "A",
+                    "type": "unit",
+                    "country": "x",
+                    "domain": "ground",
+                    "roles": ["bomber"],
+                    "attack": 1,
+                    "defense": 1,
+                },
                 {"name": "B", "type": "artillery", "country": None, "cost_country": 1},
-                {"name": "C", "type": "unit", "country": "x", "domain": "sea", "attack": 1, "defense": 1, "keywords": ["leader"]},
-                {"name": "D", "type": "support", "country": None, "abilities": [{"trigger": "use", "effect": "heal", "target": "moon"}]},
+                {
+                    "name": "C",
+                    "type": "unit",
+                    "country": "x",
+                    "domain": "sea",
+                    "attack": 1,
+                    "defense": 1,
+                    "keywords": ["leader"],
+                },
+                {
+                    "name": "D",
+                    "type": "support",
+                    "country": None,
+                    "abilities": [{"trigger": "use", "effect": "heal", "target": "moon"}],
+                },
                 {"name": "E", "type": "medal", "country": None, "permanent": True, "cost": 2, "cost_any": 1},
             ]
         )
     text = " ".join(str(problem) for problem in error.value.problems)
-    for where in ("cards[0].roles", "cards[1].cost_country", "cards[2].keywords[0]", "cards[3].abilities[0].target", "cards[4].permanent", "cards[4].cost"):
+    for where in (
+        "cards[0].roles",
+        "cards[1].cost_country",
+        "cards[2].keywords[0]",
+        "cards[3].abilities[0].target",
+        "cards[4].permanent",
+        "cards[4].cost",
+    ):
         assert where in text, where
 
 
@@ -350,7 +404,10 @@ def test_y7_2_several_may_block_one_attacker_each_blocker_once_only_unused_ones(
     used.used = True
     to_combat(match, attacker, other)
     assert refused(match, 1, {"type": "block", "blocks": [[used.id, attacker.id]]}).code == "not_available"
-    assert refused(match, 1, {"type": "block", "blocks": [[a.id, attacker.id], [a.id, other.id]]}).code == "blocks_twice"
+    assert (
+        refused(match, 1, {"type": "block", "blocks": [[a.id, attacker.id], [a.id, other.id]]}).code
+        == "blocks_twice"
+    )
     assert refused(match, 1, {"type": "block", "blocks": [[a.id, 9999]]}).code == "bad_blocks"
     assert refused(match, 1, {"type": "block", "blocks": "all"}).code == "bad_blocks"
     match.apply(1, {"type": "block", "blocks": [[a.id, attacker.id], [b.id, attacker.id]]})
@@ -401,7 +458,10 @@ def test_y7_6_the_attacker_splits_its_damage_among_several_blockers_exactly() ->
     match.apply(0, {"type": "proceed"})
     assert match.decision().kind == "assign"  # type: ignore[union-attr]
     assert refused(match, 0, {"type": "assign", "split": [[attacker.id, a.id, 4]]}).code == "bad_split"
-    assert refused(match, 0, {"type": "assign", "split": [[attacker.id, a.id, 1], [attacker.id, b.id, 1]]}).rule == "Y7.6"
+    assert (
+        refused(match, 0, {"type": "assign", "split": [[attacker.id, a.id, 1], [attacker.id, b.id, 1]]}).rule
+        == "Y7.6"
+    )
     match.apply(0, {"type": "assign", "split": [[attacker.id, a.id, 0], [attacker.id, b.id, 4]]})
     assert a.zone == FIELD and b.zone == DESTROYED
     assert attacker.zone == DESTROYED  # rifles 1 + eagle 2 + its leader +1 (Y8) = 4 ≥ defense 4
@@ -573,7 +633,9 @@ def test_y8_destroy_a_unit() -> None:
     bases(match, 0, 5, "Военная База (Германия)")
     target = put(match, 1, URAL)
     assert refused(match, 0, {"type": "play", "card": MOUNTAIN}).code == "target_missing"
-    assert refused(match, 0, {"type": "play", "card": MOUNTAIN, "target": {"seat": 1}}).code == "illegal_target"
+    assert (
+        refused(match, 0, {"type": "play", "card": MOUNTAIN, "target": {"seat": 1}}).code == "illegal_target"
+    )
     match.apply(0, {"type": "play", "card": MOUNTAIN, "target": target.id})
     assert target.zone == DESTROYED
 
@@ -648,7 +710,7 @@ def test_y9_2_both_at_zero_at_once_is_a_draw() -> None:
     assert match.result is not None and match.result.winner == 1
     match = start()
     match.seats[0].health = match.seats[1].health = 0
-    with pytest.raises(Exception):
+    with pytest.raises(GameOver):
         match._check()
     assert match.result is not None and match.result.as_dict() == {"winner": None, "reason": "health"}
 
@@ -678,7 +740,9 @@ def test_y10_1_the_turn_limit_ends_the_game_in_a_draw() -> None:
         ({"type": "penalty_loss"}, 1, 0, "penalty"),
     ],
 )
-def test_y9_2_site_actions_end_the_game_from_either_seat(action: dict[str, Any], seat: int, winner: Any, reason: str) -> None:
+def test_y9_2_site_actions_end_the_game_from_either_seat(
+    action: dict[str, Any], seat: int, winner: Any, reason: str
+) -> None:
     match = start()
     match.apply(seat, action)
     assert match.result is not None and match.result.as_dict() == {"winner": winner, "reason": reason}
@@ -724,7 +788,7 @@ def test_y3_3_the_redacted_log_has_no_seed_and_no_opponent_deck() -> None:
     assert mine["seed"] is None and mine["players"][1]["deck"] is None
     assert mine["players"][0]["deck"] == log["players"][0]["deck"]
     assert str(log["seed"]) not in json.dumps(mine)
-    with pytest.raises(Exception):
+    with pytest.raises(InputError):
         replay(mine, CAT)
 
 

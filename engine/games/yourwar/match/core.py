@@ -64,7 +64,12 @@ def new_match(
 def describe_action(action: dict[str, Any]) -> str:
     """Return a readable sentence for ``action`` without a match (cards by id stay ids)."""
     kind = action.get("type")
-    words = {"keep": "keep the hand", "redeal": "redeal", "end": "end the phase", "proceed": "go on to damage"}
+    words = {
+        "keep": "keep the hand",
+        "redeal": "redeal",
+        "end": "end the phase",
+        "proceed": "go on to damage",
+    }
     if kind in words:
         return words[str(kind)]
     details = ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "seat"))
@@ -104,7 +109,9 @@ class Match:
         self.entered = 0
         self.links = 0
         self.blocks: dict[int, list[int]] = {}
-        self._pending: Decision | None = None  # decision() of the current seq  # attacker id -> blocker ids, in combat (Y7.2)
+        self._pending: Decision | None = (
+            None  # decision() of the current seq  # attacker id -> blocker ids, in combat (Y7.2)
+        )
         for seat, deck in enumerate(decks):
             main = deck.zones.get("main")
             if not isinstance(main, Mapping) or not main:
@@ -113,7 +120,9 @@ class Match:
                 card = catalog.get(name) if isinstance(name, str) else None
                 if card is None or not isinstance(count, int) or count < 1:
                     raise InputError(Problem(f"decks[{seat}].main.{name}", "no such card in the card sets"))
-                if card.type == "unit" and (card.attack is None or card.defense is None or card.domain is None):
+                if card.type == "unit" and (
+                    card.attack is None or card.defense is None or card.domain is None
+                ):
                     raise InputError(
                         Problem(
                             f"decks[{seat}].main.{name}",
@@ -127,8 +136,8 @@ class Match:
             self.seats[seat].deck.reverse()  # the listed order, the first card on top
         self.events.append(Event(({"type": "setup", "seed": None}, {"seed": seed}, JUDGES)))
         if shuffle:
-            for seat in self.seats:
-                self.rng.shuffle(seat.deck)
+            for side in self.seats:
+                self.rng.shuffle(side.deck)
         self.first = first if first is not None else self.rng.randrange(2)  # Y4.2
         self.events.append(Event(({"type": "first", "seat": self.first}, None, 0)))
         for seat in (0, 1):
@@ -201,7 +210,9 @@ class Match:
             if not side.deck:
                 if lose:  # Y9.3 [decision]: drawing from an empty deck loses
                     if drawn:
-                        self._emit({"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": drawn}, seat)
+                        self._emit(
+                            {"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": drawn}, seat
+                        )
                     self._end(1 - seat, "deck_out")
                 break
             inst = side.deck.pop()
@@ -254,7 +265,9 @@ class Match:
                 if other is inst:
                     continue
                 lead = other.card.keyword("leader")
-                if lead and ((fighting and other.attacking) or (not fighting and other.id in self.blockers_of_any)):
+                if lead and (
+                    (fighting and other.attacking) or (not fighting and other.id in self.blockers_of_any)
+                ):
                     value += lead
         return max(value, 0)
 
@@ -402,22 +415,54 @@ class Match:
 
     def _chosen_kinds(self, abilities: Sequence[Ability]) -> list[str]:
         """The target kinds an action must choose for (``enemy_player`` is fixed, Y8)."""
-        return [a.target for a in abilities if a.target in ("unit", "enemy_unit", "own_unit", "any", "player", "enemy_support")]
+        return [
+            a.target
+            for a in abilities
+            if a.target in ("unit", "enemy_unit", "own_unit", "any", "player", "enemy_support")
+        ]
 
     def _read_target(self, seat: int, kinds: list[str], raw: Any) -> Any:
         if not kinds:
             return None
         if raw is None:
-            raise refuse("Y8", "target_missing", f"choose a target ({kinds[0]})", index=0, effect=kinds[0], target_kind=kinds[0])
-        if isinstance(raw, dict) and set(raw) == {"seat"} and raw["seat"] in (0, 1) and type(raw["seat"]) is int:
+            raise refuse(
+                "Y8",
+                "target_missing",
+                f"choose a target ({kinds[0]})",
+                index=0,
+                effect=kinds[0],
+                target_kind=kinds[0],
+            )
+        if (
+            isinstance(raw, dict)
+            and set(raw) == {"seat"}
+            and raw["seat"] in (0, 1)
+            and type(raw["seat"]) is int
+        ):
             chosen: Any = raw["seat"]
         elif type(raw) is int and 0 <= raw < len(self.insts):
             chosen = self.insts[raw]
         else:
-            raise refuse("Y8", "illegal_target", "a target is a card's id or {\"seat\": 0|1}", index=0, target=str(raw)[:40], target_kind=kinds[0], card="")
+            raise refuse(
+                "Y8",
+                "illegal_target",
+                'a target is a card\'s id or {"seat": 0|1}',
+                index=0,
+                target=str(raw)[:40],
+                target_kind=kinds[0],
+                card="",
+            )
         for kind in kinds:
             if not any(option is chosen for option in self._target_options(seat, kind)):
-                raise refuse("Y8", "illegal_target", f"{raw} is not a legal {kind}", index=0, target=str(raw)[:40], target_kind=kind, card="")
+                raise refuse(
+                    "Y8",
+                    "illegal_target",
+                    f"{raw} is not a legal {kind}",
+                    index=0,
+                    target=str(raw)[:40],
+                    target_kind=kind,
+                    card="",
+                )
         return chosen
 
     # --- costs (Y6.2) ---------------------------------------------------------------------------
@@ -445,12 +490,16 @@ class Match:
         ):
             raise refuse("Y6.2", "bad_payment", 'pay is {"country": bases, ...} for the "any" part')
         if sum(pay.values()) != anyn:
-            raise refuse("Y6.2", "bad_payment", f"pay names {sum(pay.values())} bases; the any part is {anyn}")
+            raise refuse(
+                "Y6.2", "bad_payment", f"pay names {sum(pay.values())} bases; the any part is {anyn}"
+            )
         for name, count in pay.items():
             key = None if name == "" else name
             got = [b for b in rest if b.card.country == key][:count]
             if len(got) < count:
-                raise refuse("Y6.2", "bad_payment", f"you have {len(got)} available bases of {name or 'no country'}")
+                raise refuse(
+                    "Y6.2", "bad_payment", f"you have {len(got)} available bases of {name or 'no country'}"
+                )
             chosen += got
         return chosen
 
@@ -462,7 +511,14 @@ class Match:
         bases = self._payment(seat, card.country, own, anyn, pay)
         if bases is None:
             free = sum(1 for b in self.seats[seat].bases if not b.used)
-            raise refuse("Y6.2", "cannot_pay", f"{card.name} costs {own + anyn} bases ({own} of its country); you have {free} available", card=card.name, cost=own + anyn, available=free)
+            raise refuse(
+                "Y6.2",
+                "cannot_pay",
+                f"{card.name} costs {own + anyn} bases ({own} of its country); you have {free} available",
+                card=card.name,
+                cost=own + anyn,
+                available=free,
+            )
         return bases
 
     # --- applying actions -----------------------------------------------------------------------
@@ -470,18 +526,28 @@ class Match:
     def apply(self, seat: Any, action: Any, *, seq: Any = None) -> list[Event]:
         """Apply ``seat``'s ``action`` (answering decision ``seq`` when given); return its events."""
         if self._result is not None:
-            raise refuse("Y9.1", "game_over", f"the game is over ({self._result.reason})", reason=self._result.reason)
+            raise refuse(
+                "Y9.1", "game_over", f"the game is over ({self._result.reason})", reason=self._result.reason
+            )
         if type(seat) is not int or seat not in (0, 1):
             raise refuse("Y5.7", "no_seat", f"no seat {seat!r}", seat=str(seat)[:20])
         if type(action) is not dict or type(action.get("type")) is not str:
             raise refuse("Y11.1", "not_an_action", 'an action is a JSON object with a "type"')
         if seq is not None and (type(seq) is not int or seq != self.seq):
-            raise refuse("Y11.1", "stale_seq", f"stale action: expected seq {self.seq}, got {seq}", expected=self.seq, got=str(seq)[:20])
+            raise refuse(
+                "Y11.1",
+                "stale_seq",
+                f"stale action: expected seq {self.seq}, got {seq}",
+                expected=self.seq,
+                got=str(seq)[:20],
+            )
         return self._apply_checked(seat, action)
 
     def _apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
         if self._result is not None:
-            raise refuse("Y9.1", "game_over", f"the game is over ({self._result.reason})", reason=self._result.reason)
+            raise refuse(
+                "Y9.1", "game_over", f"the game is over ({self._result.reason})", reason=self._result.reason
+            )
         kind = action["type"]
         self.events = []
         if kind in SITE_ACTIONS:
@@ -490,9 +556,22 @@ class Match:
             pending = self.decision()
             assert pending is not None
             if pending.seat != seat:
-                raise refuse(pending.rule, "not_your_decision", f"it is seat {pending.seat}'s decision ({pending.kind})", seat=pending.seat, decision=pending.kind)
+                raise refuse(
+                    pending.rule,
+                    "not_your_decision",
+                    f"it is seat {pending.seat}'s decision ({pending.kind})",
+                    seat=pending.seat,
+                    decision=pending.kind,
+                )
             if kind not in DECISION_ACTIONS[pending.kind]:
-                raise refuse(pending.rule, "wrong_action", f"{pending.kind} takes {', '.join(sorted(DECISION_ACTIONS[pending.kind]))}, not {kind[:30]}", decision=pending.kind, got=kind[:30])
+                raise refuse(
+                    pending.rule,
+                    "wrong_action",
+                    f"{pending.kind} takes {', '.join(sorted(DECISION_ACTIONS[pending.kind]))}"
+                    f", not {kind[:30]}",
+                    decision=pending.kind,
+                    got=kind[:30],
+                )
             step = getattr(self, f"_check_{kind}")(seat, action)
         entry = {"seat": seat, **action}
         entry["seat"] = seat
@@ -508,7 +587,13 @@ class Match:
         kind = action["type"]
         if kind == "no_show" and action.get("both") is True:
             if seat != 0:
-                raise refuse("Y9.2", "wrong_action", "both seats absent is applied by seat 0", decision="no_show", got="no_show")
+                raise refuse(
+                    "Y9.2",
+                    "wrong_action",
+                    "both seats absent is applied by seat 0",
+                    decision="no_show",
+                    got="no_show",
+                )
             return lambda: self._end(None, "no_show")
         return lambda: self._end(1 - seat, SITE_REASONS[kind])
 
@@ -573,7 +658,13 @@ class Match:
             if self.phase == "initial" and any(u.attacking for u in self.seats[seat].field):
                 self.blocks = {}
                 self.phase = "block"  # Y5.3 → Y7
-                self._emit({"type": "combat", "seat": seat, "attackers": [u.id for u in self.seats[seat].field if u.attacking]})
+                self._emit(
+                    {
+                        "type": "combat",
+                        "seat": seat,
+                        "attackers": [u.id for u in self.seats[seat].field if u.attacking],
+                    }
+                )
                 return
             self._end_turn()
 
@@ -635,7 +726,12 @@ class Match:
         if card.type == "base":
             raise refuse("Y6.1", "not_a_base", f"a base is built, not played: {inst.name}", card=inst.name)
         if self.phase == "intervene" and card.type == "unit":
-            raise refuse("Y7.5", "not_while_intervening", "while intervening you play no units or bases", card=inst.name)
+            raise refuse(
+                "Y7.5",
+                "not_while_intervening",
+                "while intervening you play no units or bases",
+                card=inst.name,
+            )
         abilities = [a for _, a in inst.abilities("play")]
         target = self._read_target(seat, self._chosen_kinds(abilities), action.get("target"))
         if target is None and any(a.target == "enemy_player" for a in abilities):
@@ -651,7 +747,16 @@ class Match:
             self._move(inst, zone)
             if card.type == "unit":
                 inst.sick = True  # Y5.2
-            self._emit({"type": "play", "seat": seat, "card": inst.name, "id": inst.id, "zone": ZONE_NAMES[zone], "paid": len(bases)})
+            self._emit(
+                {
+                    "type": "play",
+                    "seat": seat,
+                    "card": inst.name,
+                    "id": inst.id,
+                    "zone": ZONE_NAMES[zone],
+                    "paid": len(bases),
+                }
+            )
             self._check()
             for ability in abilities:  # Y6.4: one-shots do their effect at once
                 self._resolve(seat, inst, ability, target)
@@ -672,7 +777,9 @@ class Match:
             raise refuse("Y1.5", "no_property", f"{inst.name} has no such property here", card=inst.name)
         ability = found[0]
         if ability.use_icon and inst.icon_used:
-            raise refuse("Y6.5", "property_used", f"{inst.name}'s property is used once per turn", card=inst.name)
+            raise refuse(
+                "Y6.5", "property_used", f"{inst.name}'s property is used once per turn", card=inst.name
+            )
         target = self._read_target(seat, self._chosen_kinds([ability]), action.get("target"))
         if target is None and ability.target == "enemy_player":
             target = 1 - seat
@@ -690,7 +797,9 @@ class Match:
 
     def _own_card(self, seat: int, raw: Any, zones: tuple[int, ...]) -> Inst:
         if type(raw) is not int or not 0 <= raw < len(self.insts):
-            raise refuse("Y3.1", "no_such_card", f"no card of yours with id {str(raw)[:20]}", id=str(raw)[:20])
+            raise refuse(
+                "Y3.1", "no_such_card", f"no card of yours with id {str(raw)[:20]}", id=str(raw)[:20]
+            )
         inst = self.insts[raw]
         if inst.owner != seat or inst.zone not in zones:
             raise refuse("Y3.1", "no_such_card", f"no card of yours with id {raw} there", id=raw)
@@ -703,7 +812,12 @@ class Match:
         if inst.used or inst.attacking:
             raise refuse("Y7.1", "not_available", f"{inst.name} is used", card=inst.name)
         if inst.sick and inst.card.keyword("fast") is None:
-            raise refuse("Y5.2", "summoning_sick", f"{inst.name} came into play this turn (not «Быстрый»)", card=inst.name)
+            raise refuse(
+                "Y5.2",
+                "summoning_sick",
+                f"{inst.name} came into play this turn (not «Быстрый»)",
+                card=inst.name,
+            )
 
         def step() -> None:
             inst.attacking = True
@@ -746,12 +860,19 @@ class Match:
                 raise refuse("Y7.2", "bad_blocks", f"{attacker_id} is not an attacker", id=attacker_id)
             blocker = self._own_card(seat, blocker_id, (FIELD,))
             if blocker.used:
-                raise refuse("Y7.2", "not_available", f"{blocker.name} is used and cannot block", card=blocker.name)
+                raise refuse(
+                    "Y7.2", "not_available", f"{blocker.name} is used and cannot block", card=blocker.name
+                )
             if blocker_id in seen:
                 raise refuse("Y7.2", "blocks_twice", f"{blocker.name} blocks one attacker", card=blocker.name)
             seen.add(blocker_id)
             if blocker.card.domain == "ground" and self.insts[attacker_id].card.domain == "air":
-                raise refuse("Y7.3", "ground_blocks_air", f"{blocker.name} (ground) cannot block an air unit", card=blocker.name)
+                raise refuse(
+                    "Y7.3",
+                    "ground_blocks_air",
+                    f"{blocker.name} (ground) cannot block an air unit",
+                    card=blocker.name,
+                )
 
         def step() -> None:
             self.blocks = {}
@@ -773,7 +894,11 @@ class Match:
         return step
 
     def _live_blockers(self, attacker: Inst) -> list[Inst]:
-        return [self.insts[b] for b in self.blocks.get(attacker.id, []) if self.insts[b].zone == FIELD and self.insts[b].blocking == attacker.id]
+        return [
+            self.insts[b]
+            for b in self.blocks.get(attacker.id, [])
+            if self.insts[b].zone == FIELD and self.insts[b].blocking == attacker.id
+        ]
 
     def _split_needed(self) -> list[Inst]:
         return [a for a in self.seats[self.active].field if a.attacking and len(self._live_blockers(a)) >= 2]
@@ -806,7 +931,13 @@ class Match:
             given = split.pop(attacker.id, {})
             blockers = {b.id for b in self._live_blockers(attacker)}
             if set(given) != blockers or sum(given.values()) != self.attack_of(attacker):
-                raise refuse("Y7.6", "bad_split", f"{attacker.name} splits exactly {self.attack_of(attacker)} among its blockers", card=attacker.name, attack=self.attack_of(attacker))
+                raise refuse(
+                    "Y7.6",
+                    "bad_split",
+                    f"{attacker.name} splits exactly {self.attack_of(attacker)} among its blockers",
+                    card=attacker.name,
+                    attack=self.attack_of(attacker),
+                )
         if split:
             raise refuse("Y7.6", "bad_split", "only attackers with two or more blockers split their damage")
 
@@ -835,7 +966,9 @@ class Match:
                     share = max(share - 1, 0)  # Y7.8
                 units.append((taker, share))
             if "bomber" in attacker.card.roles:  # Y7.8 [decision]: splash on every ground unit
-                units.extend((self._redirect(u), 1) for u in self.seats[1 - seat].field if u.card.domain == "ground")
+                units.extend(
+                    (self._redirect(u), 1) for u in self.seats[1 - seat].field if u.card.domain == "ground"
+                )
         for inst, amount in units:
             if amount > 0 and inst.zone == FIELD:
                 inst.damage += amount
@@ -906,10 +1039,17 @@ class Match:
                 if self._payment(seat, None, 0, ability.cost, None) is None:
                     continue
                 kinds = self._chosen_kinds([ability])
-                out.extend({"type": "use", "card": inst.id, "ability": index, **t} for t in self._targets(seat, kinds))
+                out.extend(
+                    {"type": "use", "card": inst.id, "ability": index, **t}
+                    for t in self._targets(seat, kinds)
+                )
         if kind == "initial":
             for inst in side.field:
-                if not inst.used and not inst.attacking and (not inst.sick or inst.card.keyword("fast") is not None):
+                if (
+                    not inst.used
+                    and not inst.attacking
+                    and (not inst.sick or inst.card.keyword("fast") is not None)
+                ):
                     out.append({"type": "attack", "unit": inst.id})
         if kind in ("initial", "final"):
             for colonel in side.field:
@@ -935,8 +1075,10 @@ class Match:
     def describe_action(self, action: dict[str, Any]) -> str:
         """Return a readable English sentence for ``action``."""
         kind = action.get("type")
+
         def card_of(ident: Any) -> str:
             return self.insts[ident].name if type(ident) is int and 0 <= ident < len(self.insts) else "?"
+
         if kind in ("build", "play", "discard"):
             text = f"{kind} {action.get('card')}"
             target = action.get("target")
@@ -946,17 +1088,31 @@ class Match:
                 text += f" targeting {card_of(target)}"
             return text
         if kind == "use":
-            return f"use {card_of(action.get('card'))}" + (f" targeting {card_of(action['target'])}" if type(action.get("target")) is int else "")
+            return f"use {card_of(action.get('card'))}" + (
+                f" targeting {card_of(action['target'])}" if type(action.get("target")) is int else ""
+            )
         if kind == "attack":
             return f"put {card_of(action.get('unit'))} into the attack zone"
         if kind == "guard":
             return f"{card_of(action.get('unit'))} guards {card_of(action.get('colonel'))}"
         if kind == "block":
             pairs = action.get("blocks") or []
-            return "no blocks" if not pairs else "block: " + ", ".join(f"{card_of(b)} blocks {card_of(a)}" for b, a in pairs)
+            return (
+                "no blocks"
+                if not pairs
+                else "block: " + ", ".join(f"{card_of(b)} blocks {card_of(a)}" for b, a in pairs)
+            )
         if kind == "assign":
-            return "split damage: " + ", ".join(f"{n} to {card_of(b)}" for _, b, n in action.get("split") or [])
-        return {"keep": "keep the hand", "redeal": "redeal", "end": "end the phase", "proceed": "go on to damage", "concede": "concede"}.get(str(kind), str(kind))
+            return "split damage: " + ", ".join(
+                f"{n} to {card_of(b)}" for _, b, n in action.get("split") or []
+            )
+        return {
+            "keep": "keep the hand",
+            "redeal": "redeal",
+            "end": "end the phase",
+            "proceed": "go on to damage",
+            "concede": "concede",
+        }.get(str(kind), str(kind))
 
     def _unit(self, inst: Inst) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -988,7 +1144,9 @@ class Match:
             "builds_left": side.builds if self.active == seat else 0,
             "field": [self._unit(i) for i in side.field],
             "support": [{"id": i.id, "card": i.name, "icon_used": i.icon_used} for i in side.support],
-            "bases": [{"id": i.id, "card": i.name, "country": i.card.country, "used": i.used} for i in side.bases],
+            "bases": [
+                {"id": i.id, "card": i.name, "country": i.card.country, "used": i.used} for i in side.bases
+            ],
             "destroyed": [{"id": i.id, "card": i.name} for i in side.destroyed],
         }
         if hand:

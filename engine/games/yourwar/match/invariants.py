@@ -21,8 +21,12 @@ def check_invariants(match: Match) -> list[str]:
                     problems.append(f"card {inst.id} is in {placed[inst.id]} and {name}")
                 placed[inst.id] = name
                 if inst.owner != seat or inst.zone != zone:
-                    problems.append(f"card {inst.id} ({inst.name}) is listed in seat {seat}'s {name} but says otherwise")
-                if zone != FIELD and (inst.damage or inst.attacking or inst.blocking is not None or inst.guarding is not None):
+                    problems.append(
+                        f"card {inst.id} ({inst.name}) is listed in seat {seat}'s {name} but says otherwise"
+                    )
+                if zone != FIELD and (
+                    inst.damage or inst.attacking or inst.blocking is not None or inst.guarding is not None
+                ):
                     problems.append(f"card {inst.id} keeps combat marks outside the field")
         if match.phase not in ("discard",) and match.result is None and match.phase != "opening":
             if seat != match.active and len(side.hand) > HAND_LIMIT + 1:

@@ -87,10 +87,10 @@ def read_setup(log: Any, *, source: str = "") -> tuple[dict[str, Any], list[tupl
     for index, raw in enumerate(raw_actions):
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             raise bad(f"actions[{index}]", 'must be an object with a "seat" and a "type"')
-        seat = raw.get("seat")
-        if type(seat) is not int or seat not in (0, 1):
+        actor = raw.get("seat")
+        if type(actor) is not int or actor not in (0, 1):
             raise bad(f"actions[{index}].seat", "must be 0 or 1")
-        actions.append((seat, {k: v for k, v in raw.items() if k != "seat"}))
+        actions.append((actor, {k: v for k, v in raw.items() if k != "seat"}))
     setup = {
         "decks": (decks[0], decks[1]),
         "seed": seed,
@@ -148,7 +148,11 @@ def redacted_log(log: Any, catalog: Catalog[Any], seat: int, *, source: str = ""
         if seat_ == other and isinstance(action.get("card"), str):
             seen.setdefault(action["card"], 1)
     players = [dict(player) for player in log["players"]]
-    players[other] = {"name": players[other].get("name", ""), "deck": None, "revealed": dict(sorted(seen.items()))}
+    players[other] = {
+        "name": players[other].get("name", ""),
+        "deck": None,
+        "revealed": dict(sorted(seen.items())),
+    }
     return {
         "game": GAME,
         "rules_version": log["rules_version"],

@@ -80,7 +80,9 @@ class IllegalAction(Exception):
     a stable ``code`` (one of :data:`REFUSAL_CODES`) and the message's ``params``. Raised by
     :meth:`Match.apply` before anything changes."""
 
-    def __init__(self, rule: str, message: str, *, code: str, params: dict[str, str | int] | None = None) -> None:
+    def __init__(
+        self, rule: str, message: str, *, code: str, params: dict[str, str | int] | None = None
+    ) -> None:
         self.rule = rule
         self.message = message
         self.code = code
@@ -226,7 +228,19 @@ class Inst:
 class Seat:
     """One player's side (Y3.1): zones as lists of instances in order, health, turn counters."""
 
-    __slots__ = ("bases", "builds", "deck", "destroyed", "field", "hand", "health", "kept", "played", "redeals", "support")
+    __slots__ = (
+        "bases",
+        "builds",
+        "deck",
+        "destroyed",
+        "field",
+        "hand",
+        "health",
+        "kept",
+        "played",
+        "redeals",
+        "support",
+    )
 
     def __init__(self) -> None:
         self.deck: list[Inst] = []  # the top is the end of the list
