@@ -248,6 +248,11 @@ def _take_abilities(raw: Mapping[str, Any], where: str, problems: list[Problem])
                 )
             else:
                 played, bonus = combo["played"], int(combo["bonus"])
+        if trigger in ("use", "from_destroyed") and not cost and not use_icon:
+            # [decision, engine] a free property without the use icon could be used forever.
+            problems.append(
+                Problem(f"{at}.cost", "a property costs at least 1 base or has the use icon (Y1.5)")
+            )
         if len(problems) == before and trigger is not None and effect is not None:
             out.append(Ability(trigger, effect, amount, target, domain, played, bonus, cost, use_icon))
     return tuple(out)

@@ -223,6 +223,12 @@ def test_y1_it_reports_every_bad_card_field_at_its_key_path() -> None:
                     "abilities": [{"trigger": "use", "effect": "heal", "target": "moon"}],
                 },
                 {"name": "E", "type": "medal", "country": None, "permanent": True, "cost": 2, "cost_any": 1},
+                {
+                    "name": "F",
+                    "type": "support",
+                    "country": None,
+                    "abilities": [{"trigger": "use", "effect": "draw"}],
+                },
             ]
         )
     text = " ".join(str(problem) for problem in error.value.problems)
@@ -232,6 +238,7 @@ def test_y1_it_reports_every_bad_card_field_at_its_key_path() -> None:
         "cards[2].keywords[0]",
         "cards[3].abilities[0].target",
         "cards[4].permanent",
+        "cards[5].abilities[0].cost",
         "cards[4].cost",
     ):
         assert where in text, where
