@@ -826,3 +826,10 @@ def test_the_heuristic_bot_beats_the_random_bot_in_at_least_75_percent_of_games(
             match.apply(d.seat, bots[d.seat].act(match, d.seat))
         wins += match.result.winner == me
     assert wins / games >= 0.75
+
+
+def test_y8_every_effect_word_has_one_registered_handler() -> None:
+    from engine.games.yourwar.abilities import HANDLERS
+    from engine.games.yourwar.cards import EFFECTS
+
+    assert set(HANDLERS) == set(EFFECTS)

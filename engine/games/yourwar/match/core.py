@@ -344,54 +344,11 @@ class Match:
         return amount
 
     def _resolve(self, seat: int, source: Inst, ability: Ability, target: Any) -> None:
-        """Resolve one ability of ``source`` for ``seat`` on ``target`` (an Inst, a seat, None)."""
-        effect = ability.effect
-        amount = self._amount(seat, ability)
-        how = "artillery" if source.card.type == "artillery" else "effect"
-        other = 1 - seat
-        if effect == "damage":
-            if isinstance(target, Inst):
-                self._damage_unit(target, amount, how)
-            else:
-                self._damage_player(other if target is None else target, amount)
-        elif effect == "damage_all":
-            seats = (other,) if ability.target == "enemy_units" else (seat, other)
-            for s in seats:
-                for inst in list(self.seats[s].field):
-                    if ability.domain is None or inst.card.domain == ability.domain:
-                        self._damage_unit(inst, amount, how)
-        elif effect == "heal":
-            self.seats[seat].health += amount
-            self._emit({"type": "heal", "seat": seat, "amount": amount, "health": self.seats[seat].health})
-        elif effect == "attack" and isinstance(target, Inst):
-            target.attack_bonus += amount
-            self._emit({"type": "boost", "target": target.id, "attack": amount})
-        elif effect == "defense" and isinstance(target, Inst):
-            target.defense_bonus += amount
-            self._emit({"type": "boost", "target": target.id, "defense": amount})
-        elif effect in ("destroy", "destroy_support") and isinstance(target, Inst):
-            if target.zone in (FIELD, SUPPORT):
-                self._move(target, DESTROYED)
-                self._emit({"type": "destroyed", "seat": target.owner, "card": target.name, "id": target.id})
-                if effect == "destroy":
-                    for _, trig in target.abilities("destroyed"):
-                        self._resolve(target.owner, target, trig, None)
-        elif effect == "draw":
-            self._draw(seat, amount)
-        elif effect == "extra_base":
-            self.seats[seat].builds += amount
-        elif effect == "untap":
-            if ability.target == "bases":
-                used = [b for b in self.seats[seat].bases if b.used][:amount]
-                for base in used:
-                    base.used = False
-                self._emit({"type": "untap", "seat": seat, "bases": len(used)})
-            elif isinstance(target, Inst):
-                target.used = False
-                self._emit({"type": "untap", "seat": seat, "target": target.id})
-        elif effect == "return" and source.zone == DESTROYED:
-            self._move(source, HAND)
-            self._emit({"type": "returned", "seat": seat, "card": source.name})
+        """Resolve one ability of ``source`` for ``seat`` on ``target`` (an Inst, a seat, None)
+        through its registered handler (abilities.py), then Y7.9 and Y9."""
+        from engine.games.yourwar.abilities import HANDLERS
+
+        HANDLERS[ability.effect](self, seat, source, ability, self._amount(seat, ability), target)
         self._check()
 
     def _target_options(self, seat: int, kind: str) -> list[Any]:
