@@ -365,7 +365,8 @@ def card_summary(card: Card) -> dict[str, Any]:
         "attack": card.attack,
         "defense": card.defense,
         "permanent": card.permanent,
-        "keywords": [f"{word} {n}" if n else word for word, n in card.keywords],
+        # Not "keywords": the site labels that key's words (WoW's); these carry numbers (Y8).
+        "unit_keywords": [f"{word} {n}" if n else word for word, n in card.keywords],
         "abilities": [ability.as_dict() for ability in card.abilities],
         "text": card.text,
         "names": translations_json(card.names),
