@@ -729,6 +729,10 @@ class Match:
         index = action.get("ability")
         if index is None and options:
             index = options[0][0]
+        if type(index) is not int:
+            raise refuse(
+                "Y1.5", "no_property", f"{inst.name}: ability is the index of the property", card=inst.name
+            )
         found = [a for i, a in options if i == index]
         if not found:
             raise refuse("Y1.5", "no_property", f"{inst.name} has no such property here", card=inst.name)
