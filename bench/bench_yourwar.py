@@ -16,6 +16,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -26,10 +27,10 @@ from engine.registry import bundled_card_sets, bundled_decklists, get_game
 GAME = "yourwar"
 
 
-def play(engine: object, match: object, bots: list[object]) -> object:
-    while not match.is_over:  # type: ignore[attr-defined]
-        decision = match.decision()  # type: ignore[attr-defined]
-        match.apply(decision.seat, bots[decision.seat].act(match, decision.seat))  # type: ignore[attr-defined]
+def play(match: Any, bots: list[Any]) -> Any:
+    while not match.is_over:
+        decision = match.decision()
+        match.apply(decision.seat, bots[decision.seat].act(match, decision.seat))
     return match
 
 
@@ -52,9 +53,9 @@ def main() -> int:
     actions = turns = 0
     for pair, seed in setups:
         match = engine.new_match(catalog, pair, seed=seed)
-        play(engine, match, [engine.make_bot("random", seed), engine.make_bot("random", seed + 1)])
+        play(match, [engine.make_bot("random", seed), engine.make_bot("random", seed + 1)])
         actions += match.seq
-        turns += match.turn  # type: ignore[attr-defined]
+        turns += match.turn
         logs.append(match.to_log(codes))
     played = time.process_time() - start
     print(f"random vs random: {args.games} games in {played:.2f} s CPU = {args.games / played:,.0f} games/s")
@@ -79,7 +80,7 @@ def main() -> int:
             match = engine.new_match(
                 catalog, [rng.choice(decks), rng.choice(decks)], seed=rng.getrandbits(32)
             )
-            play(engine, match, bots)
+            play(match, bots)
             assert match.result is not None
             wins += match.result.winner == seat
             reasons[match.result.reason] = reasons.get(match.result.reason, 0) + 1
