@@ -246,9 +246,11 @@ class Match:
     # --- numbers: attack, defense (Y6.3, Y8) ----------------------------------------------------
 
     def aura(self, inst: Inst, effect: str) -> int:
+        side = self.seats[inst.owner]
+        if not side.support:
+            return 0
         total = 0
         domain = inst.card.domain
-        side = self.seats[inst.owner]
         for source in side.support:
             for ability in source.card.abilities:
                 if ability.effect == effect and ability.trigger == "static":
@@ -977,6 +979,16 @@ class Match:
 
     def _main_actions(self, seat: int, kind: str) -> list[dict[str, Any]]:
         side = self.seats[seat]
+        free: dict[str | None, int] = {}
+        for base in side.bases:
+            if not base.used:
+                free[base.card.country] = free.get(base.card.country, 0) + 1
+        total = sum(free.values())
+
+        def affordable(country: str | None, own: int, anyn: int) -> bool:
+            # Y6.2: as _payment, counted: the country part from its bases, the rest from any.
+            return (not own or free.get(country, 0) >= own) and total >= own + anyn
+
         out: list[dict[str, Any]] = []
         names = list(dict.fromkeys(i.name for i in side.hand))
         for name in names:
@@ -988,7 +1000,7 @@ class Match:
                 continue
             if kind == "intervene" and card.type == "unit":
                 continue
-            if self._payment(seat, card.country, card.cost_country, card.cost_any, None) is None:
+            if not affordable(card.country, card.cost_country, card.cost_any):
                 continue
             kinds = self._chosen_kinds([a for _, a in inst.abilities("play")])
             out.extend({"type": "play", "card": name, **t} for t in self._targets(seat, kinds))
@@ -997,7 +1009,7 @@ class Match:
             for index, ability in inst.abilities(trigger):
                 if ability.use_icon and inst.icon_used:
                     continue
-                if self._payment(seat, None, 0, ability.cost, None) is None:
+                if not affordable(None, 0, ability.cost):
                     continue
                 kinds = self._chosen_kinds([ability])
                 out.extend(

@@ -221,8 +221,21 @@ class Inst:
         self.entered = 0
 
     def abilities(self, trigger: str) -> list[tuple[int, Ability]]:
-        """Return (index, ability) of the card's abilities with ``trigger``."""
-        return [(i, a) for i, a in enumerate(self.card.abilities) if a.trigger == trigger]
+        """Return (index, ability) of the card's abilities with ``trigger`` (do not change it)."""
+        if not self.card.abilities:
+            return _NONE
+        by_trigger = _BY_TRIGGER.get(id(self.card))
+        if by_trigger is None or by_trigger[0] is not self.card:
+            table: dict[str, list[tuple[int, Ability]]] = {}
+            for index, ability in enumerate(self.card.abilities):
+                table.setdefault(ability.trigger, []).append((index, ability))
+            by_trigger = _BY_TRIGGER[id(self.card)] = (self.card, table)
+        return by_trigger[1].get(trigger, _NONE)
+
+
+_NONE: list[tuple[int, Ability]] = []
+# A card's abilities by trigger, shared by its copies (keyed by the card object's id).
+_BY_TRIGGER: dict[int, tuple[Card, dict[str, list[tuple[int, Ability]]]]] = {}
 
 
 class Seat:
