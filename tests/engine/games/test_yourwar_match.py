@@ -833,3 +833,62 @@ def test_y8_every_effect_word_has_one_registered_handler() -> None:
     from engine.games.yourwar.cards import EFFECTS
 
     assert set(HANDLERS) == set(EFFECTS)
+
+
+# --- Y11 the command line, the sample decks -----------------------------------------------------
+
+
+def test_y11_1_python_m_engine_replay_and_play_work_for_your_war(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    match = start((HOWITZER,))
+    put(match, 0, USA, BASES)
+    put(match, 0, USA, BASES)
+    match.apply(0, {"type": "play", "card": HOWITZER, "target": {"seat": 1}})
+    log = match.to_log(["OGNS"])
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "engine", *args]
+        return subprocess.run(
+            command, cwd=root, capture_output=True, text=True, encoding="utf-8", timeout=120
+        )
+
+    # The log was written after cards were moved by hand (put): it replays to another state,
+    # so the replayed play is refused at its index with the rule it breaks.
+    done = run("replay", "--cards", str(SAMPLE_SET), str(path))
+    assert done.returncode == 1 and "actions[2] (seat 0): Y6.2" in done.stderr, done.stderr
+    log["actions"] = [*log["actions"][:2], {"seat": 0, "type": "end"}]
+    path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+    done = run("replay", "--cards", str(SAMPLE_SET), str(path))
+    answer = json.loads(done.stdout)
+    assert done.returncode == 0 and answer["actions_applied"] == 3 and answer["turn"] == 2
+    assert answer["seats"][1] == {
+        "health": 22,
+        "hand": 8,
+        "deck": len(match.seats[1].deck) - 1,
+        "destroyed": 0,
+    }
+    done = run("play", "--cards", str(SAMPLE_SET), "--bots", "heuristic,random", "--games", "6")
+    report = json.loads(done.stdout)
+    assert done.returncode == 0 and report["game"] == "yourwar" and report["games"] == 6
+
+
+def test_y2_the_sample_decks_are_legal_and_of_different_styles() -> None:
+    from engine.decklist import load_decklist
+    from engine.registry import bundled_decklists
+
+    decks = {path.stem: load_decklist(path, game="yourwar") for path in bundled_decklists("yourwar")}
+    assert len(decks) >= 2
+    countries = {}
+    for key, deck in decks.items():
+        assert RULES.validate_deck(deck, CAT) == [], key
+        main = deck.zones["main"]
+        assert isinstance(main, dict)
+        countries[key] = {CAT.get(name).country for name in main if CAT.get(name).type == "base"}  # type: ignore[union-attr]
+    assert len({frozenset(c) for c in countries.values()}) == len(decks)  # each its own countries
+    assert any(len(c) > 1 for c in countries.values())  # one mixes countries (Y2.3, Y6.2)
