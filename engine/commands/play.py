@@ -153,3 +153,53 @@ def run(args: argparse.Namespace) -> int:
     }
     print(_dumps(report))
     return 0
+
+
+def _run_engine(args: argparse.Namespace, names: list[str], rules: Any, catalog: Any) -> int:
+    """Play another game's bots through its match engine (engine.match.MatchEngine): the same
+    statistics as RESPONSE's (win rates, reasons, mean actions); decks are ``--deck`` files, else
+    the game's bundled legal decklists and its ``sample_decks``."""
+    from engine.registry import bundled_decklists
+
+    engine = rules.match_engine
+    unknown = [name for name in names if name not in engine.bot_names]
+    if unknown:
+        raise InputError(Problem("--bots", f"{rules.key} has the bots {', '.join(engine.bot_names)}"))
+    paths = args.deck or bundled_decklists(rules.key)
+    decks = [load_decklist(path, game=rules.key) for path in paths]
+    pool = [deck for deck in decks if not rules.validate_deck(deck, catalog)]
+    pool = pool or engine.sample_decks(catalog, seed=args.seed)
+    if not pool:
+        raise InputError(Problem("--cards", "no legal deck can be played from these cards"))
+    rng = random.Random(args.seed)
+    labels = names if names[0] != names[1] else [f"{name}#{i + 1}" for i, name in enumerate(names)]
+    wins: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    actions = 0
+    for game in range(args.games):
+        first = game % 2
+        seed = rng.getrandbits(32)
+        order = (0, 1) if first == 0 else (1, 0)
+        bots = [engine.make_bot(names[order[seat]], seed + seat) for seat in (0, 1)]
+        match = engine.new_match(catalog, [rng.choice(pool), rng.choice(pool)], seed=seed)
+        while not match.is_over:
+            decision = match.decision()
+            match.apply(decision.seat, bots[decision.seat].act(match, decision.seat), seq=decision.seq)
+        actions += len(match.actions)
+        reasons[match.result.reason] += 1
+        winner = match.result.winner
+        wins["draw" if winner is None else labels[order[winner]]] += 1
+    games = args.games
+    report: dict[str, Any] = {
+        "game": rules.key,
+        "games": games,
+        "seed": args.seed,
+        "bots": names,
+        "win_rate": {label: round(wins[label] / games, 4) for label in labels},
+        "draw_rate": round(wins["draw"] / games, 4),
+        "mean_actions": round(actions / games, 2),
+        "reasons": {reason: round(count / games, 4) for reason, count in sorted(reasons.items())},
+        "decks": len(pool),
+    }
+    print(_dumps(report))
+    return 0

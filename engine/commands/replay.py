@@ -39,7 +39,9 @@ def summary(match: Any, applied: int) -> dict[str, Any]:
         "result": result.as_dict() if result is not None else {"winner": None, "reason": None},
         "turn": match.turn,
         "actions_applied": applied,
-        "seats": [
+        "seats": match.cli_seats()  # another game's own numbers (Your War: health, destroyed)
+        if hasattr(match, "cli_seats")
+        else [
             {
                 # RESPONSE's orders (R7.5); other games have none.
                 **({"orders_left": side.orders_left} if hasattr(side, "orders_left") else {}),

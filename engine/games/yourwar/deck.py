@@ -6,9 +6,10 @@
     за исключением карт «Военная База»                          → ``copy_limit``
 Максимум же карт в колоде – не ограничен.»
 
-The seed knows no side deck; the ``side`` zone of formats.md follows the event's
-``side_max`` (project default 10, 0 = none → ``side_size``) and shares the copy limit
-with the main deck, so that swapping cards one-for-one never makes the deck illegal.
+The seed knows no side deck (rules digest Y2.4, audit B1): the ``side`` zone of formats.md
+is empty unless the event opts in with ``side_max`` (default 0 here, not the project's 10 →
+``side_size``); an event's side deck shares the copy limit with the main deck (B2), so
+that swapping cards one-for-one never makes the deck illegal.
 """
 
 from collections.abc import Mapping
@@ -16,7 +17,7 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
-from engine.games._common import DEFAULT_SIDE_MAX, DeckCheck, copy_totals, option_side_max, zone_spec
+from engine.games._common import DeckCheck, copy_totals, option_side_max, zone_spec
 from engine.games.yourwar.cards import Card
 from engine.problems import Violation
 
@@ -29,6 +30,7 @@ ZONES: tuple[ZoneSpec, ...] = (
 
 MAIN_MIN = 50  # «Минимальное количество карт в колоде – 50 штук»; no maximum
 COPY_LIMIT = 4  # «не более 4-х экземпляров одной и той же карты»
+SIDE_MAX = 0  # Y2.4 [decision]: one deck per player; a side deck only when the event asks
 
 # Stable violation codes (README.md lists them with their meanings).
 CODES: tuple[str, ...] = (
@@ -46,10 +48,10 @@ def validate_deck(
 ) -> list[Violation]:
     """Return every violation of the Your War deck rules (empty when legal); never raises.
 
-    ``options``: ``side_max`` — the event's side deck size, 0 meaning none (default 10).
+    ``options``: ``side_max`` — the event's side deck size, 0 meaning none (the default, Y2.4).
     """
     check: DeckCheck[Card] = DeckCheck(deck, catalog, zones=ZONES, card_type=Card)
-    side_max = option_side_max(options, DEFAULT_SIDE_MAX)
+    side_max = option_side(options)
 
     main = check.counts("main")
     side = check.counts("side")
@@ -64,3 +66,8 @@ def validate_deck(
             check.add("copy_limit", entry.card.name, message, limit=COPY_LIMIT, found=entry.count)
     check.check_size("side", "side deck", side, maximum=side_max)
     return check.violations
+
+
+def option_side(options: Mapping[str, Any] | None) -> int:
+    """Return the event's side deck size: ``side_max`` when given, else 0 (Y2.4, audit B1)."""
+    return option_side_max(options, SIDE_MAX) or 0

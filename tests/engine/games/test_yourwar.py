@@ -50,7 +50,7 @@ def test_it_is_found_through_the_registry() -> None:
     assert rules is RULES
     assert rules.title_ru == "Твоя Война"
     assert [zone.key for zone in rules.zones] == ["main", "side"]
-    assert rules.formats == ("constructed",) and rules.has_match_engine is False
+    assert rules.formats == ("constructed",) and rules.has_match_engine is True
     assert rules.card_types == ("unit", "artillery", "support", "medal", "base")
 
 
@@ -174,17 +174,20 @@ def test_it_counts_a_card_listed_by_name_and_alias_once(catalog: Catalog[Card]) 
 
 
 def test_it_counts_copies_in_main_and_side_together(catalog: Catalog[Card]) -> None:
-    violations = validate(catalog, deck(side={RIFLES: 1}))
+    # B2: with an event's side deck, copies count over deck + side (a swap never breaks the limit).
+    violations = validate(catalog, deck(side={RIFLES: 1}), side_max=10)
     assert [(v.code, v.card) for v in violations] == [("copy_limit", RIFLES)]
 
 
-def test_it_sizes_the_side_deck_as_the_event_says(catalog: Catalog[Card]) -> None:
-    side = {"Миномётный обстрел": 1, "Маскировочные сети": 4}  # 3 + 1 and 4 copies: within the limit
-    assert validate(catalog, deck(side=side)) == []  # default 10
+def test_y2_4_it_has_no_side_deck_unless_the_event_asks_for_one(catalog: Catalog[Card]) -> None:
+    # Seed: «Есть лишь два правила при создании колоды» — one deck, no side deck (audit B1).
+    side = {"Минное поле": 1, "Маскировочные сети": 4}  # 1 and 4 copies: within the limit
+    assert codes(validate(catalog, deck(side=side))) == ["side_size"]  # default 0: none
     assert validate(catalog, deck(side=side), side_max=5) == []
     assert codes(validate(catalog, deck(side=side), side_max=4)) == ["side_size"]
     assert codes(validate(catalog, deck(side=side), side_max=0)) == ["side_size"]
-    assert validate(catalog, deck(side=side), side_max="lots") == []  # a bad setting falls back to 10
+    assert codes(validate(catalog, deck(side=side), side_max="lots")) == ["side_size"]  # bad: back to 0
+    assert validate(catalog, deck()) == []  # no side deck at all: legal
 
 
 # --- unknown cards and malformed decklists ----------------------------------------------------
@@ -207,7 +210,7 @@ def test_it_reads_a_text_decklist_with_russian_headers(catalog: Catalog[Card]) -
     text = "\n".join(
         ["Колода:", *(f"{n} {name}" for name, n in shipped().items()), "Сайдборд:", "Minefield x2"]
     )
-    assert validate(catalog, parse_decklist(text, game="yourwar")) == []
+    assert validate(catalog, parse_decklist(text, game="yourwar"), side_max=2) == []
 
 
 names = st.sampled_from([BASE, RIFLES, "Medal", "nope", "", " "])

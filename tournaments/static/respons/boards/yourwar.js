@@ -1,0 +1,278 @@
+/* Your War board module (engine/games/yourwar): draws the engine's observation, judge or
+ * spectator view and builds the game's actions (common.md, "Per-game board modules").
+ *
+ * Plain ES5, no dependencies. Every control is a <button> with a text label; rows wrap and
+ * scroll inside the board so that it fits a 390 px screen. Structured decisions are built
+ * here and validated whole by the engine: the defender's blocks (pairs picked blocker then
+ * attacker) and the attacker's damage split (Y7.6, +/- per blocker). Targets: a card with
+ * several legal targets asks for one (units, then players).
+ */
+(function () {
+  "use strict";
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    var key;
+    for (key in attrs || {}) {
+      if (!Object.prototype.hasOwnProperty.call(attrs, key)) continue;
+      if (key === "text") node.textContent = attrs[key];
+      else if (key === "onclick") node.addEventListener("click", attrs[key]);
+      else if (key === "style") node.style.cssText = attrs[key];
+      else node.setAttribute(key, attrs[key]);
+    }
+    (children || []).forEach(function (child) {
+      if (child) node.appendChild(child);
+    });
+    return node;
+  }
+
+  var ROW = "display:flex;flex-wrap:wrap;gap:4px;margin:4px 0;max-width:100%;";
+  var CARD = "border:1px solid #888;border-radius:4px;padding:2px 6px;font:inherit;text-align:left;";
+
+  function render(root, view, ctx) {
+    var t = ctx.t || function (s) { return s; };
+    var fmt = ctx.fmt || function (s, v) {
+      return s.replace(/\{(\w+)\}/g, function (m, k) { return v[k] === undefined ? m : v[k]; });
+    };
+    var legal = ctx.seat === null || ctx.readOnly ? [] : ctx.legal || [];
+    var state = root._yourwar || (root._yourwar = { seq: null, picking: null, blocks: [], split: null });
+    var decision = view.decision || {};
+    if (state.seq !== decision.seq) {
+      state.seq = decision.seq;
+      state.picking = null;
+      state.blocks = [];
+      state.split = null;
+    }
+    var me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+
+    function name(card) {
+      var data = ctx.card ? ctx.card(card) : null;
+      return (data && data.name) || card;
+    }
+    function act(action) {
+      if (!ctx.readOnly) ctx.act(action);
+    }
+    function matching(test) {
+      return legal.filter(test);
+    }
+    function unitById(id) {
+      var found = null;
+      view.seats.forEach(function (side) {
+        side.field.forEach(function (u) { if (u.id === id) found = u; });
+      });
+      return found;
+    }
+    function targetLabel(target) {
+      if (target === undefined) return t("no target");
+      if (typeof target === "object") return fmt(t("player {name}"), { name: view.seats[target.seat].name });
+      var unit = unitById(target);
+      if (unit) return name(unit.card);
+      var label = String(target);
+      view.seats.forEach(function (side) {
+        side.support.forEach(function (s) { if (s.id === target) label = name(s.card); });
+      });
+      return label;
+    }
+    // Several legal actions for one card (targets): ask which; one: send it.
+    function choose(options, title) {
+      if (options.length === 1) return act(options[0]);
+      ask(title, options.map(function (a) { return { label: targetLabel(a.target), action: a }; }));
+    }
+    function ask(title, items) {
+      state.picking = { title: title, items: items };
+      redraw();
+    }
+    function redraw() {
+      render(root, view, ctx);
+    }
+
+    while (root.firstChild) root.removeChild(root.firstChild);
+    root.appendChild(
+      el("div", { style: "font-size:0.9em;margin-bottom:4px;" }, [
+        el("span", {
+          text: fmt(t("Turn {turn}, {phase}"), { turn: view.turn, phase: t(view.phase) }) +
+            (view.result ? " — " + t("game over") : "")
+        })
+      ])
+    );
+
+    var order = me === 1 ? [0, 1] : [1, 0];
+    order.forEach(function (seat) {
+      root.appendChild(drawSide(seat));
+    });
+
+    if (state.picking) {
+      var pick = state.picking;
+      root.appendChild(
+        el("div", { role: "group", "aria-label": pick.title, style: ROW }, [el("strong", { text: pick.title })]
+          .concat(pick.items.map(function (item) {
+            return el("button", {
+              type: "button", style: CARD, text: item.label,
+              onclick: function () { state.picking = null; act(item.action); }
+            });
+          }))
+          .concat([el("button", { type: "button", text: t("Cancel"), onclick: function () { state.picking = null; redraw(); } })]))
+      );
+    }
+
+    // The decision's own answers that are not a card's: keep, redeal, end, proceed.
+    var simple = matching(function (a) {
+      return a.type === "keep" || a.type === "redeal" || a.type === "end" || a.type === "proceed";
+    });
+    var words = { keep: t("Keep the hand"), redeal: t("Redeal"), end: t("End the phase"), proceed: t("Go on to damage") };
+    if (simple.length) {
+      root.appendChild(el("div", { style: ROW }, simple.map(function (a) {
+        var label = words[a.type];
+        if (a.type === "redeal") label = fmt(t("Redeal ({count} cards)"), { count: decision.redeal_deals });
+        return el("button", { type: "button", text: label, onclick: function () { act(a); } });
+      })));
+    }
+    if (decision.kind === "block" && legal.length) root.appendChild(drawBlocks());
+    if (decision.kind === "assign" && legal.length) root.appendChild(drawSplit());
+
+    function drawSide(seat) {
+      var side = view.seats[seat];
+      var box = el("section", {
+        "aria-label": side.name,
+        style: "border:1px solid #ccc;border-radius:6px;padding:4px;margin:4px 0;overflow-x:auto;max-width:100%;box-sizing:border-box;"
+      });
+      var free = side.bases.filter(function (b) { return !b.used; }).length;
+      box.appendChild(el("div", {
+        text: fmt(t("{name}: health {health}, hand {hand}, deck {deck}, bases {free}/{bases}"), {
+          name: side.name, health: side.health, hand: side.hand_size, deck: side.deck_size,
+          free: free, bases: side.bases.length
+        })
+      }));
+      box.appendChild(el("div", { style: ROW }, side.field.map(function (unit) { return drawUnit(seat, unit); })));
+      if (side.support.length) {
+        box.appendChild(el("div", { style: ROW }, side.support.map(function (card) {
+          return cardButton(card.id, name(card.card) + (card.icon_used ? " ⟳" : ""), seat);
+        })));
+      }
+      if (side.hand) {
+        box.appendChild(el("div", { role: "group", "aria-label": t("Hand"), style: ROW }, side.hand.map(function (card) {
+          var options = matching(function (a) {
+            return (a.type === "play" || a.type === "build" || a.type === "discard") && a.card === card;
+          });
+          var verb = options.length ? t(options[0].type) + ": " : "";
+          return el("button", {
+            type: "button", style: CARD, text: verb + name(card),
+            disabled: options.length ? null : "disabled",
+            onclick: function () { choose(options, name(card)); }
+          });
+        })));
+      }
+      if (side.destroyed.length) {
+        var pile = el("details", {}, [el("summary", { text: fmt(t("Destroyed: {count}"), { count: side.destroyed.length }) })]);
+        pile.appendChild(el("div", { style: ROW }, side.destroyed.map(function (card) {
+          return cardButton(card.id, name(card.card), seat);
+        })));
+        box.appendChild(pile);
+      }
+      return box;
+    }
+
+    function cardButton(id, label, seat) {
+      var uses = matching(function (a) { return a.type === "use" && a.card === id; });
+      return el("button", {
+        type: "button", style: CARD, text: (uses.length ? t("use") + ": " : "") + label,
+        disabled: uses.length ? null : "disabled",
+        onclick: function () { choose(uses, label); }
+      });
+    }
+
+    function drawUnit(seat, unit) {
+      var marks = [];
+      if (unit.used) marks.push(t("used"));
+      if (unit.sick) marks.push(t("new"));
+      if (unit.attacking) marks.push(t("attacking"));
+      if (unit.blocking !== undefined) marks.push(fmt(t("blocks {card}"), { card: targetLabel(unit.blocking) }));
+      if (unit.guarding !== undefined) marks.push(fmt(t("guards {card}"), { card: targetLabel(unit.guarding) }));
+      var label = name(unit.card) + " " + unit.attack + "/" + unit.defense +
+        (unit.damage ? " (−" + unit.damage + ")" : "") + (marks.length ? " [" + marks.join(", ") + "]" : "");
+      var attack = matching(function (a) { return a.type === "attack" && a.unit === unit.id; });
+      var uses = matching(function (a) { return a.type === "use" && a.card === unit.id; });
+      var guards = matching(function (a) { return a.type === "guard" && a.colonel === unit.id; });
+      var buttons = [el("span", { text: label })];
+      if (attack.length) buttons.push(el("button", { type: "button", text: t("Attack"), onclick: function () { act(attack[0]); } }));
+      if (uses.length) buttons.push(el("button", { type: "button", text: t("use"), onclick: function () { choose(uses, name(unit.card)); } }));
+      if (guards.length) {
+        buttons.push(el("button", {
+          type: "button", text: t("Bodyguard"),
+          onclick: function () {
+            ask(t("Bodyguard"), guards.map(function (g) { return { label: targetLabel(g.unit), action: g }; }));
+          }
+        }));
+      }
+      if (decision.kind === "block" && legal.length) {
+        if (seat === me && !unit.used && !inBlocks(unit.id)) {
+          buttons.push(el("button", {
+            type: "button", "aria-pressed": state.blocker === unit.id ? "true" : "false",
+            text: t("Block with"), onclick: function () { state.blocker = unit.id; redraw(); }
+          }));
+        }
+        if (seat !== me && unit.attacking && state.blocker !== undefined && state.blocker !== null) {
+          buttons.push(el("button", {
+            type: "button", text: t("Block this"),
+            onclick: function () { state.blocks.push([state.blocker, unit.id]); state.blocker = null; redraw(); }
+          }));
+        }
+      }
+      return el("div", { style: CARD + "display:flex;flex-wrap:wrap;gap:4px;align-items:center;" }, buttons);
+    }
+
+    function inBlocks(id) {
+      return state.blocks.some(function (pair) { return pair[0] === id; });
+    }
+
+    function drawBlocks() {
+      var rows = state.blocks.map(function (pair) {
+        return el("li", { text: fmt(t("{blocker} blocks {attacker}"), { blocker: targetLabel(pair[0]), attacker: targetLabel(pair[1]) }) });
+      });
+      return el("div", { role: "group", "aria-label": t("Blocks"), style: "margin:4px 0;" }, [
+        el("ul", {}, rows),
+        el("div", { style: ROW }, [
+          el("button", {
+            type: "button", text: state.blocks.length ? t("Confirm blocks") : t("No blocks"),
+            onclick: function () { act({ type: "block", blocks: state.blocks }); }
+          }),
+          el("button", { type: "button", text: t("Reset"), onclick: function () { state.blocks = []; state.blocker = null; redraw(); } })
+        ])
+      ]);
+    }
+
+    function drawSplit() {
+      var base = legal.filter(function (a) { return a.type === "assign"; })[0];
+      if (!state.split) state.split = JSON.parse(JSON.stringify(base.split));
+      var rows = state.split.map(function (triple, index) {
+        function change(delta) {
+          return function () {
+            var value = triple[2] + delta;
+            if (value < 0) return;
+            // Keep each attacker's total: take from (or give to) the next blocker of the same attacker.
+            for (var i = 0; i < state.split.length; i++) {
+              var other = state.split[(index + 1 + i) % state.split.length];
+              if (other !== triple && other[0] === triple[0] && other[2] - delta >= 0) {
+                other[2] -= delta;
+                triple[2] = value;
+                break;
+              }
+            }
+            redraw();
+          };
+        }
+        return el("div", { style: ROW }, [
+          el("span", { text: fmt(t("{attacker} to {blocker}: {damage}"), { attacker: targetLabel(triple[0]), blocker: targetLabel(triple[1]), damage: triple[2] }) }),
+          el("button", { type: "button", "aria-label": t("less damage"), text: "−", onclick: change(-1) }),
+          el("button", { type: "button", "aria-label": t("more damage"), text: "+", onclick: change(1) })
+        ]);
+      });
+      return el("div", { role: "group", "aria-label": t("Damage split") }, rows.concat([
+        el("button", { type: "button", text: t("Confirm damage"), onclick: function () { act({ type: "assign", split: state.split }); } })
+      ]));
+    }
+  }
+
+  window.ResponsBoards = window.ResponsBoards || {};
+  window.ResponsBoards.yourwar = { render: render };
+})();
