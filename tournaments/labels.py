@@ -119,6 +119,8 @@ REASONS: dict[str, Promise] = {
     "draw": gettext_lazy("draw"),
     "round_end": gettext_lazy("round time is over"),
     "override": gettext_lazy("a judge set the match result"),  # services.events._online_override
+    "penalty": gettext_lazy("game loss (penalty)"),  # a judge's game loss (services.penalties)
+    "turn_limit": gettext_lazy("turn limit reached"),
 }
 
 # Decision kinds and result changes keep their keys as the English labels (the pages showed them so).
@@ -265,6 +267,8 @@ def describe_action(action: dict[str, Any], *, card_name: Callable[[str], str] |
         return _("concede the game")
     if kind == "timeout":
         return _("run out of time")
+    if kind == "penalty_loss":
+        return _("game loss (penalty)")
     if kind == "no_show":
         return (
             _("neither player came to the game")
@@ -272,6 +276,43 @@ def describe_action(action: dict[str, Any], *, card_name: Callable[[str], str] |
             else _("did not come to the game")
         )
     return _("unknown action %(kind)s") % {"kind": repr(kind)}
+
+
+# --- audit-trail notes the site writes, in the reader's language --------------------------------
+
+# The notes the services write in English (kept so: old rows and English readers read them as
+# they are), recognised and said again in the reader's language. A judge's own words after
+# ``: `` are kept as written.
+_PENALTY_NOTE = re.compile(
+    r"^(warning|game_loss|match_loss|disqualification) for ([^:\s]+)(?:: (.*))?$", re.S
+)
+_DROP_NOTE = re.compile(r"^(\S+) (left the event|dropped by the organizer)$")
+_ROUND_END_NOTE = "round time is over: the game in progress counts as a draw"
+
+
+def change_note(action: str, note: str) -> str:
+    """Return an audit-trail note (``ResultChange.note``) in the reader's language: the
+    services' own sentences (a penalty "warning for anna", a drop, a round's end) are
+    translated, anything else (a judge's reason) is shown as written."""
+    if not note or _reads_english():
+        return note
+    if action == "penalty" and (found := _PENALTY_NOTE.match(note)):
+        from tournaments.models import Penalty  # labels is imported by the models' apps
+
+        kind, player, reason = found.groups()
+        text = _("%(penalty)s for %(player)s") % {
+            "penalty": str(Penalty.Kind(kind).label).lower(),
+            "player": player,
+        }
+        return f"{text}: {reason}" if reason else text
+    if action == "drop" and (found := _DROP_NOTE.match(note)):
+        name, how = found.groups()
+        if how == "left the event":
+            return _("%(player)s left the event") % {"player": name}
+        return _("%(player)s dropped by the organizer") % {"player": name}
+    if action == "round_end" and note == _ROUND_END_NOTE:
+        return _("round time is over: the game in progress counts as a draw")
+    return note
 
 
 # --- in the engine's language, or in the reader's -------------------------------------------------

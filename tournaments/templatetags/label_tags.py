@@ -29,6 +29,12 @@ for _name, _table in _TABLES.items():
 
 
 @register.filter
+def change_note(change: Any) -> str:
+    """``{{ c|change_note }}``: an audit-trail row's note in the reader's language."""
+    return labels.change_note(str(change.action), str(change.note or ""))
+
+
+@register.filter
 def zone(key: Any) -> str:
     return labels.zone_label(str(key))
 
