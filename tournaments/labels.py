@@ -11,7 +11,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy, gettext_noop, ngettext, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    gettext_lazy,
+    gettext_noop,
+    ngettext,
+    pgettext,
+    pgettext_lazy,
+)
 from django.utils.translation import gettext as _
 
 from engine.registry import game_keys, get_game
@@ -464,6 +471,78 @@ def _unknown_card(card: Any, where: str, params: dict[str, Any]) -> str:
         names = " / ".join(f"«{name}»" for name in params["suggestions"])
         text += "; " + _("did you mean %(names)s?") % {"names": names}
     return text
+
+
+# --- unreadable decklists, in the reader's language ---------------------------------------------
+
+# engine/decklist.py's problems by code (``Problem.code``), filled from their ``params``.
+_PARSE_PROBLEMS: dict[str, Promise] = {
+    "unknown_game": gettext_lazy("unknown game «%(game)s» (known: %(known)s)"),
+    "not_a_decklist": gettext_lazy("a decklist must be a JSON object or text"),
+    "before_header": gettext_lazy("«%(text)s» comes before any section header (%(expected)s)"),
+    "unreadable_line": gettext_lazy("cannot read «%(text)s»: %(why)s"),
+}
+_UNREADABLE: dict[str, Promise] = {
+    "no_name": gettext_lazy("no card name"),
+    "count_too_large": gettext_lazy("the count is too large"),
+    "count_below_one": gettext_lazy("the count must be at least 1"),
+}
+_LINE = re.compile(r"^line (\d+)$")
+_QUOTE_MAX = 80  # as the engine cuts what it echoes (engine.decklist._QUOTE_MAX)
+
+
+def parse_problem_parts(problem: Any) -> tuple[str, str]:
+    """Return (where, what) of one problem of an unreadable decklist (engine.problems.Problem)
+    in the reader's language: ``("line 3", "cannot read …")``. A problem with no code (or
+    values missing) keeps the engine's English."""
+    where, english = str(getattr(problem, "where", "") or ""), str(getattr(problem, "message", ""))
+    if _reads_english():
+        return where, english
+    if found := _LINE.match(where):
+        where = pgettext("decklist", "line %(n)s") % {"n": found.group(1)}  # not a board's line
+    code, params = str(getattr(problem, "code", "")), dict(getattr(problem, "params", None) or {})
+    values: dict[str, Any] = dict(params)
+    if isinstance(values.get("text"), str) and len(values["text"]) > _QUOTE_MAX:
+        values["text"] = values["text"][: _QUOTE_MAX - 1] + "…"
+    if code == "unreadable_line":
+        if params.get("why") == "one_card":
+            zone = zone_label(str(params.get("zone")))
+            values["why"] = _("the %(zone)s section holds one card") % {"zone": zone}
+        else:
+            values["why"] = label(_UNREADABLE, params.get("why"))
+    if code == "too_many_lines" and isinstance(params.get("lines"), int):
+        text = ngettext(
+            "the list has %(lines)s line; a decklist has at most %(most)s",
+            "the list has %(lines)s lines; a decklist has at most %(most)s",
+            params["lines"],
+        ) % {"lines": params["lines"], "most": params.get("most")}
+    else:
+        text = _fill(_PARSE_PROBLEMS.get(code), values, english)
+    return where, text
+
+
+def parse_problem_text(problem: Any) -> str:
+    """Return one problem of an unreadable decklist as the engine says it, ``"line 3: …"``,
+    in the reader's language (see :func:`parse_problem_parts`)."""
+    where, text = parse_problem_parts(problem)
+    return f"{where}: {text}" if where else text
+
+
+def parse_error_text(error: Any) -> str:
+    """Return an unreadable decklist's one-line message (engine.problems.InputError.one_line)
+    in the reader's language: the source, the first problem, how many more."""
+    if _reads_english():
+        return str(error.one_line())
+    problems = list(error.problems)
+    first = parse_problem_text(problems[0]) if problems else _("invalid input")
+    more = len(problems) - 1 + int(error.omitted)
+    tail = (
+        " " + ngettext("(and %(n)s more problem)", "(and %(n)s more problems)", more) % {"n": more}
+        if more > 0
+        else ""
+    )
+    head = f"{error.source}: " if error.source else ""
+    return f"{head}{first}{tail}"
 
 
 # --- refused actions, in the reader's language ---------------------------------------------------

@@ -4,6 +4,8 @@ reader's language: the page's, or the API request's Accept-Language. Codes stay 
 import pytest
 from django.utils import translation
 
+from engine.decklist import MAX_LINES
+from engine.problems import DeckParseError, Problem
 from tests.site.conftest import make_players
 from tournaments import labels
 from tournaments.models import ResultChange
@@ -92,3 +94,34 @@ def test_a_game_loss_by_penalty_says_so_in_the_logs():
     with translation.override("en"):
         assert labels.label(labels.REASONS, "penalty") == "game loss (penalty)"
         assert labels.describe_action({"type": "penalty_loss"}) == "game loss (penalty)"
+
+
+def test_an_unreadable_decklist_is_explained_in_russian_line_by_line(anonymous, card_sets):
+    text = "Hero: Commander Vesta\nMain:\n0 Iron Sentinel\n7\n"
+    russian = anonymous.api.post("/api/decks/validate/", {"deck": text}, format="json", **RUSSIAN).json()
+    english = anonymous.api.post("/api/decks/validate/", {"deck": text}, format="json").json()
+    assert russian["code"] == english["code"] == "bad_decklist"
+    assert russian["detail"] == (
+        "строка 3: не удалось прочитать «0 Iron Sentinel»: число копий должно быть не меньше 1"
+        " (и ещё 1 ошибка)"
+    )
+    assert (
+        english["detail"]
+        == "line 3: cannot read '0 Iron Sentinel': the count must be at least 1 (and 1 more problem)"
+    )
+    assert [p["message"] for p in russian["problems"]] == [
+        "не удалось прочитать «0 Iron Sentinel»: число копий должно быть не меньше 1",
+        "не удалось прочитать «7»: нет названия карты",
+    ]
+    assert [p["where"] for p in russian["problems"]] == ["line 3", "line 4"]  # keys, as sent
+
+
+def test_a_decklist_with_too_many_lines_counts_them_in_proper_russian_plurals():
+    def said(lines: int) -> str:
+        problem = Problem("", "…", "too_many_lines", {"lines": lines, "most": MAX_LINES})
+        return labels.parse_error_text(DeckParseError(problem))
+
+    with translation.override("ru"):
+        assert said(1001).startswith("в списке 1001 строка,")
+        assert said(1002).startswith("в списке 1002 строки,")
+        assert said(1005).startswith("в списке 1005 строк,")

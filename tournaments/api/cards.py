@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import game_keys
+from tournaments import labels
 from tournaments.api.errors import ApiError
 from tournaments.api.parsers import JSONParser, PlainTextParser
 from tournaments.models import Card
@@ -128,7 +129,10 @@ class DeckValidateApi(APIView):
             raise ApiError(
                 check.parse_message,
                 code="bad_decklist",
-                problems=[{"where": p.where, "message": p.message} for p in check.parse_problems],
+                problems=[
+                    {"where": p.where, "message": labels.parse_problem_parts(p)[1]}
+                    for p in check.parse_problems
+                ],
             )
         return Response(check.as_json())
 
