@@ -92,12 +92,20 @@ def english_runs(html: str, data: list[str] = ()) -> list[str]:
 
 @pytest.fixture
 def site(event_factory, organizer, judge, player, opponent):
-    """A running paper event (round 1 paired) and an online event at one table."""
+    """A running paper event (round 1 paired, a warning given) and an online event at one table."""
     paper = event_factory(name="Кубок", rounds=2)
     paper.organizer.api.post(f"{paper.url}judges/", {"username": judge.name}, format="json")
     paper.open()
     paper.register(player, opponent, *make_players(2, prefix="q"))
     round_1 = paper.start()
+    # The audit trail and the judges' log then hold a note the services wrote (a penalty).
+    warning = {"username": round_1["matches"][0]["player_a"], "kind": "warning", "note": "опоздание"}
+    assert (
+        judge.api.post(
+            f"/api/matches/{round_1['matches'][0]['id']}/penalties/", warning, format="json"
+        ).status_code
+        == 201
+    )
     online = event_factory(name="Онлайн-кубок", rounds=1, online=True)
     match, _a, _b = one_table(online, judge)
     return {
