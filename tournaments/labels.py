@@ -297,6 +297,7 @@ _PENALTY_NOTE = re.compile(
     r"^(warning|game_loss|match_loss|disqualification) for ([^:\s]+)(?:: (.*))?$", re.S
 )
 _DROP_NOTE = re.compile(r"^(\S+) (left the event|dropped by the organizer)$")
+_NO_SHOW_NOTE = re.compile(r"^(\S+) did not come to the table$")
 _ROUND_END_NOTE = "round time is over: the game in progress counts as a draw"
 
 
@@ -320,6 +321,8 @@ def change_note(action: str, note: str) -> str:
         if how == "left the event":
             return _("%(player)s left the event") % {"player": name}
         return _("%(player)s dropped by the organizer") % {"player": name}
+    if action == "no_show" and (found := _NO_SHOW_NOTE.match(note)):
+        return _("%(player)s did not come to the table") % {"player": found.group(1)}
     if action == "round_end" and note == _ROUND_END_NOTE:
         return _("round time is over: the game in progress counts as a draw")
     return note

@@ -72,6 +72,7 @@ def test_a_penalty_in_the_audit_trail_reads_in_the_readers_language(cup, organiz
         ("penalty", "disqualification for anna: hid a card", "дисквалификация: anna: hid a card"),
         ("drop", "anna left the event", "anna покинул турнир"),
         ("drop", "anna dropped by the organizer", "anna снят с турнира организатором"),
+        ("no_show", "anna did not come to the table", "anna не пришёл к столу"),
         (
             "round_end",
             "round time is over: the game in progress counts as a draw",
