@@ -1,12 +1,15 @@
 """What the site says back (refusals, validation, the audit trail, the games' logs) is in the
 reader's language: the page's, or the API request's Accept-Language. Codes stay the same."""
 
+import json
+
 import pytest
+from django.test import Client
 from django.utils import translation
 
 from engine.decklist import MAX_LINES
 from engine.problems import DeckParseError, Problem
-from tests.site.conftest import make_players
+from tests.site.conftest import make_players, one_table
 from tournaments import labels
 from tournaments.models import ResultChange
 from tournaments.services.errors import BadInput
@@ -126,3 +129,12 @@ def test_a_decklist_with_too_many_lines_counts_them_in_proper_russian_plurals():
         assert said(1001).startswith("в списке 1001 строка,")
         assert said(1002).startswith("в списке 1002 строки,")
         assert said(1005).startswith("в списке 1005 строк,")
+
+
+def test_the_play_page_names_a_penalty_game_loss_in_russian(event_factory, judge):
+    online = event_factory(name="Онлайн", rounds=1, online=True)
+    match, a, _b = one_table(online, judge)
+    browser = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    browser.force_login(a.user)
+    html = browser.get(f"/matches/{match['id']}/play/").content.decode()
+    assert json.dumps({"penalty": "поражение в партии (штраф)"})[1:-1] in html  # the page's JSON
