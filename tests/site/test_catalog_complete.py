@@ -110,15 +110,24 @@ def unmarked_refusals(paths: list[Path], *, root: Path = ROOT) -> list[str]:
     """Return ``path:line: text`` of every domain error or API error built from a literal text."""
     found = []
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and _called(node) in _REFUSALS
-                and node.args
-                and _unmarked(node.args[0])
-            ):
-                found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node.args[0])[:90]}")
-    return found
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+        for scope in [tree, *functions]:
+            # A text put in a variable first: ``message = "…"; raise WrongState(message)``.
+            literal = {
+                target.id
+                for node in ast.walk(scope)
+                if isinstance(node, ast.Assign) and _unmarked(node.value)
+                for target in node.targets
+                if isinstance(target, ast.Name)
+            }
+            for node in ast.walk(scope):
+                if not (isinstance(node, ast.Call) and _called(node) in _REFUSALS and node.args):
+                    continue
+                first = node.args[0]
+                if _unmarked(first) or (isinstance(first, ast.Name) and first.id in literal):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(first)[:90]}")
+    return sorted(set(found))
 
 
 # Modules whose messages other work is rewriting now; each entry says why it waits.
@@ -146,8 +155,11 @@ def test_the_unmarked_refusal_check_finds_one(tmp_path):
     sample.write_text(
         'raise BadInput(f"username: no user named {name!r}", code="unknown_user")\n'
         'raise WrongState(_("The event is over."))\n'
-        "raise WrongState(message)\n",
+        "raise WrongState(message)\n"
+        "def view():\n"
+        '    text = "The log is yours to download once the match is final."\n'
+        '    raise ApiError(text, code="log_not_public")\n',
         encoding="utf-8",
     )
     found = unmarked_refusals([sample], root=tmp_path)
-    assert found == ["sample.py:1: f'username: no user named {name!r}'"]
+    assert found == ["sample.py:1: f'username: no user named {name!r}'", "sample.py:6: text"]

@@ -58,7 +58,7 @@ def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
     if seat is not None:
         return match, seat, False
     if not is_official(event_role(event=match.round.event, user=request.user)):
-        message = "Only the players of this match, its judges and organizer can see it."
+        message = _("Only the players of this match, its judges and organizer can see it.")
         raise ApiError(message, code="permission_denied", status_code=403)
     return match, None, True
 
@@ -435,7 +435,7 @@ class MatchLogApi(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         match, seat, official = _match(request, match_id)
         if not official and match.status != Match.Status.FINAL:
-            message = "The log is yours to download once the match is final."
+            message = _("The log is yours to download once the match is final.")
             raise ApiError(message, code="log_not_public", status_code=403)
         number = whole_number(request.query_params.get("game", "1"), high=SMALL_MAX)
         if number is None:
