@@ -310,7 +310,7 @@ def _parse_text(text: str, default_game: str, source: str) -> Decklist:
     lines = _clean_lines(text)
     if len(lines) > MAX_LINES:
         message = f"the list has {len(lines)} lines; a decklist has at most {MAX_LINES}"
-        params = {"lines": len(lines), "most": MAX_LINES}
+        params: dict[str, object] = {"lines": len(lines), "most": MAX_LINES}
         raise DeckParseError(Problem("", message, "too_many_lines", params), source=source)
     game = _text_game(lines, default_game, source)
     specs = _zones_of(game, "game", source)
