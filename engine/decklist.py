@@ -107,7 +107,8 @@ def _zones_of(game: str, where: str, source: str) -> tuple[ZoneSpec, ...]:
 
     if game not in game_keys():
         message = f"unknown game {_quoted(game)} (known: {', '.join(game_keys())})"
-        raise DeckParseError(Problem(where, message), source=source)
+        params = {"game": game, "known": ", ".join(game_keys())}
+        raise DeckParseError(Problem(where, message, "unknown_game", params), source=source)
     try:
         return tuple(get_game(game).zones)
     except ImportError:
@@ -146,7 +147,9 @@ def parse_decklist(
     if isinstance(source, Mapping):
         return _parse_mapping(source, game or DEFAULT_GAME, where)
     if not isinstance(source, str):
-        raise DeckParseError(Problem("", "a decklist must be a JSON object or text"), source=where)
+        raise DeckParseError(
+            Problem("", "a decklist must be a JSON object or text", "not_a_decklist"), source=where
+        )
     body = source[1:] if source.startswith("\ufeff") else source
     if body.lstrip().startswith("{"):
         too_deep = DeckParseError(Problem("", f"nested deeper than {MAX_JSON_DEPTH} levels"), source=where)
@@ -243,16 +246,24 @@ def _split_count(line: str) -> tuple[str, str]:
     return "1", line
 
 
+# Why a card line cannot be read: its code (a Problem's ``params["why"]``) and English.
+_UNREADABLE: dict[str, str] = {
+    "no_name": "no card name",
+    "count_too_large": "the count is too large",
+    "count_below_one": "the count must be at least 1",
+}
+
+
 def _read_line(line: str) -> tuple[int, str] | str:
-    """Return (copies, name) of a card line, or why it cannot be read."""
+    """Return (copies, name) of a card line, or why it cannot be read (a key of _UNREADABLE)."""
     digits, name = _split_count(line)
     if _COUNT_ONLY.match(line) or not any(char.isalpha() for char in name):
-        return "no card name"
+        return "no_name"
     if len(digits) > _MAX_COUNT_DIGITS:
-        return "the count is too large"
+        return "count_too_large"
     copies = int(digits)
     if copies < 1:
-        return "the count must be at least 1"
+        return "count_below_one"
     return copies, name
 
 
@@ -278,9 +289,9 @@ def _game_named(name: str, where: str, source: str) -> str:
             continue
         if wanted in (normalize_name(rules.title), normalize_name(rules.title_ru)):
             return key
-    raise DeckParseError(
-        Problem(where, f"unknown game {_quoted(name)} (known: {', '.join(game_keys())})"), source=source
-    )
+    message = f"unknown game {_quoted(name)} (known: {', '.join(game_keys())})"
+    params = {"game": name, "known": ", ".join(game_keys())}
+    raise DeckParseError(Problem(where, message, "unknown_game", params), source=source)
 
 
 def _text_game(lines: Sequence[str], default_game: str, source: str) -> str:
@@ -301,7 +312,8 @@ def _parse_text(text: str, default_game: str, source: str) -> Decklist:
     lines = _clean_lines(text)
     if len(lines) > MAX_LINES:
         message = f"the list has {len(lines)} lines; a decklist has at most {MAX_LINES}"
-        raise DeckParseError(Problem("", message), source=source)
+        params: dict[str, object] = {"lines": len(lines), "most": MAX_LINES}
+        raise DeckParseError(Problem("", message, "too_many_lines", params), source=source)
     game = _text_game(lines, default_game, source)
     specs = _zones_of(game, "game", source)
     by_header = {normalize_name(header): spec for spec in specs for header in spec.headers}
@@ -324,18 +336,22 @@ def _parse_text(text: str, default_game: str, source: str) -> Decklist:
         place = f"line {number}"
         if current is None:
             expected = ", ".join(f"{spec.headers[0].capitalize()}:" for spec in specs if spec.headers)
-            problems.append(Problem(place, f"{_quoted(line)} comes before any section header ({expected})"))
+            message = f"{_quoted(line)} comes before any section header ({expected})"
+            params = {"text": line, "expected": expected}
+            problems.append(Problem(place, message, "before_header", params))
             continue
         read = _read_line(line)
         if isinstance(read, str):
-            problems.append(Problem(place, f"cannot read {_quoted(line)}: {read}"))
+            message = f"cannot read {_quoted(line)}: {_UNREADABLE[read]}"
+            problems.append(Problem(place, message, "unreadable_line", {"text": line, "why": read}))
             continue
         copies, name = read
         if current.kind is ZoneKind.ONE:
             held = zones[current.key]
             if copies != 1 or (isinstance(held, str) and normalize_name(held) != normalize_name(name)):
                 message = f"cannot read {_quoted(line)}: the {current.key} section holds one card"
-                problems.append(Problem(place, message))
+                params = {"text": line, "why": "one_card", "zone": current.key}
+                problems.append(Problem(place, message, "unreadable_line", params))
             elif held is None:
                 zones[current.key] = name  # the same card written twice keeps its first spelling
         elif current.kind is ZoneKind.ORDERED:

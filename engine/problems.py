@@ -28,10 +28,16 @@ class Violation:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One problem in an input file: where (key path or ``line N``) and what."""
+    """One problem in an input file: where (key path or ``line N``) and what.
+
+    A decklist's problems also carry a stable ``code`` and the message's values (``params``)
+    so that a front end can say the same in another language; the message is English.
+    """
 
     where: str
     message: str
+    code: str = field(default="", compare=False)
+    params: Mapping[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message

@@ -16,6 +16,7 @@ from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneSpec
 from engine.match import MatchEngine
 from engine.problems import Problem, Violation
+from engine.texts import GameTexts
 
 _GAME_PACKAGES: tuple[str, ...] = ("respons", "wow", "yourwar", "chronomagia", "fow")
 
@@ -36,6 +37,9 @@ class GameRules(Protocol):
     # The action types a player may send to its match engine (R10.3); a game without one has
     # none. Site-only actions (RESPONSE's timeout, R9.4) are left out: only the site applies them.
     action_types: tuple[str, ...]
+    # What the game says (deck violations, refused actions): English templates by code, which
+    # the site shows in the reader's language (engine/texts.py).
+    texts: GameTexts
 
     def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Any | None:
         """Return the game's card built from one JSON object of a card set.

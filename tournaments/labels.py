@@ -11,8 +11,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    gettext_lazy,
+    gettext_noop,
+    ngettext,
+    pgettext,
+    pgettext_lazy,
+)
 from django.utils.translation import gettext as _
+
+from engine.registry import game_keys, get_game
+from engine.texts import GameTexts
 
 CARD_TYPES: dict[str, Promise] = {
     # RESPONSE
@@ -119,6 +129,8 @@ REASONS: dict[str, Promise] = {
     "draw": gettext_lazy("draw"),
     "round_end": gettext_lazy("round time is over"),
     "override": gettext_lazy("a judge set the match result"),  # services.events._online_override
+    "penalty": gettext_lazy("game loss (penalty)"),  # a judge's game loss (services.penalties)
+    "turn_limit": gettext_lazy("turn limit reached"),
 }
 
 # Decision kinds and result changes keep their keys as the English labels (the pages showed them so).
@@ -265,6 +277,8 @@ def describe_action(action: dict[str, Any], *, card_name: Callable[[str], str] |
         return _("concede the game")
     if kind == "timeout":
         return _("run out of time")
+    if kind == "penalty_loss":
+        return _("game loss (penalty)")
     if kind == "no_show":
         return (
             _("neither player came to the game")
@@ -272,6 +286,46 @@ def describe_action(action: dict[str, Any], *, card_name: Callable[[str], str] |
             else _("did not come to the game")
         )
     return _("unknown action %(kind)s") % {"kind": repr(kind)}
+
+
+# --- audit-trail notes the site writes, in the reader's language --------------------------------
+
+# The notes the services write in English (kept so: old rows and English readers read them as
+# they are), recognised and said again in the reader's language. A judge's own words after
+# ``: `` are kept as written.
+_PENALTY_NOTE = re.compile(
+    r"^(warning|game_loss|match_loss|disqualification) for ([^:\s]+)(?:: (.*))?$", re.S
+)
+_DROP_NOTE = re.compile(r"^(\S+) (left the event|dropped by the organizer)$")
+_NO_SHOW_NOTE = re.compile(r"^(\S+) did not come to the table$")
+_ROUND_END_NOTE = "round time is over: the game in progress counts as a draw"
+
+
+def change_note(action: str, note: str) -> str:
+    """Return an audit-trail note (``ResultChange.note``) in the reader's language: the
+    services' own sentences (a penalty "warning for anna", a drop, a round's end) are
+    translated, anything else (a judge's reason) is shown as written."""
+    if not note or _reads_english():
+        return note
+    if action == "penalty" and (found := _PENALTY_NOTE.match(note)):
+        from tournaments.models import Penalty  # labels is imported by the models' apps
+
+        kind, player, reason = found.groups()
+        text = _("%(penalty)s for %(player)s") % {
+            "penalty": str(Penalty.Kind(kind).label).lower(),
+            "player": player,
+        }
+        return f"{text}: {reason}" if reason else text
+    if action == "drop" and (found := _DROP_NOTE.match(note)):
+        name, how = found.groups()
+        if how == "left the event":
+            return _("%(player)s left the event") % {"player": name}
+        return _("%(player)s dropped by the organizer") % {"player": name}
+    if action == "no_show" and (found := _NO_SHOW_NOTE.match(note)):
+        return _("%(player)s did not come to the table") % {"player": found.group(1)}
+    if action == "round_end" and note == _ROUND_END_NOTE:
+        return _("round time is over: the game in progress counts as a draw")
+    return note
 
 
 # --- in the engine's language, or in the reader's -------------------------------------------------
@@ -296,136 +350,31 @@ def _fill(template: Promise | None, values: Mapping[str, Any], fallback: str) ->
 
 # --- deck violations, in the reader's language ---------------------------------------------------
 
-# RESPONSE's deck rules (R2.1–R2.6, codes of R2.8), with the values the engine gives in
-# ``params``. The other games have tables of their own (below): a code is one game's rule.
-_VIOLATIONS: dict[str, Promise] = {
-    "main_size": gettext_lazy("R2.1: the main deck must hold exactly %(expected)s cards (found %(found)s)"),
-    "side_size": gettext_lazy("R2.6: the side deck may hold at most %(limit)s cards (found %(found)s)"),
-    "hero_missing": gettext_lazy("R2.1: the deck has no hero"),
-    "not_a_hero": gettext_lazy("R2.1: «%(card)s» is not a hero (%(type)s)"),
-    "orders_count": gettext_lazy("R2.1: exactly %(expected)s orders are needed (found %(found)s)"),
-    "not_an_order": gettext_lazy("R2.4: «%(card)s» is not an order card (%(type)s)"),
-    "order_in_main": gettext_lazy(
-        "R2.3: the Order card «%(card)s» cannot be in the main deck, only in the orders"
-    ),
-    "legendary_limit": gettext_lazy(
-        "R2.2: at most %(limit)s copy of the legendary «%(card)s» (found %(found)s)"
-    ),
-    "copy_limit": gettext_lazy("R2.2: at most %(limit)s copies of «%(card)s» (found %(found)s)"),
-    "faction": gettext_lazy("R2.5: «%(card)s» does not fit the factions of hero «%(hero)s»"),
-}
+# Each game declares what its rules say, English templates by code (``RULES.texts``,
+# engine/texts.py: ``engine/games/<key>/texts.py``); they are translated here with gettext
+# (the catalog holds them: ``makemessages --keyword=N_``). A code is one game's rule (WoW's
+# ``main_size`` is not RESPONSE's R2.1), so a violation is read with its own game's texts.
 
 
-# R2.7, between games: what a sideboard swap did wrong (``params["kind"]``).
-_SWAPS: dict[str, Promise] = {
-    "hero": gettext_lazy("R2.7: the hero cannot change between games (was «%(was)s», now «%(now)s»)"),
-    "one_for_one": gettext_lazy(
-        "R2.7: swaps are one-for-one, but %(out)s card(s) left %(zone)s and %(in)s came in"
-    ),
-    "entered_deck": gettext_lazy(
-        "R2.7: %(count)s × «%(card)s» entered the deck without leaving the side deck"
-    ),
-    "left_side": gettext_lazy("R2.7: %(count)s × «%(card)s» left the side deck without going into the deck"),
-    "entered_side": gettext_lazy(
-        "R2.7: %(count)s × «%(card)s» entered the side deck without leaving the deck"
-    ),
-    "left_deck": gettext_lazy("R2.7: %(count)s × «%(card)s» left the deck without going into the side deck"),
-    "not_an_order": gettext_lazy("R2.7: only an Order card may be swapped into the orders, not «%(card)s»"),
-}
+def _texts(game: Any) -> GameTexts | None:
+    """Return the texts of ``game``, or None for no registered game."""
+    if not isinstance(game, str) or game not in game_keys():
+        return None
+    texts: GameTexts | None = getattr(get_game(game), "texts", None)
+    return texts
+
+
+def _translated(template: str | None) -> str | None:
+    """Return a game's English template in the reader's language (None stays None)."""
+    return _(template) if template else None
+
+
+# R2.7 and every game's sideboard swap (engine/match.py ``swap_problems``): the zone cards left.
 _SWAP_FROM: dict[str, Promise] = {  # "… left %(zone)s …"
     "main": pgettext_lazy("cards left it", "the main deck"),
     "orders": pgettext_lazy("cards left it", "the orders"),
 }
 
-
-_IN_ZONE: dict[str, Promise] = {
-    "hero": gettext_lazy("in the hero slot"),
-    "orders": gettext_lazy("in the orders"),
-    "main": gettext_lazy("in the main deck"),
-    "side": gettext_lazy("in the side deck"),
-}
-
-# The deck-only games (World of Warcraft TCG, Your War, Chronomagia, Force of Will). A code
-# names a different rule in each game (WoW's ``main_size`` is not RESPONSE's R2.1), so each
-# game has its own table, keyed by (code, variant): the variant tells apart the forms one
-# code takes (see _deck_variant). Their messages cite no rule numbers, as the engine's don't.
-_SIZE_MIN = gettext_lazy("%(where)s there must be at least %(minimum)s cards (found %(found)s)")
-_SIZE_MAX = gettext_lazy("%(where)s there may be at most %(maximum)s cards (found %(found)s)")
-_SIZE_NONE = gettext_lazy("this event allows no cards %(where)s (found %(found)s)")
-_NO_HERO = gettext_lazy("the deck has no hero")
-_NOT_A_HERO = gettext_lazy("«%(card)s» is not a hero (%(type)s)")
-_COPIES = gettext_lazy("at most %(limit)s copies of «%(card)s» (found %(found)s)")
-# What every one of them checks alike (engine/games/_common.py).
-_DECK_COMMON: dict[tuple[str, str], Promise] = {
-    ("unknown_card", ""): gettext_lazy("«%(card)s» %(where)s is not a known card"),
-    ("unknown_card", "name"): gettext_lazy("%(name)s %(where)s is not a card name"),
-    ("unknown_zone", ""): gettext_lazy("«%(zone)s» is not a zone of this game's decklists (%(known)s)"),
-    ("bad_count", "zones"): gettext_lazy("the decklist's zones must be a mapping of zone name to cards"),
-    ("bad_count", "one"): gettext_lazy("%(where)s exactly one card must be named"),
-    ("bad_count", "counts"): gettext_lazy("%(where)s every card name needs its number of copies"),
-    ("bad_count", "count"): gettext_lazy(
-        "%(name)s %(where)s: %(count)s copies; a count is a whole number ≥ 1"
-    ),
-    ("main_size", "min"): _SIZE_MIN,
-    ("main_size", "max"): _SIZE_MAX,
-    ("side_size", "max"): _SIZE_MAX,
-    ("side_size", "none"): _SIZE_NONE,
-    ("stones_size", "min"): _SIZE_MIN,
-    ("stones_size", "max"): _SIZE_MAX,
-}
-_DECK_ONLY: dict[str, dict[tuple[str, str], Promise]] = {
-    "wow": {
-        ("hero_missing", ""): _NO_HERO,
-        ("not_a_hero", ""): _NOT_A_HERO,
-        ("hero_in_deck", ""): gettext_lazy("the hero card «%(card)s» is not part of the deck"),
-        ("copy_limit", ""): gettext_lazy(
-            "at most %(limit)s copies of «%(card)s», not unlimited (found %(found)s)"
-        ),
-        ("no_shared_trait", ""): gettext_lazy(
-            "«%(card)s» shares no trait (faction, class, race, talent, profession) with «%(hero)s»"
-        ),
-        ("talent_required", ""): gettext_lazy(
-            "«%(card)s» needs a hero with the «%(talent)s» talent; «%(hero)s» has not"
-        ),
-        ("not_in_pool", ""): gettext_lazy(
-            "«%(card)s» is not in the player's pool (the deck and sideboard list %(found)s)"
-        ),
-        ("pool_exceeded", ""): gettext_lazy(
-            "the pool holds %(available)s of «%(card)s», the deck and sideboard list %(found)s"
-        ),
-    },
-    "yourwar": {
-        ("copy_limit", ""): gettext_lazy(
-            "at most %(limit)s copies of «%(card)s» (found %(found)s); only «Военная База» is exempt"
-        ),
-    },
-    "chronomagia": {
-        ("hero_missing", ""): _NO_HERO,
-        ("not_a_hero", ""): _NOT_A_HERO,
-        ("hero_in_deck", "main"): gettext_lazy("the hero «%(card)s» cannot be in the main deck"),
-        ("hero_in_deck", "side"): gettext_lazy("the hero «%(card)s» cannot be in the hero deck"),
-        ("copy_limit", ""): _COPIES,
-        ("mythic_limit", ""): gettext_lazy(
-            "at most %(limit)s copy of the mythic «%(card)s» (found %(found)s)"
-        ),
-        ("mythic_in_side", ""): gettext_lazy("the mythic «%(card)s» cannot be in the hero deck"),
-    },
-    "fow": {
-        ("ruler_missing", ""): gettext_lazy("the deck has no ruler"),
-        ("not_a_ruler", ""): gettext_lazy("«%(card)s» is not a ruler (%(type)s)"),
-        ("ruler_in_main", ""): gettext_lazy("the ruler «%(card)s» cannot be in the main deck"),
-        ("stone_in_main", ""): gettext_lazy(
-            "the magic stone «%(card)s» belongs in the magic stone deck, not the main deck"
-        ),
-        ("not_a_stone", ""): gettext_lazy(
-            "«%(card)s» is not a magic stone (%(type)s); the magic stone deck holds magic stones only"
-        ),
-        ("copy_limit", ""): gettext_lazy(
-            "at most %(limit)s copies of «%(card)s» across main, stone and side decks (found %(found)s);"
-            " only basic magic stones are exempt"
-        ),
-    },
-}
 # Where a card is, by zone key (unknown cards, bad counts) ...
 _IN_DECK_ZONE: dict[str, Promise] = {
     "hero": gettext_lazy("in the hero slot"),
@@ -447,11 +396,8 @@ _IN_DECK_PART: dict[str, Promise] = {
 
 def violation_codes_translated(game: str) -> frozenset[str]:
     """Return the violation codes of ``game`` that :func:`violation_text` can translate."""
-    if game == "respons":
-        return frozenset({*_VIOLATIONS, "unknown_card", "hero_in_deck", "bad_swap"})
-    if game not in _DECK_ONLY:
-        return frozenset()
-    return frozenset(code for code, _variant in (*_DECK_COMMON, *_DECK_ONLY[game]))
+    texts = _texts(game)
+    return texts.violation_codes() if texts is not None else frozenset()
 
 
 def violation_text(
@@ -470,16 +416,26 @@ def violation_text(
     get = violation.get if isinstance(violation, dict) else lambda key: getattr(violation, key, None)
     code, card, params = str(get("code")), get("card"), dict(get("params") or {})
     message = str(get("message") or "")
-    game = game or get("game")
     if card_name is not None:
         card, params, message = _names_shown(code, card, params, message, card_name)
-    if _reads_english():
+    texts = _texts(game or get("game"))
+    if _reads_english() or texts is None:
         return message
-    if game == "respons":
-        return _respons_violation_text(code, card, params, message)
-    if game in _DECK_ONLY:
-        return _deck_only_violation_text(str(game), code, card, params, message)
-    return message
+    values: dict[str, Any] = {**params, "card": card}
+    if "type" in params:
+        values["type"] = label(CARD_TYPES, params["type"])
+    # A size names its zone as the game does ("sideboard", "hero deck"); the others by its key.
+    if code.endswith("_size"):
+        where = _IN_DECK_PART.get(str(params.get("label"))) or _IN_DECK_ZONE.get(str(params.get("zone")))
+    else:
+        where = _IN_DECK_ZONE.get(str(params.get("zone")))
+    if where is not None:
+        values["where"] = str(where)
+    if code == "bad_swap":
+        values["zone"] = label(_SWAP_FROM, params.get("zone"))
+    if code == "unknown_card" and where is not None and "name" not in params:
+        return _unknown_card(card, str(where), params)
+    return _fill(_translated(texts.violation_template(code, params)), values, message)
 
 
 # The params of a violation that hold a card's canonical name (RESPONSE's ``hero`` may also be
@@ -512,28 +468,6 @@ def _names_shown(
     return card, params, message
 
 
-def _respons_violation_text(code: str, card: Any, params: dict[str, Any], message: str) -> str:
-    where = label(_IN_ZONE, params.get("zone"))
-    if code == "unknown_card" and where:
-        return _unknown_card(card, where, params)
-    if code == "hero_in_deck" and where:
-        rule = "R2.3" if params.get("zone") == "main" else "R2.6"
-        return _("%(rule)s: the hero card «%(card)s» cannot be %(where)s") % {
-            "rule": rule,
-            "card": card,
-            "where": where,
-        }
-    if code == "bad_swap":
-        values = {**params, "card": card, "zone": label(_SWAP_FROM, params.get("zone"))}
-        return _fill(_SWAPS.get(str(params.get("kind"))), values, message)
-    if code == "side_size" and params.get("limit") == 0:
-        return _("R2.6: this event uses no side deck (found %(found)s cards)") % params
-    template = _VIOLATIONS.get(code)
-    if template is None or (not params and code not in ("hero_missing", "order_in_main")):
-        return message  # an engine that gave no values
-    return _fill(template, {**params, "card": card, "type": label(CARD_TYPES, params.get("type"))}, message)
-
-
 def _unknown_card(card: Any, where: str, params: dict[str, Any]) -> str:
     text = _("«%(card)s» %(where)s is not a known card") % {"card": card, "where": where}
     if params.get("suggestions"):
@@ -542,106 +476,98 @@ def _unknown_card(card: Any, where: str, params: dict[str, Any]) -> str:
     return text
 
 
-def _deck_variant(code: str, params: dict[str, Any]) -> str:
-    """Return which form of ``code`` a deck-only game's violation takes (its params say)."""
-    if code.endswith("_size"):
-        if "minimum" in params:
-            return "min"
-        return "none" if params.get("maximum") == 0 else "max"
-    if code == "bad_count":
-        return str(params.get("shape", ""))
-    if code == "unknown_card":
-        return "name" if "name" in params else ""
-    if code == "hero_in_deck":
-        return str(params.get("zone", ""))
-    return ""
+# --- unreadable decklists, in the reader's language ---------------------------------------------
+
+# engine/decklist.py's problems by code (``Problem.code``), filled from their ``params``.
+_PARSE_PROBLEMS: dict[str, Promise] = {
+    "unknown_game": gettext_lazy("unknown game «%(game)s» (known: %(known)s)"),
+    "not_a_decklist": gettext_lazy("a decklist must be a JSON object or text"),
+    "before_header": gettext_lazy("«%(text)s» comes before any section header (%(expected)s)"),
+    "unreadable_line": gettext_lazy("cannot read «%(text)s»: %(why)s"),
+}
+_UNREADABLE: dict[str, Promise] = {
+    "no_name": gettext_lazy("no card name"),
+    "count_too_large": gettext_lazy("the count is too large"),
+    "count_below_one": gettext_lazy("the count must be at least 1"),
+}
+_LINE = re.compile(r"^line (\d+)$")
+_QUOTE_MAX = 80  # as the engine cuts what it echoes (engine.decklist._QUOTE_MAX)
 
 
-def _deck_only_violation_text(game: str, code: str, card: Any, params: dict[str, Any], message: str) -> str:
-    key = (code, _deck_variant(code, params))
-    template = _DECK_ONLY[game].get(key) or _DECK_COMMON.get(key)
-    values: dict[str, Any] = {**params, "card": card}
-    if "type" in params:
-        values["type"] = label(CARD_TYPES, params["type"])
-    # A size names its zone as the game does ("sideboard", "hero deck"); the others by its key.
-    if code.endswith("_size"):
-        where = _IN_DECK_PART.get(str(params.get("label")))
+def parse_problem_parts(problem: Any) -> tuple[str, str]:
+    """Return (where, what) of one problem of an unreadable decklist (engine.problems.Problem)
+    in the reader's language: ``("line 3", "cannot read …")``. A problem with no code (or
+    values missing) keeps the engine's English."""
+    where, english = str(getattr(problem, "where", "") or ""), str(getattr(problem, "message", ""))
+    if _reads_english():
+        return where, english
+    if found := _LINE.match(where):
+        where = pgettext("decklist", "line %(n)s") % {"n": found.group(1)}  # not a board's line
+    code, params = str(getattr(problem, "code", "")), dict(getattr(problem, "params", None) or {})
+    values: dict[str, Any] = dict(params)
+    if isinstance(values.get("text"), str) and len(values["text"]) > _QUOTE_MAX:
+        values["text"] = values["text"][: _QUOTE_MAX - 1] + "…"
+    if code == "unreadable_line":
+        if params.get("why") == "one_card":
+            zone = zone_label(str(params.get("zone")))
+            values["why"] = _("the %(zone)s section holds one card") % {"zone": zone}
+        else:
+            values["why"] = label(_UNREADABLE, params.get("why"))
+    if code == "too_many_lines" and isinstance(params.get("lines"), int):
+        text = ngettext(
+            "the list has %(lines)s line; a decklist has at most %(most)s",
+            "the list has %(lines)s lines; a decklist has at most %(most)s",
+            params["lines"],
+        ) % {"lines": params["lines"], "most": params.get("most")}
     else:
-        where = _IN_DECK_ZONE.get(str(params.get("zone")))
-    if where is not None:
-        values["where"] = str(where)
-    if key == ("unknown_card", "") and where is not None:
-        return _unknown_card(card, str(where), params)
-    return _fill(template, values, message)  # a value missing (an older engine): the message
+        text = _fill(_PARSE_PROBLEMS.get(code), values, english)
+    return where, text
+
+
+def parse_problem_text(problem: Any) -> str:
+    """Return one problem of an unreadable decklist as the engine says it, ``"line 3: …"``,
+    in the reader's language (see :func:`parse_problem_parts`)."""
+    where, text = parse_problem_parts(problem)
+    return f"{where}: {text}" if where else text
+
+
+def parse_error_text(error: Any) -> str:
+    """Return an unreadable decklist's one-line message (engine.problems.InputError.one_line)
+    in the reader's language: the source, the first problem, how many more."""
+    if _reads_english():
+        return str(error.one_line())
+    problems = list(error.problems)
+    first = parse_problem_text(problems[0]) if problems else _("invalid input")
+    more = len(problems) - 1 + int(error.omitted)
+    tail = (
+        " " + ngettext("(and %(n)s more problem)", "(and %(n)s more problems)", more) % {"n": more}
+        if more > 0
+        else ""
+    )
+    head = f"{error.source}: " if error.source else ""
+    return f"{head}{first}{tail}"
 
 
 # --- refused actions, in the reader's language ---------------------------------------------------
 
-# RESPONSE's refusals by ``IllegalAction.code`` (engine/games/respons/match, REFUSAL_CODES),
-# filled from its ``params``; the English follows the engine's message, which English readers
-# get as it is. The rule is not part of the text: one code can come with different rules (an
-# answer out of turn cites the pending decision's rule).
-_REFUSALS: dict[str, Promise] = {
-    # R9.5, R10: the game, the seat, the seq, the action's shape
-    "game_over": gettext_lazy("the game is over (%(reason)s)"),
-    "no_seat": gettext_lazy("no seat %(seat)s"),
-    "stale_seq": gettext_lazy("stale action: expected seq %(expected)s, got %(got)s"),
-    "not_an_action": gettext_lazy('an action is a JSON object with a "type"'),
-    "card_name_missing": gettext_lazy("play needs the card's name"),
-    # R5.2, R6.3: whose decision, which answers it takes
-    "no_decisions_left": gettext_lazy("you have no decisions left this turn (%(limit)s per turn)"),
-    "not_your_decision": gettext_lazy("it is seat %(seat)s's decision (%(decision)s)"),
-    "not_an_act": gettext_lazy("a decision is play, activate or pass, not %(got)s"),
-    "not_a_choice": gettext_lazy("%(decision)s expects a choose action, not %(got)s"),
-    "not_a_mulligan": gettext_lazy("the opening decision is keep or mulligan, not %(got)s"),
-    "mulligan_cards": gettext_lazy("mulligan needs the list of card names to put back"),
-    "mulligan_not_in_hand": gettext_lazy("«%(card)s» is not in your hand (as many times as listed)"),
-    "not_in_hand": gettext_lazy("«%(card)s» is not in your hand"),
-    # R3.2, R7.1, R7.2, R7.5: cells and room
-    "bad_cell": gettext_lazy('a cell is {"line": 1-5, "row": 1-3}'),
-    "no_such_cell": gettext_lazy("no such cell: line %(line)s row %(row)s (lines 1–5, rows 1–3)"),
-    "not_your_cell": gettext_lazy("you can only use a cell of your own tactical segment"),
-    "no_free_cell": gettext_lazy("no free cell for %(card)s"),
-    "cell_missing": gettext_lazy("%(card)s goes to a free cell of yours: send its cell"),
-    "cell_taken": gettext_lazy("line %(line)s row %(row)s is not free"),
-    "cell_not_offered": gettext_lazy("line %(line)s row %(row)s is not a free cell of yours"),
-    "no_cell_for_type": gettext_lazy("a card of type %(type)s does not go to a cell"),
-    "location_taken": gettext_lazy("your location slot already holds %(card)s"),
-    "too_expensive": gettext_lazy("%(card)s costs %(cost)s, you have %(influence)s influence"),
-    # R7.6: a card's action
-    "no_location": gettext_lazy("you have no location"),
-    "source_missing": gettext_lazy('activate needs the card\'s "cell" (or "zone": "location"/"hero")'),
-    "no_card_in_cell": gettext_lazy("there is no card of yours in that cell"),
-    "no_action": gettext_lazy("%(card)s has no action"),
-    "action_used": gettext_lazy("%(card)s has already used its action this turn"),
-    "action_too_expensive": gettext_lazy("%(card)s's action costs %(cost)s, you have %(influence)s"),
-    # R7.7: chosen targets
-    "targets_not_a_list": gettext_lazy("targets must be a list"),
-    "no_targets": gettext_lazy("%(card)s takes no targets"),
-    "target_count": gettext_lazy(
-        "%(card)s needs %(expected)s target(s), one per chosen ability, got %(got)s"
-    ),
-    "target_missing": gettext_lazy("targets[%(index)s]: choose one for %(effect)s (%(target_kind)s)"),
-    "illegal_target": gettext_lazy(
-        "targets[%(index)s]: %(target)s is not a legal %(target_kind)s for %(card)s"
-    ),
-    "one_target": gettext_lazy('choose one target: {"type": "choose", "targets": [target]}'),
-    "target_not_offered": gettext_lazy("%(target)s is not a legal target for %(card)s"),
-    # The site's own refusals (tournaments/services/online.py), before the engine sees the action.
-    "match_over": gettext_lazy("the match is over"),
-    "no_game": gettext_lazy("no game yet"),
-    "sideboarding": gettext_lazy("sideboarding: the game has not started yet"),
-    "game_finished": gettext_lazy("the game is over"),
+# A game's refusals are its texts' (``RULES.texts.refusals``, by ``IllegalAction.code``), filled
+# from the refusal's ``params``; the English follows the engine's message, which English readers
+# get as it is. These are the site's own, before any engine sees the action.
+_SITE_REFUSALS: dict[str, str] = {
+    "match_over": gettext_noop("the match is over"),
+    "no_game": gettext_noop("no game yet"),
+    "sideboarding": gettext_noop("sideboarding: the game has not started yet"),
+    "game_finished": gettext_noop("the game is over"),
     # R10.3, R10.4: an action's shape (engine/actions.py), before it is stored; and the worker's
-    "action_type": gettext_lazy("a player cannot send an action of type %(kind)s"),
-    "action_value": gettext_lazy(
+    "action_type": gettext_noop("a player cannot send an action of type %(kind)s"),
+    "action_value": gettext_noop(
         "an action holds only plain JSON values (text, whole numbers up to 2^53, finite numbers, "
         "true, false, null, lists and objects)"
     ),
-    "action_too_deep": gettext_lazy("an action may be nested at most %(limit)s levels deep"),
-    "action_too_large": gettext_lazy("an action is at most %(limit)s bytes of JSON"),
-    "unprocessable": gettext_lazy("this action cannot be adjudicated"),
-    "stale_game": gettext_lazy("this action was sent during game %(game)s"),
+    "action_too_deep": gettext_noop("an action may be nested at most %(limit)s levels deep"),
+    "action_too_large": gettext_noop("an action is at most %(limit)s bytes of JSON"),
+    "unprocessable": gettext_noop("this action cannot be adjudicated"),
+    "stale_game": gettext_noop("this action was sent during game %(game)s"),
 }
 
 # Values that are engine keys, shown by their labels; the others (names, numbers, what the
@@ -653,9 +579,23 @@ REFUSAL_VALUE_LABELS: dict[str, dict[str, Promise]] = {
 }
 
 
-def refusal_codes_translated() -> frozenset[str]:
-    """Return the refusal codes :func:`refusal_message` can translate."""
-    return frozenset(_REFUSALS)
+def _refusal_templates(game: str | None) -> dict[str, str]:
+    """Return the English refusal templates: the site's, then ``game``'s (every game's, the
+    first registered first, when ``game`` is None)."""
+    games = [game] if game else list(game_keys())
+    found: dict[str, str] = {}
+    for key in reversed(games):
+        texts = _texts(key)
+        if texts is not None:
+            found.update(texts.refusals)
+    found.update(_SITE_REFUSALS)
+    return found
+
+
+def refusal_codes_translated(game: str | None = None) -> frozenset[str]:
+    """Return the refusal codes :func:`refusal_message` can translate (``game``'s and the
+    site's; every game's when ``game`` is None)."""
+    return frozenset(_refusal_templates(game))
 
 
 def refusal_message(
@@ -664,11 +604,13 @@ def refusal_message(
     params: Mapping[str, Any] | None,
     message: str,
     card_name: Callable[[str], str] | None = None,
+    game: str | None = None,
 ) -> str:
     """Return a refused action's message in the reader's language: the English ``message``
     (the engine's or the site's) as it is for English readers, or when ``code`` has no
     translation or ``params`` lack a value it needs. ``card_name`` shows the card it names
-    (``params["card"]``) in the reader's language, in the English message too."""
+    (``params["card"]``) in the reader's language, in the English message too. ``game``
+    picks the game whose code it is (None: the first registered game that has the code)."""
     card = (params or {}).get("card")
     if card_name is not None and isinstance(card, str) and card:
         shown = card_name(card)
@@ -680,17 +622,19 @@ def refusal_message(
         key: label(REFUSAL_VALUE_LABELS[key], value) if key in REFUSAL_VALUE_LABELS else value
         for key, value in (params or {}).items()
     }
-    return _fill(_REFUSALS.get(code), values, message)
+    return _fill(_translated(_refusal_templates(game).get(code)), values, message)
 
 
-def refusal_text(*, code: str, params: Mapping[str, Any] | None, rule: str, message: str) -> str:
+def refusal_text(
+    *, code: str, params: Mapping[str, Any] | None, rule: str, message: str, game: str | None = None
+) -> str:
     """Return a refused action as the engine says it, ``"R7.1: …"``, in the reader's language
     (see :func:`refusal_message`)."""
-    text = refusal_message(code=code, params=params, message=message)
+    text = refusal_message(code=code, params=params, message=message, game=game)
     return f"{rule}: {text}" if rule else text
 
 
-def refusal_templates() -> dict[str, Any]:
+def refusal_templates(game: str | None = None) -> dict[str, Any]:
     """Return what the play page needs to say a refusal in the reader's language: its
     ``templates`` by code, with ``{name}`` for each value, and the ``labels`` of the values
     that are keys. Empty for English readers, who get the English message as it is."""
@@ -698,8 +642,8 @@ def refusal_templates() -> dict[str, Any]:
         return {"templates": {}, "labels": {}}
     return {
         "templates": {
-            code: re.sub(r"%\((\w+)\)s", r"{\1}", str(template)).replace("%%", "%")
-            for code, template in _REFUSALS.items()
+            code: re.sub(r"%\((\w+)\)s", r"{\1}", str(_translated(template))).replace("%%", "%")
+            for code, template in _refusal_templates(game).items()
         },
         "labels": {
             key: {value: str(text) for value, text in table.items()}

@@ -24,6 +24,7 @@ from engine.languages import Translations, take_translations, with_spellings
 from engine.match import MatchEngine
 from engine.names import SUGGESTIONS_PER_DECK, normalize_name
 from engine.problems import Problem, Violation
+from engine.texts import GameTexts
 
 # ---------------------------------------------------------------------------
 # Card fields
@@ -500,15 +501,18 @@ class ModuleRules:
     The deck-only games differ in data, not in shape: each passes its modules and titles
     here instead of repeating the same class. ``cards`` provides CARD_TYPES,
     ``parse_card`` and ``card_summary``; ``deck`` provides ZONES, FORMATS, CODES and
-    ``validate_deck``.
+    ``validate_deck``; ``texts`` what its rules say (engine/texts.py).
     """
 
     has_match_engine = False
     match_engine: MatchEngine[Any] | None = None  # deck-only: played on paper
     action_types: tuple[str, ...] = ()  # no match engine: nothing to send it
 
-    def __init__(self, *, key: str, title: str, title_ru: str, cards: Any, deck: Any) -> None:
+    def __init__(
+        self, *, key: str, title: str, title_ru: str, cards: Any, deck: Any, texts: GameTexts
+    ) -> None:
         self.key = key
+        self.texts = texts
         self.title = title
         self.title_ru = title_ru
         self._cards = cards

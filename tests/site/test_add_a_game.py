@@ -26,7 +26,7 @@ CONTRIBUTING = ROOT / "CONTRIBUTING.md"
 
 PROTOCOL_ATTRIBUTES = (
     "key", "title", "title_ru", "zones", "formats", "card_types", "has_match_engine", "match_engine",
-    "violation_codes", "action_types",
+    "violation_codes", "action_types", "texts",
 )  # fmt: skip
 PROTOCOL_METHODS = ("parse_card", "validate_deck", "card_summary")
 
@@ -71,8 +71,17 @@ def g5_readme_lists_fields_zones_and_codes(key: str) -> None:
 
 
 def g6_codes_translated(key: str) -> None:
-    codes = set(get_game(key).violation_codes)
+    rules = get_game(key)
+    codes = set(rules.violation_codes)
+    assert codes <= rules.texts.violation_codes(), (
+        f"{key}: no template in texts.py for {codes - rules.texts.violation_codes()}"
+    )
     assert codes <= violation_codes_translated(key), codes - violation_codes_translated(key)
+    source = (GAMES / key / "texts.py").read_text(encoding="utf-8")
+    assert "N_(" in source, f"{key}: texts.py marks no template with N_"
+    # The site finds the texts through the registry: labels.py names no game.
+    labels_source = (ROOT / "tournaments" / "labels.py").read_text(encoding="utf-8")
+    assert f'"{key}"' not in labels_source, f"labels.py branches on {key!r}"
 
 
 def g7_tests_exist(key: str) -> None:
@@ -131,7 +140,8 @@ def g12_refusals_translated(key: str) -> None:
     if engine is None:
         return
     codes = set(engine.refusal_codes)
-    assert codes <= refusal_codes_translated(), codes - refusal_codes_translated()
+    assert codes <= set(get_game(key).texts.refusals), codes - set(get_game(key).texts.refusals)
+    assert codes <= refusal_codes_translated(key), codes - refusal_codes_translated(key)
 
 
 BOARDS = ROOT / "tournaments" / "static" / "respons" / "boards"

@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -86,7 +87,7 @@ class TokenApi(APIView):
         user = authenticate(request, **data.validated_data)
         if user is None:
             raise ApiError(
-                "Unable to sign in with these credentials.", code="bad_credentials", status_code=400
+                _("Unable to sign in with these credentials."), code="bad_credentials", status_code=400
             )
         limits.login_attempt_succeeded(username=username, ip=ip)
         token = token_issue(user=user)

@@ -3,6 +3,7 @@
 from types import SimpleNamespace
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -15,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import game_keys
+from tournaments import labels
 from tournaments.api.errors import ApiError
 from tournaments.api.parsers import JSONParser, PlainTextParser
 from tournaments.models import Card
@@ -68,11 +70,11 @@ class CardListApi(ListAPIView):
         params = self.request.query_params
         game = params.get("game", "")
         if game and game not in game_keys():
-            raise ApiError(f"Unknown game {game!r}.", code="unknown_game")
+            raise ApiError(_("Unknown game “%(game)s”.") % {"game": game}, code="unknown_game")
         cost_raw = params.get("cost", "").strip()
         cost = whole_number(cost_raw, high=999)
         if cost_raw and cost is None:
-            raise ApiError("cost must be a whole number ≥ 0.", code="invalid")
+            raise ApiError(_("cost must be a whole number ≥ 0."), code="invalid")
         return cards_search(
             game=game or None,
             q=params.get("q", "")[:100],
@@ -128,7 +130,10 @@ class DeckValidateApi(APIView):
             raise ApiError(
                 check.parse_message,
                 code="bad_decklist",
-                problems=[{"where": p.where, "message": p.message} for p in check.parse_problems],
+                problems=[
+                    {"where": p.where, "message": labels.parse_problem_parts(p)[1]}
+                    for p in check.parse_problems
+                ],
             )
         return Response(check.as_json())
 
@@ -159,10 +164,14 @@ def deck_request(request: Request) -> tuple[Any, dict[str, Any], str | None]:
         raw = options["side_max"]
         side_max = None if isinstance(raw, bool) else whole_number(raw, high=1000)
         if side_max is None:
-            raise ApiError("side_max must be a whole number from 0 to 1000.", code="invalid")
+            raise ApiError(
+                _("%(field)s: must be a whole number from %(low)d to %(high)d")
+                % {"field": "side_max", "low": 0, "high": 1000},
+                code="invalid",
+            )
         options["side_max"] = side_max
     if game is not None and game not in game_keys():
-        raise ApiError(f"Unknown game {game!r}.", code="unknown_game")
+        raise ApiError(_("Unknown game “%(game)s”.") % {"game": game}, code="unknown_game")
     if not isinstance(source, str | dict) or not source:
-        raise ApiError("Send a decklist: a JSON object, or its text.", code="bad_decklist")
+        raise ApiError(_("Send a decklist: a JSON object, or its text."), code="bad_decklist")
     return source, options, game

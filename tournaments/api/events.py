@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import game_keys
+from tournaments import labels
 from tournaments.api.schema import errors
 from tournaments.models import Event, Match, Pool, Registration, Round
 from tournaments.selectors.events import (
@@ -337,7 +338,7 @@ class RegistrationApi(APIView):
         event = _event(request, event_id)
         limited_without_deck = pools.is_limited(event) and deck in (None, "", {})
         if not limited_without_deck and (not isinstance(deck, str | dict) or not deck):
-            raise svc.BadInput("deck: send a decklist JSON object or its text", code="bad_decklist")
+            raise svc.BadInput(_("deck: send a decklist JSON object or its text"), code="bad_decklist")
         registration = svc.registration_submit(event=event, player=request.user, deck=deck)
         return Response(_registrations_out(request, event, [registration])[0], status=status.HTTP_201_CREATED)
 
@@ -629,7 +630,7 @@ class MatchDetailApi(APIView):
                     "action": c.action,
                     "old": c.old,
                     "new": c.new,
-                    "note": c.note,
+                    "note": labels.change_note(c.action, c.note),
                     "at": c.at.isoformat(),
                 }
                 for c in match.changes.select_related("by")
@@ -735,7 +736,7 @@ class WalkInApi(APIView):
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         if not isinstance(values["deck"], str | dict) or not values["deck"]:
-            raise svc.BadInput("deck: send a decklist JSON object or its text", code="bad_decklist")
+            raise svc.BadInput(_("deck: send a decklist JSON object or its text"), code="bad_decklist")
         event = _event(request, event_id)
         walk_in = svc.walkin_register(event=event, by=request.user, **values)
         body = dict(_registrations_out(request, event, [walk_in.registration])[0])
@@ -774,7 +775,7 @@ class EventAuditApi(APIView):
                 "round": c.match.round.number if c.match else None,
                 "old": c.old,
                 "new": c.new,
-                "reason": c.note,
+                "reason": labels.change_note(c.action, c.note),
                 "at": c.at,
             }
             for c in event_audit(event=event)

@@ -1,6 +1,7 @@
 """Judges' API: penalties in a match, bot players for a test event (issue: online matches)."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -48,7 +49,7 @@ def _match(request: SignedInRequest, match_id: int) -> tuple[Match, bool]:
     )
     official = is_official(event_role(event=match.round.event, user=request.user))
     if not official and seat_of(match, request.user) is None:
-        message = "Only the players of this match, its judges and organizer can see it."
+        message = _("Only the players of this match, its judges and organizer can see it.")
         raise ApiError(message, code="permission_denied", status_code=403)
     return match, official
 

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -197,7 +198,7 @@ class DeliveryOut(serializers.Serializer):
 def _organized_event(request: Request, event_id: int) -> Event:
     event = get_object_or_404(events_visible(user=request.user), pk=event_id)
     if event_role(event=event, user=request.user) != Role.ORGANIZER:
-        raise svc.NotAllowed("Only the organizer of this event can manage its webhooks.")
+        raise svc.NotAllowed(_("Only the organizer of this event can manage its webhooks."))
     return event
 
 

@@ -58,7 +58,7 @@ def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
     if seat is not None:
         return match, seat, False
     if not is_official(event_role(event=match.round.event, user=request.user)):
-        message = "Only the players of this match, its judges and organizer can see it."
+        message = _("Only the players of this match, its judges and organizer can see it.")
         raise ApiError(message, code="permission_denied", status_code=403)
     return match, None, True
 
@@ -66,9 +66,9 @@ def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
 def _playing_or_409(*, online: bool, started: bool) -> None:
     """409 unless the match is played online (two players) and its first game has started."""
     if not online:
-        raise ApiError("This match is not played online.", code="not_online", status_code=409)
+        raise ApiError(_("This match is not played online."), code="not_online", status_code=409)
     if not started:
-        raise ApiError("No game has started yet.", code="no_game", status_code=409)
+        raise ApiError(_("No game has started yet."), code="no_game", status_code=409)
 
 
 def _is_online(match: Match) -> bool:
@@ -179,7 +179,11 @@ class GameStreamApi(APIView):
         svc.match_present(match=match, seat=seat)  # R9.4: the seated player's stream counts
         seconds = stream_seconds(request.query_params.get("seconds", ""))
         if seconds is None:
-            raise ApiError(f"seconds: a whole number from 1 to {STREAM_MAX_SECONDS}", code="invalid")
+            raise ApiError(
+                _("%(field)s: must be a whole number from %(low)d to %(high)d")
+                % {"field": "seconds", "low": 1, "high": STREAM_MAX_SECONDS},
+                code="invalid",
+            )
         slot = limits.stream_take(user_id=request.user.pk, seconds=seconds)
         if slot is None:
             raise _too_many_streams(seconds)
@@ -432,11 +436,11 @@ class MatchLogApi(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         match, seat, official = _match(request, match_id)
         if not official and match.status != Match.Status.FINAL:
-            message = "The log is yours to download once the match is final."
+            message = _("The log is yours to download once the match is final.")
             raise ApiError(message, code="log_not_public", status_code=403)
         number = whole_number(request.query_params.get("game", "1"), high=SMALL_MAX)
         if number is None:
-            raise ApiError("game: a game number", code="invalid")
+            raise ApiError(_("game: a game number"), code="invalid")
         game = get_object_or_404(Game, match=match, number=number)
         log = game_log_shown(game=game, seat=seat)  # a player's copy is redacted until publication
         name = f"match-{match.pk}-game-{game.number}{'-redacted' if log.get('redacted') else ''}.json"
@@ -468,7 +472,7 @@ class GameEventsApi(APIView):
         if raw:
             number = whole_number(raw, high=SMALL_MAX)
             if number is None:
-                raise ApiError("game: a game number", code="invalid")
+                raise ApiError(_("game: a game number"), code="invalid")
             game = get_object_or_404(Game, match=match, number=number)
         events = (
             game_events(game=game, seat=seat)

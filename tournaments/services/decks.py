@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from engine.decklist import Decklist, ZoneKind, decklist_to_json, parse_decklist
 from engine.problems import DeckParseError, Problem
 from engine.registry import game_keys, get_game
+from tournaments.labels import parse_error_text
 from tournaments.models import SavedDeck
 from tournaments.selectors.cards import catalog_for
 from tournaments.services.text import DECK_NAME_MAX
@@ -98,7 +99,7 @@ def deck_check(
         return DeckCheck(
             game=fallback,
             parse_problems=error.problems,
-            parse_message=error.one_line(),
+            parse_message=parse_error_text(error),  # in the reader's language
             parse_omitted=error.omitted,
         )
     rules, catalog = catalog_for(game=decklist.game)

@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
+from tournaments.labels import reader_language
 from tournaments.models import (
     DeckNote,
     Event,
@@ -88,25 +89,45 @@ NO_SHOW_MINUTES_MAX = 120
 GRACE_MAX = 60
 
 
+def _game_title(key: str) -> str:
+    """Return the title of game ``key`` in the reader's language (the key of an unknown game)."""
+    if key not in game_keys():
+        return key
+    rules = get_game(key)
+    return rules.title_ru if reader_language() == "ru" and rules.title_ru else rules.title
+
+
 def _require(event: Event, user: User, *roles: Role) -> Role:
     role = event_role(event=event, user=user)
     if role not in roles:
-        raise NotAllowed("You are not allowed to do this for this event.")
+        raise NotAllowed(_("You are not allowed to do this for this event."))
     return role
 
 
 def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[str, Any]:
     """Return the event settings after checking each one; raise BadInput naming the first bad one."""
     if game not in game_keys():
-        raise BadInput(f"game: unknown game {game!r} (known: {', '.join(game_keys())})", code="unknown_game")
+        raise BadInput(
+            _("game: unknown game “%(game)s” (known: %(known)s)")
+            % {"game": game, "known": ", ".join(game_keys())},
+            code="unknown_game",
+        )
     rules = get_game(game)
     if fmt not in rules.formats:
-        raise BadInput(f"format: {rules.title} has the formats {', '.join(rules.formats)}", code="invalid")
+        raise BadInput(
+            _("format: %(game)s has the formats %(formats)s")
+            % {"game": _game_title(game), "formats": ", ".join(rules.formats)},
+            code="invalid",
+        )
     checked: dict[str, Any] = {}
     for key, allowed in (("best_of", BEST_OF), ("top_cut", TOP_CUTS)):
         if key in values:
             if values[key] not in allowed:
-                raise BadInput(f"{key}: must be one of {', '.join(map(str, allowed))}", code="invalid")
+                raise BadInput(
+                    _("%(field)s: must be one of %(allowed)s")
+                    % {"field": key, "allowed": ", ".join(map(str, allowed))},
+                    code="invalid",
+                )
             checked[key] = values[key]
     for key, low, high in (
         ("rounds", 1, 20),
@@ -119,7 +140,11 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
         if key in values and values[key] is not None:
             value = values[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise BadInput(f"{key}: must be a whole number from {low} to {high}", code="invalid")
+                raise BadInput(
+                    _("%(field)s: must be a whole number from %(low)d to %(high)d")
+                    % {"field": key, "low": low, "high": high},
+                    code="invalid",
+                )
             checked[key] = value
         elif key in values and key in ("rounds", "player_cap"):
             checked[key] = None
@@ -128,7 +153,9 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
             checked[key] = bool(values[key])
     if checked.get("online") and not rules.has_match_engine:
         raise BadInput(
-            f"online: {rules.title} has no match engine yet; run it as a paper event", code="invalid"
+            _("online: %(game)s has no match engine yet; run it as a paper event")
+            % {"game": _game_title(game)},
+            code="invalid",
         )
     return checked
 
@@ -203,7 +230,10 @@ def event_open(*, event: Event, by: User) -> Event:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != S.DRAFT:
-            raise WrongState(f"Only a draft event can be opened (this one is {event.status}).")
+            raise WrongState(
+                _("Only a draft event can be opened (this one is %(status)s).")
+                % {"status": event.get_status_display()}
+            )
         event.status = S.REGISTRATION
         event.save(update_fields=["status"])
     return event
@@ -214,7 +244,7 @@ def judge_add(*, event: Event, by: User, username: str) -> User:
     _require(event, by, Role.ORGANIZER)
     user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
     if user is None:
-        raise BadInput(f"username: no user named {username!r}", code="unknown_user")
+        raise BadInput(_("username: no user named “%(name)s”") % {"name": username}, code="unknown_user")
     with transaction.atomic():
         # Locked as registration_submit locks it: a judge and a registration never cross.
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -278,10 +308,12 @@ def registration_submit(
         raise BadInput(check.parse_message, code="bad_decklist")
     if check.game != event.game:
         raise BadInput(
-            f"deck: this event plays {event.game}, the deck is for {check.game}", code="wrong_game"
+            _("deck: this event plays %(event_game)s, the deck is for %(deck_game)s")
+            % {"event_game": _game_title(event.game), "deck_game": _game_title(check.game)},
+            code="wrong_game",
         )
     if check.violations:
-        raise IllegalDeck("The deck breaks the game's deck rules.", violations=check.violations)
+        raise IllegalDeck(_("The deck breaks the game's deck rules."), violations=check.violations)
     assert check.decklist is not None
     return _register(event, player, decklist_to_json(check.decklist), walk_in=walk_in)
 
@@ -303,21 +335,23 @@ def _register(event: Event, player: User, deck_json: dict[str, Any], *, walk_in:
             if not deck_json:
                 return existing  # a limited player signing up again without a deck
             if event.status != S.REGISTRATION:
-                raise WrongState("Decklists are locked: the event has started.", code="decks_locked")
+                raise WrongState(_("Decklists are locked: the event has started."), code="decks_locked")
             existing.deck = deck_json
             existing.save(update_fields=["deck", "updated_at"])
             return existing
         if event.status == S.DRAFT:
-            raise WrongState("Registration is not open yet.", code="registration_closed")
+            raise WrongState(_("Registration is not open yet."), code="registration_closed")
         if not walk_in and registration_deadline_passed(event=event):
             raise WrongState(_("The registration deadline has passed."), code="registration_closed")
         late_round = None
         if event.status == S.RUNNING:
             if not event.late_entry:
-                raise WrongState("Registration is closed: the event has started.", code="registration_closed")
+                raise WrongState(
+                    _("Registration is closed: the event has started."), code="registration_closed"
+                )
             late_round = event.round_set.count() + 1
         elif event.status != S.REGISTRATION:
-            raise WrongState("Registration is closed.", code="registration_closed")
+            raise WrongState(_("Registration is closed."), code="registration_closed")
         active = event.registrations.filter(status=Registration.Status.ACTIVE).count()
         waitlisted = event.player_cap is not None and active >= event.player_cap
         return Registration.objects.create(
@@ -334,10 +368,10 @@ def registration_withdraw(*, event: Event, by: User) -> None:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status not in (S.DRAFT, S.REGISTRATION):
-            raise WrongState("The event has started: drop instead of withdrawing.")
+            raise WrongState(_("The event has started: drop instead of withdrawing."))
         registration = event.registrations.filter(player=by).first()
         if registration is None:
-            raise BadInput("You are not registered for this event.", code="not_registered")
+            raise BadInput(_("You are not registered for this event."), code="not_registered")
         was_active = registration.status == Registration.Status.ACTIVE
         registration.delete()
         if was_active:
@@ -369,7 +403,7 @@ def decklists_publish(*, event: Event, by: User) -> Event:
     """Make every decklist public once the event is finished (organizer)."""
     _require(event, by, Role.ORGANIZER)
     if event.status != S.FINISHED:
-        raise WrongState("Decklists can be published after the event.")
+        raise WrongState(_("Decklists can be published after the event."))
     event.decklists_public = True
     event.save(update_fields=["decklists_public"])
     return event
@@ -384,13 +418,16 @@ def player_drop(*, event: Event, by: User, username: str) -> Registration:
         .first()
     )
     if registration is None:
-        raise BadInput(f"username: {username!r} is not registered for this event", code="not_registered")
+        raise BadInput(
+            _("username: “%(name)s” is not registered for this event") % {"name": username},
+            code="not_registered",
+        )
     if not (role is Role.ORGANIZER or registration.player_id == by.pk):
-        raise NotAllowed("Only the player or the organizer can drop a player.")
+        raise NotAllowed(_("Only the player or the organizer can drop a player."))
     if event.status == S.FINISHED:
-        raise WrongState("The event is over.")
+        raise WrongState(_("The event is over."))
     if event.status in (S.DRAFT, S.REGISTRATION):
-        raise WrongState("The event has not started: withdraw the registration instead.")
+        raise WrongState(_("The event has not started: withdraw the registration instead."))
     with transaction.atomic():
         # Locked: a double click drops (and settles the match) once.
         registration = (
@@ -454,7 +491,9 @@ def _pair_swiss(event: Event, number: int, *, seed: int | None = None, published
             forbidden=forbidden_pairs(event=event),
         )
     except PairingError as error:
-        raise WrongState(f"No pairing avoids a rematch: {error}", code="unpairable") from None
+        raise WrongState(
+            _("No pairing avoids a rematch: %(error)s") % {"error": error}, code="unpairable"
+        ) from None
     round_ = _create_round(event, Round.Kind.SWISS, list(pairing.pairs), pairing.bye, published=published)
     if seed is not None:
         Round.objects.filter(pk=round_.pk).update(seed=seed)  # a re-pair's seed: still reproducible
@@ -469,15 +508,21 @@ def event_start(*, event: Event, by: User, hold: bool = False) -> Round:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != S.REGISTRATION:
-            raise WrongState(f"Only an event in registration can start (this one is {event.status}).")
+            raise WrongState(
+                _("Only an event in registration can start (this one is %(status)s).")
+                % {"status": event.get_status_display()}
+            )
         if event.check_in_required:
             _check_in_close(event, by)
         count = event_players(event=event).filter(dropped=False).count()
         if count < 2:
-            raise WrongState("At least two registered players are needed to start.", code="too_few_players")
+            raise WrongState(
+                _("At least two registered players are needed to start."), code="too_few_players"
+            )
         if event.top_cut and event.top_cut > count:
             raise WrongState(
-                f"A top {event.top_cut} needs at least {event.top_cut} players.", code="too_few_players"
+                _("A top %(n)d needs at least %(n)d players.") % {"n": event.top_cut},
+                code="too_few_players",
             )
         event.status = S.RUNNING
         event.swiss_rounds = swiss_rounds_for(event, count)
@@ -502,7 +547,9 @@ def round_next(*, event: Event, by: User, hold: bool = False) -> Round | None:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status not in (S.RUNNING, S.TOP_CUT):
-            raise WrongState(f"The event is not running (it is {event.status}).")
+            raise WrongState(
+                _("The event is not running (it is %(status)s).") % {"status": event.get_status_display()}
+            )
         last = event.round_set.order_by("-number").first()
         assert last is not None
         if not last.published:
@@ -716,19 +763,19 @@ def match_report(
         official = is_official(role)
         players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
         if not official and by.pk not in players:
-            raise NotAllowed("Only the players of this match, a judge or the organizer can report it.")
+            raise NotAllowed(_("Only the players of this match, a judge or the organizer can report it."))
         if match.is_bye:
-            raise WrongState("A bye needs no report.")
+            raise WrongState(_("A bye needs no report."))
         if not match.round.published and not official:
             raise _held(match.round)
         online = _engine_adjudicated(match)
         if online and not official:
             raise _online_refused()
         if event.status == S.FINISHED and not official:
-            raise WrongState("The event is over.")
+            raise WrongState(_("The event is over."))
         last_round = event.round_set.order_by("-number").values_list("pk", flat=True).first()
         if match.round_id != last_round and not official:
-            raise WrongState("Only a judge can change the result of an earlier round.")
+            raise WrongState(_("Only a judge can change the result of an earlier round."))
         a, b, d = _check_result(match, event.best_of, wins_a, wins_b, draws)
         if online and not note:
             raise BadInput(
@@ -743,7 +790,7 @@ def match_report(
             if online:
                 _online_override(match)
         elif match.status == Match.Status.FINAL:
-            raise WrongState("The result is final; ask a judge to change it.", code="result_final")
+            raise WrongState(_("The result is final; ask a judge to change it."), code="result_final")
         elif match.status == Match.Status.REPORTED and match.reported_by_id != by.pk:
             if (match.wins_a, match.wins_b, match.draws) == (a, b, d):
                 match.status, match.disputed, action = Match.Status.FINAL, False, "confirm"
@@ -810,9 +857,9 @@ def match_confirm(*, match: Match, by: User) -> Match:
             match.player_b.player_id if match.player_b else None,
         } - {match.reported_by_id}
         if match.status != Match.Status.REPORTED:
-            raise WrongState("There is no report to confirm.", code="nothing_to_confirm")
+            raise WrongState(_("There is no report to confirm."), code="nothing_to_confirm")
         if by.pk not in opponent_of_reporter or match.reported_by_id == by.pk:
-            raise NotAllowed("Only the opponent of the player who reported can confirm.")
+            raise NotAllowed(_("Only the opponent of the player who reported can confirm."))
         old = _result(match)
         match.status, match.disputed = Match.Status.FINAL, False
         match.save()
@@ -834,9 +881,9 @@ def match_dispute(*, match: Match, by: User, note: str = "") -> Match:
             raise _online_refused()
         players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
         if by.pk not in players or match.reported_by_id == by.pk:
-            raise NotAllowed("Only the opponent of the player who reported can dispute.")
+            raise NotAllowed(_("Only the opponent of the player who reported can dispute."))
         if match.status != Match.Status.REPORTED:
-            raise WrongState("There is no report to dispute.", code="nothing_to_dispute")
+            raise WrongState(_("There is no report to dispute."), code="nothing_to_dispute")
         old = _result(match)
         match.disputed = True
         match.save(update_fields=["disputed", "updated_at"])
@@ -851,7 +898,11 @@ def match_extend(*, match: Match, by: User, minutes: Any) -> Match:
     """Give a match extra time (judge or organizer); logged in the audit trail."""
     _require(match.round.event, by, Role.ORGANIZER, Role.JUDGE)
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
-        raise BadInput("minutes: a whole number from 1 to 120", code="invalid")
+        raise BadInput(
+            _("%(field)s: must be a whole number from %(low)d to %(high)d")
+            % {"field": "minutes", "low": 1, "high": 120},
+            code="invalid",
+        )
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         old = {"extension_minutes": match.extension_minutes}
@@ -1132,7 +1183,10 @@ def walkin_register(
                     if value or field == "username":
                         check(value)
                 except ValidationError as error:
-                    raise BadInput(f"{field}: {error.messages[0]}", code="invalid") from None
+                    raise BadInput(
+                        _("%(field)s: %(error)s") % {"field": field, "error": error.messages[0]},
+                        code="invalid",
+                    ) from None
             if not name or users.objects.filter(username__iexact=name).exists():
                 raise BadInput(
                     _("username: the username “%(name)s” is already taken") % {"name": name},

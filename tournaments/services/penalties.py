@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Game, GameAction, Match, Penalty, Registration, ResultChange, Round
 from tournaments.selectors.events import event_role, is_official
@@ -43,7 +44,9 @@ def _seat_of_username(match: Match, username: str) -> tuple[int, Registration]:
     for seat, registration in enumerate((match.player_a, match.player_b)):
         if registration is not None and registration.player.get_username().casefold() == wanted:
             return seat, registration
-    raise BadInput(f"username: {username!r} does not play in this match", code="not_in_match")
+    raise BadInput(
+        _("username: “%(name)s” does not play in this match") % {"name": username}, code="not_in_match"
+    )
 
 
 def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str, note: str = "") -> Penalty:
@@ -54,7 +57,7 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
     match that is already final, or any penalty but a warning once the event is finished.
     """
     if kind not in K.values:
-        raise BadInput(f"kind: one of {', '.join(K.values)}", code="invalid")
+        raise BadInput(_("kind: one of %(kinds)s") % {"kinds": ", ".join(K.values)}, code="invalid")
     note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
         match = (
@@ -64,18 +67,18 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
         )
         event = match.round.event
         if not is_official(event_role(event=event, user=by)):
-            raise NotAllowed("Only the organizer and the judges of this event can give penalties.")
+            raise NotAllowed(_("Only the organizer and the judges of this event can give penalties."))
         seat, registration = _seat_of_username(match, username)
         if kind != K.WARNING:
             if event.status == Event.Status.FINISHED:
                 raise WrongState(
-                    "The event is over: only a warning can still be recorded.", code="event_over"
+                    _("The event is over: only a warning can still be recorded."), code="event_over"
                 )
             if match.is_bye and kind in (K.GAME_LOSS, K.MATCH_LOSS):
-                raise WrongState("A bye has no games to lose.", code="bye")
+                raise WrongState(_("A bye has no games to lose."), code="bye")
         if kind == K.GAME_LOSS and match.status == Match.Status.FINAL:
             raise WrongState(
-                "The match is final: give a match loss or a warning instead.", code="result_final"
+                _("The match is final: give a match loss or a warning instead."), code="result_final"
             )
         old = _result(match)
         if kind == K.GAME_LOSS:
@@ -85,6 +88,7 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
         if kind == K.DISQUALIFICATION:
             _disqualify(event, registration)
         penalty = Penalty.objects.create(match=match, registration=registration, kind=kind, note=note, by=by)
+        # Stored in English, said in the reader's language when shown (labels.change_note).
         label = f"{kind} for {registration.player.get_username()}"
         ResultChange.objects.create(
             match=match,

@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 from engine.pool import parse_pool
 from engine.problems import DeckParseError
+from tournaments.labels import parse_error_text
 from tournaments.models import Event, Pool, Registration, ResultChange
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.events import Role, event_role
@@ -32,7 +33,9 @@ def pool_cards_checked(*, game: str, source: PoolSource) -> dict[str, int]:
     try:
         pool = parse_pool(source)
     except DeckParseError as error:
-        raise BadInput(_("pool: %(problem)s") % {"problem": error.one_line()}, code="bad_pool") from None
+        raise BadInput(
+            _("pool: %(problem)s") % {"problem": parse_error_text(error)}, code="bad_pool"
+        ) from None
     _rules, catalog = catalog_for(game=game)
     cards: dict[str, int] = {}
     unknown: list[str] = []

@@ -29,6 +29,24 @@ for _name, _table in _TABLES.items():
 
 
 @register.filter
+def change_note(change: Any) -> str:
+    """``{{ c|change_note }}``: an audit-trail row's note in the reader's language."""
+    return labels.change_note(str(change.action), str(change.note or ""))
+
+
+@register.filter
+def parse_where(problem: Any) -> str:
+    """``{{ p|parse_where }}``: where an unreadable decklist's problem is ("line 3"), translated."""
+    return labels.parse_problem_parts(problem)[0]
+
+
+@register.filter
+def parse_what(problem: Any) -> str:
+    """``{{ p|parse_what }}``: what an unreadable decklist's problem is, translated."""
+    return labels.parse_problem_parts(problem)[1]
+
+
+@register.filter
 def zone(key: Any) -> str:
     return labels.zone_label(str(key))
 

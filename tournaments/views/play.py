@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
+from tournaments import labels
 from tournaments.labels import refusal_templates
 from tournaments.models import Game, Match
 from tournaments.selectors.boards import board_module, board_styles
@@ -45,16 +46,8 @@ def _js_strings() -> dict[str, Any]:
             "recovery": _("Recovery"),
             "over": _("Game over"),
         },
-        "reasons": {
-            "orders_exhausted": _("no orders left"),
-            "concede": _("conceded"),
-            "timeout": _("out of time"),
-            "no_show": _("no-show"),
-            "card_effect": _("a card's effect"),
-            "draw": _("draw"),
-            "round_end": _("round time is over"),
-            "override": _("a judge set the match result"),
-        },
+        # How a game ended, as the judges' pages say it (a penalty's game loss included).
+        "reasons": {key: str(text) for key, text in labels.REASONS.items()},
         "turn": _("Turn {n}"),
         "game_of": _("Game {n} of {best_of}"),
         "initiative": _("Initiative"),

@@ -9,6 +9,7 @@ from pathlib import Path
 from engine.games._common import ModuleRules
 from engine.games.chronomagia import cards, deck
 from engine.games.chronomagia.match_engine import ChronomagiaMatchEngine
+from engine.games.chronomagia.texts import TEXTS
 
 DATA_DIR = Path(__file__).parent / "data"
 SAMPLE_SET = DATA_DIR / "hrn1.json"
@@ -21,7 +22,9 @@ ACTION_TYPES: tuple[str, ...] = (
     "sacrifice", "attack", "choose", "flip", "stay", "pass", "concede",
 )  # fmt: skip
 
-RULES = ModuleRules(key="chronomagia", title="Chronomagia", title_ru="Хрономагия", cards=cards, deck=deck)
+RULES = ModuleRules(
+    key="chronomagia", title="Chronomagia", title_ru="Хрономагия", cards=cards, deck=deck, texts=TEXTS
+)
 RULES.has_match_engine = True
 RULES.action_types = ACTION_TYPES
 RULES.match_engine = ChronomagiaMatchEngine(action_types=ACTION_TYPES)

@@ -9,6 +9,7 @@ from typing import Any
 from engine.games._common import ModuleRules
 from engine.games.yourwar import cards, deck
 from engine.games.yourwar.match_engine import YourWarMatchEngine
+from engine.games.yourwar.texts import TEXTS
 from engine.match import MatchEngine
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -42,4 +43,6 @@ class YourWarRules(ModuleRules):
     match_engine: MatchEngine[Any] | None = YourWarMatchEngine(action_types=ACTION_TYPES)
 
 
-RULES = YourWarRules(key="yourwar", title="Your War", title_ru="Твоя Война", cards=cards, deck=deck)
+RULES = YourWarRules(
+    key="yourwar", title="Your War", title_ru="Твоя Война", cards=cards, deck=deck, texts=TEXTS
+)

@@ -1,0 +1,35 @@
+"""What Chronomagia's deck rules say, in English templates by code (engine/texts.py)."""
+
+from engine.texts import COPIES, DECK_COMMON, N_, NO_HERO, NOT_A_HERO, GameTexts, deck_variant
+
+TEXTS = GameTexts(
+    violations={
+        **DECK_COMMON,
+        "hero_missing": NO_HERO,
+        "not_a_hero": NOT_A_HERO,
+        "hero_in_deck/main": N_("the hero «%(card)s» cannot be in the main deck"),
+        "hero_in_deck/side": N_("the hero «%(card)s» cannot be in the hero deck"),
+        "copy_limit": COPIES,
+        "mythic_limit": N_("at most %(limit)s copy of the mythic «%(card)s» (found %(found)s)"),
+        "mythic_in_side": N_("the mythic «%(card)s» cannot be in the hero deck"),
+    },
+    refusals={
+        "no_concentration": N_("«%(card)s» costs %(cost)s concentration; you have %(have)s"),
+        "terrain_taken": N_("you control a terrain already"),
+        "phenomenon_taken": N_("you control a phenomenon already"),
+        "absent_in_epoch": N_("«%(card)s» does not exist in epoch %(epoch)s"),
+        "meditated": N_("after meditating you cannot play cards or use hero abilities this turn"),
+        "not_a_shadow": N_("shadows are placed face down with 'shadow'; other cards are played with 'play'"),
+        "cannot_meditate": N_("you cannot meditate now"),
+        "not_in_hero_deck": N_("meditation takes a card of your hero deck"),
+        "already_collected": N_("you collected %(kind)s this turn already"),
+        "nothing_to_collect": N_("your cards give no %(kind)s now"),
+        "bad_time_spend": N_("move and erode within the %(amount)s time collected"),
+        "bad_assignment": N_(
+            "assign all %(total)s (attack past the defense, plus damage) to the opponent and the terrain"
+        ),
+        "not_enough_tokens": N_("the ability needs %(need)s tokens; the hero has %(have)s"),
+        "summoning_sick": N_("«%(card)s» entered this turn (summoning sickness)"),
+    },
+    variant=deck_variant,
+)

@@ -1,0 +1,100 @@
+"""What RESPONSE says, in English templates by code (engine/texts.py): its deck rules (R2.1-R2.7,
+codes of R2.8) and its refused actions (``IllegalAction.code``, REFUSAL_CODES of
+``engine/games/respons/match``). The English follows the engine's messages, which English
+readers get as they are. A refusal's rule is not part of its text: one code can come with
+different rules (an answer out of turn cites the pending decision's rule).
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.texts import N_, GameTexts
+
+
+def variant(code: str, params: Mapping[str, Any]) -> str:
+    """Return which form of ``code`` a RESPONSE violation takes (its params say)."""
+    if code == "hero_in_deck":
+        return str(params.get("zone", ""))
+    if code == "bad_swap":
+        return str(params.get("kind", ""))
+    if code == "side_size" and params.get("limit") == 0:
+        return "none"
+    return ""
+
+
+VIOLATIONS: dict[str, str] = {
+    "main_size": N_("R2.1: the main deck must hold exactly %(expected)s cards (found %(found)s)"),
+    "side_size": N_("R2.6: the side deck may hold at most %(limit)s cards (found %(found)s)"),
+    "hero_missing": N_("R2.1: the deck has no hero"),
+    "not_a_hero": N_("R2.1: «%(card)s» is not a hero (%(type)s)"),
+    "orders_count": N_("R2.1: exactly %(expected)s orders are needed (found %(found)s)"),
+    "not_an_order": N_("R2.4: «%(card)s» is not an order card (%(type)s)"),
+    "order_in_main": N_("R2.3: the Order card «%(card)s» cannot be in the main deck, only in the orders"),
+    "legendary_limit": N_("R2.2: at most %(limit)s copy of the legendary «%(card)s» (found %(found)s)"),
+    "copy_limit": N_("R2.2: at most %(limit)s copies of «%(card)s» (found %(found)s)"),
+    "faction": N_("R2.5: «%(card)s» does not fit the factions of hero «%(hero)s»"),
+    "side_size/none": N_("R2.6: this event uses no side deck (found %(found)s cards)"),
+    "hero_in_deck/main": N_("R2.3: the hero card «%(card)s» cannot be in the main deck"),
+    "hero_in_deck/side": N_("R2.6: the hero card «%(card)s» cannot be in the side deck"),
+    "unknown_card": N_("«%(card)s» %(where)s is not a known card"),
+    # R2.7, between games: what a sideboard swap did wrong (``params["kind"]``).
+    "bad_swap/hero": N_("R2.7: the hero cannot change between games (was «%(was)s», now «%(now)s»)"),
+    "bad_swap/one_for_one": N_(
+        "R2.7: swaps are one-for-one, but %(out)s card(s) left %(zone)s and %(in)s came in"
+    ),
+    "bad_swap/entered_deck": N_(
+        "R2.7: %(count)s × «%(card)s» entered the deck without leaving the side deck"
+    ),
+    "bad_swap/left_side": N_("R2.7: %(count)s × «%(card)s» left the side deck without going into the deck"),
+    "bad_swap/entered_side": N_(
+        "R2.7: %(count)s × «%(card)s» entered the side deck without leaving the deck"
+    ),
+    "bad_swap/left_deck": N_("R2.7: %(count)s × «%(card)s» left the deck without going into the side deck"),
+    "bad_swap/not_an_order": N_("R2.7: only an Order card may be swapped into the orders, not «%(card)s»"),
+}
+
+REFUSALS: dict[str, str] = {
+    # R9.5, R10: the game, the seat, the seq, the action's shape
+    "game_over": N_("the game is over (%(reason)s)"),
+    "no_seat": N_("no seat %(seat)s"),
+    "stale_seq": N_("stale action: expected seq %(expected)s, got %(got)s"),
+    "not_an_action": N_('an action is a JSON object with a "type"'),
+    "card_name_missing": N_("play needs the card's name"),
+    # R5.2, R6.3: whose decision, which answers it takes
+    "no_decisions_left": N_("you have no decisions left this turn (%(limit)s per turn)"),
+    "not_your_decision": N_("it is seat %(seat)s's decision (%(decision)s)"),
+    "not_an_act": N_("a decision is play, activate or pass, not %(got)s"),
+    "not_a_choice": N_("%(decision)s expects a choose action, not %(got)s"),
+    "not_a_mulligan": N_("the opening decision is keep or mulligan, not %(got)s"),
+    "mulligan_cards": N_("mulligan needs the list of card names to put back"),
+    "mulligan_not_in_hand": N_("«%(card)s» is not in your hand (as many times as listed)"),
+    "not_in_hand": N_("«%(card)s» is not in your hand"),
+    # R3.2, R7.1, R7.2, R7.5: cells and room
+    "bad_cell": N_('a cell is {"line": 1-5, "row": 1-3}'),
+    "no_such_cell": N_("no such cell: line %(line)s row %(row)s (lines 1–5, rows 1–3)"),
+    "not_your_cell": N_("you can only use a cell of your own tactical segment"),
+    "no_free_cell": N_("no free cell for %(card)s"),
+    "cell_missing": N_("%(card)s goes to a free cell of yours: send its cell"),
+    "cell_taken": N_("line %(line)s row %(row)s is not free"),
+    "cell_not_offered": N_("line %(line)s row %(row)s is not a free cell of yours"),
+    "no_cell_for_type": N_("a card of type %(type)s does not go to a cell"),
+    "location_taken": N_("your location slot already holds %(card)s"),
+    "too_expensive": N_("%(card)s costs %(cost)s, you have %(influence)s influence"),
+    # R7.6: a card's action
+    "no_location": N_("you have no location"),
+    "source_missing": N_('activate needs the card\'s "cell" (or "zone": "location"/"hero")'),
+    "no_card_in_cell": N_("there is no card of yours in that cell"),
+    "no_action": N_("%(card)s has no action"),
+    "action_used": N_("%(card)s has already used its action this turn"),
+    "action_too_expensive": N_("%(card)s's action costs %(cost)s, you have %(influence)s"),
+    # R7.7: chosen targets
+    "targets_not_a_list": N_("targets must be a list"),
+    "no_targets": N_("%(card)s takes no targets"),
+    "target_count": N_("%(card)s needs %(expected)s target(s), one per chosen ability, got %(got)s"),
+    "target_missing": N_("targets[%(index)s]: choose one for %(effect)s (%(target_kind)s)"),
+    "illegal_target": N_("targets[%(index)s]: %(target)s is not a legal %(target_kind)s for %(card)s"),
+    "one_target": N_('choose one target: {"type": "choose", "targets": [target]}'),
+    "target_not_offered": N_("%(target)s is not a legal target for %(card)s"),
+}
+
+TEXTS = GameTexts(violations=VIOLATIONS, refusals=REFUSALS, variant=variant)

@@ -1,0 +1,33 @@
+"""What Your War's deck rules say, in English templates by code (engine/texts.py)."""
+
+from engine.texts import DECK_COMMON, N_, GameTexts, deck_variant
+
+TEXTS = GameTexts(
+    violations={
+        **DECK_COMMON,
+        "copy_limit": N_(
+            "at most %(limit)s copies of «%(card)s» (found %(found)s); only «Военная База» is exempt"
+        ),
+    },
+    refusals={
+        "wrong_action": N_("%(decision)s takes other actions, not %(got)s"),
+        "no_redeal": N_("another redeal would deal no card"),
+        "base_built": N_("you have built your base this turn"),
+        "not_a_base": N_("%(card)s is not a «Военная База»"),
+        "cannot_pay": N_("%(card)s costs %(cost)s bases; you have %(available)s available"),
+        "bad_payment": N_('pay names how many bases of each country pay the "any" part'),
+        "not_while_intervening": N_("while intervening you play no units or bases"),
+        "no_such_card": N_("no card of yours with id %(id)s there"),
+        "not_available": N_("%(card)s is used"),
+        "summoning_sick": N_("%(card)s came into play this turn and is not fast"),
+        "no_property": N_("%(card)s has no such property here"),
+        "property_used": N_("%(card)s's property is used once per turn"),
+        "bad_blocks": N_("blocks are [your unit, attacker] pairs"),
+        "ground_blocks_air": N_("%(card)s (ground) cannot block an air unit"),
+        "blocks_twice": N_("%(card)s blocks one attacker"),
+        "bad_split": N_("the damage split does not match the blockers and the attack"),
+        "not_a_colonel": N_("%(card)s is not a «Полковник»"),
+        "bad_guard": N_("%(card)s cannot become a bodyguard here"),
+    },
+    variant=deck_variant,
+)

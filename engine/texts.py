@@ -1,0 +1,88 @@
+"""The English templates of what a game says (deck violations, refused actions), by code.
+
+Each game declares its own in ``engine/games/<key>/texts.py`` and exposes them as
+``RULES.texts`` (a :class:`GameTexts`); the site finds them through the registry and says
+them in the reader's language (``tournaments/labels.py``), filled from the ``params`` the
+engine gives. Templates use ``%(name)s`` placeholders and are marked with :func:`N_`, so that
+``makemessages --keyword=N_`` (the Makefile's ``messages``) extracts them into the catalog.
+
+A violation's template is keyed by its code, or by ``"code/variant"`` where one code takes
+several forms: the game's ``variant(code, params)`` tells which.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def N_(text: str) -> str:
+    """Return ``text`` unchanged: the mark that extracts it for translation."""
+    return text
+
+
+def no_variant(code: str, params: Mapping[str, Any]) -> str:
+    """Return ``""``: a game whose codes each take one form."""
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameTexts:
+    """A game's English templates: ``violations`` by code (or ``code/variant``) and
+    ``refusals`` by ``IllegalAction.code``; ``variant`` picks a violation's form."""
+
+    violations: Mapping[str, str] = field(default_factory=dict)
+    refusals: Mapping[str, str] = field(default_factory=dict)
+    variant: Callable[[str, Mapping[str, Any]], str] = no_variant
+
+    def violation_template(self, code: str, params: Mapping[str, Any]) -> str | None:
+        """Return the template of a violation (its variant's, else the code's), or None."""
+        variant = self.variant(code, params)
+        if variant and f"{code}/{variant}" in self.violations:
+            return self.violations[f"{code}/{variant}"]
+        return self.violations.get(code)
+
+    def violation_codes(self) -> frozenset[str]:
+        """Return the violation codes that have a template."""
+        return frozenset(key.split("/", 1)[0] for key in self.violations)
+
+
+# --- what every deck-only game checks alike (engine/games/_common.py) ----------------------------
+# ``where`` is the zone the site names ("in the main deck"); ``type`` a card type's label.
+
+
+def deck_variant(code: str, params: Mapping[str, Any]) -> str:
+    """Return which form of ``code`` a deck-only game's violation takes (its params say)."""
+    if code.endswith("_size"):
+        if "minimum" in params:
+            return "min"
+        return "none" if params.get("maximum") == 0 else "max"
+    if code == "bad_count":
+        return str(params.get("shape", ""))
+    if code == "unknown_card":
+        return "name" if "name" in params else ""
+    if code == "hero_in_deck":
+        return str(params.get("zone", ""))
+    return ""
+
+
+SIZE_MIN = N_("%(where)s there must be at least %(minimum)s cards (found %(found)s)")
+SIZE_MAX = N_("%(where)s there may be at most %(maximum)s cards (found %(found)s)")
+NO_HERO = N_("the deck has no hero")
+NOT_A_HERO = N_("«%(card)s» is not a hero (%(type)s)")
+COPIES = N_("at most %(limit)s copies of «%(card)s» (found %(found)s)")
+
+DECK_COMMON: dict[str, str] = {
+    "unknown_card": N_("«%(card)s» %(where)s is not a known card"),
+    "unknown_card/name": N_("%(name)s %(where)s is not a card name"),
+    "unknown_zone": N_("«%(zone)s» is not a zone of this game's decklists (%(known)s)"),
+    "bad_count/zones": N_("the decklist's zones must be a mapping of zone name to cards"),
+    "bad_count/one": N_("%(where)s exactly one card must be named"),
+    "bad_count/counts": N_("%(where)s every card name needs its number of copies"),
+    "bad_count/count": N_("%(name)s %(where)s: %(count)s copies; a count is a whole number ≥ 1"),
+    "main_size/min": SIZE_MIN,
+    "main_size/max": SIZE_MAX,
+    "side_size/max": SIZE_MAX,
+    "side_size/none": N_("this event allows no cards %(where)s (found %(found)s)"),
+    "stones_size/min": SIZE_MIN,
+    "stones_size/max": SIZE_MAX,
+}
