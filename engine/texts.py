@@ -86,3 +86,14 @@ DECK_COMMON: dict[str, str] = {
     "stones_size/min": SIZE_MIN,
     "stones_size/max": SIZE_MAX,
 }
+
+
+# --- what every match engine refuses alike (engine/match.py: the seat, the seq, the shape) -------
+
+PROTOCOL_REFUSALS: dict[str, str] = {
+    "game_over": N_("the game is over (%(reason)s)"),
+    "no_seat": N_("no seat %(seat)s"),
+    "stale_seq": N_("stale action: expected seq %(expected)s, got %(got)s"),
+    "not_an_action": N_('an action is a JSON object with a "type"'),
+    "not_your_decision": N_("it is seat %(seat)s's decision (%(decision)s)"),
+}

@@ -133,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         (labels[1], 1): (games + 1) // 2,
     }
     report: dict[str, Any] = {
+        "game": rules.key,
         "games": games,
         "seed": args.seed,
         "bots": names,

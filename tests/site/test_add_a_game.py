@@ -17,6 +17,7 @@ from engine.cardset import load_card_set, load_catalog
 from engine.decklist import load_decklist
 from engine.match import MatchEngine
 from engine.registry import _GAME_PACKAGES, bundled_card_sets, bundled_decklists, game_keys, get_game
+from tests.support.catalog import read_po
 from tournaments.labels import refusal_codes_translated, violation_codes_translated
 from tournaments.selectors.boards import GENERIC, board_module
 
@@ -159,11 +160,9 @@ def g13_board_module_or_generic(key: str) -> None:
     source = module.read_text(encoding="utf-8")
     registers = rf"""ResponsBoards(\[["']{key}["']\]|\.{key})\s*="""
     assert re.search(registers, source), f"{key}.js does not register window.ResponsBoards[{key!r}]"
-    catalog = JS_CATALOG.read_text(encoding="utf-8")
-    labels = set(re.findall(r"""\bt\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]""", source))
-    untranslated = sorted(
-        label for label in labels if f"msgid {json.dumps(label, ensure_ascii=False)}" not in catalog
-    )
+    translated = {entry.msgid for entry in read_po(JS_CATALOG) if any(entry.translations)}
+    labels = {json.loads(f'"{raw}"') for raw in re.findall(r"""\bt\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]""", source)}
+    untranslated = sorted(labels - translated)
     assert not untranslated, f"{key}.js: no Russian in djangojs.po for {untranslated}"
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from django.conf import settings
 from django.utils.translation.template import templatize
 
-from tests.conftest import require_or_skip
-from tests.site.test_translations import PO, read_po
+from tests.support.catalog import PO, read_po
+from tests.support.services import require_or_skip
 
 ROOT = Path(settings.BASE_DIR)
 

@@ -9,7 +9,8 @@ from django.utils import translation
 
 from engine.decklist import MAX_LINES
 from engine.problems import DeckParseError, Problem
-from tests.site.conftest import make_players, one_table
+from tests.support.actors import make_players
+from tests.support.events import one_table
 from tournaments import labels
 from tournaments.models import ResultChange
 from tournaments.services.errors import BadInput

@@ -11,7 +11,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from tests.site.conftest import make_players, one_table
+from tests.support.actors import make_players
+from tests.support.events import one_table
 from tournaments.models import Card, Registration
 
 pytestmark = pytest.mark.django_db

@@ -1,6 +1,15 @@
 """What Chronomagia's deck rules say, in English templates by code (engine/texts.py)."""
 
-from engine.texts import COPIES, DECK_COMMON, N_, NO_HERO, NOT_A_HERO, GameTexts, deck_variant
+from engine.texts import (
+    COPIES,
+    DECK_COMMON,
+    N_,
+    NO_HERO,
+    NOT_A_HERO,
+    PROTOCOL_REFUSALS,
+    GameTexts,
+    deck_variant,
+)
 
 TEXTS = GameTexts(
     violations={
@@ -14,6 +23,17 @@ TEXTS = GameTexts(
         "mythic_in_side": N_("the mythic «%(card)s» cannot be in the hero deck"),
     },
     refusals={
+        **PROTOCOL_REFUSALS,
+        "action_used": N_("«%(card)s» is tapped"),
+        "illegal_target": N_("that target is not allowed here"),
+        "mulligan_cards": N_("a redraw names one or more cards of your hand"),
+        "mulligan_not_in_hand": N_("a redraw names cards of your hand, each once"),
+        "no_action": N_("this card has no «Поворот» ability to use now"),
+        "not_a_choice": N_("%(got)s does not answer a %(decision)s decision"),
+        "not_in_hand": N_("no card %(card)s there"),
+        "target_count": N_("the targets' spirits total %(total)s, more than %(limit)s"),
+        "target_missing": N_("the choice is incomplete"),
+        "targets_not_a_list": N_("a mass effect takes a list of targets"),
         "no_concentration": N_("«%(card)s» costs %(cost)s concentration; you have %(have)s"),
         "terrain_taken": N_("you control a terrain already"),
         "phenomenon_taken": N_("you control a phenomenon already"),

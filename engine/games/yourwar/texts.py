@@ -1,6 +1,6 @@
 """What Your War's deck rules say, in English templates by code (engine/texts.py)."""
 
-from engine.texts import DECK_COMMON, N_, GameTexts, deck_variant
+from engine.texts import DECK_COMMON, N_, PROTOCOL_REFUSALS, GameTexts, deck_variant
 
 TEXTS = GameTexts(
     violations={
@@ -10,6 +10,11 @@ TEXTS = GameTexts(
         ),
     },
     refusals={
+        **PROTOCOL_REFUSALS,
+        "card_name_missing": N_("the action needs the card's name"),
+        "not_in_hand": N_("«%(card)s» is not in your hand"),
+        "illegal_target": N_("%(target)s is not a legal target (%(target_kind)s)"),
+        "target_missing": N_("choose a target (%(target_kind)s)"),
         "wrong_action": N_("%(decision)s takes other actions, not %(got)s"),
         "no_redeal": N_("another redeal would deal no card"),
         "base_built": N_("you have built your base this turn"),
