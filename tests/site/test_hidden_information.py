@@ -14,8 +14,8 @@ from tests.site.test_online_stream import events as stream_events
 from tests.site.test_online_stream import stream
 from tournaments.models import Card, Game, Match, Registration
 from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.online import game_log
 from tournaments.services.bots import _bot_deck
-from tournaments.services.online import game_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -16,7 +16,7 @@ from tournaments.api.lane import PlayLane
 from tournaments.models import GameAction, Match
 from tournaments.services import live
 from tournaments.services.accounts import token_for
-from tournaments.services.online import DRAIN_WOKEN
+from tournaments.services.online import DRAIN_WOKEN, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -469,7 +469,7 @@ def test_a_players_stream_is_the_views_and_pushes_each_change(lane, online_match
     from tests.site.test_online_play import game
 
     _event, match_id, a, b = online_match
-    monkeypatch.setattr("tournaments.services.online.queue_action", lambda match_id: None)
+    monkeypatch.setattr("tournaments.services.online.submit.queue_action", lambda match_id: None)
     handed_on = []
     django_app = lane.app
     monkeypatch.setattr(lane, "app", _recording(django_app, handed_on))
@@ -553,8 +553,8 @@ def test_the_lanes_stream_ends_once_the_match_is_final(lane, online_match, monke
         from tests.site.test_online_play import act, game
         from tournaments.services import online as svc
 
-        monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
-        monkeypatch.setattr(svc, "queue_adjudication", lambda match_id: None)
+        monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
+        monkeypatch.setattr(submit, "queue_adjudication", lambda match_id: None)
         for _game in range(2):
             state = game(a, match_id)
             if state["game_status"] == "sideboarding":

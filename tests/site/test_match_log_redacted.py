@@ -11,7 +11,7 @@ from tests.site.event_pages_support import browser
 from tests.site.judge_support import act, game_state, online_match
 from tournaments.models import Game, Match
 from tournaments.selectors.cards import catalog_for
-from tournaments.services.online import game_log
+from tournaments.selectors.online import game_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

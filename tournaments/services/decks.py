@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -91,7 +92,7 @@ def deck_check(
     Never raises for bad input: unreadable lists come back with ``parse_problems``
     and every rule broken comes back in ``violations``.
     """
-    fallback = game if game in game_keys() else "respons"
+    fallback = game if game in game_keys() else settings.DEFAULT_GAME
     try:
         decklist = parse_decklist(source, game=fallback)
     except DeckParseError as error:

@@ -21,9 +21,9 @@ from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
 from tournaments.labels import refusal_templates
 from tournaments.models import Game, Match
-from tournaments.selectors.events import event_role, is_official
+from tournaments.selectors.online import current_game, match_access, match_is_online
 from tournaments.selectors.play import play_cards
-from tournaments.services import online as online_svc
+from tournaments.services.online import match_present
 
 LINES = (1, 2, 3, 4, 5)
 ROWS = (1, 2, 3)  # R3.2: row 1 is the front, nearest the opponent
@@ -183,9 +183,9 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
         Match.objects.select_related("round__event", "player_a__player", "player_b__player"), pk=match_id
     )
     event = match.round.event
-    seat = online_svc.seat_of(match, request.user)
-    official = is_official(event_role(event=event, user=request.user))
-    if seat is None and not official:
+    access = match_access(match=match, user=request.user)
+    seat, official = access.seat, access.official
+    if not access.allowed:
         raise PermissionDenied(_("Only the players of this match, its judges and organizer can open it."))
     if not match.round.published and not official:
         raise Http404(_("The pairings of this round are not published yet."))
@@ -197,9 +197,9 @@ def match_play(request: HttpRequest, match_id: int) -> HttpResponse:
     them = 1 - me
     # R3.3: lines are numbered left to right as seat 0 sees them; seat 1 sees them the other way.
     lines = list(LINES) if me == 0 else list(reversed(LINES))
-    online = event.online and match.player_b is not None
-    game = online_svc.current_game(match) if online else None
-    online_svc.match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
+    online = match_is_online(match)
+    game = current_game(match) if online else None
+    match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
     deck_now = None
     if seat is not None and online:
         registered = match.player_a if seat == 0 else match.player_b
