@@ -765,3 +765,84 @@ def test_a_stream_the_lane_opens_marks_its_seat_present(lane, online_match, monk
     start, first = async_to_sync(scenario)()
     assert (start[0], handed_on) == (200, [])  # served by the lane
     assert presence(match_id) == (True, False)
+
+
+# --- routes from the URL configuration; parity under SECURE=true ------------------------------
+
+
+def test_the_lanes_routes_are_the_paths_django_resolves_to_the_api_views(db):
+    from django.urls import resolve, reverse
+
+    from tournaments.api import online as online_api
+
+    actions, stream = lane_module.routes()
+    for pattern, name, view in (
+        (actions, lane_module.ACTIONS_ROUTE, online_api.GameActionApi),
+        (stream, lane_module.STREAM_ROUTE, online_api.GameStreamApi),
+    ):
+        path = reverse(name, kwargs={"match_id": 42})
+        found = pattern.fullmatch(path)
+        assert found is not None and found[1] == "42", (pattern.pattern, path)
+        assert resolve(path).func.view_class is view
+    # Nothing else: the game's answer, the sideboard, a longer or a shorter path are Django's.
+    for other in ("api-match-game", "api-match-sideboard", "api-match"):
+        path = reverse(other, kwargs={"match_id": 42})
+        assert not actions.fullmatch(path) and not stream.fullmatch(path), path
+    assert not actions.fullmatch("/api/matches/42/game/actions/x/")
+
+
+def test_the_lanes_routes_follow_the_url_configuration(db, settings):
+    """Served where the URL conf puts the views (its routes are derived, not written twice)."""
+    settings.ROOT_URLCONF = "tests.site.moved_api_urls"
+    try:
+        actions, stream = lane_module.routes()
+        assert actions.fullmatch("/v2/matches/7/game/actions/") and not actions.fullmatch(
+            "/api/matches/7/game/actions/"
+        )
+        assert stream.fullmatch("/v2/matches/7/game/stream/")
+    finally:
+        settings.ROOT_URLCONF = "respons_site.urls"
+    assert lane_module.routes()[0].fullmatch("/api/matches/7/game/actions/")
+
+
+@pytest.fixture
+def secure(settings):
+    """The settings of SECURE=true (respons_site/settings.py): HTTPS behind a proxy that says so."""
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = True
+    settings.SECURE_HSTS_SECONDS = 31_536_000
+    settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = settings.SECURE_HSTS_PRELOAD = True
+    return settings
+
+
+def test_under_secure_settings_a_plain_http_action_is_djangos_redirect(
+    lane, online_match, secure, monkeypatch
+):
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    status, headers, _body = post(lane, url, headers_for(actor), action_body(state))
+    assert handed_on == [url]  # the lane records nothing that Django would redirect
+    assert status == 301 and headers["location"].startswith("https://")
+    assert not GameAction.objects.filter(match_id=match_id).exists()
+
+
+def test_under_secure_settings_the_lane_answers_an_https_action_as_the_view(
+    lane, online_match, secure, monkeypatch
+):
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    https = headers_for(actor, **{"x-forwarded-proto": "https"})
+    fast = post(lane, url, https, action_body(state))
+    assert handed_on == []
+    slow = post(lane, url, https, action_body(state))  # a retry: the view's answer
+    assert handed_on == [url]
+    assert fast[0] == slow[0] == 202 and fast[2] == slow[2]
+    assert _comparable(fast[1]) == _comparable(slow[1])
+    assert "preload" in fast[1]["strict-transport-security"]

@@ -43,7 +43,10 @@ def refusal_params(path: Path, call_name: str) -> dict[str, set[str]]:
 def every_refusal() -> dict[str, set[str]]:
     """Return the codes the engine raises and the site gives, with their values' names."""
     found: dict[str, set[str]] = {}
-    for path, name in [*((p, "IllegalAction") for p in ENGINE_SOURCES), *((p, "refuse") for p in SITE_SOURCES)]:
+    for path, name in [
+        *((p, "IllegalAction") for p in ENGINE_SOURCES),
+        *((p, "refuse") for p in SITE_SOURCES),
+    ]:
         for code, names in refusal_params(path, name).items():
             found.setdefault(code, set()).update(names)
     return found

@@ -361,8 +361,7 @@ class PlayLane:
         the drain task, unless a wake-up is pending already. Never raises: the action is
         stored, and the sweep wakes a drain for actions left waiting (``DRAIN_STALLED``)."""
         from tournaments.services import live
-        from tournaments.services.online import DRAIN_WOKEN, DRAIN_WOKEN_MS
-        from tournaments.tasks import drain_actions
+        from tournaments.services.online import DRAIN_WOKEN, DRAIN_WOKEN_MS, drain_send
 
         try:
             loop = asyncio.get_running_loop()
@@ -374,7 +373,7 @@ class PlayLane:
                 assert url is not None  # enabled() said so
                 client = self._redis[loop] = redis.asyncio.Redis.from_url(url, socket_timeout=2)
             if await client.set(DRAIN_WOKEN, 1, nx=True, px=DRAIN_WOKEN_MS):
-                await asyncio.to_thread(drain_actions.delay)  # kombu's publish blocks: not on the loop
+                await asyncio.to_thread(drain_send)  # kombu's publish blocks: not on the loop
         except Exception as error:
             log.warning("fast lane: could not wake a worker (%s); the sweep will", error)
 

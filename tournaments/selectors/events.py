@@ -17,7 +17,7 @@ from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
 from engine.registry import get_game
 from tournaments.models import Event, ForbiddenPair, Game, Match, Registration, ResultChange, Round, SavedDeck
-from tournaments.services.decks import deck_check, decklist_text
+from tournaments.selectors.decks import deck_check, decklist_text
 from tournaments.swiss import (
     MatchRecord,
     Placing,

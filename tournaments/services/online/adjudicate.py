@@ -473,8 +473,9 @@ def _play(
             # Bound to a decision (its number): refused as stale once that one is past (R10.4).
             engine.apply(row.seat, row.action, seq=row.decision)
         except engine_type.illegal_action as error:
+            refusal: Any = error  # an engine.match.Refusal: rule, message, code, params
             # Kept for judges, with the code and values that say it in each reader's language.
-            refuse(row, error.rule, error.message, now, game, code=error.code, params=error.params)
+            refuse(row, refusal.rule, refusal.message, now, game, code=refusal.code, params=refusal.params)
             continue
         row.status, row.processed_at = A.APPLIED, now
         row.game_number, row.log_index = game.number, len(engine.actions) - 1

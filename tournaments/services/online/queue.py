@@ -90,6 +90,14 @@ def drain_wake() -> None:
         drain_actions.delay()
 
 
+def drain_send() -> None:
+    """Queue the drain task (the fast lane's wake-up, once it has set :data:`DRAIN_WOKEN`
+    itself): kombu's publish blocks, so the lane calls this in a thread."""
+    from tournaments.tasks import drain_actions
+
+    drain_actions.delay()
+
+
 def _first_to_flag(key: str, ms: int) -> bool:
     """Set the Redis flag ``key`` for ``ms`` milliseconds unless it is set; return whether this
     call set it — or True with no Redis to keep it on (each caller then acts every time)."""
