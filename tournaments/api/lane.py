@@ -12,7 +12,7 @@ and three round trips to PostgreSQL, and a stream's start several milliseconds i
 Here a request sent with a token is served by a few prepared statements on pooled asynchronous
 connections: an action by one (:func:`online_rows.action_insert`: the facts the view
 checks and the INSERT, together) and a Redis command waking the drain; a stream's start by the
-reads of the view's own answer (``online_rows``' statements, ``services.online.game_answer``),
+reads of the view's own answer (``online_rows``' statements, ``selectors.online.game_answer``),
 then the same stream as the view's (``api.online.stream_async``).
 
 Only the plain case is decided here: a token that names an active user, a JSON body with a
