@@ -15,7 +15,7 @@ from tournaments import plainsql, tasks
 from tournaments.models import Game, GameAction, Match
 from tournaments.services import live
 from tournaments.services import online as svc
-from tournaments.services.online import adjudicate, submit
+from tournaments.services.online import adjudicate, queue, schedule, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -111,7 +111,7 @@ def test_actions_left_on_a_held_match_are_looked_at_again_a_moment_later(tables,
     monkeypatch.setattr(tasks.drain_actions, "apply_async", lambda **options: queued.append(options))
     with row_locked(Match._meta.db_table, held):
         assert svc.matches_drain() == 2
-        assert queued == [{"countdown": svc.DRAIN_NUDGE_MS / 1000}]
+        assert queued == [{"countdown": queue.DRAIN_NUDGE_MS / 1000}]
         assert svc.matches_drain() == 0
         assert len(queued) == 1  # one drain queued for a moment later is enough
     live.redis_client().delete(svc.DRAIN_NUDGED)  # that moment has come
@@ -211,7 +211,7 @@ def test_the_sweep_wakes_the_drain_for_actions_left_waiting(tables, monkeypatch)
     queue_first_move(match_id, a, b)  # (the fixture records it without a wake-up)
     svc.online_sweep(run=lambda match_id: None)
     assert sent == []  # just submitted: its own wake-up is on the way
-    stalled = timezone.now() - svc.DRAIN_STALLED * 2
+    stalled = timezone.now() - schedule.DRAIN_STALLED * 2
     GameAction.objects.filter(match_id=match_id).update(created_at=stalled)
     svc.online_sweep(run=lambda match_id: None)
     assert sent == [1]
