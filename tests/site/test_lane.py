@@ -807,7 +807,9 @@ def test_the_lanes_routes_follow_the_url_configuration(db, settings):
 
 @pytest.fixture
 def secure(settings):
-    """The settings of SECURE=true (respons_site/settings.py): HTTPS behind a proxy that says so."""
+    """The settings of SECURE=true (respons_site/settings.py): HTTPS behind a proxy that says so.
+    Asked for after the match is set up over HTTP and before ``lane``: Django's middleware reads
+    them when the application is built."""
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     settings.SECURE_SSL_REDIRECT = True
     settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = True
@@ -816,11 +818,17 @@ def secure(settings):
     return settings
 
 
+def deciding_over_https(match_id, a, b):
+    state = a.api.get(f"/api/matches/{match_id}/game/", secure=True).json()
+    actor = a if state["legal_actions"] else b
+    return actor, actor.api.get(f"/api/matches/{match_id}/game/", secure=True).json()
+
+
 def test_under_secure_settings_a_plain_http_action_is_djangos_redirect(
-    lane, online_match, secure, monkeypatch
+    online_match, secure, lane, monkeypatch
 ):
     _event, match_id, a, b = online_match
-    actor, state = deciding(match_id, a, b)
+    actor, state = deciding_over_https(match_id, a, b)
     url = f"/api/matches/{match_id}/game/actions/"
     handed_on = []
     monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
@@ -831,10 +839,10 @@ def test_under_secure_settings_a_plain_http_action_is_djangos_redirect(
 
 
 def test_under_secure_settings_the_lane_answers_an_https_action_as_the_view(
-    lane, online_match, secure, monkeypatch
+    online_match, secure, lane, monkeypatch
 ):
     _event, match_id, a, b = online_match
-    actor, state = deciding(match_id, a, b)
+    actor, state = deciding_over_https(match_id, a, b)
     url = f"/api/matches/{match_id}/game/actions/"
     handed_on = []
     monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
