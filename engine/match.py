@@ -25,8 +25,24 @@ from typing import Any, Protocol, TypeVar
 from engine.actions import ActionProblem
 from engine.catalog import Catalog
 from engine.decklist import Decklist
+from engine.problems import Violation
 
 Action = dict[str, Any]  # a JSON object with a "type": what a seat sends
+
+# The site's actions (common to every engine): either seat may apply them at any moment, they
+# answer no decision and end the game. ``concede`` is a player's own (and in ``action_types``
+# and ``legal_actions``); the others are applied by the site alone: ``timeout`` (the seat's
+# clock ran out), ``no_show`` (the seat was absent when the grace period ended; with
+# ``"both": true``, applied by seat 0, neither came and the game is drawn) and ``penalty_loss``
+# (a judge gave the seat a game loss). Each ends the game with its reason word.
+SITE_ACTIONS: dict[str, str] = {
+    "concede": "concede",
+    "timeout": "timeout",
+    "no_show": "no_show",
+    "penalty_loss": "penalty",
+}
+# ``new_match`` options every engine accepts: the seat names and the seat that starts.
+COMMON_OPTIONS: tuple[str, ...] = ("names", "first")
 
 
 class Refusal(Protocol):
@@ -226,7 +242,9 @@ class MatchEngine(Protocol[S]):
         options: Mapping[str, Any] | None = None,
     ) -> S:
         """Return a new match of ``decks`` (one per seat), set up and waiting for its first
-        decision. ``options`` are the game's own (seat names, …). Raises
+        decision. ``options``: ``names`` (two strings) and ``first`` (0, 1 or None: the seat
+        that starts; None, the rules and the seed decide), which every engine accepts, and the
+        game's own. Raises
         :class:`~engine.problems.InputError` for a deck or an option it cannot play."""
         ...
 
@@ -238,6 +256,32 @@ class MatchEngine(Protocol[S]):
 
     def make_bot(self, name: str, seed: int = 0) -> MatchBot[S]:
         """Return a new bot of ``bot_names`` with its own seeded generator; KeyError for another."""
+        ...
+
+    @property
+    def replay_error(self) -> type[Exception]:
+        """The exception :meth:`replay` raises at a log's first illegal action; its instances
+        have ``index`` (the action's), ``seat``, ``error`` (the :class:`Refusal`) and ``match``
+        (the state just before that action)."""
+        ...
+
+    def redacted_log(self, log: Any, catalog: Catalog[Any], seat: int) -> dict[str, Any]:
+        """Return ``seat``'s copy of the match log (the formats.md envelope kept): no seed and
+        no card hidden from that player. Raises like :meth:`replay`."""
+        ...
+
+    def swap_problems(
+        self,
+        before: Decklist,
+        after: Decklist,
+        catalog: Catalog[Any],
+        *,
+        options: Mapping[str, Any] | None = None,
+    ) -> list[Violation]:
+        """Return every problem of sideboarding from ``before`` to ``after`` between games of a
+        match (empty when the swap is legal), then those of ``after`` itself. A game whose rules
+        allow no sideboarding refuses any change, quoting its rule. ``options``: the game's own
+        (an event's side deck size, …)."""
         ...
 
     def action_problem(self, raw: Any) -> ActionProblem | None:

@@ -143,6 +143,10 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Russian first: LocaleMiddleware picks Russian for a Russian browser, English
 # otherwise falls back to the default below.
+# The game (an engine registry key, engine/registry.py) a form, a page or the API offers first,
+# and the demo's: the one place the site names a game.
+DEFAULT_GAME = "respons"
+
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", "Русский"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]

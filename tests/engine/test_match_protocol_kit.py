@@ -34,8 +34,8 @@ from typing import Any
 import pytest
 
 from engine.cardset import load_card_set, load_catalog
-from engine.decklist import Decklist, load_decklist
-from engine.match import MatchEngine, MatchEvent, MatchState
+from engine.decklist import Decklist, decklist_to_json, load_decklist
+from engine.match import SITE_ACTIONS, MatchEngine, MatchEvent, MatchState
 from engine.problems import InputError
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys, get_game
 
@@ -475,3 +475,138 @@ def test_it_plays_the_golden_games_exactly_as_recorded(key: str, bot: str) -> No
     assert len(lines) == len(recorded), "the game has a different length; see the module docstring"
     for line, expected in zip(lines, recorded, strict=True):
         assert line == expected, f"first difference at line {line.get('index', 'header')}"
+
+
+# --- the site's protocol: site actions, options, replay errors, redacted logs, swaps ------------
+
+
+def halfway(kit: Table, game: int) -> tuple[MatchState, dict[str, Any]]:
+    """Return a match replayed to half its game (the bots' own), with the whole game's log."""
+    whole = play(kit.new(game), kit.bots(game))
+    log = kit.log(whole)
+    return kit.engine.replay(log, kit.catalog, upto=len(log["actions"]) // 2), log
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_ends_the_game_by_a_site_action_of_either_seat_at_any_moment(key: str) -> None:
+    kit = table(key)
+    for game, (kind, reason) in enumerate(SITE_ACTIONS.items()):
+        for seat in (0, 1):
+            for state in (kit.new(game), halfway(kit, game)[0]):
+                asked = state.decision()
+                assert asked is not None
+                # Whoever is asked: the seat acting need not be the one deciding.
+                state.apply(seat, {"type": kind}, seq=asked.seq if seat == asked.seat else None)
+                assert state.is_over and state.decision() is None, kind
+                assert state.result is not None
+                assert (state.result.winner, state.result.reason) == (1 - seat, reason)
+                assert dict(state.actions[-1]) == {"seat": seat, "type": kind}
+                # The log holds it: the replay ends the same way.
+                again = kit.engine.replay(kit.log(state), kit.catalog)
+                assert again.result is not None and again.result.as_dict() == state.result.as_dict()
+    nobody = kit.new(9)
+    nobody.apply(0, {"type": "no_show", "both": True})
+    assert nobody.result is not None and (nobody.result.winner, nobody.result.reason) == (None, "no_show")
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_keeps_the_site_actions_out_of_what_a_player_sends_but_the_concession(key: str) -> None:
+    kit = table(key)
+    engine = kit.engine
+    assert "concede" in engine.action_types
+    state = kit.new(1)
+    for kind in set(SITE_ACTIONS) - {"concede"}:
+        assert kind not in engine.action_types
+        assert engine.action_problem({"type": kind}) is not None  # a player cannot send it
+        assert all(action["type"] != kind for seat in (0, 1) for action in state.legal_actions(seat))
+    assert all({"type": "concede"} in state.legal_actions(seat) for seat in (0, 1))
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_takes_the_common_options_names_and_the_seat_that_starts(key: str) -> None:
+    kit = table(key)
+    decks = [kit.decks[0], kit.decks[-1]]
+
+    def new(**options: Any) -> MatchState:
+        return kit.engine.new_match(kit.catalog, decks, seed=4, options=options)
+
+    named = new(names=["Ann", "Bob"], first=None)
+    assert "Ann" in json.dumps(named.judge_view()) and "Bob" in json.dumps(named.judge_view())
+    starts = {first: json.dumps(new(first=first).judge_view()) for first in (0, 1)}
+    assert starts[0] != starts[1]
+    assert starts[0] == json.dumps(new(first=0).judge_view())
+    for bad in (2, -1, "0"):
+        with pytest.raises(InputError):
+            new(first=bad)
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_names_the_first_illegal_action_of_a_tampered_log(key: str) -> None:
+    kit = table(key)
+    for game in range(3):
+        state = play(kit.new(game), kit.bots(game))
+        log = kit.log(state)
+        index = len(log["actions"]) // 2
+        while log["actions"][index]["type"] in SITE_ACTIONS:
+            index -= 1
+        seat = log["actions"][index]["seat"]
+        # The same answer from the seat that was not asked: one seat decides at a time.
+        log["actions"][index]["seat"] = 1 - seat
+        with pytest.raises(kit.engine.replay_error) as raised:
+            kit.engine.replay(log, kit.catalog)
+        error: Any = raised.value
+        assert (error.index, error.seat) == (index, 1 - seat)
+        assert (
+            re.fullmatch(r"R\d+(\.\d+)*", error.error.rule) and error.error.code in kit.engine.refusal_codes
+        )
+        before = kit.engine.replay(kit.log(state), kit.catalog, upto=index)
+        assert snapshot(error.match) == snapshot(before)
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_gives_a_player_a_log_without_the_seed_or_a_card_hidden_from_them(key: str) -> None:
+    kit = table(key)
+    rng = random.Random(3)
+    for game in range(12):
+        seed = rng.getrandbits(63) | 1 << 62
+        state = kit.new(seed, rng=rng)
+        hidden: list[set[str]] = [set(state.hidden_from(0)), set(state.hidden_from(1))]
+        seen = [json.dumps([e.for_seat(s) for e in state.initial_events], ensure_ascii=False) for s in (0, 1)]
+        bots = kit.bots(game)
+        while not state.is_over:
+            decision = state.decision()
+            assert decision is not None
+            events = state.apply(decision.seat, bots[decision.seat].act(state, decision.seat))
+            for seat in (0, 1):
+                hidden[seat] |= state.hidden_from(seat)
+                seen[seat] += json.dumps(state.observation(seat), ensure_ascii=False)
+                seen[seat] += json.dumps([e.for_seat(seat) for e in events], ensure_ascii=False)
+        log = kit.log(state)
+        for seat in (0, 1):
+            copy = kit.engine.redacted_log(log, kit.catalog, seat)
+            json.dumps(copy)
+            assert copy["game"] == log["game"] and copy["seed"] is None
+            text = json.dumps(copy, ensure_ascii=False)
+            assert f"{seed}" not in text
+            own = json.dumps(log["players"][seat], ensure_ascii=False)
+            never = [n for n in hidden[seat] if f'"{n}"' not in seen[seat] and f'"{n}"' not in own]
+            leaked = [name for name in never if f'"{name}"' in text]
+            assert not leaked, (seat, leaked)
+            assert len(copy["actions"]) == len(log["actions"])
+            # Not a log to replay: the judges have the full one.
+            with pytest.raises(InputError):
+                kit.engine.replay(copy, kit.catalog)
+        assert any(hidden), "nothing was ever hidden: the check above is empty"
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_checks_a_sideboarding_swap_between_games(key: str) -> None:
+    kit = table(key)
+    for deck in kit.decks[:4]:
+        assert kit.engine.swap_problems(deck, deck, kit.catalog) == []
+    before = kit.decks[0]
+    # Another deck of the pool: another hero or other cards, never a legal swap.
+    changed = [d for d in kit.decks if decklist_to_json(d) != decklist_to_json(before)]
+    assert changed, "the pool holds a single deck"
+    problems = kit.engine.swap_problems(before, changed[0], kit.catalog)
+    assert problems and all(p.code and p.message for p in problems)

@@ -6,7 +6,9 @@ import pytest
 
 from engine.actions import MAX_ACTION_BYTES
 from tournaments.models import Game, GameAction, Match
+from tournaments.selectors.online import seat_of
 from tournaments.services import online as svc
+from tournaments.services.online import schedule, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +48,7 @@ def assert_nothing_stored(match_id):
 @pytest.fixture
 def queued_only(monkeypatch):
     """Actions are recorded but no worker takes them up (a worker that lags)."""
-    monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
+    monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
 
 
 # --- only the site applies timeouts (R9.4) -----------------------------------------------------
@@ -174,7 +176,7 @@ def test_it_refuses_an_action_bound_to_a_decision_that_is_past(online_match):
     assert (response.json()["rule"], response.json()["code"]) == ("R10.4", "illegal_action")
     assert (
         GameAction.objects.get(
-            match_id=match_id, seq=stale["seq"], seat=svc.seat_of(Match.objects.get(pk=match_id), actor.user)
+            match_id=match_id, seq=stale["seq"], seat=seat_of(Match.objects.get(pk=match_id), actor.user)
         ).code
         == "stale_seq"
     )
@@ -250,7 +252,7 @@ def test_in_the_embedded_mode_a_poison_action_breaks_neither_the_sweep_nor_the_p
     settings.CELERY_TASK_ALWAYS_EAGER = True
     event, match_id, a, b = online_match
     actor, _state, other = deciding(match_id, a, b)
-    seat = svc.seat_of(Match.objects.get(pk=match_id), actor.user)
+    seat = seat_of(Match.objects.get(pk=match_id), actor.user)
     GameAction.objects.create(match_id=match_id, seat=seat, seq=1, action=nested(250))
     GameAction.objects.create(match_id=match_id, seat=1 - seat, seq=1, action={"type": "concede"})
     GameAction.objects.update(created_at=timezone.now() - timedelta(minutes=5))  # left behind: due
@@ -277,8 +279,8 @@ def test_a_sweep_goes_on_past_a_match_it_cannot_adjudicate(online_match, monkeyp
             raise RuntimeError("a bug in one match")
         return 0
 
-    monkeypatch.setattr(svc, "_due", lambda now, deadlines: [match_id, match_id + 1000])
-    monkeypatch.setattr(svc, "match_adjudicate", adjudicate)
+    monkeypatch.setattr(schedule, "_due", lambda now, deadlines: [match_id, match_id + 1000])
+    monkeypatch.setattr(schedule, "match_adjudicate", adjudicate)
     assert svc.online_sweep() == 2
     assert done == [match_id, match_id + 1000]
     assert f"sweep: match {match_id} could not be adjudicated" in caplog.text

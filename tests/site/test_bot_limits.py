@@ -10,6 +10,7 @@ from django.utils import timezone
 from tests.support.actors import make_players
 from tournaments.models import Game, Match, Registration
 from tournaments.services import online as svc
+from tournaments.services.online import schedule
 from tournaments.tasks import adjudicate_match, online_sweep_task
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -112,7 +113,7 @@ def test_the_sweep_looks_at_peoples_games_before_bots(test_event, event_factory,
     people.register(*make_players(2, prefix="h"))
     people.start()
     Game.objects.update(decision_since=timezone.now() - timedelta(hours=2), present_by=None)
-    monkeypatch.setattr(svc, "SWEEP_GAMES", 1)  # room for one game only: the person's
+    monkeypatch.setattr(schedule, "SWEEP_GAMES", 1)  # room for one game only: the person's
     sent.clear()
     online_sweep_task()
     assert sent == [(Match.objects.get(round__event_id=people.id).pk, None)]

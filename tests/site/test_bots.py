@@ -153,9 +153,10 @@ def test_paced_bots_wait_between_moves_and_the_sweep_moves_them_on(test_event, s
 def test_the_embedded_beat_runs_only_when_asked_and_with_no_broker(settings, monkeypatch):
     from respons_site.celery import app
     from tournaments.services import online
+    from tournaments.services.online import schedule
 
     ran = []
-    monkeypatch.setattr(online, "_embedded_beat_run", lambda: ran.append(True))
+    monkeypatch.setattr(schedule, "_embedded_beat_run", lambda: ran.append(True))
     settings.EMBEDDED_BEAT = False
     assert online.embedded_beat_start() is False
     settings.EMBEDDED_BEAT = True
@@ -163,5 +164,5 @@ def test_the_embedded_beat_runs_only_when_asked_and_with_no_broker(settings, mon
     assert online.embedded_beat_start() is False
     app.conf.task_always_eager = True
     assert online.embedded_beat_start() is True
-    online._beat.join(5)
+    schedule._beat.join(5)
     assert ran == [True]

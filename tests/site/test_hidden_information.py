@@ -13,8 +13,8 @@ from tests.support.online import act, game_state, online_match, stream
 from tests.support.online import events as stream_events
 from tournaments.models import Card, Game, Match, Registration
 from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.online import game_log
 from tournaments.services.bots import _bot_deck
-from tournaments.services.online import game_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,7 +13,7 @@ from tests.support.pages import assert_refused, browser
 from tournaments.models import GameAction, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.judge import game_action_lines
-from tournaments.services.online import game_log
+from tournaments.selectors.online import game_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

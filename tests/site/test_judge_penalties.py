@@ -63,11 +63,12 @@ def test_it_ends_the_game_in_progress_as_a_loss_on_a_game_loss(match, judge):
     game1 = match.game(1)
     assert (game1.status, game1.winner, game1.reason) == ("finished", 1, "penalty")
     assert game1.snapshot["result"] == {"winner": 1, "reason": "penalty"}
-    # Its log ends with A's concession (R9.3): a replay gives the same winner, not a game in progress.
-    assert game1.actions[-1] == {"seat": 0, "type": "concede"}
+    # Its log ends with the site's penalty_loss for A: a replay gives the same result (reason
+    # ``penalty``, not a concession), not a game in progress.
+    assert game1.actions[-1] == {"seat": 0, "type": "penalty_loss"}
     log = judge.api.get(f"/api/matches/{match.id}/log/?game=1").json()
     replayed = replay(log, catalog_for(game="respons")[1])
-    assert replayed.result is not None and replayed.result.winner == 1
+    assert replayed.result is not None and replayed.result.as_dict() == {"winner": 1, "reason": "penalty"}
     row = match.row
     assert (row.status, row.wins_a, row.wins_b) == ("pending", 0, 1)
     game2 = match.game(2)

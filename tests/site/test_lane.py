@@ -16,7 +16,7 @@ from tournaments.api.lane import PlayLane
 from tournaments.models import GameAction, Match
 from tournaments.services import live
 from tournaments.services.accounts import token_for
-from tournaments.services.online import DRAIN_WOKEN
+from tournaments.services.online import DRAIN_WOKEN, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -469,7 +469,7 @@ def test_a_players_stream_is_the_views_and_pushes_each_change(lane, online_match
     from tests.support.online import game_state
 
     _event, match_id, a, b = online_match
-    monkeypatch.setattr("tournaments.services.online.queue_action", lambda match_id: None)
+    monkeypatch.setattr("tournaments.services.online.submit.queue_action", lambda match_id: None)
     handed_on = []
     django_app = lane.app
     monkeypatch.setattr(lane, "app", _recording(django_app, handed_on))
@@ -553,8 +553,8 @@ def test_the_lanes_stream_ends_once_the_match_is_final(lane, online_match, monke
         from tests.support.online import act, game_state
         from tournaments.services import online as svc
 
-        monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
-        monkeypatch.setattr(svc, "queue_adjudication", lambda match_id: None)
+        monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
+        monkeypatch.setattr(submit, "queue_adjudication", lambda match_id: None)
         for _game in range(2):
             state = game_state(a, match_id)
             if state["game_status"] == "sideboarding":
@@ -765,3 +765,92 @@ def test_a_stream_the_lane_opens_marks_its_seat_present(lane, online_match, monk
     start, first = async_to_sync(scenario)()
     assert (start[0], handed_on) == (200, [])  # served by the lane
     assert presence(match_id) == (True, False)
+
+
+# --- routes from the URL configuration; parity under SECURE=true ------------------------------
+
+
+def test_the_lanes_routes_are_the_paths_django_resolves_to_the_api_views(db):
+    from django.urls import resolve, reverse
+
+    from tournaments.api import online as online_api
+
+    actions, stream = lane_module.routes()
+    for pattern, name, view in (
+        (actions, lane_module.ACTIONS_ROUTE, online_api.GameActionApi),
+        (stream, lane_module.STREAM_ROUTE, online_api.GameStreamApi),
+    ):
+        path = reverse(name, kwargs={"match_id": 42})
+        found = pattern.fullmatch(path)
+        assert found is not None and found[1] == "42", (pattern.pattern, path)
+        assert resolve(path).func.view_class is view
+    # Nothing else: the game's answer, the sideboard, a longer or a shorter path are Django's.
+    for other in ("api-match-game", "api-match-sideboard", "api-match"):
+        path = reverse(other, kwargs={"match_id": 42})
+        assert not actions.fullmatch(path) and not stream.fullmatch(path), path
+    assert not actions.fullmatch("/api/matches/42/game/actions/x/")
+
+
+def test_the_lanes_routes_follow_the_url_configuration(db, settings):
+    """Served where the URL conf puts the views (its routes are derived, not written twice)."""
+    settings.ROOT_URLCONF = "tests.site.moved_api_urls"
+    try:
+        actions, stream = lane_module.routes()
+        assert actions.fullmatch("/v2/matches/7/game/actions/") and not actions.fullmatch(
+            "/api/matches/7/game/actions/"
+        )
+        assert stream.fullmatch("/v2/matches/7/game/stream/")
+    finally:
+        settings.ROOT_URLCONF = "respons_site.urls"
+    assert lane_module.routes()[0].fullmatch("/api/matches/7/game/actions/")
+
+
+@pytest.fixture
+def secure(settings):
+    """The settings of SECURE=true (respons_site/settings.py): HTTPS behind a proxy that says so.
+    Asked for after the match is set up over HTTP and before ``lane``: Django's middleware reads
+    them when the application is built."""
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = True
+    settings.SECURE_HSTS_SECONDS = 31_536_000
+    settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = settings.SECURE_HSTS_PRELOAD = True
+    return settings
+
+
+def deciding_over_https(match_id, a, b):
+    state = a.api.get(f"/api/matches/{match_id}/game/", secure=True).json()
+    actor = a if state["legal_actions"] else b
+    return actor, actor.api.get(f"/api/matches/{match_id}/game/", secure=True).json()
+
+
+def test_under_secure_settings_a_plain_http_action_is_djangos_redirect(
+    online_match, secure, lane, monkeypatch
+):
+    _event, match_id, a, b = online_match
+    actor, state = deciding_over_https(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    status, headers, _body = post(lane, url, headers_for(actor), action_body(state))
+    assert handed_on == [url]  # the lane records nothing that Django would redirect
+    assert status == 301 and headers["location"].startswith("https://")
+    assert not GameAction.objects.filter(match_id=match_id).exists()
+
+
+def test_under_secure_settings_the_lane_answers_an_https_action_as_the_view(
+    online_match, secure, lane, monkeypatch
+):
+    _event, match_id, a, b = online_match
+    actor, state = deciding_over_https(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    https = headers_for(actor, **{"x-forwarded-proto": "https"})
+    fast = post(lane, url, https, action_body(state))
+    assert handed_on == []
+    slow = post(lane, url, https, action_body(state))  # a retry: the view's answer
+    assert handed_on == [url]
+    assert fast[0] == slow[0] == 202 and fast[2] == slow[2]
+    assert _comparable(fast[1]) == _comparable(slow[1])
+    assert "preload" in fast[1]["strict-transport-security"]

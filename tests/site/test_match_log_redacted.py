@@ -11,7 +11,7 @@ from tests.support.online import act, game_state, online_match
 from tests.support.pages import browser
 from tournaments.models import Game, Match
 from tournaments.selectors.cards import catalog_for
-from tournaments.services.online import game_log
+from tournaments.selectors.online import game_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,6 +15,7 @@ from tournaments import plainsql, tasks
 from tournaments.models import Game, GameAction, Match
 from tournaments.services import live
 from tournaments.services import online as svc
+from tournaments.services.online import adjudicate, queue, schedule, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def tables(event_factory, monkeypatch):
     """An online round of three matches; actions are only queued (no worker runs)."""
-    monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
+    monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
     event = event_factory(rounds=1, best_of=1, online=True)
     event.open()
     players = make_players(6)
@@ -110,7 +111,7 @@ def test_actions_left_on_a_held_match_are_looked_at_again_a_moment_later(tables,
     monkeypatch.setattr(tasks.drain_actions, "apply_async", lambda **options: queued.append(options))
     with row_locked(Match._meta.db_table, held):
         assert svc.matches_drain() == 2
-        assert queued == [{"countdown": svc.DRAIN_NUDGE_MS / 1000}]
+        assert queued == [{"countdown": queue.DRAIN_NUDGE_MS / 1000}]
         assert svc.matches_drain() == 0
         assert len(queued) == 1  # one drain queued for a moment later is enough
     live.redis_client().delete(svc.DRAIN_NUDGED)  # that moment has come
@@ -123,14 +124,14 @@ def test_actions_left_on_a_held_match_are_looked_at_again_a_moment_later(tables,
 def test_a_match_that_fails_holds_up_no_other(tables, monkeypatch, caplog):
     moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
     bad = moves[0][0]
-    play = svc._play
+    play = adjudicate._play
 
     def play_or_fail(match, *args):
         if match.pk == bad:
             raise RuntimeError("a bug in one match")
         return play(match, *args)
 
-    monkeypatch.setattr(svc, "_play", play_or_fail)
+    monkeypatch.setattr(adjudicate, "_play", play_or_fail)
     assert svc.matches_drain() == 3
     for move in moves[1:]:
         assert_applied(*move)
@@ -179,7 +180,9 @@ def test_one_wake_up_is_sent_while_one_is_pending(monkeypatch):
     sent = []
     monkeypatch.setattr(tasks.drain_actions, "delay", lambda: sent.append(1))
     drained = []
-    monkeypatch.setattr(svc, "matches_drain", lambda: drained.append(client.exists(svc.DRAIN_WOKEN)) or 0)
+    monkeypatch.setattr(
+        adjudicate, "matches_drain", lambda: drained.append(client.exists(svc.DRAIN_WOKEN)) or 0
+    )
     try:
         svc.queue_action(1)
         svc.queue_action(2)
@@ -208,7 +211,7 @@ def test_the_sweep_wakes_the_drain_for_actions_left_waiting(tables, monkeypatch)
     queue_first_move(match_id, a, b)  # (the fixture records it without a wake-up)
     svc.online_sweep(run=lambda match_id: None)
     assert sent == []  # just submitted: its own wake-up is on the way
-    stalled = timezone.now() - svc.DRAIN_STALLED * 2
+    stalled = timezone.now() - schedule.DRAIN_STALLED * 2
     GameAction.objects.filter(match_id=match_id).update(created_at=stalled)
     svc.online_sweep(run=lambda match_id: None)
     assert sent == [1]
@@ -266,7 +269,7 @@ def test_a_poison_action_fails_no_batch_and_its_opponents_concede_applies(tables
     GameAction.objects.create(match_id=bad, seat=seat, seq=1, action=poison())
     GameAction.objects.create(match_id=bad, seat=1 - seat, seq=1, action={"type": "concede"})
     failures = []
-    monkeypatch.setattr(svc, "_one_by_one", lambda *args: failures.append(args) or 0)
+    monkeypatch.setattr(adjudicate, "_one_by_one", lambda *args: failures.append(args) or 0)
     assert svc.matches_drain() == 4  # one pass: no batch failed
     assert failures == []
     for move in moves[1:]:
@@ -292,7 +295,7 @@ def test_an_action_that_fails_alone_is_refused_and_the_rest_of_its_queue_applies
     match = Match.objects.get(pk=bad)
     seat = 0 if match.player_a.player_id == actor.user.pk else 1
     GameAction.objects.create(match_id=bad, seat=1 - seat, seq=1, action={"type": "concede"})
-    answers = svc._answers
+    answers = adjudicate.match_answers
 
     def unsendable(match, games, seqs=None):  # as the answer of the 250-deep action was
         queued = GameAction.objects.filter(match_id=match.pk, seat=seat, seq=seq, status="applied")
@@ -300,7 +303,7 @@ def test_an_action_that_fails_alone_is_refused_and_the_rest_of_its_queue_applies
             raise TypeError("Recursion limit reached")
         return answers(match, games, seqs)
 
-    monkeypatch.setattr(svc, "_answers", unsendable)
+    monkeypatch.setattr(adjudicate, "match_answers", unsendable)
     assert svc.matches_drain() == 4
     for move in moves[1:]:
         assert_applied(*move)

@@ -9,7 +9,9 @@ from respons_site.celery import app
 from tournaments import plainsql
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors import online_rows
+from tournaments.selectors.online import game_log
 from tournaments.services import online as svc
+from tournaments.services.online import engines, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +31,7 @@ def test_an_action_post_costs_the_tokens_read_one_read_and_one_insert(online_mat
     event, match_id, a, b = online_match
     actor, state = deciding(match_id, a, b)
     queued = []
-    monkeypatch.setattr(svc, "queue_action", queued.append)
+    monkeypatch.setattr(submit, "queue_action", queued.append)
     app.conf.task_always_eager = False  # a web process next to real workers (reset per test)
     body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
     with CaptureQueriesContext(connection) as captured:
@@ -53,7 +55,7 @@ def test_a_worker_applies_an_action_in_five_statements(online_match, monkeypatch
     in one transaction (besides BEGIN and COMMIT)."""
     event, match_id, a, b = online_match
     actor, state = deciding(match_id, a, b)
-    monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
+    monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
     body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
     assert actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json").status_code == 202
     svc.match_adjudicate(match_id=match_id)  # the engine's state is cached from here on
@@ -153,12 +155,12 @@ def applied_elsewhere(match_id, a, b, monkeypatch):
     cache of its own, leaving this process's cached state one action behind."""
     actor, state = deciding(match_id, a, b)
     body = {"seq": state["next_seq"], "action": state["legal_actions"][0]}
-    monkeypatch.setattr(svc, "queue_action", lambda match_id: None)
+    monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
     assert actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json").status_code == 202
-    ours = svc._engines
-    monkeypatch.setattr(svc, "_engines", type(ours)())
+    ours = engines._engines
+    monkeypatch.setattr(engines, "_engines", type(ours)())
     assert svc.match_adjudicate(match_id=match_id) == 1
-    monkeypatch.setattr(svc, "_engines", ours)
+    monkeypatch.setattr(engines, "_engines", ours)
 
 
 def test_a_cached_engine_behind_the_log_catches_up_without_a_replay(online_match, monkeypatch):
@@ -168,12 +170,12 @@ def test_a_cached_engine_behind_the_log_catches_up_without_a_replay(online_match
     applied_elsewhere(match_id, a, b, monkeypatch)
     game = Game.objects.get(match_id=match_id)
     assert len(game.actions) == before + 1
-    rebuilt = svc.replay(svc.game_log(game), svc.catalog_for(game="respons")[1])
+    rebuilt = engines.rebuild(game)
 
     def no_replay(*args, **kwargs):
         raise AssertionError("replayed the whole log")
 
-    monkeypatch.setattr(svc, "replay", no_replay)
+    monkeypatch.setattr(engines, "rebuild", no_replay)
     engine = svc.engine_for(game)
     assert engine.actions == game.actions
     assert [engine.observation(s) for s in (0, 1)] == [rebuilt.observation(s) for s in (0, 1)]
@@ -188,13 +190,13 @@ def test_a_cached_engine_off_the_stored_log_is_rebuilt(online_match, monkeypatch
     engine = svc.engine_for(game)
     seat = engine.decision().seat
     engine.apply(seat, engine.legal_actions(seat)[-1])  # concede: advanced, never committed
-    svc._remember(game, engine)
+    engines._remember(game, engine)
     applied_elsewhere(match_id, a, b, monkeypatch)
     game = Game.objects.get(match_id=match_id)
     assert len(game.actions) == len(engine.actions) and game.actions != engine.actions
     replays = []
-    replay = svc.replay
-    monkeypatch.setattr(svc, "replay", lambda *args, **kw: replays.append(1) or replay(*args, **kw))
+    rebuild = engines.rebuild
+    monkeypatch.setattr(engines, "rebuild", lambda *args, **kw: replays.append(1) or rebuild(*args, **kw))
     fresh = svc.engine_for(game)
     assert replays == [1] and fresh is not engine and fresh.actions == game.actions and not fresh.is_over
 
@@ -250,7 +252,7 @@ def test_a_worker_reads_games_without_what_it_rewrites_or_never_needs(online_mat
     assert game.get_deferred_fields() == {"snapshot", "decks", "card_sets"}
     assert online_rows.match_games(match)[0].get_deferred_fields() == {"decks", "card_sets"}
     with CaptureQueriesContext(connection) as captured:
-        log = svc.game_log(game)
+        log = game_log(game)
     assert len(captured) == 1  # the decks and card sets in one query
     assert log["players"][0]["deck"] == Game.objects.get(pk=game.pk).decks[0]
 

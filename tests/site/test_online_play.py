@@ -202,7 +202,7 @@ def test_the_sweep_takes_up_only_work_left_behind(online_match):
     action has waited longer than a task takes (its task was lost), never the fresh ones."""
     from datetime import timedelta
 
-    from tournaments.services.online import LEFT_BEHIND, matches_due
+    from tournaments.services.online.schedule import LEFT_BEHIND, matches_due
 
     _event, match_id, a, _b = online_match
     row = GameAction.objects.create(match_id=match_id, seat=0, seq=999, action={"type": "pass"})

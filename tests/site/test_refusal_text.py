@@ -18,7 +18,7 @@ from tournaments.models import GameAction
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_SOURCES = sorted((ROOT / "engine" / "games" / "respons" / "match").glob("*.py"))
-SITE_SOURCE = ROOT / "tournaments" / "services" / "online.py"
+SITE_SOURCES = sorted((ROOT / "tournaments" / "services" / "online").glob("*.py"))
 
 
 def refusal_params(path: Path, call_name: str) -> dict[str, set[str]]:
@@ -43,7 +43,10 @@ def refusal_params(path: Path, call_name: str) -> dict[str, set[str]]:
 def every_refusal() -> dict[str, set[str]]:
     """Return the codes the engine raises and the site gives, with their values' names."""
     found: dict[str, set[str]] = {}
-    for path, name in [*((p, "IllegalAction") for p in ENGINE_SOURCES), (SITE_SOURCE, "_refuse")]:
+    for path, name in [
+        *((p, "IllegalAction") for p in ENGINE_SOURCES),
+        *((p, "refuse") for p in SITE_SOURCES),
+    ]:
         for code, names in refusal_params(path, name).items():
             found.setdefault(code, set()).update(names)
     return found

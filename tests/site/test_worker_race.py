@@ -13,7 +13,7 @@ from tests.support.actors import make_players
 from tests.support.workers import game_state, post_action, real_broker, wait_until
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.cards import catalog_for
-from tournaments.services.online import game_log
+from tournaments.selectors.online import game_log
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -45,7 +46,7 @@ DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in
 
 class EventIn(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    game = serializers.ChoiceField(choices=list(game_keys()), default="respons")
+    game = serializers.ChoiceField(choices=list(game_keys()), default=lambda: settings.DEFAULT_GAME)
     format = serializers.CharField(max_length=32, default="constructed")
     best_of = serializers.ChoiceField(choices=[1, 3], default=1)
     rounds = serializers.IntegerField(min_value=1, max_value=20, allow_null=True, default=None)

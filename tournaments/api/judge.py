@@ -13,8 +13,8 @@ from tournaments.api.schema import errors
 from tournaments.models import Match, Penalty
 from tournaments.selectors.events import event_role, events_visible, is_official
 from tournaments.selectors.judge import match_penalties, penalty_json
+from tournaments.selectors.online import seat_of
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
-from tournaments.services.online import seat_of
 from tournaments.services.penalties import penalty_give
 from tournaments.users import SignedInRequest
 

@@ -12,7 +12,7 @@ and three round trips to PostgreSQL, and a stream's start several milliseconds i
 Here a request sent with a token is served by a few prepared statements on pooled asynchronous
 connections: an action by one (:func:`online_rows.action_insert`: the facts the view
 checks and the INSERT, together) and a Redis command waking the drain; a stream's start by the
-reads of the view's own answer (``online_rows``' statements, ``services.online.game_answer``),
+reads of the view's own answer (``online_rows``' statements, ``selectors.online.game_answer``),
 then the same stream as the view's (``api.online.stream_async``).
 
 Only the plain case is decided here: a token that names an active user, a JSON body with a
@@ -49,6 +49,7 @@ from django.db import connection
 from django.dispatch import receiver
 from django.http.cookie import parse_cookie
 from django.http.request import split_domain_port, validate_host
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.translation import get_language_from_request
 from rest_framework.authtoken.models import Token
@@ -60,8 +61,14 @@ from tournaments.api import online as online_api
 from tournaments.models import Match
 from tournaments.plainsql import Read
 from tournaments.selectors import online_rows
+from tournaments.selectors.online import (
+    PRESENT_FIELDS,
+    answer_text,
+    game_answer,
+    match_is_online,
+    seat_of_user_id,
+)
 from tournaments.services import limits
-from tournaments.services import online as svc
 from tournaments.services.accounts import token_issued_after
 
 log = logging.getLogger(__name__)
@@ -74,8 +81,10 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 Headers = list[tuple[bytes, bytes]]
 
-ACTIONS = re.compile(r"/api/matches/([0-9]{1,18})/game/actions/")
-STREAM = re.compile(r"/api/matches/([0-9]{1,18})/game/stream/")
+# The two routes the lane serves, by their names in the URL configuration (tournaments/api/urls.py):
+# the paths are the ones Django resolves to the API views (:func:`routes`).
+ACTIONS_ROUTE = "api-match-game-actions"
+STREAM_ROUTE = "api-match-game-stream"
 MAX_BODY = 64 * 1024  # an action is a few hundred bytes; anything larger is Django's to judge
 POOL_SIZE = 8  # connections per process (each statement holds one for about a millisecond)
 JSON_TYPES = (b"application/json",)
@@ -102,9 +111,10 @@ class PlayLane:
             root = scope.get("root_path", "")
             if root and path.startswith(root):
                 path = path[len(root) :]
-            if scope["method"] == "POST" and (found := ACTIONS.fullmatch(path)) and enabled():
+            actions, stream = routes()
+            if scope["method"] == "POST" and (found := actions.fullmatch(path)) and enabled():
                 return await self._action(int(found[1]), scope, receive, send)
-            if scope["method"] == "GET" and (found := STREAM.fullmatch(path)) and enabled():
+            if scope["method"] == "GET" and (found := stream.fullmatch(path)) and enabled():
                 return await self._stream(int(found[1]), scope, receive, send)
         return await self.app(scope, receive, send)
 
@@ -238,10 +248,12 @@ class PlayLane:
             match = await self._fetch(online_rows.match_for_play_read(match_id))
         except Match.DoesNotExist:
             return None
-        seat = svc.seat_of_user_id(match, user_id)
-        if seat is None or not (match.round.event.online and match.player_b is not None):
-            return None  # an official (the judge view), an outsider, a match played offline
-        if getattr(match, svc.PRESENT_FIELDS[seat]) is None:
+        # The API's access rule (selectors.online.match_access) for a seated player; an official
+        # (the judge view) or an outsider is Django's to answer, and so is a match played offline.
+        seat = seat_of_user_id(match, user_id)
+        if seat is None or not match_is_online(match):
+            return None
+        if getattr(match, PRESENT_FIELDS[seat]) is None:
             # R9.4: the seat's stream marks it present (one guarded UPDATE, once per match).
             await self._fetch(online_rows.presence_mark_read(match_id, seat, timezone.now()))
 
@@ -256,7 +268,7 @@ class PlayLane:
             if not games:
                 raise NotHere("no game has started yet")
             next_seq = await self._fetch(online_rows.next_seq_read(match_id, seat))
-            return svc.answer_text(svc.game_answer(current, games, seat, next_seq=next_seq))
+            return answer_text(game_answer(current, games, seat, next_seq=next_seq))
 
         client = await self._limits()
         if client is None:
@@ -349,8 +361,7 @@ class PlayLane:
         the drain task, unless a wake-up is pending already. Never raises: the action is
         stored, and the sweep wakes a drain for actions left waiting (``DRAIN_STALLED``)."""
         from tournaments.services import live
-        from tournaments.services.online import DRAIN_WOKEN, DRAIN_WOKEN_MS
-        from tournaments.tasks import drain_actions
+        from tournaments.services.online import DRAIN_WOKEN, DRAIN_WOKEN_MS, drain_send
 
         try:
             loop = asyncio.get_running_loop()
@@ -362,7 +373,7 @@ class PlayLane:
                 assert url is not None  # enabled() said so
                 client = self._redis[loop] = redis.asyncio.Redis.from_url(url, socket_timeout=2)
             if await client.set(DRAIN_WOKEN, 1, nx=True, px=DRAIN_WOKEN_MS):
-                await asyncio.to_thread(drain_actions.delay)  # kombu's publish blocks: not on the loop
+                await asyncio.to_thread(drain_send)  # kombu's publish blocks: not on the loop
         except Exception as error:
             log.warning("fast lane: could not wake a worker (%s); the sweep will", error)
 
@@ -375,6 +386,25 @@ class PlayLane:
         for one in (client, self._limit_clients.pop(loop, None)):
             if one is not None:
                 await one.aclose()
+
+
+_ID_SAMPLE = 918273645  # an id no other part of a route's path can spell
+
+
+@cache
+def routes() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Return the paths of the actions and the stream routes as patterns of the match id,
+    derived from the URL configuration (the named routes reversed), so that the lane serves
+    exactly the paths Django resolves to those views (tests/site/test_lane.py checks both)."""
+    return _route(ACTIONS_ROUTE), _route(STREAM_ROUTE)
+
+
+def _route(name: str) -> re.Pattern[str]:
+    # Without the script prefix (a deployment's root path): the lane matches the path without it.
+    path = "/" + reverse(name, kwargs={"match_id": _ID_SAMPLE})[len(get_script_prefix()) :]
+    head, tail = path.split(str(_ID_SAMPLE))
+    # An id as the URL's converter takes it (numbers.IdConverter; a larger one finds no match).
+    return re.compile(re.escape(head) + "([0-9]{1,18})" + re.escape(tail))
 
 
 def enabled() -> bool:
@@ -545,6 +575,8 @@ def _settings_changed(**kwargs: Any) -> None:
     """Settings changed (tests): what was worked out from them is worked out again."""
     _settings_headers.cache_clear()
     _content_language.cache_clear()
+    if kwargs.get("setting") == "ROOT_URLCONF":
+        routes.cache_clear()
 
 
 @cache

@@ -32,7 +32,14 @@ from tournaments.models import Game, GameAction, Match
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors import online_rows
 from tournaments.selectors.cards import card_namer
-from tournaments.selectors.events import event_role, is_official
+from tournaments.selectors.online import (
+    answer_text,
+    game_answer,
+    match_access,
+    match_is_online,
+    next_seq,
+)
+from tournaments.selectors.online_rows import match_games
 from tournaments.selectors.play import game_events, game_log_shown
 from tournaments.services import limits, live
 from tournaments.services import online as svc
@@ -54,13 +61,11 @@ def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
         match = online_rows.match_for_play(match_id)
     except Match.DoesNotExist:
         raise Http404 from None
-    seat = svc.seat_of(match, request.user)
-    if seat is not None:
-        return match, seat, False
-    if not is_official(event_role(event=match.round.event, user=request.user)):
+    access = match_access(match=match, user=request.user)
+    if not access.allowed:
         message = _("Only the players of this match, its judges and organizer can see it.")
         raise ApiError(message, code="permission_denied", status_code=403)
-    return match, None, True
+    return match, access.seat, access.official
 
 
 def _playing_or_409(*, online: bool, started: bool) -> None:
@@ -71,19 +76,15 @@ def _playing_or_409(*, online: bool, started: bool) -> None:
         raise ApiError(_("No game has started yet."), code="no_game", status_code=409)
 
 
-def _is_online(match: Match) -> bool:
-    return match.round.event.online and match.player_b is not None
-
-
 def _started_or_409(match: Match) -> None:
     """:func:`_playing_or_409` for a match (the game's existence in one cheap query)."""
-    online = _is_online(match)
+    online = match_is_online(match)
     _playing_or_409(online=online, started=online and match.games.exists())
 
 
 def _games_or_409(match: Match) -> list[Game]:
-    online = _is_online(match)
-    games = svc.match_games(match) if online else []
+    online = match_is_online(match)
+    games = match_games(match) if online else []
     _playing_or_409(online=online, started=bool(games))
     return games
 
@@ -121,8 +122,8 @@ def game_state(match: Match, seat: int | None) -> dict[str, Any]:
             if game.actions or game.status != Game.Status.SIDEBOARDING
             else {}
         )
-        return svc.game_answer(match, games, None, next_seq=None, judge_view=judge_view)
-    return svc.game_answer(match, games, seat, next_seq=svc.next_seq(match, seat))
+        return game_answer(match, games, None, next_seq=None, judge_view=judge_view)
+    return game_answer(match, games, seat, next_seq=next_seq(match, seat))
 
 
 class GameStateApi(APIView):
@@ -242,7 +243,7 @@ def _read_answer_text(match_id: int, seat: int | None) -> str:
     """The caller's current answer as one line of JSON, read afresh (then the connection is let go:
     a stream holds no database connection while it waits)."""
     try:
-        return svc.answer_text(game_state(online_rows.match_for_play(match_id), seat))
+        return answer_text(game_state(online_rows.match_for_play(match_id), seat))
     finally:
         connection.close()
 

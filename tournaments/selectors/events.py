@@ -16,7 +16,7 @@ from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
 from engine.registry import get_game
 from tournaments.models import Event, ForbiddenPair, Game, Match, Registration, ResultChange, Round, SavedDeck
-from tournaments.services.decks import deck_check, decklist_text
+from tournaments.selectors.decks import deck_check, decklist_text
 from tournaments.swiss import (
     MatchRecord,
     Placing,
@@ -464,9 +464,9 @@ class GameClock:
 def game_clock(*, match: Match, user: Visitor) -> GameClock | None:
     """Return the user's clock in the match's current game, or None: not an online match, not
     the user's, no game in play. Read from the stored game (no engine, no work)."""
-    from tournaments.services.online import clock_limit, seat_of_user_id  # it reads these selectors
+    from tournaments.selectors.online import clock_limit, match_is_online, seat_of_user_id  # (it reads ours)
 
-    if not match.round.event.online or match.player_b is None or match.status == Match.Status.FINAL:
+    if not match_is_online(match) or match.status == Match.Status.FINAL:
         return None
     seat = seat_of_user_id(match, getattr(user, "pk", None))
     game = (
@@ -746,3 +746,14 @@ def checked_in_count(*, event: Event) -> int:
 def no_show_from(*, round: Round) -> datetime:
     """Return when a paper match of ``round`` may be given as a no-show loss."""
     return round.started_at + timedelta(minutes=round.event.no_show_minutes)
+
+
+def match_locked(*, match_id: int) -> Match:
+    """Return the match locked for an official's change (``SELECT ... FOR UPDATE`` of the match
+    row only), with its event and both players read with it; Match.DoesNotExist otherwise.
+    The one read of a judge's penalty and a no-show loss: call it inside a transaction."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__event", "player_a__player", "player_b__player")
+        .get(pk=match_id)
+    )

@@ -11,12 +11,11 @@ from typing import Any
 from django.db.models import Max
 from django.utils import timezone
 
-from engine.games.respons.match import ReplayError, replay
 from engine.problems import InputError
 from tournaments.labels import describe_action, reader_language, refusal_message
 from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
-from tournaments.services.online import clock_limit, current_game, game_log
+from tournaments.selectors.online import clock_limit, current_game, game_log, match_engine
 
 # Judge views of replayed steps, shared by the requests of a process. A game's log only
 # grows, so (game, seed, step, the step's last action) names one state for good.
@@ -49,11 +48,14 @@ def game_step_view(*, game: Game, step: int) -> StepView:
         if cached is not None:
             _views.move_to_end(key)
             return StepView(step=step, total=total, view=cached)
-    _rules, catalog = catalog_for(game=game.match.round.event.game)
+    game_key = game.match.round.event.game
+    engine = match_engine(game_key)
+    _rules, catalog = catalog_for(game=game_key)
     try:
-        view = replay(game_log(game), catalog, upto=step).judge_view()
-    except ReplayError as error:
-        return StepView(step=error.index, total=total, view=error.match.judge_view(), error=str(error))
+        view = engine.replay(game_log(game), catalog, upto=step).judge_view()
+    except engine.replay_error as error:
+        refused: Any = error  # the protocol's replay_error: index, seat, error, match
+        return StepView(step=refused.index, total=total, view=refused.match.judge_view(), error=str(error))
     except InputError as error:
         return StepView(step=0, total=total, view={}, error=error.one_line())
     with _views_lock:
@@ -289,10 +291,6 @@ def match_of_official_page(*, match_id: int) -> Match | None:
         .filter(pk=match_id)
         .first()
     )
-
-
-def match_games(*, match: Match) -> list[Game]:
-    return list(match.games.defer("snapshot").order_by("number"))
 
 
 def default_game_number(*, match: Match) -> int:

@@ -6,11 +6,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine.games.respons.match import new_match, redacted_log
-from engine.games.respons.match.log import read_setup
 from tournaments.models import Card, Game
 from tournaments.selectors.cards import card_words, catalog_for
-from tournaments.services import online as online_svc
+from tournaments.selectors.online import game_log, match_engine
 
 EVENTS_KEPT = 200  # the log shows the game's most recent events
 
@@ -64,9 +62,11 @@ def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> li
         if cached is not None:
             _events_cache.move_to_end(key)
             return cached[-limit:]
-    _rules, catalog = catalog_for(game=game.match.round.event.game)
-    setup, logged = read_setup(online_svc.game_log(game))
-    match = new_match(catalog, **setup)
+    key = game.match.round.event.game
+    _rules, catalog = catalog_for(game=key)
+    log = game_log(game)
+    # The setup (the log's first 0 actions), then each action applied with its events.
+    match = match_engine(key).replay(log, catalog, upto=0)
     out: list[dict[str, Any]] = []
 
     def add(events: list[Any], index: int | None) -> None:
@@ -74,9 +74,10 @@ def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> li
             shown = event.judge_dict() if seat is None else event.for_seat(seat)
             out.append({**shown, "i": len(out), "a": index})
 
-    add(match.initial_events, None)
-    for index, (actor, action) in enumerate(logged):
-        add(match.apply(actor, action), index)
+    add(list(match.initial_events), None)
+    for index, entry in enumerate(log["actions"]):
+        action = {k: v for k, v in entry.items() if k != "seat"}
+        add(list(match.apply(entry["seat"], action)), index)
     with _cache_lock:
         _events_cache[key] = out
         while len(_events_cache) > _EVENTS_CACHE_SIZE:
@@ -89,12 +90,12 @@ def game_log_shown(*, game: Game, seat: int | None) -> dict[str, Any]:
     an official (``seat`` None) or once the event has published its decklists; else ``seat``'s
     redacted copy (R3.5: their own deck, of the opponent only what was revealed in play, no
     seed; it says so under ``"redacted"``)."""
-    log = online_svc.game_log(game)
+    log = game_log(game)
     event = game.match.round.event
     if seat is None or event.decklists_public:
         return log
     _rules, catalog = catalog_for(game=event.game)
-    shown = redacted_log(log, catalog, seat)
+    shown = match_engine(event.game).redacted_log(log, catalog, seat)
     shown["redacted"]["why"] = _(
         "Your copy while the event's decklists are not published: no seed, and of your opponent only "
         "the hero and the cards revealed in play. It cannot be replayed; the judges have the full log."

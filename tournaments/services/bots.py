@@ -2,7 +2,7 @@
 
 A bot is an ordinary user (``bot-<event>-<n>``, no usable password) registered with
 ``is_bot=True`` and a random legal deck; the workers move for it
-(:func:`tournaments.services.online._bots_move`).
+(:mod:`tournaments.services.online.adjudicate`), each game through its own engine's bots.
 """
 
 import random
@@ -14,16 +14,16 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from engine.decklist import decklist_to_json
-from engine.games.respons.starter import build_deck
 from tournaments.models import Event, Registration
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.events import event_role, is_official
+from tournaments.selectors.online import match_engine
 from tournaments.services.decks import deck_check
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.events import registration_submit
 
 MAX_BOTS_PER_CALL = 64
-_DECK_TRIES = 12  # heroes tried before giving up: a thin card pool may not fit every hero
+_DECK_TRIES = 12  # draws of the engine's sample decks before giving up: a thin card pool
 
 
 def bot_username(event: Event, number: int) -> str:
@@ -33,11 +33,14 @@ def bot_username(event: Event, number: int) -> str:
 def _bot_deck(event: Event, rng: random.Random) -> dict:
     """Return a random legal deck (decklist JSON) for the event; raise WrongState if none can be built."""
     _rules, catalog = catalog_for(game=event.game)
-    heroes = [card for card in catalog if getattr(card, "is_hero", False)]
+    engine = match_engine(event.game)
     options = {"side_max": event.side_deck_max, "format": event.format}
-    for _ in range(_DECK_TRIES if heroes else 0):
-        hero = rng.choice(heroes)
-        deck = decklist_to_json(build_deck(hero, catalog, side=min(event.side_deck_max, 5), rng=rng))
+    for _ in range(_DECK_TRIES):
+        # The game's own legal decks (MatchEngine.sample_decks), kept if the event's format takes them.
+        decks = engine.sample_decks(catalog, seed=rng.getrandbits(63))
+        if not decks:
+            break
+        deck = decklist_to_json(rng.choice(decks))
         if not deck_check(source=deck, game=event.game, options=options).violations:
             return deck
     raise WrongState("No legal deck can be built from the imported cards.", code="no_bot_deck")

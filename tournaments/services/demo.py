@@ -3,6 +3,7 @@ for registration, one running, one finished with a top cut, and an online one pl
 
 from collections.abc import Iterator
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -52,12 +53,12 @@ def demo_event_ensure() -> str:
         return "demo event: already there"
     User = get_user_model()
     organizer = User.objects.get(username="organizer")
-    decks = [path.read_text(encoding="utf-8") for path in bundled_decklists("respons")]
+    decks = [path.read_text(encoding="utf-8") for path in bundled_decklists(settings.DEFAULT_GAME)]
     with transaction.atomic():
         event = event_create(
             organizer=organizer,
             name=DEMO_EVENT,
-            game="respons",
+            game=settings.DEFAULT_GAME,
             best_of=3,
             rounds=3,
             top_cut=4,
@@ -104,11 +105,16 @@ def demo_finished_event_ensure() -> str:
         return "finished demo event: already there"
     User = get_user_model()
     organizer = User.objects.get(username="organizer")
-    decks = [path.read_text(encoding="utf-8") for path in bundled_decklists("respons")]
+    decks = [path.read_text(encoding="utf-8") for path in bundled_decklists(settings.DEFAULT_GAME)]
     players = [name for name in DEMO_USERS if name not in ("organizer", "judge")]
     with transaction.atomic():
         event = event_create(
-            organizer=organizer, name=DEMO_FINISHED_EVENT, game="respons", best_of=3, rounds=3, top_cut=4
+            organizer=organizer,
+            name=DEMO_FINISHED_EVENT,
+            game=settings.DEFAULT_GAME,
+            best_of=3,
+            rounds=3,
+            top_cut=4,
         )
         judge_add(event=event, by=organizer, username="judge")
         event_open(event=event, by=organizer)

@@ -1,5 +1,6 @@
 """Demo data for `make run`: an online RESPONSE event played by bots (and the demo player anna)."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -27,14 +28,14 @@ def demo_online_event_ensure() -> str:
     demo_users_ensure()
     User = get_user_model()
     organizer = User.objects.get(username="organizer")
-    deck = next(p for p in bundled_decklists("respons") if p.name == "vesta_order.txt").read_text(
+    deck = next(p for p in bundled_decklists(settings.DEFAULT_GAME) if p.name == "vesta_order.txt").read_text(
         encoding="utf-8"
     )
     with transaction.atomic():
         event = event_create(
             organizer=organizer,
             name=DEMO_ONLINE_EVENT,
-            game="respons",
+            game=settings.DEFAULT_GAME,
             best_of=1,
             rounds=3,
             online=True,

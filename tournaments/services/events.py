@@ -49,15 +49,17 @@ from tournaments.selectors.events import (
     event_role,
     forbidden_pairs,
     is_official,
+    match_locked,
     registration_deadline_passed,
     swiss_history,
 )
+from tournaments.selectors.online import current_game, match_is_online
 from tournaments.services.decks import DeckSource, deck_check
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState
 from tournaments.services.notifications import notifications_result_changed, notifications_round_posted
-from tournaments.services.online import _refuse as online_refuse
-from tournaments.services.online import current_game, engine_forget, match_changed, round_games_start
-from tournaments.services.penalties import _match_loss
+from tournaments.services.online import engine_forget, match_changed, round_games_start
+from tournaments.services.online import refuse as online_refuse
+from tournaments.services.penalties import match_loss
 from tournaments.services.pools import LIMITED_FORMATS
 from tournaments.services.text import (
     DECK_NOTE_MAX,
@@ -164,11 +166,13 @@ def event_create(
     *,
     organizer: User,
     name: str,
-    game: str = "respons",
+    game: str = "",
     format: str = "constructed",
     **settings: Any,
 ) -> Event:
-    """Create an event in draft, organized by ``organizer``; return it. Raises BadInput."""
+    """Create an event in draft, organized by ``organizer``; return it (of ``game``, by default
+    settings.DEFAULT_GAME). Raises BadInput."""
+    game = game or django_settings.DEFAULT_GAME
     name = (name or "").strip()
     if not name or len(name) > EVENT_NAME_MAX:
         message = _("name: give the event a name (up to %(n)d characters)") % {"n": EVENT_NAME_MAX}
@@ -630,7 +634,7 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
     A Swiss match has at most ``best_of`` games, drawn ones included (a best-of-3 ends 2-0,
     2-1, 1-1-1, 1-0 when time is called, ...); a top-cut match cannot end in a draw and plays
     on past ``best_of`` while tied, up to ``best_of + 3`` games, as online play does
-    (services/online.py ``_after_game``).
+    (services/online/adjudicate.py ``_after_game``).
     """
     problems: list[dict[str, str]] = []
     names = {
@@ -723,7 +727,7 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
 
 def _engine_adjudicated(match: Match) -> bool:
     """Whether the rules engine plays and records the match (an online event's, not a bye)."""
-    return match.round.event.online and match.player_b_id is not None
+    return match_is_online(match)
 
 
 def _online_refused() -> WrongState:
@@ -1733,7 +1737,7 @@ def _match_lost(match: Match, loser: int, by: User, action: str, note: str, reas
     """Make ``match`` final as a loss for seat ``loser``: an online game in progress ends as
     their concession (R9.3) through the engine, as a judge's match loss does; audit ``action``."""
     old = _result(match)
-    _match_loss(match, loser, by=by, reason=reason)
+    match_loss(match, loser, by=by, reason=reason)
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
     if match.round.event.online:
         match_changed(match.pk)  # the players' open streams show the match is over
@@ -1757,11 +1761,7 @@ def match_no_show(*, match: Match, by: User, username: str) -> Match:
     return the match, final. Raises NotAllowed, BadInput (``not_in_match``), WrongState
     (``online_match``, ``result_final``, ``not_current_round``, ``bye``, ``too_early``)."""
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a__player", "player_b__player")
-            .get(pk=match.pk)
-        )
+        match = match_locked(match_id=match.pk)
         event = match.round.event
         if not is_official(event_role(event=event, user=by)):
             raise NotAllowed(_("Only the organizer and the judges of this event can give a no-show loss."))

@@ -21,7 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Game, GameAction, Match, Penalty, Registration, ResultChange, Round
-from tournaments.selectors.events import event_role, is_official
+from tournaments.selectors.events import event_role, is_official, match_locked
+from tournaments.selectors.online import current_game
 
 # The game bookkeeping is online play's own (counting a game, starting the next one,
 # refusing queued actions): a penalty must count exactly as the engine's results do.
@@ -60,11 +61,7 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
         raise BadInput(_("kind: one of %(kinds)s") % {"kinds": ", ".join(K.values)}, code="invalid")
     note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a__player", "player_b__player")
-            .get(pk=match.pk)
-        )
+        match = match_locked(match_id=match.pk)
         event = match.round.event
         if not is_official(event_role(event=event, user=by)):
             raise NotAllowed(_("Only the organizer and the judges of this event can give penalties."))
@@ -84,7 +81,7 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
         if kind == K.GAME_LOSS:
             _game_loss(match, seat, by=by)
         elif kind in (K.MATCH_LOSS, K.DISQUALIFICATION) and not match.is_bye:
-            _match_loss(match, seat, by=by)
+            match_loss(match, seat, by=by)
         if kind == K.DISQUALIFICATION:
             _disqualify(event, registration)
         penalty = Penalty.objects.create(match=match, registration=registration, kind=kind, note=note, by=by)
@@ -113,16 +110,18 @@ def _end_current_game(match: Match, loser: int, now: Any, reason: str = PENALTY_
     """
     if not match.round.event.online or match.is_bye:
         return None
-    game = online.current_game(match)
+    game = current_game(match)
     if game is None or game.status == Game.Status.FINISHED:
         return None
     winner = 1 - loser
     if game.status == Game.Status.PLAYING:
-        # The log is the truth (STYLE.md 4): it ends with the loser's concession (R9.3), so the
-        # judges' download replays to this result instead of a game still in progress.
+        # The log is the truth (STYLE.md 4): it ends with the site action that ended the game,
+        # so the judges' download replays to this result instead of a game still in progress:
+        # ``penalty_loss`` for a judge's game or match loss (reason ``penalty``), ``concede``
+        # for a player who left the event (R9.3).
         engine = online.engine_for(game)
         if not engine.is_over:
-            engine.apply(loser, {"type": "concede"})
+            engine.apply(loser, {"type": "penalty_loss" if reason == PENALTY_REASON else "concede"})
             game.actions = list(engine.actions)
             online.engine_forget(game)  # rebuilt from the stored log next time (commit or not)
     game.status, game.winner, game.reason, game.finished_at = (
@@ -147,7 +146,7 @@ def _end_current_game(match: Match, loser: int, now: Any, reason: str = PENALTY_
             if reason == PENALTY_REASON
             else "the player left the event"
         )
-        online._refuse(row, "R9.5", why, now, game)
+        online.refuse(row, "R9.5", why, now, game)
     game.save(update_fields=["refused"])
     return game
 
@@ -155,7 +154,7 @@ def _end_current_game(match: Match, loser: int, now: Any, reason: str = PENALTY_
 def _game_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
     now = timezone.now()
     ended = _end_current_game(match, loser, now)
-    online._count_game(match, 1 - loser)
+    online.count_game(match, 1 - loser)
     event = match.round.event
     needed = event.best_of // 2 + 1
     decided = max(match.wins_a, match.wins_b) >= needed
@@ -167,7 +166,7 @@ def _game_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
             decided = False
         if not decided and played < event.best_of + 3:
             match.save(update_fields=["wins_a", "wins_b", "draws", "updated_at"])
-            online._game_create(match, number=played + 1, first_initiative=loser)
+            online.game_create(match, number=played + 1, first_initiative=loser)
             transaction.on_commit(lambda: online.queue_adjudication(match.pk))
             return
         decided = True
@@ -176,7 +175,10 @@ def _game_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
     match.save()
 
 
-def _match_loss(match: Match, loser: int, *, by: AbstractBaseUser, reason: str = PENALTY_REASON) -> None:
+def match_loss(match: Match, loser: int, *, by: AbstractBaseUser, reason: str = PENALTY_REASON) -> None:
+    """Make the locked ``match`` final as a match loss for seat ``loser`` (a penalty, or
+    ``reason`` ``concede`` for a player who left the event): an online game in progress ends
+    through the engine (:func:`_end_current_game`)."""
     now = timezone.now()
     _end_current_game(match, loser, now, reason)
     needed = match.round.event.best_of // 2 + 1

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -72,9 +73,9 @@ class HtmxHttpRequest(HttpRequest):
 
 def card_list(request: HtmxHttpRequest) -> HttpResponse:
     params = request.GET
-    game = params.get("game", "respons")
+    game = params.get("game", settings.DEFAULT_GAME)
     if game not in game_keys():
-        game = "respons"
+        game = settings.DEFAULT_GAME
     rules = get_game(game)
     cost_raw = params.get("cost", "")
     cost = whole_number(cost_raw, high=999)

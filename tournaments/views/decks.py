@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -26,7 +27,7 @@ CURVE_TOP = 80  # px: the tallest bar of the cost curve (its viewBox is 130 px t
 
 
 def _game_of(value: str | None) -> str:
-    return value if value is not None and value in game_keys() else "respons"
+    return value if value in game_keys() else settings.DEFAULT_GAME
 
 
 def _blank_text(game: str) -> str:

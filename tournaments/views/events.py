@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -86,7 +87,7 @@ def format_label(key: str) -> str:
 
 
 def _game_of(value: str | None) -> str:
-    return value if value is not None and value in game_keys() else "respons"
+    return value if value is not None and value in game_keys() else settings.DEFAULT_GAME
 
 
 # ---------------------------------------------------------------------------------------- helpers

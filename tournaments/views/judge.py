@@ -39,16 +39,16 @@ from tournaments.selectors.judge import (
     game_action_lines,
     game_clocks,
     game_step_view,
-    match_games,
     match_of_official_page,
     match_penalties,
     match_refused_actions,
     round_progress_rows,
 )
+from tournaments.selectors.online import clock_limit, seat_of
+from tournaments.selectors.online_rows import match_games
 from tournaments.selectors.play import game_log_shown, play_cards
 from tournaments.services import events as events_svc
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
-from tournaments.services.online import clock_limit, seat_of
 from tournaments.services.penalties import penalty_give
 from tournaments.services.text import NOTE_MAX
 from tournaments.users import signed_in
@@ -151,7 +151,7 @@ def match_log(request: HttpRequest, match_id: int) -> HttpResponse:
         "match": match,
         "event": event,
         "round": match.round,
-        "games": match_games(match=match),
+        "games": match_games(match, snapshots=False),
         "game": game,
         "names": [match.player_a.player.get_username(), match.player_b.player.get_username()]
         if match.player_b

@@ -24,9 +24,9 @@ from tournaments import labels
 from tournaments.labels import refusal_templates
 from tournaments.models import Game, Match
 from tournaments.selectors.boards import board_module, board_styles
-from tournaments.selectors.events import event_role, is_official
+from tournaments.selectors.online import current_game, match_access, match_is_online
 from tournaments.selectors.play import play_cards
-from tournaments.services import online as online_svc
+from tournaments.services.online import match_present
 from tournaments.users import SignedInHttpRequest
 
 
@@ -140,9 +140,9 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         Match.objects.select_related("round__event", "player_a__player", "player_b__player"), pk=match_id
     )
     event = match.round.event
-    seat = online_svc.seat_of(match, request.user)
-    official = is_official(event_role(event=event, user=request.user))
-    if seat is None and not official:
+    access = match_access(match=match, user=request.user)
+    seat, official = access.seat, access.official
+    if not access.allowed:
         raise PermissionDenied(_("Only the players of this match, its judges and organizer can open it."))
     if not match.round.published and not official:
         raise Http404(_("The pairings of this round are not published yet."))
@@ -152,9 +152,9 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
     ]
     me = seat if seat is not None else 0  # a judge sees the table as seat 0 does
     them = 1 - me
-    online = event.online and match.player_b is not None
-    game = online_svc.current_game(match) if online else None
-    online_svc.match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
+    online = match_is_online(match)
+    game = current_game(match) if online else None
+    match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
     deck_now = None
     if seat is not None and online:
         registered = match.player_a if seat == 0 else match.player_b

@@ -16,14 +16,14 @@ from engine.actions import ActionProblem, action_problem
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.match import MatchBot, MatchEngine
-from engine.problems import InputError, Problem
+from engine.problems import InputError, Problem, Violation
 
 if TYPE_CHECKING:
     from engine.games.respons.match.core import Match
 
-# new_match's options (R10.2): seat names, listed order instead of a shuffle, the first
-# initiative seat.
-OPTIONS: tuple[str, ...] = ("names", "shuffle", "first_initiative")
+# new_match's options (R10.2): seat names, the seat that starts (``first``, common to every
+# engine; ``first_initiative`` is RESPONSE's own word for it), listed order instead of a shuffle.
+OPTIONS: tuple[str, ...] = ("names", "first", "shuffle", "first_initiative")
 
 
 class ResponsMatchEngine:
@@ -58,10 +58,12 @@ class ResponsMatchEngine:
         options: Mapping[str, Any] | None = None,
     ) -> Match:
         """Return a new match (R5.1–R5.2); ``options``: ``names`` (two strings), ``shuffle``
-        (true, or false for the listed order), ``first_initiative`` (0, 1 or None; R10.2).
+        (true, or false for the listed order), ``first`` or ``first_initiative`` (the same:
+        the seat with the first initiative, 0, 1 or None for the seed's draw; R10.2).
 
-        Raises :class:`InputError` for an unknown or bad option, a count of decks other than
-        two, or a deck the match cannot be set up with.
+        Raises :class:`InputError` for an unknown or bad option, ``first`` and
+        ``first_initiative`` that differ, a count of decks other than two, or a deck the match
+        cannot be set up with.
         """
         from engine.games.respons.match.core import new_match
 
@@ -79,12 +81,17 @@ class ResponsMatchEngine:
         shuffle = options.get("shuffle", True)
         if not isinstance(shuffle, bool):
             raise InputError(Problem("options.shuffle", "must be true or false"))
+        first = options.get("first")
+        if "first" in options and "first_initiative" in options and first != options["first_initiative"]:
+            raise InputError(Problem("options.first", "differs from options.first_initiative (R10.2)"))
+        if first is None:
+            first = options.get("first_initiative")
         return new_match(
             catalog,
             (decks[0], decks[1]),
             seed=seed,
             shuffle=shuffle,
-            first_initiative=options.get("first_initiative"),
+            first_initiative=first,
             names=(names[0], names[1]),
         )
 
@@ -93,6 +100,35 @@ class ResponsMatchEngine:
         from engine.games.respons.match.log import replay
 
         return replay(log, catalog, upto=upto)
+
+    @property
+    def replay_error(self) -> type[Exception]:
+        """:class:`~engine.games.respons.match.log.ReplayError` (index, seat, error, match)."""
+        from engine.games.respons.match.log import ReplayError
+
+        return ReplayError
+
+    def redacted_log(self, log: Any, catalog: Catalog[Any], seat: int) -> dict[str, Any]:
+        """Return ``seat``'s copy of ``log`` (R3.5): no seed, of the opponent only the hero and
+        the cards seen in play. Raises ``InputError`` or ``ReplayError`` like :meth:`replay`."""
+        from engine.games.respons.match.log import redacted_log
+
+        return redacted_log(log, catalog, seat)
+
+    def swap_problems(
+        self,
+        before: Decklist,
+        after: Decklist,
+        catalog: Catalog[Any],
+        *,
+        options: Mapping[str, Any] | None = None,
+    ) -> list[Violation]:
+        """Return the violations of sideboarding from ``before`` to ``after`` (R2.7), then those
+        of ``after`` (R2.1–R2.6); ``options``: ``side_max``, the event's side deck size."""
+        from engine.games.respons.deck import SIDE_MAX_DEFAULT, validate_swap
+
+        side_max = (options or {}).get("side_max", SIDE_MAX_DEFAULT)
+        return validate_swap(before, after, catalog, side_max=side_max)
 
     def make_bot(self, name: str, seed: int = 0) -> MatchBot[Match]:
         """Return a ``random`` or ``heuristic`` bot; raise KeyError for another name."""

@@ -13,7 +13,8 @@ Shapes (ABILITIES.md and README.md document them for clients):
   ``{"type": "choose", "targets": [target]}`` (R7.7)
 - ``{"type": "concede"}`` (R9.3), ``{"type": "timeout"}`` (R9.4)
 - ``{"type": "no_show"}`` (R9.4: the seat was absent when the grace period ended; with
-  ``"both": true`` neither seat came and the game is drawn) — applied by the site only
+  ``"both": true`` neither seat came and the game is drawn), ``{"type": "penalty_loss"}`` (a
+  judge gave the seat a game loss: reason ``penalty``) — applied by the site only
 
 A target is ``{"seat": s, "line": L, "row": R}`` (a card on the field), or
 ``{"seat": s, "zone": "location"}``, or ``{"seat": s, "zone": "hero"}`` (the player);
@@ -511,4 +512,6 @@ def describe_action(action: Action) -> str:
         return "run out of time"
     if kind == "no_show":
         return "neither player came to the game" if action.get("both") is True else "did not come to the game"
+    if kind == "penalty_loss":
+        return "lose the game by a judge's penalty"
     return f"unknown action {kind!r}"

@@ -18,10 +18,13 @@ from engine.games.respons.match.state import (
     Result,
     State,
 )
+from engine.match import SITE_ACTIONS
 
-# Every seat may always do these (R9.3, R9.4), whoever must decide. ``timeout`` and ``no_show``
-# are the site's alone (R9.4: a clock run out; a seat absent when the game's grace period ended).
-_ANY_TIME = ("concede", "timeout", "no_show")
+# Every seat may always do these (R9.3, R9.4), whoever must decide: engine.match.SITE_ACTIONS,
+# each with the reason it ends the game with. ``timeout`` and ``no_show`` are the site's alone
+# (R9.4: a clock run out; a seat absent when the game's grace period ended), and so is
+# ``penalty_loss`` (a judge's game loss: the event's penalty, not a rule of the game).
+_ANY_TIME = tuple(SITE_ACTIONS)
 
 
 class Match(State):
@@ -165,6 +168,7 @@ class Match(State):
         # R9.3 concede at any moment; R9.4 the site's clock applies timeout for the seat, and
         # no_show for a seat absent at the end of the grace period (``both``: neither seat came,
         # the game is drawn).
+        # (A penalty_loss ends it as a judge's game loss, reason ``penalty``.)
         self.actions.append(
             {"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind}
         )
@@ -175,7 +179,7 @@ class Match(State):
         self._flow.close()
         self._pending = None
         try:
-            self.end(None if both else 1 - seat, kind)
+            self.end(None if both else 1 - seat, SITE_ACTIONS[kind])
         except GameOver:
             pass
         return events

@@ -189,7 +189,7 @@ class Result:
     """How a game ended: ``winner`` 0, 1 or None (a draw), and the reason."""
 
     winner: int | None
-    reason: str  # "orders_exhausted" | "concede" | "timeout" | "no_show" | "card_effect" | "draw"
+    reason: str  # "orders_exhausted" | "concede" | "timeout" | "no_show" | "penalty" | "card_effect" | "draw"
 
     def as_dict(self) -> dict[str, Any]:
         """Return ``{"winner": ..., "reason": ...}``."""

@@ -1,0 +1,280 @@
+"""Reads of online play: a game's engine and log, who may see or act on a match, the seats'
+numbers and presence, and the api.md answer a seat (or an official) reads.
+
+Every game is reached through the registry (``get_game(event.game).match_engine``): nothing
+here knows one. The hot path's statements are :mod:`tournaments.selectors.online_rows`'.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Max
+
+from engine.decklist import parse_decklist
+from engine.match import MatchEngine
+from engine.problems import InputError
+from engine.registry import game_keys, get_game
+from tournaments.models import Event, Game, Match, Registration
+from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.events import event_role, is_official
+
+PRESENT_FIELDS = ("present_a_at", "present_b_at")
+
+
+# --- the game's engine ----------------------------------------------------------------------
+
+
+def match_engine(game: str) -> MatchEngine[Any]:
+    """Return the match engine of the game ``game`` (a registry key).
+
+    Raises LookupError for a game without one (a deck-only game cannot be played online).
+    """
+    engine = get_game(game).match_engine
+    if engine is None:
+        raise LookupError(f"the game {game!r} has no match engine: it cannot be played online")
+    return engine
+
+
+def online_games() -> list[str]:
+    """Return the registry keys of the games an event may play online (those with an engine)."""
+    return [key for key in game_keys() if get_game(key).match_engine is not None]
+
+
+# --- "is online", who may see or act --------------------------------------------------------
+
+
+def match_is_online(match: Match) -> bool:
+    """Whether the match is played online: its event is, and it has two players (not a bye)."""
+    return bool(match.round.event.online) and match.player_b_id is not None
+
+
+def seat_of(match: Match, user: AbstractBaseUser | AnonymousUser) -> int | None:
+    """Return the user's seat in the match (0 = player A, 1 = player B), or None."""
+    return seat_of_user_id(match, user.pk)
+
+
+def seat_of_user_id(match: Match, user_id: Any) -> int | None:
+    """:func:`seat_of` by the user's id."""
+    if user_id is None:
+        return None
+    if match.player_a.player_id == user_id:
+        return 0
+    if match.player_b is not None and match.player_b.player_id == user_id:
+        return 1
+    return None
+
+
+@dataclass(frozen=True)
+class MatchAccess:
+    """Who the reader is to a match: its ``seat`` (0, 1) or None, and whether an official."""
+
+    seat: int | None
+    official: bool
+
+    @property
+    def allowed(self) -> bool:
+        """Whether the reader may see the match's games (a player of it or an official)."""
+        return self.seat is not None or self.official
+
+
+def match_access(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> MatchAccess:
+    """Return who ``user`` is to ``match``: the one rule of who may see and act on a match's
+    games (its players act in their seat; its event's officials see everything and act in no
+    seat). The API, the play page and the fast lane ask this (the lane's statement is checked
+    against it by tests/site/test_lane.py)."""
+    if not user.is_authenticated:
+        return MatchAccess(seat=None, official=False)
+    seat = seat_of(match, user)
+    if seat is not None:
+        return MatchAccess(seat=seat, official=False)
+    return MatchAccess(seat=None, official=is_official(event_role(event=match.round.event, user=user)))
+
+
+# --- the seats' action numbers, presence, clocks ---------------------------------------------
+
+
+def next_seq(match: Match, seat: int) -> int:
+    """Return the seat's next action number (its submissions so far + 1)."""
+    last = match.game_actions.filter(seat=seat).aggregate(n=Max("seq"))["n"]
+    return (last or 0) + 1
+
+
+def next_seqs(match: Match) -> list[int]:
+    """Return both seats' next action numbers (one query)."""
+    seqs = [1, 1]
+    for seat, last in match.game_actions.values_list("seat").annotate(n=Max("seq")).order_by():
+        seqs[seat] = last + 1
+    return seqs
+
+
+def seq_check(seq: int, next_number: int) -> str:
+    """Return where ``seq`` stands against a seat's ``next_number``: ``"used"`` (a number
+    already taken: a retry, or a conflict), ``"next"``, or ``"gap"`` (it skips ahead). The one
+    rule of a seat's action numbers (api.md), for the API and the fast lane alike."""
+    if seq < next_number:
+        return "used"
+    return "next" if seq == next_number else "gap"
+
+
+def seats_present(match: Match) -> list[bool]:
+    """Whether each seat is present: it has read or acted in its game (a bot always is)."""
+    b = match.player_b
+    return [
+        match.present_a_at is not None or match.player_a.is_bot,
+        b is not None and (match.present_b_at is not None or b.is_bot),
+    ]
+
+
+def clock_limit(event: Event) -> float:
+    """Return each player's match clock in seconds (default: half the round length, R9.4)."""
+    return float(event.clock_seconds or event.round_minutes * 30)
+
+
+def current_game(match: Match) -> Game | None:
+    """Return the match's latest game, or None before its first."""
+    return match.games.order_by("-number").first()
+
+
+# --- the log --------------------------------------------------------------------------------
+
+_headers_lock = threading.Lock()
+# (game id, seed, first seat, decks, card sets) -> the log's setup keys as the engine writes them.
+_headers: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+_HEADERS_MAX = 1024
+
+
+def _log_header(key: str, game: Game) -> dict[str, Any]:
+    """Return the setup keys of the game's log (``rules_version`` and the game's own, such as
+    RESPONSE's ``shuffle`` and ``first_initiative``), as its engine writes them for a match
+    set up like this game. A deck the engine cannot play gets no keys of its own: the replay
+    then says what is wrong (InputError)."""
+    cache_key = (game.pk, game.seed, game.first_initiative, orjson.dumps(game.decks), tuple(game.card_sets))
+    with _headers_lock:
+        header = _headers.get(cache_key)
+        if header is not None:
+            _headers.move_to_end(cache_key)
+            return header
+    engine = match_engine(key)
+    _rules, catalog = catalog_for(game=key)
+    try:
+        decks = [parse_decklist(raw, game=key) for raw in game.decks]
+        options = {"first": game.first_initiative}
+        header = engine.new_match(catalog, decks, seed=game.seed, options=options).to_log(
+            list(game.card_sets)
+        )
+    except InputError:
+        return {}
+    header.pop("actions", None)
+    with _headers_lock:
+        _headers[cache_key] = header
+        while len(_headers) > _HEADERS_MAX:
+            _headers.popitem(last=False)
+    return header
+
+
+def game_log(game: Game) -> dict[str, Any]:
+    """Return the game's match log in the formats.md shape (what `engine replay` reads): the
+    envelope (game, rules version, seed, cards, players with their names and decks, actions)
+    and the setup keys of the game's own engine."""
+    deferred = game.get_deferred_fields() & {"decks", "card_sets"}
+    if deferred:  # read without them (online_rows.games_of): both in one query
+        game.refresh_from_db(fields=sorted(deferred))
+    match = game.match
+    registrations = [match.player_a, match.player_b]
+    player = Registration._meta.get_field("player")
+    if all(r is None or player.is_cached(r) for r in registrations):  # read with the match (a worker)
+        names = [r.player.get_username() if r is not None else "" for r in registrations]
+    else:
+        users = [r.player_id if r is not None else None for r in registrations]
+        User = get_user_model()
+        usernames = dict(User.objects.filter(pk__in=users).values_list("pk", User.USERNAME_FIELD))
+        names = [usernames.get(pk, "") for pk in users]  # one query, and only when the log is read
+    key = match.round.event.game
+    return {
+        **_log_header(key, game),
+        "game": key,
+        "seed": game.seed,
+        "cards": list(game.card_sets),
+        "players": [{"name": names[seat], "deck": game.decks[seat]} for seat in (0, 1)],
+        "actions": list(game.actions),
+    }
+
+
+# --- the answer a seat reads ----------------------------------------------------------------
+
+
+def game_answer(
+    match: Match, games: list[Game], seat: int | None, *, next_seq: int | None, judge_view: Any = None
+) -> dict[str, Any]:
+    """Return the api.md answer of ``GET /api/matches/{id}/game/`` for ``seat``.
+
+    ``seat`` None is an official, who gets ``judge_view`` (the engine's full view) and no
+    legal actions. Everything else comes from the stored snapshot: no engine, no query.
+    """
+    game = games[-1]
+    snapshot = game.snapshot or {}
+    deciding = (snapshot.get("decision") or {}).get("seat")
+    legal: list[Any]
+    described: list[str] = []
+    if seat is None:
+        view, legal, refused = judge_view if judge_view is not None else {}, [], []
+    else:
+        view = (snapshot.get("views") or [{}, {}])[seat]
+        legal = (snapshot.get("legal") or [[], []])[seat] if deciding == seat else []
+        refused = (game.refused or [[], []])[seat]
+        if legal:
+            described = (snapshot.get("described") or [[], []])[seat]
+            if len(described) != len(legal):  # a snapshot stored before descriptions were kept
+                described = []
+    return {
+        "game_number": game.number,
+        "seat": seat,
+        "view": view,
+        "legal_actions": legal,
+        # legal_actions[i] in words (English, describe_action), or [] when not kept.
+        "legal_described": described,
+        "next_seq": next_seq,
+        "match_status": match.status,
+        "wins_a": match.wins_a,
+        "wins_b": match.wins_b,
+        "draws": match.draws,
+        "game_status": game.status,
+        "clock": {
+            "limit": clock_limit(match.round.event),
+            "used": game.clock_used,
+            "deciding": game.decision_seat,
+            "since": game.decision_since.isoformat() if game.decision_since else None,
+            "round_ends_at": match.round.ends_at.isoformat(),
+            "sideboard_until": game.sideboard_until.isoformat() if game.sideboard_until else None,
+            # R9.4: no clock runs until both seats are present; a seat absent at present_by
+            # loses the game as a no-show (None: the clocks run).
+            "present_by": game.present_by.isoformat() if game.present_by else None,
+            "present": seats_present(match),
+        },
+        "games": [
+            {"number": g.number, "status": g.status, "winner": g.winner, "reason": g.reason} for g in games
+        ],
+        "refused": refused,
+    }
+
+
+def answer_text(answer: dict[str, Any]) -> str:
+    """The answer as one line of JSON (what the streams send; orjson: several times faster than
+    the standard library, which the workers' profile showed among their largest costs)."""
+    return orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def match_answers(match: Match, games: list[Game], seqs: list[int] | None = None) -> list[str] | None:
+    """Both seats' answers as JSON text, or None for a match with no game to show; ``seqs``:
+    both seats' next action numbers when the caller knows them."""
+    if not games or match.player_b is None:
+        return None
+    seqs = seqs or next_seqs(match)
+    return [answer_text(game_answer(match, games, seat, next_seq=seqs[seat])) for seat in (0, 1)]

@@ -1,0 +1,73 @@
+"""The engine cache of online play: each game's engine state, kept per process and checked
+against the stored log (the truth, STYLE.md 4), so a worker replays a game only when it must."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from engine.match import MatchState as EngineMatch
+from tournaments.models import Game
+from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.online import (
+    game_log,
+    match_engine,
+)
+
+_cache_lock = threading.RLock()
+
+
+# (game id, seed) -> (log length, engine state); the seed guards against a reused id.
+_engines: OrderedDict[tuple[int, int], tuple[int, EngineMatch]] = OrderedDict()
+
+
+_ENGINE_CACHE_SIZE = 2048
+
+
+def engine_for(game: Game) -> EngineMatch:
+    """Return the engine state of a game, rebuilt from its log unless a cached copy is current.
+
+    The cache is per process and checked against the stored log: a cached state whose log is
+    the start of the stored one is brought up to date with the actions it lacks (another
+    worker took the match meanwhile: workers share matches), anything else is rebuilt (a
+    state advanced in a transaction that rolled back is never used).
+    """
+    key = (game.pk, game.seed)
+    with _cache_lock:
+        cached = _engines.pop(key, None)  # in use by this thread until remembered again
+    if cached is not None:
+        length, engine = cached
+        stored = game.actions
+        if length <= len(stored) and engine.actions == stored[:length]:
+            try:
+                for entry in stored[length:]:
+                    engine.apply(entry["seat"], {k: v for k, v in entry.items() if k != "seat"})
+            except (match_engine(game.match.round.event.game).illegal_action, KeyError, TypeError):
+                pass  # not this state's continuation after all: rebuild
+            else:
+                _remember(game, engine)
+                return engine
+    engine = rebuild(game)
+    _remember(game, engine)
+    return engine
+
+
+def rebuild(game: Game) -> EngineMatch:
+    """Return the game's state replayed from its whole log by its game's engine (no cache)."""
+    key = game.match.round.event.game
+    _rules, catalog = catalog_for(game=key)
+    return match_engine(key).replay(game_log(game), catalog)
+
+
+def engine_forget(game: Game) -> None:
+    """Drop the cached engine state of a game (after changing it outside a worker)."""
+    with _cache_lock:
+        _engines.pop((game.pk, game.seed), None)
+
+
+def _remember(game: Game, engine: EngineMatch) -> None:
+    with _cache_lock:
+        _engines[(game.pk, game.seed)] = (len(engine.actions), engine)
+        _engines.move_to_end((game.pk, game.seed))
+        while len(_engines) > _ENGINE_CACHE_SIZE:
+            _engines.popitem(last=False)

@@ -1,0 +1,149 @@
+"""The periodic sweep (the beat): matches whose clock, timer or round time ran out, or whose
+queued work was left behind, are adjudicated; without a broker an embedded beat does it."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import OperationalError
+from django.utils import timezone
+
+from tournaments.models import Game, GameAction, Match
+from tournaments.selectors import online_rows
+from tournaments.services.online.adjudicate import match_adjudicate
+from tournaments.services.online.queue import _bots_only, _followup, deadline, drain_wake
+
+log = logging.getLogger(__name__)
+
+
+A = GameAction.Status
+SWEEP_AHEAD = timedelta(seconds=2.5)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
+
+
+SWEEP_GAMES = 5000  # the games in play a sweep looks at, people's first
+
+
+# Queued work the sweep takes up: its own task should have run long before (lost with a broker
+# that failed between the commit and the publish, say).
+LEFT_BEHIND = timedelta(seconds=30)
+
+
+# Actions waiting longer than this have a drain woken by the sweep: their wake-up was lost (a
+# task gone with Redis, a worker that died with its flag set and no action since to wake another).
+DRAIN_STALLED = timedelta(seconds=3)
+
+
+def matches_due(*, now: Any = None) -> list[int]:
+    """Return the online matches a sweep should adjudicate: queued work left behind (its task
+    lost, :data:`LEFT_BEHIND`), or a clock, timer or the round's time run out."""
+    now = now or timezone.now()
+    return _due(now, _deadlines())
+
+
+def _due(now: Any, deadlines: list[tuple[int, Any, bool]]) -> list[int]:
+    return sorted(_queued_matches(now) | {match_id for match_id, when, _bots in deadlines if when <= now})
+
+
+def _queued_matches(now: Any) -> set[int]:
+    # Only actions waiting longer than a task normally takes: every submission queues its own
+    # task, and a sweep re-queueing work already queued would flood a busy broker.
+    rows = GameAction.objects.filter(status=A.QUEUED, created_at__lte=now - LEFT_BEHIND)
+    return set(rows.values_list("match_id", flat=True).distinct()[:1000])
+
+
+def _deadlines() -> list[tuple[int, Any, bool]]:
+    """Return (match id, deadline, bots only) of every online match in play."""
+    live_games = (
+        Game.objects.filter(
+            match__round__event__online=True,
+            match__status__in=[Match.Status.PENDING, Match.Status.REPORTED],
+        )
+        .exclude(status=Game.Status.FINISHED)
+        .select_related("match__round__event", "match__player_a", "match__player_b")
+        .defer("snapshot", "decks", "actions", "card_sets", "match__player_a__deck", "match__player_b__deck")
+        # People's games first: a flood of bot games never pushes theirs past the limit (issue #15).
+        .order_by("match__player_a__is_bot", "match__player_b__is_bot", "id")
+    )
+    out = []
+    for game in live_games[:SWEEP_GAMES]:
+        when = deadline(game.match, game)
+        if when is not None:
+            out.append((game.match_id, when, _bots_only(game.match)))
+    return out
+
+
+def online_sweep(
+    *,
+    now: Any = None,
+    run: Callable[[int], Any] | None = None,
+    run_bots: Callable[[int], Any] | None = None,
+) -> int:
+    """Adjudicate every match that is due; return how many. (The periodic task.)
+
+    With a broker (``run`` queues a task; ``run_bots`` queues a bot-only match's, by default
+    ``run``), it also queues a task at the exact deadline of every match that falls due before
+    the next sweep, so a clock is enforced on time (R9.4), not up to a sweep later, and wakes
+    the drain for actions waiting longer than :data:`DRAIN_STALLED`.
+    """
+    now = now or timezone.now()
+    deadlines = _deadlines()
+    ids = _due(now, deadlines)
+    bot_ids = {match_id for match_id, _when, bots in deadlines if bots}
+    for match_id in ids:
+        send = (run_bots or run) if match_id in bot_ids else run
+        try:
+            (send or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
+        except OperationalError:
+            raise
+        except Exception:  # one match that cannot be adjudicated holds up no other (issue #15)
+            log.exception("sweep: match %s could not be adjudicated", match_id)
+    if run is not None:
+        for match_id, when, bots in deadlines:
+            if now < when <= now + SWEEP_AHEAD:
+                _followup(match_id, when + timedelta(seconds=0.2), bots=bots)
+        if online_rows.actions_waiting(before=now - DRAIN_STALLED):
+            drain_wake()
+    return len(ids)
+
+
+_beat_lock = threading.Lock()
+
+
+_beat: threading.Thread | None = None
+
+
+def embedded_beat_start() -> bool:
+    """Without a broker, do the beat's work in this web process (settings.EMBEDDED_BEAT): a
+    daemon thread runs :func:`online_sweep` every 2 s, so clocks, sideboarding timers and
+    paced bots move on with nobody watching. Returns whether the thread runs."""
+    global _beat
+    from tournaments.tasks import adjudicate_match
+
+    if not settings.EMBEDDED_BEAT or not adjudicate_match.app.conf.task_always_eager:
+        return False
+    with _beat_lock:
+        if _beat is None or not _beat.is_alive():
+            _beat = threading.Thread(target=_embedded_beat_run, name="respons-beat", daemon=True)
+            _beat.start()
+    return True
+
+
+def _embedded_beat_run() -> None:
+    import logging
+    import time
+
+    from django.db import close_old_connections
+
+    while True:
+        time.sleep(2)
+        try:
+            online_sweep()
+        except Exception:  # a locked SQLite file or a bad row: try again at the next sweep
+            logging.getLogger(__name__).exception("embedded beat: sweep failed")
+        finally:
+            close_old_connections()
