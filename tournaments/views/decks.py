@@ -162,8 +162,12 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def deck_remove(request: HttpRequest, pk: int) -> HttpResponse:
-    deck_delete(owner=request.user, deck_id=pk)
+    """Ask first, then delete: a GET, or a POST without ``confirmed=yes`` (the list's Delete
+    button with no JavaScript to ask in a dialog), answers the question page."""
+    deck = get_object_or_404(SavedDeck, owner=request.user, pk=pk)
+    if request.method != "POST" or request.POST.get("confirmed") != "yes":
+        return render(request, "tournaments/decks/delete.html", {"deck": deck})
+    deck_delete(owner=request.user, deck_id=deck.pk)
     messages.success(request, _("Deck deleted."))
     return redirect("deck-mine")
