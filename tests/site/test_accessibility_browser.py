@@ -14,7 +14,7 @@ from django.conf import settings
 from django.test import Client
 
 from tests.site import test_play_browser
-from tests.site.conftest import Actor, make_players, one_table
+from tests.site.conftest import Actor, _actor, make_players
 from tournaments.models import Registration
 from tournaments.services.decks import deck_save
 
@@ -67,7 +67,8 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
 
     running = event_factory(name="Spring Cup " + "Championship " * 3, rounds=2, venue="Dom knigi")
     running.open()
-    running.register(player, *make_players(3, prefix="run"))
+    # A long name without a space: it must wrap in every table, never widen the page.
+    running.register(player, _actor("Konstantin_Konstantinopolsky_1999"), *make_players(2, prefix="run"))
     running.start()
     registration = Registration.objects.filter(event_id=running.id).first()
 
@@ -79,7 +80,10 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     finished.next_round()  # after the last round: the event is finished
 
     online = event_factory(name="Online Cup", rounds=1, best_of=3, online=True)
-    one_table(online, judge)
+    online.organizer.api.post(f"{online.url}judges/", {"username": judge.name}, format="json")
+    online.open()
+    online.register(_actor("Aleksandra_Vsevolodovna_Rimskaya_Korsakova"), *make_players(3, prefix="net"))
+    online.start()
 
     deck_save(owner=player.user, name="Vesta " + "long-name " * 8, source=respons_deck_text)
 
@@ -178,3 +182,25 @@ def test_every_page_passes_axe_on_a_phone_and_a_desktop(live_server, chromium, s
     context.close()
     assert not problems, "\n".join(problems)
     assert errors == []
+
+
+def test_the_round_progress_shows_every_column_on_a_phone(live_server, chromium, site, judge):
+    """Each match is one block on a phone: nothing of it hides behind a sideways scroll."""
+    progress = next(visit for visit in site if visit.name == "judge-progress")
+    context = chromium.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "en"})
+    context.add_cookies([session_cookie(judge, live_server.url)])
+    page = context.new_page()
+    page.goto(f"{live_server.url}{progress.path}")
+    box = page.locator("#round-progress .table-scroll")
+    assert box.evaluate("el => el.scrollWidth <= el.clientWidth")
+    rows = page.locator("table.progress-table tbody tr")
+    assert rows.count() == 2
+    for index in range(rows.count()):
+        for cell in rows.nth(index).locator("td").all():
+            edge = cell.bounding_box()
+            assert edge["x"] >= 0 and edge["x"] + edge["width"] <= PHONE["width"], cell.inner_text()
+    # Each value is named on a phone, where the table's header row is out of sight.
+    score = rows.first.locator("td.score")
+    assert score.evaluate("el => getComputedStyle(el, '::before').content") == '"Score: "'
+    assert page.locator("table.progress-table thead").bounding_box()["height"] <= 1
+    context.close()
