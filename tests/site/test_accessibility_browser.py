@@ -85,7 +85,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     online.register(_actor("Aleksandra_Vsevolodovna_Rimskaya_Korsakova"), *make_players(3, prefix="net"))
     online.start()
 
-    deck_save(owner=player.user, name="Vesta " + "long-name " * 8, source=respons_deck_text)
+    deck = deck_save(owner=player.user, name="Vesta " + "long-name " * 8, source=respons_deck_text)
 
     anyone = [
         Visit("home", None, "/"),
@@ -108,6 +108,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("event-running-player", player, f"/events/{running.id}/"),
         Visit("deck-builder", player, "/decks/builder/"),
         Visit("my-decks", player, "/decks/"),
+        Visit("delete-deck", player, f"/decks/{deck.pk}/delete/"),
         Visit("notifications", player, "/notifications/"),
         Visit("notification-settings", player, "/accounts/notifications/"),
         Visit("forbidden", player, f"/events/{running.id}/manage/"),
