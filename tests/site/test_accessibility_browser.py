@@ -78,6 +78,11 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     finished.start()
     finished.finish_round(1)
     finished.next_round()  # after the last round: the event is finished
+    # A webhook on an event that sends nothing more (an address literal: no DNS, no delivery).
+    hook = organizer.api.post(
+        f"{finished.url}webhooks/", {"url": "https://93.184.215.14/hooks/t"}, format="json"
+    )
+    assert hook.status_code == 201, hook.content
 
     online = event_factory(name="Online Cup", rounds=1, best_of=3, online=True)
     online.organizer.api.post(f"{online.url}judges/", {"username": judge.name}, format="json")
@@ -86,6 +91,9 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     online.start()
 
     deck = deck_save(owner=player.user, name="Vesta " + "long-name " * 8, source=respons_deck_text)
+    illegal = deck_save(
+        owner=player.user, name="Too many", source="Hero: Commander Vesta\nMain:\n9 Iron Sentinel\n"
+    )
 
     anyone = [
         Visit("home", None, "/"),
@@ -107,6 +115,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("registration", player, f"/events/{signing_up.id}/"),
         Visit("event-running-player", player, f"/events/{running.id}/"),
         Visit("deck-builder", player, "/decks/builder/"),
+        Visit("deck-builder-illegal", player, f"/decks/builder/?deck={illegal.pk}"),
         Visit("my-decks", player, "/decks/"),
         Visit("delete-deck", player, f"/decks/{deck.pk}/delete/"),
         Visit("notifications", player, "/notifications/"),
@@ -121,6 +130,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("edit", organizer, f"/events/{signing_up.id}/manage/edit/"),
         Visit("walk-in", organizer, f"/events/{signing_up.id}/manage/walk-in/"),
         Visit("webhooks", organizer, f"/events/{running.id}/manage/webhooks/"),
+        Visit("webhooks-one", organizer, f"/events/{finished.id}/manage/webhooks/"),
         Visit("event-deck", organizer, f"/events/{running.id}/manage/decks/{registration.pk}/"),
         Visit("print-pairings", organizer, f"/events/{running.id}/rounds/1/print/"),
         Visit("print-slips", organizer, f"/events/{running.id}/rounds/1/slips/"),
@@ -175,6 +185,14 @@ def test_every_page_passes_axe_on_a_phone_and_a_desktop(live_server, chromium, s
                 wide = page.evaluate("document.scrollingElement.scrollWidth")
                 if wide > PHONE["width"]:
                     problems.append(f"{where}: the page is {wide} px wide")
+                # Nor do the event's tabs hide behind a sideways scroll of their own.
+                hidden = page.evaluate(
+                    "[...document.querySelectorAll('.tabs a')]"
+                    ".filter(a => a.getBoundingClientRect().right > innerWidth)"
+                    ".map(a => a.textContent.trim())"
+                )
+                if hidden:
+                    problems.append(f"{where}: tabs out of sight: {hidden}")
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)
                 page.screenshot(
