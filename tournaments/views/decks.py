@@ -1,5 +1,6 @@
 """The deck builder (live validation with htmx), saved decks, text export."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -15,13 +16,36 @@ from django.views.decorators.http import require_POST
 
 from engine.decklist import ZoneKind, parse_decklist
 from engine.registry import game_keys, get_game
-from tournaments.labels import reader_language
+from tournaments.labels import reader_language, value_label
 from tournaments.models import SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.cards import cards_in_language, cards_search
 from tournaments.services.decks import DeckCheck, deck_check, deck_delete, deck_save, decklist_text
 from tournaments.users import SignedInHttpRequest
 from tournaments.views.cards import game_choices
+
+
+def leader_hint(summary: dict[str, Any]) -> str:
+    """Return what sets a hero (or ruler) apart in the builder's picker when its game has no
+    factions, in the reader's words: its faction and classes, attributes or subtypes
+    ("Орда · Воин", "Свет"); empty when the card has none of them."""
+    traits = summary.get("traits") or summary  # a game may keep them in a "traits" object
+    words = [
+        traits.get("faction"),
+        *(traits.get("classes") or []),
+        *(summary.get("attributes") or []),
+        *(summary.get("subtypes") or []),
+    ]
+    return " · ".join(value_label(word) for word in words if word)
+
+
+def _with_hints(cards: Iterable[Any]) -> list[Any]:
+    """Return the cards, each with its ``hint`` (:func:`leader_hint`) for the picker."""
+    cards = list(cards)
+    for card in cards:
+        card.hint = leader_hint(card.summary)
+    return cards
+
 
 CURVE_TOP = 80  # px: the tallest bar of the cost curve (its viewBox is 130 px tall)
 
@@ -94,7 +118,9 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
         {
             "zone": z.key,
             "title": z.headers[0].title(),
-            "cards": cards_in_language(cards_search(game=game, card_type=z.key), language=reader_language()),
+            "cards": _with_hints(
+                cards_in_language(cards_search(game=game, card_type=z.key), language=reader_language())
+            ),
         }
         for z in rules.zones
         if z.kind is ZoneKind.ONE
@@ -164,8 +190,12 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def deck_remove(request: SignedInHttpRequest, pk: int) -> HttpResponse:
-    deck_delete(owner=request.user, deck_id=pk)
+    """Ask first, then delete: a GET, or a POST without ``confirmed=yes`` (the list's Delete
+    button with no JavaScript to ask in a dialog), answers the question page."""
+    deck = get_object_or_404(SavedDeck, owner=request.user, pk=pk)
+    if request.method != "POST" or request.POST.get("confirmed") != "yes":
+        return render(request, "tournaments/decks/delete.html", {"deck": deck})
+    deck_delete(owner=request.user, deck_id=deck.pk)
     messages.success(request, _("Deck deleted."))
     return redirect("deck-mine")

@@ -50,6 +50,8 @@
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) { e.preventDefault(); return; }
+    // Asked here: the server need not ask again (without JavaScript it answers a question page).
+    if (form.dataset.confirm) form.querySelectorAll("input[data-confirmed]").forEach(function (i) { i.value = "yes"; });
     if (!form.hasAttribute("data-once")) return;
     if (form.dataset.sent) { e.preventDefault(); return; }
     form.dataset.sent = "1";

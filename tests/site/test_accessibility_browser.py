@@ -1,0 +1,225 @@
+"""Every page passes axe-core (issue #17, accessibility): in a real browser (Debian's Chromium,
+driven by Playwright), each main page of the site, in Russian and English, at 390×844 and at a
+desktop width, has no serious or critical violation of WCAG 2 A and AA (colour contrast
+included), and needs no sideways scrolling on a phone. axe-core is vendored under
+tournaments/static/vendor/axe/ and injected by the test only: the site's pages never load it.
+With SCREENSHOT_DIR=<dir>, every page is kept there as a screenshot to look at."""
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from tests.site import test_play_browser
+from tests.site.conftest import Actor, _actor, make_players
+from tournaments.models import Registration
+from tournaments.services.decks import deck_save
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The play-page tests' fixtures: Debian's Chromium, and the ORM allowed beside Playwright's loop.
+chromium = test_play_browser.chromium
+_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
+
+AXE = Path(settings.BASE_DIR, "tournaments/static/vendor/axe/axe.min.js")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+SHOTS = os.environ.get("SCREENSHOT_DIR", "")
+
+# axe's WCAG 2.0/2.1 level A and AA rules (color-contrast is one of them): a violation of
+# impact "serious" or "critical" fails the page. And the page's structure, whatever the impact
+# (axe's best practices): one main landmark, each landmark named apart, an h1, headings one
+# level at a time, every content in a landmark, no empty table header, a working skip link.
+AXE_RUN = """async () => {
+  const structure = ["landmark-one-main", "landmark-unique", "landmark-no-duplicate-banner",
+    "landmark-no-duplicate-contentinfo", "landmark-no-duplicate-main", "page-has-heading-one",
+    "heading-order", "region", "empty-table-header", "empty-heading", "skip-link"];
+  const result = await axe.run(document, {
+    runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+    resultTypes: ["violations"],
+  });
+  return result.violations
+    .filter(v => structure.includes(v.id)
+      || ((v.impact === "serious" || v.impact === "critical") && v.tags.some(t => t.startsWith("wcag2"))))
+    .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 4).map(n => n.target.join(" ") + " :: " + n.failureSummary)}));
+}"""
+
+
+@dataclass
+class Visit:
+    """One page to check: who opens it, where, and a name for the report and the screenshot."""
+
+    name: str
+    actor: Actor | None
+    path: str
+
+
+@pytest.fixture
+def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Visit]:
+    """An event in each state, an online one for the judges' pages, a saved deck; the pages."""
+    signing_up = event_factory(name="Open Cup", rounds=3)
+    signing_up.open()
+    signing_up.register(*make_players(2, prefix="early"))
+
+    running = event_factory(name="Spring Cup " + "Championship " * 3, rounds=2, venue="Dom knigi")
+    running.open()
+    # A long name without a space: it must wrap in every table, never widen the page.
+    running.register(player, _actor("Konstantin_Konstantinopolsky_1999"), *make_players(2, prefix="run"))
+    running.start()
+    registration = Registration.objects.filter(event_id=running.id).first()
+
+    finished = event_factory(name="Winter Cup", rounds=1, top_cut=0)
+    finished.open()
+    finished.register(*make_players(4, prefix="fin"))
+    finished.start()
+    finished.finish_round(1)
+    finished.next_round()  # after the last round: the event is finished
+    # A webhook on an event that sends nothing more (an address literal: no DNS, no delivery).
+    hook = organizer.api.post(
+        f"{finished.url}webhooks/", {"url": "https://93.184.215.14/hooks/t"}, format="json"
+    )
+    assert hook.status_code == 201, hook.content
+
+    online = event_factory(name="Online Cup", rounds=1, best_of=3, online=True)
+    online.organizer.api.post(f"{online.url}judges/", {"username": judge.name}, format="json")
+    online.open()
+    online.register(_actor("Aleksandra_Vsevolodovna_Rimskaya_Korsakova"), *make_players(3, prefix="net"))
+    online.start()
+
+    deck = deck_save(owner=player.user, name="Vesta " + "long-name " * 8, source=respons_deck_text)
+    illegal = deck_save(
+        owner=player.user, name="Too many", source="Hero: Commander Vesta\nMain:\n9 Iron Sentinel\n"
+    )
+
+    anyone = [
+        Visit("home", None, "/"),
+        Visit("events", None, "/events/"),
+        Visit("event-open", None, f"/events/{signing_up.id}/"),
+        Visit("event-finished", None, f"/events/{finished.id}/"),
+        Visit("standings-finished", None, f"/events/{finished.id}/standings/"),
+        Visit("standings-running", None, f"/events/{running.id}/standings/"),
+        Visit("pairings", None, f"/events/{running.id}/rounds/1/"),
+        Visit("cards", None, "/cards/"),
+        Visit("card", None, "/cards/?q=Vesta"),
+        Visit("cards-other-game", None, "/cards/?game=wow"),
+        Visit("sign-in", None, "/accounts/login/"),
+        Visit("sign-up", None, "/accounts/signup/"),
+        Visit("not-found", None, "/no-such-page/"),
+    ]
+    players = [
+        Visit("home-player", player, "/"),
+        Visit("registration", player, f"/events/{signing_up.id}/"),
+        Visit("event-running-player", player, f"/events/{running.id}/"),
+        Visit("deck-builder", player, "/decks/builder/"),
+        Visit("deck-builder-illegal", player, f"/decks/builder/?deck={illegal.pk}"),
+        Visit("my-decks", player, "/decks/"),
+        Visit("delete-deck", player, f"/decks/{deck.pk}/delete/"),
+        Visit("notifications", player, "/notifications/"),
+        Visit("notification-settings", player, "/accounts/notifications/"),
+        Visit("forbidden", player, f"/events/{running.id}/manage/"),
+    ]
+    officials = [
+        Visit("create", organizer, "/events/new/"),
+        Visit("dashboard-open", organizer, f"/events/{signing_up.id}/manage/"),
+        Visit("dashboard-running", organizer, f"/events/{running.id}/manage/"),
+        Visit("dashboard-finished", organizer, f"/events/{finished.id}/manage/"),
+        Visit("edit", organizer, f"/events/{signing_up.id}/manage/edit/"),
+        Visit("walk-in", organizer, f"/events/{signing_up.id}/manage/walk-in/"),
+        Visit("webhooks", organizer, f"/events/{running.id}/manage/webhooks/"),
+        Visit("webhooks-one", organizer, f"/events/{finished.id}/manage/webhooks/"),
+        Visit("event-deck", organizer, f"/events/{running.id}/manage/decks/{registration.pk}/"),
+        Visit("print-pairings", organizer, f"/events/{running.id}/rounds/1/print/"),
+        Visit("print-slips", organizer, f"/events/{running.id}/rounds/1/slips/"),
+        Visit("judge-bots", judge, f"/events/{online.id}/bots/"),
+        Visit("judge-progress", judge, f"/events/{online.id}/rounds/1/progress/"),
+    ]
+    return anyone + players + officials
+
+
+def session_cookie(actor: Actor, base_url: str) -> dict:
+    """Return a session cookie of ``actor`` signed in (no sign-in page to go through)."""
+    client = Client()
+    client.force_login(actor.user)
+    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": base_url}  # fmt: skip
+
+
+def axe_violations(page) -> list[dict]:
+    """Return the serious and critical WCAG A/AA violations axe finds on the page."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text())
+    return page.evaluate(AXE_RUN)
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_every_page_passes_axe_on_a_phone_and_a_desktop(live_server, chromium, site, language):
+    context = chromium.new_context(
+        viewport=PHONE, locale=language, extra_http_headers={"Accept-Language": language}
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    problems: list[str] = []
+    signed_in_as = "nobody"
+    for visit in site:
+        who = visit.actor.name if visit.actor else "nobody"
+        if who != signed_in_as:
+            context.clear_cookies()
+            if visit.actor is not None:
+                context.add_cookies([session_cookie(visit.actor, live_server.url)])
+            signed_in_as = who
+        for viewport in (PHONE, DESKTOP):
+            page.set_viewport_size(viewport)
+            page.goto(f"{live_server.url}{visit.path}")
+            page.wait_for_load_state()
+            where = f"{visit.name} ({visit.path}, {language}, {viewport['width']} px)"
+            assert page.locator("html").get_attribute("lang") == language, where
+            for violation in axe_violations(page):
+                problems.append(f"{where}: {violation['id']} [{violation['impact']}] {violation['help']}")
+                problems.extend(f"    {node}" for node in violation["nodes"])
+            if viewport is PHONE:
+                wide = page.evaluate("document.scrollingElement.scrollWidth")
+                if wide > PHONE["width"]:
+                    problems.append(f"{where}: the page is {wide} px wide")
+                # Nor do the event's tabs hide behind a sideways scroll of their own.
+                hidden = page.evaluate(
+                    "[...document.querySelectorAll('.tabs a')]"
+                    ".filter(a => a.getBoundingClientRect().right > innerWidth)"
+                    ".map(a => a.textContent.trim())"
+                )
+                if hidden:
+                    problems.append(f"{where}: tabs out of sight: {hidden}")
+            if SHOTS:
+                Path(SHOTS).mkdir(parents=True, exist_ok=True)
+                page.screenshot(
+                    path=f"{SHOTS}/a11y-{visit.name}-{language}-{viewport['width']}.png", full_page=True
+                )
+    context.close()
+    assert not problems, "\n".join(problems)
+    assert errors == []
+
+
+def test_the_round_progress_shows_every_column_on_a_phone(live_server, chromium, site, judge):
+    """Each match is one block on a phone: nothing of it hides behind a sideways scroll."""
+    progress = next(visit for visit in site if visit.name == "judge-progress")
+    context = chromium.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "en"})
+    context.add_cookies([session_cookie(judge, live_server.url)])
+    page = context.new_page()
+    page.goto(f"{live_server.url}{progress.path}")
+    box = page.locator("#round-progress .table-scroll")
+    assert box.evaluate("el => el.scrollWidth <= el.clientWidth")
+    rows = page.locator("table.progress-table tbody tr")
+    assert rows.count() == 2
+    for index in range(rows.count()):
+        for cell in rows.nth(index).locator("td").all():
+            edge = cell.bounding_box()
+            assert edge["x"] >= 0 and edge["x"] + edge["width"] <= PHONE["width"], cell.inner_text()
+    # Each value is named on a phone, where the table's header row is out of sight.
+    score = rows.first.locator("td.score")
+    assert score.evaluate("el => getComputedStyle(el, '::before').content") == '"Score: "'
+    assert page.locator("table.progress-table thead").bounding_box()["height"] <= 1
+    context.close()
