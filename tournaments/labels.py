@@ -337,7 +337,7 @@ def _reads_english() -> bool:
     return (get_language() or "en").split("-")[0] == "en"
 
 
-def _fill(template: Promise | None, values: Mapping[str, Any], fallback: str) -> str:
+def _fill(template: Promise | str | None, values: Mapping[str, Any], fallback: str) -> str:
     """Return ``template`` filled with ``values``, or ``fallback`` when there is no template or
     a value it needs is missing."""
     if template is None:
@@ -366,7 +366,7 @@ def _texts(game: Any) -> GameTexts | None:
 
 def _translated(template: str | None) -> str | None:
     """Return a game's English template in the reader's language (None stays None)."""
-    return _(template) if template else None
+    return str(_(template)) if template else None
 
 
 # R2.7 and every game's sideboard swap (engine/match.py ``swap_problems``): the zone cards left.

@@ -131,12 +131,7 @@ def unmarked_refusals(paths: list[Path], *, root: Path = ROOT) -> list[str]:
 
 
 # Modules whose messages other work is rewriting now; each entry says why it waits.
-PENDING = {
-    # Online play's intake and bots are being rewritten (the "proto" work); their refusals
-    # are translated with that rewrite.
-    "tournaments/services/online.py",
-    "tournaments/services/bots.py",
-}
+PENDING: set[str] = set()  # modules whose refusals are not translated yet: none
 
 
 def test_services_and_the_api_refuse_in_the_readers_language():

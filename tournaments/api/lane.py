@@ -59,7 +59,7 @@ from engine.registry import games_taking
 from tournaments.api import auth
 from tournaments.api import online as online_api
 from tournaments.models import Match
-from tournaments.plainsql import Read
+from tournaments.plainsql import Read, column_of
 from tournaments.selectors import online_rows
 from tournaments.selectors.online import (
     PRESENT_FIELDS,
@@ -545,7 +545,7 @@ def _content_language(accept_language: bytes, cookie: str | None) -> bytes:
         COOKIES={} if cookie is None else {settings.LANGUAGE_COOKIE_NAME: cookie},
         META={"HTTP_ACCEPT_LANGUAGE": accept_language.decode("latin-1")},
     )
-    return get_language_from_request(request).encode()
+    return get_language_from_request(request).encode()  # type: ignore[arg-type]  # reads COOKIES and META only
 
 
 @cache
@@ -586,10 +586,10 @@ def _token_sql() -> str:
     user = get_user_model()._meta
     token = Token._meta
     q = connection.ops.quote_name
-    t_user = q(token.get_field("user").column)
-    active = q(user.get_field("is_active").column)
+    t_user = column_of(token.get_field("user"))
+    active = column_of(user.get_field("is_active"))
     return (
         f"SELECT t.{t_user} FROM {q(token.db_table)} t JOIN {q(user.db_table)} u "
-        f"ON u.{q(user.pk.column)} = t.{t_user} WHERE t.{q(token.pk.column)} = %s AND u.{active} "
-        f"AND t.{q(token.get_field('created').column)} > %s"
+        f"ON u.{column_of(user.pk)} = t.{t_user} WHERE t.{column_of(token.pk)} = %s AND u.{active} "
+        f"AND t.{column_of(token.get_field('created'))} > %s"
     )

@@ -44,6 +44,7 @@ from tournaments.selectors.play import game_events, game_log_shown
 from tournaments.services import limits, live
 from tournaments.services import online as svc
 from tournaments.services.errors import BadInput
+from tournaments.users import SignedInRequest
 
 log = logging.getLogger(__name__)
 STREAM_SECONDS = 300  # a stream ends after this (EventSource reconnects by itself)
@@ -174,7 +175,7 @@ class GameStreamApi(APIView):
             "or shortly after the match is final."
         ),
     )
-    def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
+    def get(self, request: SignedInRequest, match_id: int) -> StreamingHttpResponse:
         match, seat, _official = _match(request, match_id)
         _started_or_409(match)  # the stream reads the games themselves once subscribed
         svc.match_present(match=match, seat=seat)  # R9.4: the seated player's stream counts
@@ -403,7 +404,7 @@ class SideboardApi(APIView):
         responses={200: GameStateOut, **errors(409)},
         operation_id="matches_game_sideboard",
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         match, seat, _official = _match(request, match_id)
         data = SideboardIn(data=request.data)
         data.is_valid(raise_exception=True)

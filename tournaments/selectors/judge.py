@@ -258,8 +258,8 @@ def round_progress_rows(*, round: Round) -> list[MatchProgress]:
         .order_by("table")
     )
     latest: dict[int, Game] = {}
-    for game in Game.objects.filter(match__round=round).defer("snapshot", "decks").order_by("number"):
-        latest[game.match_id] = game
+    for row in Game.objects.filter(match__round=round).defer("snapshot", "decks").order_by("number"):
+        latest[row.match_id] = row
     rows = []
     for match in matches:
         game = latest.get(match.pk)

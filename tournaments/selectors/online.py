@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max
 
 from engine.decklist import parse_decklist
@@ -55,7 +55,7 @@ def match_is_online(match: Match) -> bool:
     return bool(match.round.event.online) and match.player_b_id is not None
 
 
-def seat_of(match: Match, user: AbstractBaseUser | AnonymousUser) -> int | None:
+def seat_of(match: Match, user: User | AnonymousUser) -> int | None:
     """Return the user's seat in the match (0 = player A, 1 = player B), or None."""
     return seat_of_user_id(match, user.pk)
 
@@ -84,7 +84,7 @@ class MatchAccess:
         return self.seat is not None or self.official
 
 
-def match_access(*, match: Match, user: AbstractBaseUser | AnonymousUser) -> MatchAccess:
+def match_access(*, match: Match, user: User | AnonymousUser) -> MatchAccess:
     """Return who ``user`` is to ``match``: the one rule of who may see and act on a match's
     games (its players act in their seat; its event's officials see everything and act in no
     seat). The API, the play page and the fast lane ask this (the lane's statement is checked
@@ -194,7 +194,8 @@ def game_log(game: Game) -> dict[str, Any]:
     else:
         users = [r.player_id if r is not None else None for r in registrations]
         User = get_user_model()
-        usernames = dict(User.objects.filter(pk__in=users).values_list("pk", User.USERNAME_FIELD))
+        known = [pk for pk in users if pk is not None]
+        usernames = dict(User.objects.filter(pk__in=known).values_list("pk", User.USERNAME_FIELD))
         names = [usernames.get(pk, "") for pk in users]  # one query, and only when the log is read
     key = match.round.event.game
     return {

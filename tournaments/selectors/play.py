@@ -62,11 +62,11 @@ def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> li
         if cached is not None:
             _events_cache.move_to_end(key)
             return cached[-limit:]
-    key = game.match.round.event.game
-    _rules, catalog = catalog_for(game=key)
+    game_key: str = game.match.round.event.game
+    _rules, catalog = catalog_for(game=game_key)
     log = game_log(game)
     # The setup (the log's first 0 actions), then each action applied with its events.
-    match = match_engine(key).replay(log, catalog, upto=0)
+    match = match_engine(game_key).replay(log, catalog, upto=0)
     out: list[dict[str, Any]] = []
 
     def add(events: list[Any], index: int | None) -> None:

@@ -9,7 +9,7 @@ import random
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
@@ -43,10 +43,10 @@ def _bot_deck(event: Event, rng: random.Random) -> dict:
         deck = decklist_to_json(rng.choice(decks))
         if not deck_check(source=deck, game=event.game, options=options).violations:
             return deck
-    raise WrongState("No legal deck can be built from the imported cards.", code="no_bot_deck")
+    raise WrongState(gettext("No legal deck can be built from the imported cards."), code="no_bot_deck")
 
 
-def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[Registration]:
+def event_fill_bots(*, event: Event, by: User, count: int) -> list[Registration]:
     """Register ``count`` bot players with random legal decks (an official of the event: its
     organizer or a judge); return their registrations.
 
@@ -58,16 +58,28 @@ def event_fill_bots(*, event: Event, by: AbstractBaseUser, count: int) -> list[R
     if not is_official(event_role(event=event, user=by)):
         raise NotAllowed(gettext("Only the organizer and the judges of the event can add bot players."))
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_BOTS_PER_CALL:
-        raise BadInput(f"count: a whole number from 1 to {MAX_BOTS_PER_CALL}", code="invalid")
+        raise BadInput(
+            gettext("%(field)s: must be a whole number from %(low)d to %(high)d")
+            % {"field": "count", "low": 1, "high": MAX_BOTS_PER_CALL},
+            code="invalid",
+        )
     if not event.online:
-        raise WrongState("Bots play only in online events.", code="not_online")
+        raise WrongState(gettext("Bots play only in online events."), code="not_online")
     if event.status != Event.Status.REGISTRATION:
-        raise WrongState("Bots can join only while registration is open.", code="registration_closed")
+        raise WrongState(
+            gettext("Bots can join only while registration is open."), code="registration_closed"
+        )
     if event.player_cap is not None:
         places = event.player_cap - event.registrations.filter(status=Registration.Status.ACTIVE).count()
         if count > places:
             raise WrongState(
-                f"Only {max(places, 0)} place(s) are left under the player cap.", code="event_full"
+                ngettext(
+                    "Only %(count)s place is left under the player cap.",
+                    "Only %(count)s places are left under the player cap.",
+                    max(places, 0),
+                )
+                % {"count": max(places, 0)},
+                code="event_full",
             )
     User = get_user_model()
     # Not from the event's seed, which is public: a bot's deck is as hidden as anyone's (R3.5).

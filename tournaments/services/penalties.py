@@ -15,7 +15,7 @@ action ``"penalty"`` (the audit trail), and its effect on the match:
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -50,7 +50,7 @@ def _seat_of_username(match: Match, username: str) -> tuple[int, Registration]:
     )
 
 
-def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str, note: str = "") -> Penalty:
+def penalty_give(*, match: Match, by: User, username: str, kind: str, note: str = "") -> Penalty:
     """Give a penalty to one player of the match (organizer, judges, staff); return the Penalty row.
 
     Raises NotAllowed for anyone else, BadInput for an unknown kind or a user who does not
@@ -151,7 +151,7 @@ def _end_current_game(match: Match, loser: int, now: Any, reason: str = PENALTY_
     return game
 
 
-def _game_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
+def _game_loss(match: Match, loser: int, *, by: User) -> None:
     now = timezone.now()
     ended = _end_current_game(match, loser, now)
     online.count_game(match, 1 - loser)
@@ -175,7 +175,7 @@ def _game_loss(match: Match, loser: int, *, by: AbstractBaseUser) -> None:
     match.save()
 
 
-def match_loss(match: Match, loser: int, *, by: AbstractBaseUser, reason: str = PENALTY_REASON) -> None:
+def match_loss(match: Match, loser: int, *, by: User, reason: str = PENALTY_REASON) -> None:
     """Make the locked ``match`` final as a match loss for seat ``loser`` (a penalty, or
     ``reason`` ``concede`` for a player who left the event): an online game in progress ends
     through the engine (:func:`_end_current_game`)."""

@@ -51,7 +51,7 @@ CURVE_TOP = 80  # px: the tallest bar of the cost curve (its viewBox is 130 px t
 
 
 def _game_of(value: str | None) -> str:
-    return value if value in game_keys() else settings.DEFAULT_GAME
+    return value if value is not None and value in game_keys() else str(settings.DEFAULT_GAME)
 
 
 def _blank_text(game: str) -> str:

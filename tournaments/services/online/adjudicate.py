@@ -7,10 +7,11 @@ from __future__ import annotations
 import logging
 import random
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
@@ -92,7 +93,7 @@ def round_games_start(*, round_id: int) -> int:
             game_create(match, number=1, first_initiative=None)
             started += 1
             bots = _bots_only(match)
-            transaction.on_commit(lambda pk=match.pk, bots=bots: queue_adjudication(pk, bots=bots))
+            transaction.on_commit(partial(queue_adjudication, match.pk, bots=bots))
     return started
 
 
@@ -198,7 +199,8 @@ def _adjudicate_each(match_id: int, now: Any) -> int:
     with transaction.atomic():
         match = online_rows.match_for_play(match_id, lock=True)
         queued, seqs = online_rows.queued_actions(match)
-        for row in queued or [None]:
+        rows: list[GameAction | None] = list(queued) or [None]
+        for row in rows:
             try:
                 with transaction.atomic():
                     games = online_rows.match_games(match, snapshots=False)
@@ -589,7 +591,7 @@ def _after_game(match: Match, *, loser: int | None, now: Any) -> None:
         game_create(match, number=played + 1, first_initiative=loser)
 
 
-def record_result(match: Match, *, action: str, by: AbstractBaseUser | None = None, note: str = "") -> None:
+def record_result(match: Match, *, action: str, by: User | None = None, note: str = "") -> None:
     old = {"status": match.status}
     match.status, match.disputed = Match.Status.FINAL, False
     # Only what a result changes: a whole-row save from this copy could undo a presence mark

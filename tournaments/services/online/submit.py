@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.decklist import decklist_to_json, parse_decklist
+from engine.problems import DeckParseError
 from tournaments import plainsql
-from tournaments.labels import refusal_text
+from tournaments.labels import parse_error_text, refusal_text
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.online import (
@@ -50,14 +51,14 @@ def game_action_submit(
     facts' statement and one INSERT.
     """
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
-        raise BadInput("seq: a whole number ≥ 1", code="invalid")
+        raise BadInput(_("seq: a whole number ≥ 1"), code="invalid")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise BadInput('action: a JSON object with a "type"', code="invalid")
+        raise BadInput(_('action: a JSON object with a "type"'), code="invalid")
     if decision is not None and (isinstance(decision, bool) or not isinstance(decision, int) or decision < 0):
-        raise BadInput("decision: a whole number ≥ 0", code="invalid")
+        raise BadInput(_("decision: a whole number ≥ 0"), code="invalid")
     seat = facts.seat
     if seat is None:
-        raise NotAllowed("Only the players of this match can act in it.")
+        raise NotAllowed(_("Only the players of this match can act in it."))
     problem = match_engine(facts.game).action_problem(action)
     if problem is not None:
         text = refusal_text(
@@ -68,12 +69,15 @@ def game_action_submit(
     if where == "used":
         return _same_or_409(GameAction.objects.get(match_id=match_id, seat=seat, seq=seq), action, decision)
     if where == "gap":
-        message = f"seq {seq} skips ahead: the next action number is {facts.next_seq}."
+        message = _("seq %(seq)s skips ahead: the next action number is %(next)s.") % {
+            "seq": seq,
+            "next": facts.next_seq,
+        }
         raise WrongState(message, code="seq_gap", next_seq=facts.next_seq)
     if not facts.online:
-        raise WrongState("This match is not played online.", code="not_online")
+        raise WrongState(_("This match is not played online."), code="not_online")
     if facts.final:
-        raise WrongState("The match is over.", code="match_over")
+        raise WrongState(_("The match is over."), code="match_over")
     if decision is not None and facts.answered:
         message = _(
             "Your answer to decision %(decision)s is still waiting to be applied; act again once it is."
@@ -105,24 +109,28 @@ def _same_or_409(row: GameAction, action: dict[str, Any], decision: int | None) 
     return row
 
 
-def sideboard_submit(*, match: Match, by: AbstractBaseUser, deck: Any | None) -> Game:
+def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
     """Set the seat's deck for the next game (R2.7 swaps only), or just say ready (deck None)."""
     seat = seat_of(match, by)
     if seat is None:
-        raise NotAllowed("Only the players of this match can sideboard.")
+        raise NotAllowed(_("Only the players of this match can sideboard."))
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
         game = current_game(match)
         if game is None or game.status != Game.Status.SIDEBOARDING:
-            raise WrongState("Sideboarding happens between games.", code="not_sideboarding")
+            raise WrongState(_("Sideboarding happens between games."), code="not_sideboarding")
         if deck is not None:
-            registered = match.player_a.deck if seat == 0 else match.player_b.deck
+            holder = match.player_a if seat == 0 else match.player_b
+            assert holder is not None  # a seat of the match (seat_of above)
+            registered = holder.deck
             event = match.round.event
             try:
                 before = parse_decklist(registered, game=event.game)
                 after = parse_decklist(deck, game=event.game)
-            except Exception as error:  # DeckParseError carries the line or key
-                raise BadInput(f"deck: {error}", code="bad_decklist") from None
+            except DeckParseError as error:  # it carries the line or key
+                raise BadInput(
+                    _("deck: %(problem)s") % {"problem": parse_error_text(error)}, code="bad_decklist"
+                ) from None
             _rules, catalog = catalog_for(game=event.game)
             options = {"side_max": event.side_deck_max}
             problems = match_engine(event.game).swap_problems(before, after, catalog, options=options)
@@ -130,7 +138,9 @@ def sideboard_submit(*, match: Match, by: AbstractBaseUser, deck: Any | None) ->
                 # Each names its game and values, as deck checks do (labels.violation_text).
                 violations = [{**v.as_dict(), "params": dict(v.params), "game": event.game} for v in problems]
                 raise BadInput(
-                    "R2.7: this is not a legal sideboard swap.", code="bad_swap", violations=violations
+                    _("This is not a legal sideboard swap (see the problems)."),
+                    code="bad_swap",
+                    violations=violations,
                 )
             game.decks[seat] = decklist_to_json(after)
         if seat not in game.sideboard_ready:
