@@ -11,18 +11,16 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.test import Client
 
-from tests.site import test_play_browser
-from tests.site.conftest import Actor, _actor, make_players
+from tests.support.actors import Actor, make_players
+from tests.support.actors import make_actor as _actor
+from tests.support.browser import session_cookie
 from tournaments.models import Registration
 from tournaments.services.decks import deck_save
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # The play-page tests' fixtures: Debian's Chromium, and the ORM allowed beside Playwright's loop.
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
 
 AXE = Path(settings.BASE_DIR, "tournaments/static/vendor/axe/axe.min.js")
 PHONE = {"width": 390, "height": 844}
@@ -138,14 +136,6 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("judge-progress", judge, f"/events/{online.id}/rounds/1/progress/"),
     ]
     return anyone + players + officials
-
-
-def session_cookie(actor: Actor, base_url: str) -> dict:
-    """Return a session cookie of ``actor`` signed in (no sign-in page to go through)."""
-    client = Client()
-    client.force_login(actor.user)
-    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-            "url": base_url}  # fmt: skip
 
 
 def axe_violations(page) -> list[dict]:

@@ -4,8 +4,7 @@ page, and only its "Yes, delete it" deletes."""
 
 import pytest
 
-from tests.site import test_play_browser
-from tests.site.test_accessibility_browser import session_cookie
+from tests.support.browser import session_cookie
 from tournaments.models import SavedDeck
 from tournaments.services.decks import deck_save
 
@@ -49,10 +48,6 @@ def test_it_never_asks_about_or_deletes_another_players_deck(client, outsider, d
     assert client.get(f"/decks/{deck.pk}/delete/").status_code == 404
     assert client.post(f"/decks/{deck.pk}/delete/", {"confirmed": "yes"}).status_code == 404
     assert SavedDeck.objects.filter(pk=deck.pk).exists()
-
-
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
 
 
 @pytest.mark.browser

@@ -5,14 +5,11 @@ header's menu on a phone opens with Enter and closes with Escape."""
 
 import pytest
 
-from tests.site import test_play_browser
-from tests.site.test_accessibility_browser import session_cookie
+from tests.support.browser import session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # The play-page tests' fixtures: Debian's Chromium, and the ORM allowed beside Playwright's loop.
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}

@@ -9,7 +9,10 @@ import re
 import time
 from pathlib import Path
 
-from tests.support.actors import PASSWORD
+from django.conf import settings
+from django.test import Client
+
+from tests.support.actors import PASSWORD, Actor
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -142,3 +145,11 @@ def deciding(seats: list[Seat]) -> Seat:
             return found[0]
         time.sleep(0.1)
     raise AssertionError("no page shows a decision to take")
+
+
+def session_cookie(actor: Actor, base_url: str) -> dict:
+    """Return a session cookie of ``actor`` signed in (no sign-in page to go through)."""
+    client = Client()
+    client.force_login(actor.user)
+    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": base_url}  # fmt: skip
