@@ -113,7 +113,8 @@ def _zones_of(game: str, where: str, source: str) -> tuple[ZoneSpec, ...]:
         return tuple(get_game(game).zones)
     except ImportError:
         raise DeckParseError(
-            Problem(where, f"the game {_quoted(game)} is not installed"), source=source
+            Problem(where, f"the game {_quoted(game)} is not installed", "not_installed", {"game": game}),
+            source=source,
         ) from None
 
 
@@ -152,12 +153,16 @@ def parse_decklist(
         )
     body = source[1:] if source.startswith("\ufeff") else source
     if body.lstrip().startswith("{"):
-        too_deep = DeckParseError(Problem("", f"nested deeper than {MAX_JSON_DEPTH} levels"), source=where)
+        too_deep = DeckParseError(
+            Problem("", f"nested deeper than {MAX_JSON_DEPTH} levels", "too_deep", {"most": MAX_JSON_DEPTH}),
+            source=where,
+        )
         try:
             data = json.loads(body)  # leading blank lines kept, so error line numbers are the file's
         except json.JSONDecodeError as error:
             place = f"line {error.lineno} column {error.colno}"
-            raise DeckParseError(Problem(place, f"not valid JSON: {error.msg}"), source=where) from None
+            problem = Problem(place, f"not valid JSON: {error.msg}", "bad_json", {"why": error.msg})
+            raise DeckParseError(problem, source=where) from None
         except RecursionError:
             raise too_deep from None
         if json_depth(data, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
@@ -178,15 +183,16 @@ def load_decklist(path: str | Path, *, game: str | None = None) -> Decklist:
 
 def _parse_mapping(data: Any, default_game: str, source: str) -> Decklist:
     if not isinstance(data, Mapping):
-        raise DeckParseError(Problem("", "a decklist must be a JSON object"), source=source)
+        raise DeckParseError(Problem("", "a decklist must be a JSON object", "not_an_object"), source=source)
     game = data.get("game", default_game)
     if not isinstance(game, str):
-        raise DeckParseError(Problem("game", "must be a string"), source=source)
+        raise DeckParseError(Problem("game", "must be a string", "not_a_string"), source=source)
     specs = _zones_of(game, "game", source)
     entries = sum(len(value) for spec in specs if isinstance(value := data.get(spec.key), list | Mapping))
     if entries > MAX_ENTRIES:
         message = f"the list names {entries} cards; a decklist names at most {MAX_ENTRIES}"
-        raise DeckParseError(Problem("", message), source=source)
+        params = {"entries": entries, "most": MAX_ENTRIES}
+        raise DeckParseError(Problem("", message, "too_many_cards", params), source=source)
     zones = _empty_zones(specs)
     problems: list[Problem] = []
     for spec in specs:
@@ -195,17 +201,19 @@ def _parse_mapping(data: Any, default_game: str, source: str) -> Decklist:
             continue
         if spec.kind is ZoneKind.ONE:
             if not isinstance(value, str) or not value.strip():
-                problems.append(Problem(spec.key, "must be a card name (a non-empty string)"))
+                problems.append(Problem(spec.key, "must be a card name (a non-empty string)", "not_a_name"))
             else:
                 zones[spec.key] = value.strip()
         elif spec.kind is ZoneKind.ORDERED:
             if not isinstance(value, list):
-                problems.append(Problem(spec.key, "must be a list of card names"))
+                problems.append(Problem(spec.key, "must be a list of card names", "not_a_list"))
                 continue
             names: list[str] = []
             for i, name in enumerate(value):
                 if not isinstance(name, str) or not name.strip():
-                    problems.append(Problem(f"{spec.key}[{i}]", "must be a card name (a non-empty string)"))
+                    problems.append(
+                        Problem(f"{spec.key}[{i}]", "must be a card name (a non-empty string)", "not_a_name")
+                    )
                 else:
                     names.append(name.strip())
             zones[spec.key] = tuple(names)
@@ -218,16 +226,16 @@ def _parse_mapping(data: Any, default_game: str, source: str) -> Decklist:
 
 def _json_counts(key: str, value: Any, problems: list[Problem]) -> dict[str, int]:
     if not isinstance(value, Mapping):
-        problems.append(Problem(key, "must be an object of card name → number of copies"))
+        problems.append(Problem(key, "must be an object of card name → number of copies", "not_counts"))
         return {}
     counts: dict[str, int] = {}
     keys: dict[str, str] = {}
     for name, copies in value.items():
         place = f"{key}[{json.dumps(name, ensure_ascii=False)}]"
         if not isinstance(name, str) or not name.strip():
-            problems.append(Problem(place, "card name must not be empty"))
+            problems.append(Problem(place, "card name must not be empty", "empty_name"))
         elif not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-            problems.append(Problem(place, "count must be a whole number ≥ 1"))
+            problems.append(Problem(place, "count must be a whole number ≥ 1", "bad_count"))
         else:
             _add_copies(counts, keys, name.strip(), copies)
     return counts

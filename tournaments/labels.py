@@ -484,6 +484,18 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "not_a_decklist": gettext_lazy("a decklist must be a JSON object or text"),
     "before_header": gettext_lazy("«%(text)s» comes before any section header (%(expected)s)"),
     "unreadable_line": gettext_lazy("cannot read «%(text)s»: %(why)s"),
+    # the JSON form (formats.md): its key paths stay as they are
+    "not_installed": gettext_lazy("the game «%(game)s» is not installed"),
+    "too_deep": gettext_lazy("nested deeper than %(most)s levels"),
+    "bad_json": gettext_lazy("not valid JSON: %(why)s"),
+    "not_an_object": gettext_lazy("a decklist must be a JSON object"),
+    "not_a_string": gettext_lazy("must be a string"),
+    "too_many_cards": gettext_lazy("the list names %(entries)s cards; a decklist names at most %(most)s"),
+    "not_a_name": gettext_lazy("must be a card name (a non-empty string)"),
+    "not_a_list": gettext_lazy("must be a list of card names"),
+    "not_counts": gettext_lazy("must be an object of card name → number of copies"),
+    "empty_name": gettext_lazy("card name must not be empty"),
+    "bad_count": gettext_lazy("count must be a whole number ≥ 1"),
 }
 _UNREADABLE: dict[str, Promise] = {
     "no_name": gettext_lazy("no card name"),
@@ -491,6 +503,7 @@ _UNREADABLE: dict[str, Promise] = {
     "count_below_one": gettext_lazy("the count must be at least 1"),
 }
 _LINE = re.compile(r"^line (\d+)$")
+_LINE_COLUMN = re.compile(r"^line (\d+) column (\d+)$")  # where JSON text breaks
 _QUOTE_MAX = 80  # as the engine cuts what it echoes (engine.decklist._QUOTE_MAX)
 
 
@@ -503,6 +516,11 @@ def parse_problem_parts(problem: Any) -> tuple[str, str]:
         return where, english
     if found := _LINE.match(where):
         where = pgettext("decklist", "line %(n)s") % {"n": found.group(1)}  # not a board's line
+    elif found := _LINE_COLUMN.match(where):
+        where = pgettext("decklist", "line %(n)s column %(column)s") % {
+            "n": found.group(1),
+            "column": found.group(2),
+        }
     code, params = str(getattr(problem, "code", "")), dict(getattr(problem, "params", None) or {})
     values: dict[str, Any] = dict(params)
     if isinstance(values.get("text"), str) and len(values["text"]) > _QUOTE_MAX:

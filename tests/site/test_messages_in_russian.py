@@ -121,6 +121,25 @@ def test_an_unreadable_decklist_is_explained_in_russian_line_by_line(anonymous, 
     assert [p["where"] for p in russian["problems"]] == ["line 3", "line 4"]  # keys, as sent
 
 
+def test_a_json_decklist_is_explained_in_russian_by_key_path(anonymous, card_sets):
+    deck = {"hero": "", "main": {"Iron Sentinel": 0, "": 2}}
+    russian = anonymous.api.post("/api/decks/validate/", {"deck": deck}, format="json", **RUSSIAN).json()
+    english = anonymous.api.post("/api/decks/validate/", {"deck": deck}, format="json").json()
+    assert russian["code"] == english["code"] == "bad_decklist"
+    assert [p["message"] for p in russian["problems"]] == [
+        "должно быть названием карты (непустой строкой)",
+        "число копий — целое число ≥ 1",
+        "название карты не может быть пустым",
+    ]
+    assert [p["message"] for p in english["problems"]] == [
+        "must be a card name (a non-empty string)",
+        "count must be a whole number ≥ 1",
+        "card name must not be empty",
+    ]
+    broken = anonymous.api.post("/api/decks/validate/", {"deck": '{\n  "main": '}, format="json", **RUSSIAN)
+    assert broken.json()["detail"].startswith("строка 2, столбец 11: это не JSON: ")
+
+
 def test_a_decklist_with_too_many_lines_counts_them_in_proper_russian_plurals():
     def said(lines: int) -> str:
         problem = Problem("", "…", "too_many_lines", {"lines": lines, "most": MAX_LINES})
