@@ -161,3 +161,19 @@ def test_it_names_the_cards_of_the_action_list_in_the_readers_language(match, ju
         assert any(name_in(card, language) in text for text in lines), (language, lines)
         other = name_in(card, "ru" if language == "en" else "en")
         assert not any(other in text for text in lines), (language, lines)
+
+
+def test_a_log_the_engine_refuses_is_shown_at_the_last_good_step_in_the_readers_language(match, judge):
+    rng = random.Random(11)
+    for _ in range(3):
+        assert play_step(match, rng)
+    game = match.game(1)
+    game.actions = [*game.actions[:2], {"seat": 0, "type": "teleport"}]  # a log tampered with
+    game.save(update_fields=["actions"])
+    url = f"/matches/{match.id}/log/step/"
+    russian = browser(judge).get(url, {"game": 1, "step": 3}, HTTP_ACCEPT_LANGUAGE="ru")
+    html = russian.content.decode()
+    assert 'data-step="2"' in html  # the state just before the refused action
+    assert "действие 2 (место 0): " in html
+    english = get(judge, url, game=1, step=3).content.decode()
+    assert "action 2 (seat 0): " in english

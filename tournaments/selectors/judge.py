@@ -10,9 +10,10 @@ from typing import Any
 
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine.problems import InputError
-from tournaments.labels import describe_action, reader_language, refusal_message
+from tournaments.labels import describe_action, reader_language, refusal_message, refusal_text
 from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.online import clock_limit, current_game, game_log, match_engine
@@ -55,9 +56,24 @@ def game_step_view(*, game: Game, step: int) -> StepView:
         view = engine.replay(game_log(game), catalog, upto=step).judge_view()
     except engine.replay_error as error:
         refused: Any = error  # the protocol's replay_error: index, seat, error, match
-        return StepView(step=refused.index, total=total, view=refused.match.judge_view(), error=str(error))
+        illegal = refused.error
+        said = refusal_text(
+            code=illegal.code,
+            params=illegal.params,
+            rule=illegal.rule,
+            message=illegal.message,
+            game=game_key,
+        )
+        text = _("action %(index)s (seat %(seat)s): %(refusal)s") % {
+            "index": refused.index,
+            "seat": refused.seat,
+            "refusal": said,
+        }
+        return StepView(step=refused.index, total=total, view=refused.match.judge_view(), error=text)
     except InputError as error:
-        return StepView(step=0, total=total, view={}, error=error.one_line())
+        # A stored log the engine cannot read at all: its key path and problem, as the engine says them.
+        text = _("The stored log cannot be read: %(problem)s") % {"problem": error.one_line()}
+        return StepView(step=0, total=total, view={}, error=text)
     with _views_lock:
         _views[key] = view
         while len(_views) > _VIEWS_MAX:
