@@ -56,12 +56,13 @@ typecheck: install
 	$(BIN)/mypy
 
 # The whole suite; then, when the engine is compiled, its tests once more on the pure-Python
-# engine (tests/pure_engine.py): both builds of the same source must pass.
+# engine (tests/pure_engine.py): both builds of the same source must pass (the generic kit's
+# random soak shortened there: the soak itself ran on the compiled build just before).
 pytest: install
 	$(BIN)/python -m pytest
 	@if $(BIN)/python -c "import build_engine, sys; sys.exit(0 if build_engine.compiled() else 1)"; then \
 		echo "the engine's tests on the pure-Python engine:"; \
-		$(BIN)/python -m pytest -p tests.pure_engine tests/engine; \
+		SOAK_GAMES=$${SOAK_GAMES:-300} $(BIN)/python -m pytest -p tests.pure_engine tests/engine; \
 	fi
 
 test: setup lint typecheck pytest

@@ -5,7 +5,7 @@ with its bundled card sets, its bundled legal decks and the engine's ``sample_de
 new engine is tested by listing its game; nothing below knows a game. The game's own
 behaviour (its rules, cards, refusal codes) is tested beside it (``tests/engine/<key>/``).
 
-- random bots play ``SOAK_GAMES`` games (default 5,000; ``SOAK_GAMES=50000`` for a longer
+- random bots play ``SOAK_GAMES`` games per game (default 2,000; ``SOAK_GAMES=10000`` for a longer
   soak) without an exception, the engine's invariants checked after every action;
 - the log, through JSON, replays to every state the game went through;
 - the same seed (and bots) gives the same game, and another seed another one;
@@ -39,7 +39,7 @@ from engine.match import SITE_ACTIONS, MatchEngine, MatchEvent, MatchState
 from engine.problems import InputError
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys, get_game
 
-KIT_GAMES = int(os.environ.get("SOAK_GAMES", "5000"))
+KIT_GAMES = int(os.environ.get("SOAK_GAMES", "2000"))
 GOLDEN = Path(__file__).parent / "match_golden"
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
 ENGINE_KEYS = [key for key in game_keys() if get_game(key).match_engine]
