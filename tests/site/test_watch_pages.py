@@ -7,7 +7,8 @@ import re
 import pytest
 from django.test import Client
 
-from tests.support.actors import make_actor
+from tests.support.actors import make_actor, make_players
+from tests.support.pages import EVENT_FORM, event_row, html_of, post
 from tests.support.spectate import played_match
 
 pytestmark = pytest.mark.django_db
@@ -91,3 +92,20 @@ def test_the_replay_page_waits_for_the_match_to_be_final(organizer, players, car
     response = page(f"/matches/{played.match.pk}/replay/")
     assert response.status_code == 409
     assert 'data-testid="replay-not-final"' in response.content.decode()
+
+
+def test_the_organizer_opens_a_running_event_to_spectators_on_its_edit_page(event_factory, organizer):
+    cup = event_factory(online=True)
+    cup.open()
+    cup.register(*make_players(2))
+    cup.start()
+    form = {**EVENT_FORM, "spectators": "everyone", "spectate_delay": "3", "spectate_delay_unit": "minutes"}
+    response = post(organizer, f"/events/{cup.id}/manage/edit/", {**form, "reason": "the final is streamed"})
+    assert response.status_code == 200, html_of(response)
+    event = event_row(cup)
+    assert (event.spectators, event.spectate_delay, event.spectate_delay_unit) == ("everyone", 3, "minutes")
+    refused = post(
+        organizer, f"/events/{cup.id}/manage/edit/", {**form, "spectate_delay": "0", "reason": "live"}
+    )
+    assert refused.status_code == 400
+    assert event_row(cup).spectate_delay == 3
