@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from engine.decklist import decklist_to_json
+from engine.decklist import decklist_to_json, parse_decklist
 from tests.support.actors import Actor
 from tournaments.models import Event, Game, GameAction, Match, Registration, Round
 from tournaments.selectors.cards import catalog_for
@@ -44,19 +44,6 @@ def played_match(
     _rules, catalog = catalog_for(game=key)
     decks = engine.sample_decks(catalog, seed=seed)
     pair = [decks[0], decks[-1]]
-    game_seed = random.Random(seed).getrandbits(63) | 1 << 62
-    state = engine.new_match(catalog, pair, seed=game_seed)
-    bots = [engine.make_bot("random", seed), engine.make_bot("random", seed + 1)]
-    while not state.is_over:
-        decision = state.decision()
-        state.apply(decision.seat, bots[decision.seat].act(state, decision.seat))
-    full = [dict(action) for action in state.to_log([])["actions"]]
-    if part is not None:
-        actions = int(len(full) * part)
-    kept = full if actions is None else full[:actions]
-    state = engine.new_match(catalog, pair, seed=game_seed)
-    for action in kept:
-        state.apply(action["seat"], {k: v for k, v in action.items() if k != "seat"})
     now = timezone.now()
     event = Event.objects.create(
         name="Watched",
@@ -75,19 +62,40 @@ def played_match(
         event=event, number=1, seed=seed, started_at=now, ends_at=now + timedelta(minutes=50)
     )
     match = Match.objects.create(round=rnd, table=1, player_a=regs[0], player_b=regs[1])
-    over = state.is_over
     game = Game.objects.create(
         match=match,
         number=1,
-        seed=game_seed,
+        seed=random.Random(seed).getrandbits(63) | 1 << 62,
         card_sets=sorted(catalog_codes(key)),
         decks=[decklist_to_json(d) for d in pair],
-        actions=kept,
         clock_used=[0.0, 0.0],
-        status=Game.Status.FINISHED if over else Game.Status.PLAYING,
-        winner=state.result.winner if over else None,
-        reason=state.result.reason if over else "",
     )
+    # The decks as the database gives them back (PostgreSQL's jsonb orders an object's keys):
+    # the game is played from them, as the workers play it.
+    game.refresh_from_db()
+    stored = [parse_decklist(raw, game=key) for raw in game.decks]
+
+    def new() -> Any:
+        return engine.new_match(catalog, stored, seed=game.seed, options={"first": game.first_initiative})
+
+    state = new()
+    bots = [engine.make_bot("random", seed), engine.make_bot("random", seed + 1)]
+    while not state.is_over:
+        decision = state.decision()
+        state.apply(decision.seat, bots[decision.seat].act(state, decision.seat))
+    full = [dict(action) for action in state.to_log([])["actions"]]
+    if part is not None:
+        actions = int(len(full) * part)
+    kept = full if actions is None else full[:actions]
+    state = new()
+    for action in kept:
+        state.apply(action["seat"], {k: v for k, v in action.items() if k != "seat"})
+    over = state.is_over
+    game.actions = kept
+    game.status = Game.Status.FINISHED if over else Game.Status.PLAYING
+    game.winner = state.result.winner if over else None
+    game.reason = state.result.reason if over else ""
+    game.save()
     start = now - timedelta(seconds=len(kept))
     GameAction.objects.bulk_create(
         GameAction(
