@@ -19,12 +19,14 @@ the registry and the protocol of ``engine/match.py``: nothing here names a game.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+import orjson
 from django.db.models import Max
 from django.utils import timezone
 
@@ -79,8 +81,9 @@ def replay_access(*, match: Match, user: Visitor) -> WatchAccess:
 # --- the engine, replayed ----------------------------------------------------------------------
 
 _cache_lock = threading.Lock()
-# (kind, game id, seed, step, the step's last action) -> a view or the game's turns. A game's
-# log only grows, so these name one state for good (the judges' viewer keys its views alike).
+# (kind, game, game id, seed, decks, step, the step's last action) -> a view or the game's turns.
+# A game's log only grows, so these name one state for good (the judges' viewer keys its views
+# alike).
 _cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _CACHE_MAX = 1024
 
@@ -99,7 +102,10 @@ def _cached(key: tuple[Any, ...], build: Any) -> Any:
 
 
 def _key(kind: str, game: Game, step: int) -> tuple[Any, ...]:
-    return (kind, game.pk, game.seed, step, repr(game.actions[step - 1]) if step else "")
+    # The decks too: a game waiting in sideboarding has no action yet, and its decks may change.
+    decks = hashlib.sha256(orjson.dumps(game.decks, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    last = repr(game.actions[step - 1]) if step else ""
+    return (kind, game.match.round.event.game, game.pk, game.seed, decks, step, last)
 
 
 def _state(game: Game, step: int) -> Any:
