@@ -8,7 +8,7 @@ import pytest
 
 from tests.support.actors import make_actor
 from tests.support.spectate import hidden_names, played_match
-from tournaments.selectors.spectate import _state
+from tournaments.selectors.spectate import state_at
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_it_replays_a_final_match_step_by_step_with_public_information(
     assert response.status_code == 200, response.content
     body = response.json()
     assert (body["step"], body["total"], body["full"]) == (step, total, False)
-    state = _state(played.game, step)
+    state = state_at(played.game, step)
     assert body["view"] == json.loads(json.dumps(state.spectator_view()))
     text = json.dumps(body, ensure_ascii=False)
     assert not [name for name in hidden_names(state) if f'"{name}"' in text]
@@ -52,7 +52,7 @@ def test_it_shows_everything_once_the_decklists_are_published(organizer, players
     assert response.status_code == 200, response.content
     body = replay(anonymous, played.match.pk, "?step=3").json()
     assert body["full"] is True
-    assert body["view"] == json.loads(json.dumps(_state(played.game, 3).judge_view()))
+    assert body["view"] == json.loads(json.dumps(state_at(played.game, 3).judge_view()))
     assert all(line["text"] for line in body["actions"])
 
 

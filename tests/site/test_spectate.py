@@ -12,7 +12,8 @@ from engine.registry import game_keys, get_game
 from tests.support.online import events as stream_events
 from tests.support.spectate import hidden_names, played_match
 from tournaments.models import Event, GameAction
-from tournaments.selectors.spectate import _state, game_turns, spectated_step
+from tournaments.selectors.spectate import game_turns, spectated_step, state_at
+from tournaments.services import live
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,7 @@ def test_it_shows_a_spectator_no_hidden_card_and_no_seed_in_every_game(
     assert answer.status_code == 200, answer.content
     body = answer.json()
     assert body["view"], "the spectator view is drawn"
-    shown = _state(played.game, body["step"])
+    shown = state_at(played.game, body["step"])
     assert_nothing_hidden(body, shown, played.game.seed)
     # The players of the match get nothing more when they watch it.
     for player in players:
@@ -180,3 +181,44 @@ def test_the_organizer_sets_who_may_watch_and_the_delay(organizer, players, card
     # Never 0: a spectator would see the present state.
     response = organizer.api.patch(url, {"spectate_delay": 0, "reason": "live"}, format="json")
     assert response.status_code == 400
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_limits_the_open_spectate_streams_per_user_and_per_address(
+    organizer, players, anonymous, outsider, card_sets, settings
+):
+    settings.STREAMS_PER_USER = 1
+    a, b = players
+    played = played_match("respons", organizer, a, b, part=0.5, spectators="everyone")
+    url = f"/api/matches/{played.match.pk}/spectate/stream/"
+    for caller in (anonymous, outsider):
+        first = caller.api.get(url, HTTP_ACCEPT="text/event-stream")
+        assert first.status_code == 200
+        next(iter(first.streaming_content))
+        refused = caller.api.get(url, HTTP_ACCEPT="text/event-stream")
+        assert refused.status_code == 429
+        assert refused.json()["code"] == "too_many_streams"
+        first.close()
+        again = caller.api.get(url, HTTP_ACCEPT="text/event-stream")
+        assert again.status_code == 200
+        again.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stream_sends_the_view_again_when_the_game_moves_on(organizer, players, anonymous, card_sets):
+    a, b = players
+    played = played_match("respons", organizer, a, b, part=0.5, spectators="everyone")
+    response = anonymous.api.get(
+        f"/api/matches/{played.match.pk}/spectate/stream/?seconds=30", HTTP_ACCEPT="text/event-stream"
+    )
+    events = stream_events(response)
+    first = next(events)
+    assert first["step"] < len(played.game.actions)
+    game = played.game
+    game.actions = played.full_log  # the game goes on to its end, as a worker records it
+    game.status = game.Status.FINISHED
+    game.save()
+    live.publish(played.match.pk, ["{}", "{}"])
+    second = next(events)
+    response.close()
+    assert (second["step"], second["game_status"]) == (len(played.full_log), "finished")

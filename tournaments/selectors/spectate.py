@@ -108,9 +108,10 @@ def _key(kind: str, game: Game, step: int) -> tuple[Any, ...]:
     return (kind, game.match.round.event.game, game.pk, game.seed, decks, step, last)
 
 
-def _state(game: Game, step: int) -> Any:
-    """The game's engine state after its first ``step`` actions, or None for a log the engine
-    cannot set up (a deck it refuses) or that stops before ``step`` (an illegal action)."""
+def state_at(game: Game, step: int) -> Any:
+    """Return the game's engine state after its first ``step`` actions (the state just before an
+    illegal action, if the log holds one earlier), or None for a log the engine cannot set up
+    (a deck it refuses)."""
     key = game.match.round.event.game
     engine = match_engine(key)
     _rules, catalog = catalog_for(game=key)
@@ -129,7 +130,7 @@ def step_view(*, game: Game, step: int, full: bool = False) -> dict[str, Any]:
     step = max(0, min(step, len(game.actions)))
 
     def build() -> dict[str, Any]:
-        state = _state(game, step)
+        state = state_at(game, step)
         if state is None:
             return {}
         view: dict[str, Any] = state.judge_view() if full else state.spectator_view()
@@ -144,7 +145,7 @@ def game_turns(*, game: Game) -> list[int | None]:
     total = len(game.actions)
 
     def build() -> list[int | None]:
-        state = _state(game, 0)
+        state = state_at(game, 0)
         turns: list[int | None] = [getattr(state, "turn", None)]
         if state is None:
             return turns + [None] * total
