@@ -2,7 +2,9 @@
 spectator view only (no hidden card, no seed, for every game with a match engine), never the
 present state of a game being played (a delay of N turns, or N minutes)."""
 
+import asyncio
 import json
+import threading
 from datetime import timedelta
 
 import pytest
@@ -11,6 +13,7 @@ from django.utils import timezone
 from engine.registry import game_keys, get_game
 from tests.support.online import events as stream_events
 from tests.support.spectate import hidden_names, played_match
+from tournaments.api.spectate import spectate_stream_async
 from tournaments.models import Event, GameAction
 from tournaments.selectors.spectate import game_turns, spectated_step, state_at
 from tournaments.services import live
@@ -222,3 +225,26 @@ def test_the_stream_sends_the_view_again_when_the_game_moves_on(organizer, playe
     second = next(events)
     response.close()
     assert (second["step"], second["game_status"]) == (len(played.full_log), "finished")
+
+
+def test_the_asgi_stream_sends_the_view_only_when_it_differs_and_ends_with_the_match():
+    texts = iter(['{"step":1}', '{"step":1}', '{"step":2,"match_status":"final"}'])
+
+    async def read() -> str:
+        return next(texts)
+
+    async def watch() -> list[bytes]:
+        chunks = []
+        stream = spectate_stream_async(7101, read, 5)
+        chunks.append(await stream.__anext__())
+        for _ in range(2):  # the first change reads the same view, the second a new one
+            threading.Timer(0.05, live.publish, args=(7101, ["{}", "{}"])).start()
+            chunks.append(await stream.__anext__())
+        chunks += [chunk async for chunk in stream]  # it ends: the match is final
+        return chunks
+
+    chunks = asyncio.run(watch())
+    assert chunks[0].endswith(b'data: {"step":1}\n\n')
+    assert chunks[1] == b": ping\n\n"
+    assert chunks[2] == b'event: state\ndata: {"step":2,"match_status":"final"}\n\n'
+    assert len(chunks) == 3

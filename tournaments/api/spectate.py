@@ -139,7 +139,7 @@ def _over(text: str) -> bool:
     return '"match_status":"final"' in text
 
 
-def _spectate_sync(match_id: int, read: Any, seconds: int) -> Iterator[bytes]:
+def spectate_stream_sync(match_id: int, read: Any, seconds: int) -> Iterator[bytes]:
     """The stream for a WSGI server. Each change of the match (and each ping interval, for a delay
     in minutes) reads the answer again; it is sent when it differs from the last one sent."""
     sub = live.subscribe(match_id, None)
@@ -159,8 +159,8 @@ def _spectate_sync(match_id: int, read: Any, seconds: int) -> Iterator[bytes]:
         sub.close()
 
 
-async def _spectate_async(match_id: int, read: Any, seconds: int) -> AsyncGenerator[bytes, None]:
-    """:func:`_spectate_sync` on the event loop (ASGI): no thread held while it waits."""
+async def spectate_stream_async(match_id: int, read: Any, seconds: int) -> AsyncGenerator[bytes, None]:
+    """:func:`spectate_stream_sync` on the event loop (ASGI): no thread held while it waits."""
     sub = live.subscribe(match_id, None, asynchronous=True)
     try:
         text = await read()
@@ -223,10 +223,10 @@ class SpectateStreamApi(APIView):
         read = partial(_read_text, match.pk)
         if isinstance(request._request, ASGIRequest):
             content: Any = _giving_back_async(
-                _spectate_async(match.pk, sync_to_async(read), seconds), sync_to_async(give_back)
+                spectate_stream_async(match.pk, sync_to_async(read), seconds), sync_to_async(give_back)
             )
         else:
-            content = _giving_back(_spectate_sync(match.pk, read, seconds), give_back)
+            content = _giving_back(spectate_stream_sync(match.pk, read, seconds), give_back)
         response = StreamingHttpResponse(content, content_type="text/event-stream")
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"
