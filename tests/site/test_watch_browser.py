@@ -77,3 +77,19 @@ def test_the_featured_match_draws_the_delayed_board_from_the_stream(
     assert not serious_violations(page)
     assert not errors
     page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_tv_page_reads_well_on_a_phone(live_server, chromium, organizer, card_sets, language):
+    played = played_match(
+        "respons", organizer, make_actor("ann"), make_actor("bob"), part=0.5, spectators="everyone"
+    )
+    page = signed_in(chromium, live_server.url, None, viewport=PHONE, language=language)
+    page.goto(f"{live_server.url}/events/{played.match.round.event_id}/tv/")
+    page.locator("[data-testid=tv-timer] [data-left]").wait_for(timeout=WAIT_MS)
+    assert_fits(page, PHONE["width"])
+    assert not serious_violations(page)
+    pause = page.locator("[data-testid=tv-pause]")
+    pause.click()  # a reader who needs longer stops the reloading (WCAG 2.2.1)
+    assert pause.get_attribute("aria-pressed") == "true"
+    page.context.close()

@@ -66,7 +66,7 @@ def test_the_tv_page_shows_the_round_timer_and_pairings_reloading_itself(organiz
     played = played_match("respons", organizer, a, b, part=0.6, spectators="everyone")
     event = played.match.round.event
     html = page(f"/events/{event.pk}/tv/").content.decode()
-    assert 'http-equiv="refresh"' in html
+    assert 'data-refresh-seconds="30"' in html and 'data-testid="tv-pause"' in html
     assert "data-deadline" in html  # the round timer
     assert "ann" in html and "bob" in html
     assert f"/matches/{played.match.pk}/watch/" in html

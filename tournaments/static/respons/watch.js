@@ -156,7 +156,22 @@
     sync();
   }
 
+  // --- the TV page: reloads itself, unless paused (WCAG 2.2.1: a time limit the reader can stop) --
+  function tv() {
+    var page = document.querySelector("[data-refresh-seconds]");
+    if (!page) return;
+    var seconds = +page.dataset.refreshSeconds || 30, toggle = document.querySelector("[data-refresh-toggle]");
+    var timer = setTimeout(function () { location.reload(); }, seconds * 1000);
+    if (toggle) toggle.addEventListener("click", function () {
+      var paused = toggle.getAttribute("aria-pressed") !== "true";
+      toggle.setAttribute("aria-pressed", String(paused));
+      clearTimeout(timer);
+      if (!paused) timer = setTimeout(function () { location.reload(); }, seconds * 1000);
+    });
+  }
+
   function init() {
+    tv();
     if (!cfg || !root) return;
     if (cfg.mode === "live") live();
     else replay();
