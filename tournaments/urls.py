@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings, webhooks
+from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings, watch, webhooks
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -74,6 +74,9 @@ urlpatterns = [
     path("events/<id:event_id>/rounds/<number:number>/print/", events.round_print, name="event-round-print"),
     path("events/<id:event_id>/rounds/<number:number>/slips/", events.round_slips, name="event-round-slips"),
     path("events/<id:event_id>/standings/", events.event_standings, name="event-standings"),
+    path("events/<id:event_id>/tv/", watch.event_tv, name="event_tv"),
+    path("matches/<id:match_id>/watch/", watch.match_watch, name="match_watch"),
+    path("matches/<id:match_id>/replay/", watch.match_replay, name="match_replay"),
     path(
         "events/<id:event_id>/export/pairings-<number:number>.csv",
         events.export_pairings,

@@ -41,6 +41,9 @@ GRACE_HELP = (
     "online: minutes a game waits for both players before an absent one loses it as a no-show "
     "(no clock runs meanwhile); 0: the clocks start at once"
 )
+SPECTATORS_HELP = "online: who may watch the matches and their replays: nobody, signed-in users, everyone"
+DELAY_HELP = "online: how far behind the games spectators see them (in spectate_delay_unit), at least 1"
+DELAY_UNIT_HELP = "turns (games that count none fall back to minutes) or minutes"
 DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in the event's time_zone"
 
 
@@ -64,6 +67,15 @@ class EventIn(serializers.Serializer):
     )
     no_show_minutes = serializers.IntegerField(
         min_value=1, max_value=120, default=10, help_text="minutes into a round before a no-show loss"
+    )
+    spectators = serializers.ChoiceField(
+        choices=Event.Spectators.values, default=Event.Spectators.NOBODY, help_text=SPECTATORS_HELP
+    )
+    spectate_delay = serializers.IntegerField(
+        min_value=1, max_value=svc.SPECTATE_DELAY_MAX, default=2, help_text=DELAY_HELP
+    )
+    spectate_delay_unit = serializers.ChoiceField(
+        choices=Event.DelayUnit.values, default=Event.DelayUnit.TURNS, help_text=DELAY_UNIT_HELP
     )
     starts_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
@@ -90,7 +102,7 @@ class EventOut(serializers.ModelSerializer):
             "side_deck_max", "online", "round_minutes", "grace_minutes", "player_cap", "late_entry",
             "decklists_public", "organizer", "judges", "players", "waitlist", "current_round", "seed",
             "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
-            "check_in_required", "no_show_minutes",
+            "check_in_required", "no_show_minutes", "spectators", "spectate_delay", "spectate_delay_unit",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")
@@ -152,6 +164,15 @@ class EventPatchIn(serializers.Serializer):
     late_entry = serializers.BooleanField(required=False)
     check_in_required = serializers.BooleanField(required=False)
     no_show_minutes = serializers.IntegerField(min_value=1, max_value=120, required=False)
+    spectators = serializers.ChoiceField(
+        choices=Event.Spectators.values, required=False, help_text=SPECTATORS_HELP
+    )
+    spectate_delay = serializers.IntegerField(
+        min_value=1, max_value=svc.SPECTATE_DELAY_MAX, required=False, help_text=DELAY_HELP
+    )
+    spectate_delay_unit = serializers.ChoiceField(
+        choices=Event.DelayUnit.values, required=False, help_text=DELAY_UNIT_HELP
+    )
     starts_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards, events, judge, notifications, online
+from tournaments.api import accounts, cards, events, judge, notifications, online, spectate
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
@@ -105,6 +105,13 @@ urlpatterns = [
     ),
     path("matches/<id:match_id>/game/sideboard/", online.SideboardApi.as_view(), name="api-match-sideboard"),
     path("matches/<id:match_id>/log/", online.MatchLogApi.as_view(), name="api-match-log"),
+    path("matches/<id:match_id>/spectate/", spectate.SpectateApi.as_view(), name="api-match-spectate"),
+    path(
+        "matches/<id:match_id>/spectate/stream/",
+        spectate.SpectateStreamApi.as_view(),
+        name="api-match-spectate-stream",
+    ),
+    path("matches/<id:match_id>/replay/", spectate.ReplayApi.as_view(), name="api-match-replay"),
     path("matches/<id:match_id>/penalties/", judge.PenaltyApi.as_view(), name="api-match-penalties"),
     path("events/<id:event_id>/bots/", judge.EventBotsApi.as_view(), name="api-event-bots"),
 ]

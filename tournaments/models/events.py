@@ -14,6 +14,15 @@ class Event(models.Model):
         FINISHED = "finished", _("Finished")
         CANCELLED = "cancelled", _("Cancelled")
 
+    class Spectators(models.TextChoices):
+        NOBODY = "nobody", _("Nobody")
+        USERS = "users", _("Signed-in users")
+        EVERYONE = "everyone", _("Everyone")
+
+    class DelayUnit(models.TextChoices):
+        TURNS = "turns", _("turns")
+        MINUTES = "minutes", _("minutes")
+
     name = models.CharField(max_length=200)
     game = models.CharField(max_length=32)
     format = models.CharField(max_length=32, default="constructed")
@@ -51,6 +60,11 @@ class Event(models.Model):
     # match whose player has not come is a no-show loss after no_show_minutes of the round.
     check_in_required = models.BooleanField(default=False)
     no_show_minutes = models.PositiveSmallIntegerField(default=10)
+    # Spectating an online event's matches (issue #23): who may watch, and how far behind the
+    # games they see (a spectator never sees the present state: a player's friend could relay it).
+    spectators = models.CharField(max_length=16, choices=Spectators.choices, default=Spectators.NOBODY)
+    spectate_delay = models.PositiveSmallIntegerField(default=2)
+    spectate_delay_unit = models.CharField(max_length=8, choices=DelayUnit.choices, default=DelayUnit.TURNS)
 
     class Meta:
         ordering = ["-created_at"]

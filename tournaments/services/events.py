@@ -89,6 +89,7 @@ NO_SHOW_MINUTES_MAX = 120
 
 # Online play: the longest wait for both players before an absent one loses as a no-show (R9.4).
 GRACE_MAX = 60
+SPECTATE_DELAY_MAX = 60  # turns or minutes
 
 
 def _game_title(key: str) -> str:
@@ -138,6 +139,8 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
         ("player_cap", 2, 100_000),
         ("grace_minutes", 0, GRACE_MAX),
         ("no_show_minutes", 1, NO_SHOW_MINUTES_MAX),
+        # Never 0: a spectator must not see the present state of a game (issue #23).
+        ("spectate_delay", 1, SPECTATE_DELAY_MAX),
     ):
         if key in values and values[key] is not None:
             value = values[key]
@@ -150,6 +153,15 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
             checked[key] = value
         elif key in values and key in ("rounds", "player_cap"):
             checked[key] = None
+    for key, choices in (("spectators", Event.Spectators), ("spectate_delay_unit", Event.DelayUnit)):
+        if key in values:
+            if values[key] not in choices.values:
+                raise BadInput(
+                    _("%(field)s: must be one of %(allowed)s")
+                    % {"field": key, "allowed": ", ".join(choices.values)},
+                    code="invalid",
+                )
+            checked[key] = values[key]
     for key in ("online", "late_entry", "check_in_required"):
         if key in values:
             checked[key] = bool(values[key])
@@ -922,11 +934,16 @@ def match_extend(*, match: Match, by: User, minutes: Any) -> Match:
 # Edits, cancellation, deletion, judge removal and walk-ins (issue #16). Each one is an entry
 # of the audit trail (ResultChange with ``event`` set): who, when, what (old → new) and why.
 
-LIVE_FIELDS = frozenset({"round_minutes", "description", "no_show_minutes"})  # may change at any time
+# May change at any time (the spectating settings too: an organizer may open or close the games
+# to spectators, or lengthen the delay, while they are played).
+LIVE_FIELDS = frozenset(
+    {"round_minutes", "description", "no_show_minutes", "spectators", "spectate_delay", "spectate_delay_unit"}
+)
 DETAIL_FIELDS = ("starts_at", "time_zone", "venue", "description", "registration_closes_at")
 SETTING_FIELDS = (
     "name", "game", "format", "best_of", "rounds", "top_cut", "side_deck_max", "online",
     "round_minutes", "player_cap", "late_entry", "grace_minutes", "check_in_required", "no_show_minutes",
+    "spectators", "spectate_delay", "spectate_delay_unit",
 )  # fmt: skip
 REASON_MAX = NOTE_MAX
 YEARS = (2000, 2999)  # an event's dates

@@ -212,14 +212,15 @@ async def hit_async(client: Any, *, scope: str, ident: str, rate: str) -> Refuse
 # --- open streams per user ----------------------------------------------------------------------
 
 
-def _streams_key(user_id: int) -> str:
+def _streams_key(user_id: int | str) -> str:
     return f"{PREFIX}streams:{user_id}"
 
 
-def stream_take(*, user_id: int, seconds: int) -> str | None:
+def stream_take(*, user_id: int | str, seconds: int) -> str | None:
     """Take one of the user's :data:`settings.STREAMS_PER_USER` open-stream slots for a stream of
     at most ``seconds``; return its id (give it back with :func:`stream_give`), or None when
-    they are all taken. A slot a process never gave back (it died) ends with its stream's time."""
+    they are all taken. A slot a process never gave back (it died) ends with its stream's time.
+    ``user_id``: a user's id, or ``"ip:<address>"`` for an anonymous spectator."""
     member = uuid.uuid4().hex
     ok = _store().slot_take(
         _streams_key(user_id), member, time.time() + seconds + STREAM_GRACE, settings.STREAMS_PER_USER
@@ -227,7 +228,7 @@ def stream_take(*, user_id: int, seconds: int) -> str | None:
     return member if ok else None
 
 
-def stream_give(*, user_id: int, slot: str) -> None:
+def stream_give(*, user_id: int | str, slot: str) -> None:
     """Give back the slot of a stream that has ended."""
     _store().slot_give(_streams_key(user_id), slot)
 

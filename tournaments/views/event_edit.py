@@ -32,6 +32,9 @@ LIVE_FORM_FIELDS = {
     "round_minutes",
     "description",
     "no_show_minutes",
+    "spectators",
+    "spectate_delay",
+    "spectate_delay_unit",
     "reason",
 }  # svc.LIVE_FIELDS, and the reason
 

@@ -298,6 +298,29 @@ class EventForm(forms.Form):
             "A player not at the table this long into a round can be given a no-show loss."
         ),
     )
+    # Online: who may watch the matches (and their replays), and how far behind (issue #23).
+    spectators = forms.ChoiceField(
+        label=gettext_lazy("Spectators"),
+        required=False,
+        initial=Event.Spectators.NOBODY,
+        choices=Event.Spectators.choices,
+        help_text=gettext_lazy("Online: who may watch the matches live and their replays once final."),
+    )
+    spectate_delay = forms.IntegerField(
+        label=gettext_lazy("Spectators' delay"),
+        required=False,
+        initial=2,
+        min_value=1,
+        max_value=svc.SPECTATE_DELAY_MAX,
+        help_text=gettext_lazy("Spectators see each game this far behind, never its present state."),
+    )
+    spectate_delay_unit = forms.ChoiceField(
+        label=gettext_lazy("Delay in"),
+        required=False,
+        initial=Event.DelayUnit.TURNS,
+        choices=Event.DelayUnit.choices,
+        help_text=gettext_lazy("A game that counts no turns is delayed by minutes."),
+    )
 
     # The event's details (issue #16): when, where, what, until when to register.
     starts_on = forms.DateField(
@@ -359,6 +382,9 @@ class EventForm(forms.Form):
             skip.add("time_zone")  # not sent: the event's zone stays (UTC for a new event)
         if self.cleaned_data.get("grace_minutes") is None:
             skip.add("grace_minutes")
+        for key in ("spectators", "spectate_delay", "spectate_delay_unit"):
+            if self.cleaned_data.get(key) in (None, ""):
+                skip.add(key)  # blank: the event's stays (the defaults for a new event)
         if self.cleaned_data.get("no_show_minutes") is None:
             skip.add("no_show_minutes")  # blank: the event's stays (10 for a new event)
         return {key: value for key, value in self.cleaned_data.items() if key not in skip}
@@ -373,6 +399,8 @@ class EventForm(forms.Form):
             # This game is played on paper only: there is nothing to choose.
             del self.fields["online"]
             del self.fields["grace_minutes"]
+            for key in ("spectators", "spectate_delay", "spectate_delay_unit"):
+                del self.fields[key]
 
     def add_domain_error(self, error: DomainError) -> None:
         """Attach a service's refusal to the field it names ("best_of: …"), or to the form."""

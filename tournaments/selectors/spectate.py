@@ -1,0 +1,317 @@
+"""Reads for spectators and replays (issue #23): who may watch a match, the delayed spectator
+view of its current game, and any step of a final match's games.
+
+A spectator sees only the engine's ``spectator_view()`` (no hand, no face-down card, no seed),
+and never the present state of a game being played: a player's friend watching could relay it.
+The view shown is the game rebuilt from its log up to an earlier step (the engine's
+``replay(log, catalog, upto=k)``), as the event's delay says:
+
+- **N turns**: the state at the moment the turn N − 1 turns before the current one began (with
+  the default 2, the spectator sees every turn before the previous one, and nothing of the
+  previous or the current turn). A turn is what the game's state counts as ``turn`` (the same
+  attribute the workers keep in the snapshot); a game that counts none falls back to minutes.
+- **N minutes**: the state after the last action applied at least N minutes ago (the ledger's
+  ``processed_at``).
+
+A finished game is shown whole: there is nothing left to relay. Everything is reached through
+the registry and the protocol of ``engine/match.py``: nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import orjson
+from django.db.models import Max
+from django.utils import timezone
+
+from engine.problems import InputError
+from tournaments.labels import describe_action, reader_language
+from tournaments.models import Event, Game, GameAction, Match, Round
+from tournaments.selectors.cards import card_names_shown, catalog_for
+from tournaments.selectors.events import event_role, is_official
+from tournaments.selectors.online import clock_limit, game_log, match_engine, match_is_online
+from tournaments.users import Visitor
+
+# --- who may watch ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WatchAccess:
+    """May the reader watch an event's matches (and replay them once final)? ``refusal``: ``""``
+    when allowed, else ``"sign_in"`` (signed-in users only) or ``"off"`` (nobody may)."""
+
+    refusal: str
+    official: bool = False
+
+    @property
+    def allowed(self) -> bool:
+        return not self.refusal
+
+
+def watch_access(*, event: Event, user: Visitor) -> WatchAccess:
+    """Return whether ``user`` may watch ``event``'s online matches: its officials always; anyone
+    else as the event's ``spectators`` setting says (nobody, signed-in users, everyone). A player
+    watching their own match gets the spectator view like anyone (nothing more)."""
+    official = user.is_authenticated and is_official(event_role(event=event, user=user))
+    if official:
+        return WatchAccess(refusal="", official=True)
+    setting = event.spectators
+    if setting == Event.Spectators.EVERYONE:
+        return WatchAccess(refusal="")
+    if setting == Event.Spectators.USERS:
+        return WatchAccess(refusal="" if user.is_authenticated else "sign_in")
+    return WatchAccess(refusal="off")
+
+
+def replay_access(*, match: Match, user: Visitor) -> WatchAccess:
+    """:func:`watch_access` for a match's replay: its two players may always replay it too."""
+    access = watch_access(event=match.round.event, user=user)
+    if access.allowed or not user.is_authenticated:
+        return access
+    players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
+    return WatchAccess(refusal="") if user.pk in players else access
+
+
+# --- the engine, replayed ----------------------------------------------------------------------
+
+_cache_lock = threading.Lock()
+# (kind, game, game id, seed, decks, step, the step's last action) -> a view or the game's turns.
+# A game's log only grows, so these name one state for good (the judges' viewer keys its views
+# alike).
+_cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_CACHE_MAX = 1024
+
+
+def _cached(key: tuple[Any, ...], build: Any) -> Any:
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    value = build()
+    with _cache_lock:
+        _cache[key] = value
+        while len(_cache) > _CACHE_MAX:
+            _cache.popitem(last=False)
+    return value
+
+
+def _key(kind: str, game: Game, step: int) -> tuple[Any, ...]:
+    # The decks too: a game waiting in sideboarding has no action yet, and its decks may change.
+    decks = hashlib.sha256(orjson.dumps(game.decks, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    last = repr(game.actions[step - 1]) if step else ""
+    return (kind, game.match.round.event.game, game.pk, game.seed, decks, step, last)
+
+
+def state_at(game: Game, step: int) -> Any:
+    """Return the game's engine state after its first ``step`` actions (the state just before an
+    illegal action, if the log holds one earlier), or None for a log the engine cannot set up
+    (a deck it refuses)."""
+    key = game.match.round.event.game
+    engine = match_engine(key)
+    _rules, catalog = catalog_for(game=key)
+    try:
+        return engine.replay(game_log(game), catalog, upto=step)
+    except engine.replay_error as error:
+        refused: Any = error  # the protocol's replay_error: the state just before the action
+        return refused.match
+    except InputError:
+        return None
+
+
+def step_view(*, game: Game, step: int, full: bool = False) -> dict[str, Any]:
+    """Return the game's view after its first ``step`` actions (clamped to the log): the
+    spectator view, or with ``full`` the judge view (every hidden card). Cached per step."""
+    step = max(0, min(step, len(game.actions)))
+
+    def build() -> dict[str, Any]:
+        state = state_at(game, step)
+        if state is None:
+            return {}
+        view: dict[str, Any] = state.judge_view() if full else state.spectator_view()
+        return view
+
+    return dict(_cached(_key("judge" if full else "spectator", game, step), build))
+
+
+def game_turns(*, game: Game) -> list[int | None]:
+    """Return the game's turn after each prefix of its log (``[turn after 0 actions, after 1,
+    …]``; None where the game counts no turns). Rebuilt once per action, then cached."""
+    total = len(game.actions)
+
+    def build() -> list[int | None]:
+        state = state_at(game, 0)
+        turns: list[int | None] = [getattr(state, "turn", None)]
+        if state is None:
+            return turns + [None] * total
+        try:
+            for action in game.actions:
+                body = {k: v for k, v in action.items() if k != "seat"}
+                state.apply(int(action["seat"]), body)
+                turns.append(getattr(state, "turn", None))
+        except Exception:  # an action the engine refuses: no turns past it
+            turns += [None] * (total + 1 - len(turns))
+        return turns
+
+    return list(_cached(_key("turns", game, total), build))
+
+
+@dataclass(frozen=True)
+class Delay:
+    """How far behind a spectator is: ``step`` (actions shown), the unit really used
+    (``turns`` or ``minutes``, ``""`` for a finished game shown whole) and the amount."""
+
+    step: int
+    unit: str
+    amount: int
+    turn: int | None = None
+
+
+def spectated_step(*, game: Game, event: Event, now: datetime | None = None) -> Delay:
+    """Return the step of ``game`` a spectator may see now (see the module's docstring)."""
+    total = len(game.actions)
+    if game.status == Game.Status.FINISHED:
+        return Delay(step=total, unit="", amount=0)
+    amount = max(1, event.spectate_delay)  # never the present state, whatever the row says
+    if event.spectate_delay_unit == Event.DelayUnit.TURNS:
+        turns = game_turns(game=game)
+        if all(turn is not None for turn in turns):
+            counted = [int(turn) for turn in turns if turn is not None]
+            since = counted[-1] - amount + 1  # the first turn not shown
+            step = next((i for i, turn in enumerate(counted) if turn >= since), 0)
+            return Delay(step=step, unit="turns", amount=amount, turn=counted[step])
+    cutoff = (now or timezone.now()) - timedelta(minutes=amount)
+    last = GameAction.objects.filter(
+        match_id=game.match_id,
+        game_number=game.number,
+        status=GameAction.Status.APPLIED,
+        processed_at__lte=cutoff,
+        log_index__isnull=False,
+    ).aggregate(n=Max("log_index"))["n"]
+    step = min(total, last + 1) if last is not None else 0
+    return Delay(step=step, unit="minutes", amount=amount)
+
+
+# --- the answers -------------------------------------------------------------------------------
+
+
+def _names(match: Match) -> list[str]:
+    return [
+        match.player_a.player.get_username(),
+        match.player_b.player.get_username() if match.player_b else "",
+    ]
+
+
+def _games(games: list[Game]) -> list[dict[str, Any]]:
+    return [{"number": g.number, "status": g.status, "winner": g.winner, "reason": g.reason} for g in games]
+
+
+def spectate_answer(*, match: Match, now: datetime | None = None) -> dict[str, Any] | None:
+    """Return the api.md answer of ``GET /api/matches/{id}/spectate/``: the latest game's
+    spectator view as the event's delay allows, the match score, the names and the banked
+    clocks (seconds used by each seat as of its last finished decision: which seat is deciding
+    now is not said, it is the present state). None: the match has no game yet."""
+    games = list(match.games.order_by("number"))
+    if not games or not match_is_online(match):
+        return None
+    event = match.round.event
+    game = games[-1]
+    delay = spectated_step(game=game, event=event, now=now)
+    return {
+        "match": match.pk,
+        "event": event.pk,
+        "game": event.game,
+        "names": _names(match),
+        "table": match.table,
+        "round": match.round.number,
+        "match_status": match.status,
+        "wins_a": match.wins_a,
+        "wins_b": match.wins_b,
+        "draws": match.draws,
+        "game_number": game.number,
+        "game_status": game.status,
+        "games": _games(games),
+        "step": delay.step,
+        "delay": {"amount": delay.amount, "unit": delay.unit, "turn": delay.turn},
+        "clock": {"limit": clock_limit(event), "used": list(game.clock_used or [0.0, 0.0])},
+        "round_ends_at": match.round.ends_at.isoformat(),
+        "view": step_view(game=game, step=delay.step),
+    }
+
+
+@dataclass(frozen=True)
+class ReplayLine:
+    number: int
+    seat: int
+    player: str
+    type: str
+    text: str  # the action in words; "" in public replays (an action may name a hidden card)
+
+
+def replay_lines(*, game: Game, full: bool) -> list[ReplayLine]:
+    """Return the game's actions for the replay's list: with ``full`` each in words (cards named
+    in the reader's language), else only who did what kind of thing (a mulligan names the cards
+    put back: hidden until the decklists are published)."""
+    match = game.match
+    names = _names(match)
+    shown = card_names_shown(game=match.round.event.game, language=reader_language()) if full else {}
+    lines = []
+    for index, action in enumerate(game.actions):
+        seat = int(action.get("seat", 0))
+        text = describe_action(action, card_name=lambda n: shown.get(n, n)) if full else ""
+        lines.append(
+            ReplayLine(
+                number=index + 1, seat=seat, player=names[seat], type=str(action.get("type", "")), text=text
+            )
+        )
+    return lines
+
+
+def replay_full(*, match: Match, official: bool) -> bool:
+    """Whether the replay shows every card: once the event's decklists are published (and
+    always to its officials); before that, public information only."""
+    return official or match.round.event.decklists_public
+
+
+def replay_answer(*, match: Match, game: Game, step: int | None, full: bool) -> dict[str, Any]:
+    """Return the api.md answer of ``GET /api/matches/{id}/replay/``: game ``game`` after
+    ``step`` actions (default: the end), its actions, the match's games and score."""
+    total = len(game.actions)
+    step = total if step is None else max(0, min(step, total))
+    games = list(match.games.order_by("number"))
+    return {
+        "match": match.pk,
+        "event": match.round.event_id,
+        "game": match.round.event.game,
+        "names": _names(match),
+        "wins_a": match.wins_a,
+        "wins_b": match.wins_b,
+        "draws": match.draws,
+        "games": _games(games),
+        "game_number": game.number,
+        "winner": game.winner,
+        "reason": game.reason,
+        "full": full,
+        "step": step,
+        "total": total,
+        "view": step_view(game=game, step=step, full=full),
+        "actions": [line.__dict__ for line in replay_lines(game=game, full=full)],
+    }
+
+
+# --- the TV page --------------------------------------------------------------------------------
+
+
+def tv_round(*, event: Event) -> Round | None:
+    """Return the round the TV page shows: the latest published one, or None before round 1."""
+    return event.round_set.filter(published=True).order_by("-number").first()
+
+
+def tv_matches(*, round: Round) -> list[Match]:
+    """Return the round's matches by table with their players (names loaded)."""
+    return list(round.matches.select_related("player_a__player", "player_b__player").order_by("table"))
