@@ -32,6 +32,9 @@ class GameTexts:
 
     violations: Mapping[str, str] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
+    # How a game of it may end, beyond the site's reasons (concede, timeout, no_show, penalty,
+    # turn_limit, draw): ``MatchResult.reason`` -> its words.
+    reasons: Mapping[str, str] = field(default_factory=dict)
     variant: Callable[[str, Mapping[str, Any]], str] = no_variant
 
     def violation_template(self, code: str, params: Mapping[str, Any]) -> str | None:

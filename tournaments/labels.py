@@ -121,17 +121,21 @@ PHASES: dict[str, Promise] = {
 }
 
 REASONS: dict[str, Promise] = {
-    "orders_exhausted": gettext_lazy("no orders left"),
     "concede": gettext_lazy("conceded"),
     "timeout": gettext_lazy("out of time"),
     "no_show": gettext_lazy("no-show"),  # R9.4: absent when the grace period ended
-    "card_effect": gettext_lazy("a card's effect"),
     "draw": gettext_lazy("draw"),
     "round_end": gettext_lazy("round time is over"),
     "override": gettext_lazy("a judge set the match result"),  # services.events._online_override
     "penalty": gettext_lazy("game loss (penalty)"),  # a judge's game loss (services.penalties)
     "turn_limit": gettext_lazy("turn limit reached"),
 }
+
+# Each game's own ways to end (``RULES.texts.reasons``, engine/texts.py), translated like its
+# other texts; the site's reasons above come first.
+for _game in game_keys():
+    for _reason, _words in get_game(_game).texts.reasons.items():
+        REASONS.setdefault(_reason, gettext_lazy(_words))
 
 # Decision kinds and result changes keep their keys as the English labels (the pages showed them so).
 DECISIONS: dict[str, Promise] = {

@@ -4,7 +4,7 @@ one-statement facts (online_rows.action_facts, which its INSERT is built on) agr
 
 import pytest
 
-from tests.site.conftest import one_table
+from tests.support.events import one_table
 from tournaments.models import Match
 from tournaments.selectors import online_rows
 from tournaments.selectors.online import match_access, match_is_online, seq_check

@@ -158,3 +158,15 @@ def test_the_play_page_names_a_penalty_game_loss_in_russian(event_factory, judge
     browser.force_login(a.user)
     html = browser.get(f"/matches/{match['id']}/play/").content.decode()
     assert json.dumps({"penalty": "поражение в партии (штраф)"})[1:-1] in html  # the page's JSON
+
+
+def test_each_games_own_ways_to_end_are_registered_by_the_game_and_said_in_russian():
+    from engine.registry import game_keys, get_game
+
+    for key in game_keys():
+        for reason in get_game(key).texts.reasons:
+            assert reason in labels.REASONS, (key, reason)
+    with translation.override("ru"):
+        assert labels.label(labels.REASONS, "orders_exhausted") == "приказы закончились"
+        assert labels.label(labels.REASONS, "health") == "здоровье игрока упало до 0"
+        assert labels.label(labels.REASONS, "life") == "Жизнь героя упала до 0"

@@ -22,6 +22,10 @@ TEXTS = GameTexts(
         "mythic_limit": N_("at most %(limit)s copy of the mythic «%(card)s» (found %(found)s)"),
         "mythic_in_side": N_("the mythic «%(card)s» cannot be in the hero deck"),
     },
+    reasons={
+        "life": N_("a hero's Life fell to 0"),  # C14.1
+        "end_of_time": N_("the end of time: the higher Life wins"),  # C15.1
+    },
     refusals={
         **PROTOCOL_REFUSALS,
         "action_used": N_("«%(card)s» is tapped"),

@@ -97,4 +97,9 @@ REFUSALS: dict[str, str] = {
     "target_not_offered": N_("%(target)s is not a legal target for %(card)s"),
 }
 
-TEXTS = GameTexts(violations=VIOLATIONS, refusals=REFUSALS, variant=variant)
+REASONS: dict[str, str] = {
+    "orders_exhausted": N_("no orders left"),  # R9.1
+    "card_effect": N_("a card's effect"),  # R9.2
+}
+
+TEXTS = GameTexts(violations=VIOLATIONS, refusals=REFUSALS, reasons=REASONS, variant=variant)

@@ -9,6 +9,10 @@ TEXTS = GameTexts(
             "at most %(limit)s copies of «%(card)s» (found %(found)s); only «Военная База» is exempt"
         ),
     },
+    reasons={
+        "health": N_("a player's health fell to 0"),  # Y9.1
+        "deck_out": N_("a player could not draw"),  # Y9.3
+    },
     refusals={
         **PROTOCOL_REFUSALS,
         "card_name_missing": N_("the action needs the card's name"),
