@@ -53,8 +53,9 @@ def _main_zone(rules: Any) -> str | None:
     return None
 
 
-def _dominant(decklist: Decklist, catalog: Catalog[Any], zone: str | None, fields: Iterable[str],
-              skip: str = "") -> str | None:
+def _dominant(
+    decklist: Decklist, catalog: Catalog[Any], zone: str | None, fields: Iterable[str], skip: str = ""
+) -> str | None:
     """Return the value of the first field in ``fields`` carried by the main deck's cards that
     covers the most copies (``skip`` left out), or None when no card carries any."""
     if zone is None:

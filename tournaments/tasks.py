@@ -73,7 +73,9 @@ def webhook_deliver(self: Task, delivery_id: int) -> bool:
     return webhook_deliver_once(delivery_id=delivery_id, last_try=self.request.retries >= WEBHOOK_RETRIES)
 
 
-@shared_task(name="tournaments.metagame_build", acks_late=True, autoretry_for=(OperationalError,), max_retries=3)
+@shared_task(
+    name="tournaments.metagame_build", acks_late=True, autoretry_for=(OperationalError,), max_retries=3
+)
 def metagame_build(key: str) -> int:
     """Compute a metagame scope's numbers (an event, a game over a period) into its cache."""
     return metagame_build_service(key=key)

@@ -1,14 +1,17 @@
-"""Finished, published events for the metagame tests."""
+"""Finished, published events for the metagame tests, and the metagame task run as a worker would."""
 
-from tests.support.actors import make_players
+from tests.support.actors import Actor, make_players
 from tests.support.events import EventDriver
+from tournaments.services.metagame import metagame_build
 
 
-def finished_event(event: EventDriver, players: int = 4, rounds: int = 2, result=None, publish: bool = True) -> list:
+def finished_event(
+    event: EventDriver, players: int = 4, rounds: int = 2, result=None, publish: bool = True
+) -> list[Actor]:
     """Play ``event`` through: ``players`` new players (decks in turn from the driver's list),
     ``rounds`` Swiss rounds with ``result`` (default: seat A wins), the event finished and,
     with ``publish``, its decklists published. Returns the players."""
-    actors = make_players(players)
+    actors = make_players(players, prefix=f"e{event.id}p")
     event.open()
     event.register(*actors)
     event.start()
@@ -17,15 +20,16 @@ def finished_event(event: EventDriver, players: int = 4, rounds: int = 2, result
         event.next_round()
     assert event.organizer.api.get(event.url).json()["status"] == "finished"
     if publish:
-        response = event.organizer.api.post(f"{event.url}publish-decklists/")
-        assert response.status_code == 200, response.content
+        publish_decklists(event)
     return actors
 
 
-def metagame(actor, url: str, capture=None, **params):
-    """GET a metagame answer; with ``capture`` (pytest-django's on-commit capture), the
-    computation it queues runs when the request commits, as a worker would run it."""
-    if capture is None:
-        return actor.api.get(url, params)
-    with capture(execute=True):
-        return actor.api.get(url, params)
+def publish_decklists(event: EventDriver) -> None:
+    response = event.organizer.api.post(f"{event.url}publish-decklists/")
+    assert response.status_code == 200, response.content
+
+
+def run_metagame_task(key: str) -> int:
+    """Run the queued computation of the scope ``key`` (``event:<id>``, ``game:<key>:<since>:<until>``),
+    as a worker runs ``tournaments.metagame_build``; the tests' transaction drops on-commit queues."""
+    return metagame_build(key=key)

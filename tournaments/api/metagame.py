@@ -51,7 +51,9 @@ class MetagameOut(serializers.Serializer):
         "draws, win_rate (a draw counts half; null with no match)",
     )
     archetypes = serializers.ListField(
-        child=serializers.DictField(), required=False, help_text="per archetype (identity · dominant trait), as identities"
+        child=serializers.DictField(),
+        required=False,
+        help_text="per archetype (identity · dominant trait), as identities",
     )
     matchups = serializers.DictField(
         required=False,
@@ -65,7 +67,8 @@ class MetagameOut(serializers.Serializer):
         "games_played, play_rate, played_win_rate from online logs (null without online games)",
     )
     first_player = serializers.DictField(
-        required=False, help_text="online games with a known starter: games, wins, losses, draws, win_rate of the starter"
+        required=False,
+        help_text="online games with a known starter: games, wins, losses, draws, win_rate of the starter",
     )
 
 
@@ -87,7 +90,10 @@ def metagame_answer(*, scope: Scope | None) -> tuple[dict[str, Any], int]:
     """Return the answer's body and status for a scope (None: an unpublished event)."""
     if scope is None:
         empty = {"status": "hidden", "stale": False, "progress": 100, "computed_at": None, "scope": {}}
-        return {**empty, "detail": _("The metagame is shown once the organizer publishes the decklists.")}, 200
+        return {
+            **empty,
+            "detail": _("The metagame is shown once the organizer publishes the decklists."),
+        }, 200
     report = metagame_request(scope=scope)
     computing = report.status == MetagameReport.Status.COMPUTING
     head = {
@@ -126,7 +132,9 @@ def _cell(value: Any) -> Any:
 def metagame_csv(*, scope: Scope | None, table: str, filename: str) -> HttpResponse:
     """Return one table of the scope's numbers as a CSV download; 409 while there are none."""
     if scope is None:
-        raise WrongState(_("The metagame is shown once the organizer publishes the decklists."), code="hidden")
+        raise WrongState(
+            _("The metagame is shown once the organizer publishes the decklists."), code="hidden"
+        )
     report = metagame_request(scope=scope)
     if not report.data:
         raise WrongState(_("The metagame is being computed: try again in a moment."), code="computing")
@@ -141,7 +149,9 @@ _ANSWERS = {
     200: MetagameOut,
     202: OpenApiResponse(MetagameOut, description="being computed: no numbers yet; ask again"),
 }
-_CSV = {(200, "text/csv"): OpenApiResponse(str, description="the table as CSV (UTF-8 with a byte-order mark)")}
+_CSV = {
+    (200, "text/csv"): OpenApiResponse(str, description="the table as CSV (UTF-8 with a byte-order mark)")
+}
 
 
 class EventMetagameApi(APIView):
@@ -169,7 +179,9 @@ class EventMetagameCsvApi(APIView):
         query.is_valid(raise_exception=True)
         event = _event(request, event_id)
         return metagame_csv(
-            scope=event_scope(event), table=query.validated_data["table"], filename=f"event-{event.pk}-metagame"
+            scope=event_scope(event),
+            table=query.validated_data["table"],
+            filename=f"event-{event.pk}-metagame",
         )
 
 

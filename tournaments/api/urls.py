@@ -95,7 +95,9 @@ urlpatterns = [
     path("events/<id:event_id>/standings/", events.StandingsApi.as_view(), name="api-event-standings"),
     path("events/<id:event_id>/metagame/", metagame.EventMetagameApi.as_view(), name="api-event-metagame"),
     path(
-        "events/<id:event_id>/metagame/csv/", metagame.EventMetagameCsvApi.as_view(), name="api-event-metagame-csv"
+        "events/<id:event_id>/metagame/csv/",
+        metagame.EventMetagameCsvApi.as_view(),
+        name="api-event-metagame-csv",
     ),
     path("metagame/", metagame.MetagameApi.as_view(), name="api-metagame"),
     path("metagame/csv/", metagame.MetagameCsvApi.as_view(), name="api-metagame-csv"),

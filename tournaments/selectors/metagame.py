@@ -122,7 +122,7 @@ def metagame_fingerprint(scope: Scope) -> str:
 class _Tally:
     """Matches (or games) won, lost and drawn."""
 
-    __slots__ = ("wins", "losses", "draws")
+    __slots__ = ("draws", "losses", "wins")
 
     def __init__(self) -> None:
         self.wins = self.losses = self.draws = 0
@@ -142,7 +142,13 @@ class _Tally:
     def as_json(self) -> dict[str, Any]:
         played = self.played
         rate = round((self.wins + self.draws / 2) / played, 4) if played else None
-        return {"matches": played, "wins": self.wins, "losses": self.losses, "draws": self.draws, "win_rate": rate}
+        return {
+            "matches": played,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "win_rate": rate,
+        }
 
 
 def _outcome(wins_a: int, wins_b: int) -> int:
@@ -156,14 +162,21 @@ def _groups(label: dict[int, str], results: dict[int, list[int]], total: int) ->
         for outcome in outcomes:
             tallies[label[reg]].add(outcome)
     rows = [
-        {"name": name, "players": n, "share": round(n / total, 4) if total else 0.0, **tallies[name].as_json()}
+        {
+            "name": name,
+            "players": n,
+            "share": round(n / total, 4) if total else 0.0,
+            **tallies[name].as_json(),
+        }
         for name, n in players.items()
     ]
     rows.sort(key=lambda row: (-row["players"], row["name"]))
     return rows
 
 
-def _decks(game: str, registrations: Iterable[tuple[int, Any]]) -> tuple[dict[int, str], dict[int, str], dict[int, set[str]]]:
+def _decks(
+    game: str, registrations: Iterable[tuple[int, Any]]
+) -> tuple[dict[int, str], dict[int, str], dict[int, set[str]]]:
     """Return each registration's identity, archetype and cards; identical lists read once."""
     rules, catalog = catalog_for(game=game)
     seen: dict[bytes, tuple[str, str, frozenset[str]]] = {}
@@ -180,7 +193,11 @@ def _decks(game: str, registrations: Iterable[tuple[int, Any]]) -> tuple[dict[in
                 known = (UNKNOWN, UNKNOWN, frozenset())
             else:
                 ident = deck_identity(rules, decklist, catalog)
-                known = (ident, deck_archetype(rules, decklist, catalog, ident), frozenset(deck_cards(rules, decklist, catalog)))
+                known = (
+                    ident,
+                    deck_archetype(rules, decklist, catalog, ident),
+                    frozenset(deck_cards(rules, decklist, catalog)),
+                )
             seen[key] = known
         identity[reg], archetype[reg] = known[0], known[1]
         cards[reg] = set(known[2])
@@ -199,8 +216,9 @@ def _game_facts(
     catalog: Any = None
     for start in range(0, len(ids), GAMES_CHUNK):
         chunk = ids[start : start + GAMES_CHUNK]
-        for pk, match_id, number, first, winner, seed, decks, actions in Game.objects.filter(pk__in=chunk).values_list(
-            "pk", "match_id", "number", "first_initiative", "winner", "seed", "decks", "actions"
+        fields = ("match_id", "number", "first_initiative", "winner", "seed", "decks", "actions")
+        for match_id, number, first, winner, seed, decks, actions in (
+            Game.objects.filter(pk__in=chunk).order_by("pk").values_list(*fields)
         ):
             if match_id not in match_ids:
                 continue  # its match is not final (a game of a match still being played)
@@ -210,7 +228,10 @@ def _game_facts(
                     if engine is None:
                         engine, catalog = match_engine(game_key), catalog_for(game=game_key)[1]
                     match = engine.new_match(
-                        catalog, [parse_decklist(raw, game=game_key) for raw in decks], seed=seed, options={"first": None}
+                        catalog,
+                        [parse_decklist(raw, game=game_key) for raw in decks],
+                        seed=seed,
+                        options={"first": None},
                     )
                     starter = first_seat(match.initial_events)
                 except (InputError, DeckParseError, KeyError):
@@ -230,7 +251,9 @@ def metagame_compute(scope: Scope, progress: Callable[[int], None] = lambda perc
     the percent done now and then."""
     events = list(scope_events(scope).values_list("pk", flat=True))
     registrations = Registration.objects.filter(event_id__in=events, status=Registration.Status.ACTIVE)
-    identity, archetype, cards = _decks(scope.game, registrations.values_list("pk", "deck").iterator(chunk_size=2000))
+    identity, archetype, cards = _decks(
+        scope.game, registrations.values_list("pk", "deck").iterator(chunk_size=2000)
+    )
     progress(30)
     matches = list(
         Match.objects.filter(round__event_id__in=events, status=Match.Status.FINAL, player_b__isnull=False)
@@ -266,17 +289,21 @@ def metagame_compute(scope: Scope, progress: Callable[[int], None] = lambda perc
     decks_with: Counter[str] = Counter()
     for reg, names in cards.items():
         decks_with.update(names)
-        for outcome in results.get(reg, ()):
-            for name in names:
-                included[name].add(outcome)
+        outcomes = results.get(reg, ())
+        wins, losses = sum(o > 0 for o in outcomes), sum(o < 0 for o in outcomes)
+        for name in names:
+            tally = included[name]
+            tally.wins += wins
+            tally.losses += losses
+            tally.draws += len(outcomes) - wins - losses
     played_in: dict[str, _Tally] = defaultdict(_Tally)
     first = _Tally()
     seat_games = 0
     for _match, _number, starter, winner, played0, played1 in game_rows:
         seat_games += 2
-        for seat, played in ((0, played0), (1, played1)):
+        for seat, names_played in ((0, played0), (1, played1)):
             outcome = 0 if winner is None else (1 if winner == seat else -1)
-            for name in played:
+            for name in names_played:
                 played_in[name].add(outcome)
         if starter is not None:
             first.add(0 if winner is None else (1 if winner == starter else -1))
@@ -300,7 +327,8 @@ def metagame_compute(scope: Scope, progress: Callable[[int], None] = lambda perc
 
     shown = [row["name"] for row in identities[:MATRIX_MAX]]
     matrix = [
-        [pairs[(row, column)].as_json() if (row, column) in pairs else None for column in shown] for row in shown
+        [pairs[(row, column)].as_json() if (row, column) in pairs else None for column in shown]
+        for row in shown
     ]
     progress(100)
     return {
@@ -327,7 +355,16 @@ def metagame_csv_rows(data: dict[str, Any], table: str) -> list[list[Any]]:
         head = ["name", "players", "share", "matches", "wins", "losses", "draws", "win_rate"]
         return [head, *[[row[k] for k in head] for row in data.get(table, [])]]
     if table == "cards":
-        head = ["name", "decks", "inclusion", "matches", "win_rate", "games_played", "play_rate", "played_win_rate"]
+        head = [
+            "name",
+            "decks",
+            "inclusion",
+            "matches",
+            "win_rate",
+            "games_played",
+            "play_rate",
+            "played_win_rate",
+        ]
         return [head, *[[row[k] for k in head] for row in data.get("cards", [])]]
     if table == "first_player":
         head = ["games", "wins", "losses", "draws", "win_rate"]
@@ -338,5 +375,15 @@ def metagame_csv_rows(data: dict[str, Any], table: str) -> list[list[Any]]:
     for row, cells in zip(matchups["names"], matchups["cells"], strict=True):
         for column, cell in zip(matchups["names"], cells, strict=True):
             if cell is not None:
-                rows.append([row, column, cell["matches"], cell["wins"], cell["losses"], cell["draws"], cell["win_rate"]])
+                rows.append(
+                    [
+                        row,
+                        column,
+                        cell["matches"],
+                        cell["wins"],
+                        cell["losses"],
+                        cell["draws"],
+                        cell["win_rate"],
+                    ]
+                )
     return rows

@@ -58,7 +58,9 @@ def _shown(data: dict[str, Any], game: str) -> dict[str, Any]:
         {
             "label": name(row),
             "cells": [
-                None if cell is None else {**cell, "win_pct": _percent(cell["win_rate"]), "against": name(col)}
+                None
+                if cell is None
+                else {**cell, "win_pct": _percent(cell["win_rate"]), "against": name(col)}
                 for col, cell in zip(matchups["names"], cells, strict=True)
             ],
         }
@@ -96,7 +98,9 @@ def _metagame_context(scope: Scope | None, api_url: str, csv_url: str) -> dict[s
         "numbers": _shown(report.data, scope.game) if report.data else None,
         "computed_at": report.computed_at,
         "api_url": api_url,
-        "csv_links": [(table, f"{csv_url}{'&' if '?' in csv_url else '?'}table={table}") for table in CSV_TABLES],
+        "csv_links": [
+            (table, f"{csv_url}{'&' if '?' in csv_url else '?'}table={table}") for table in CSV_TABLES
+        ],
     }
 
 
