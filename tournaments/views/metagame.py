@@ -122,7 +122,7 @@ def event_metagame(request: HttpRequest, event_id: int) -> HttpResponse:
 class PeriodForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("Until"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
