@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -21,9 +22,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import game_keys
-from tournaments.api.events import _event
 from tournaments.api.schema import errors
 from tournaments.models import Event, MetagameReport
+from tournaments.selectors.events import events_visible
 from tournaments.selectors.metagame import CSV_TABLES, Scope, metagame_csv_rows
 from tournaments.services.errors import BadInput, WrongState
 from tournaments.services.metagame import metagame_request
@@ -107,6 +108,12 @@ def metagame_answer(*, scope: Scope | None) -> tuple[dict[str, Any], int]:
         return head, 202
     numbers = {k: v for k, v in report.data.items() if k not in ("scope", "computed_at")}
     return {**head, **numbers}, 200
+
+
+def _event(request: Request, event_id: int) -> Event:
+    """The event if the caller may see it (drafts are 404 to all but their organizer); without
+    the event list's annotations (counts of players), which a big event pays for."""
+    return get_object_or_404(events_visible(user=request.user), pk=event_id)
 
 
 def event_scope(event: Event) -> Scope | None:
