@@ -15,6 +15,7 @@ from tests.support.online import online_match, play_out
 from tests.support.pages import csv_rows, page
 from tournaments.models import Match, MetagameReport, Registration
 from tournaments.selectors.cards import card_namer, catalog_for
+from tournaments.services.metagame import PERIODS_AT_ONCE
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +229,22 @@ def test_the_game_page_takes_a_period(event_factory, anonymous):
     status, html = page(anonymous, "/metagame/", game="respons", since="2026-03-01", until="2026-01-01")
     assert status == 200 and "The period ends before it starts." in html
     assert 'data-testid="metagame' not in html
+
+
+def test_a_visitor_cannot_queue_a_computation_per_period_they_type(event_factory, anonymous):
+    event = event_factory(rounds=2)
+    finished_event(event)
+    for day in range(1, PERIODS_AT_ONCE + 1):  # queued, not yet run by a worker
+        answer = anonymous.api.get("/api/metagame/", {"game": "respons", "since": f"2026-01-0{day}"})
+        assert answer.status_code == 202
+    refused = anonymous.api.get("/api/metagame/", {"game": "respons", "since": "2026-02-01"})
+    assert refused.status_code == 429 and refused["Retry-After"] == "30"
+    assert not MetagameReport.objects.filter(key="game:respons:2026-02-01:").exists()
+    status, html = page(anonymous, "/metagame/", game="respons", since="2026-02-01")
+    assert status == 200 and 'data-testid="metagame-busy"' in html
+    # An event's metagame and a period already computed are never refused.
+    assert anonymous.api.get(f"{event.url}metagame/").status_code == 202
+    run_metagame_task("game:respons:2026-01-01:")
+    assert anonymous.api.get("/api/metagame/", {"game": "respons", "since": "2026-01-01"}).status_code == 200
+    run_metagame_task("game:respons:2026-01-02:")
+    assert anonymous.api.get("/api/metagame/", {"game": "respons", "since": "2026-02-01"}).status_code == 202

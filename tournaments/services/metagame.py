@@ -14,12 +14,18 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.models import MetagameReport
 from tournaments.selectors.metagame import Scope, metagame_compute, metagame_fingerprint
+from tournaments.services.errors import OverLimit
 
 R = MetagameReport.Status
 STUCK_AFTER = timedelta(minutes=15)  # a computation not done by then (a worker lost): queued again
+# Periods are chosen by the reader (any since/until): at most this many new ones are computed
+# at once, so a visitor cannot queue a heavy computation per date they type (issue #15).
+PERIODS_AT_ONCE = 4
+BUSY_WAIT = 30  # seconds a refused period is asked to wait (Retry-After)
 
 
 def _queue(key: str) -> None:
@@ -46,11 +52,19 @@ def metagame_request(*, scope: Scope, queue: Callable[[str], None] = _queue) -> 
         )
         if (report.fingerprint == wanted and report.status == R.READY) or pending:
             return report
+        if scope.event_id is None and not report.data and _periods_computing() >= PERIODS_AT_ONCE:
+            raise OverLimit(_("Too many periods are being computed: try again in a moment."), wait=BUSY_WAIT)
         report.status, report.wanted, report.requested_at, report.progress = R.COMPUTING, wanted, now, 0
         report.save(update_fields=["status", "wanted", "requested_at", "progress"])
         queue(scope.key)
     report.refresh_from_db()  # without a broker the task has run on commit: its numbers are here
     return report
+
+
+def _periods_computing() -> int:
+    return MetagameReport.objects.filter(
+        key__startswith="game:", status=R.COMPUTING, requested_at__gte=timezone.now() - STUCK_AFTER
+    ).count()
 
 
 def metagame_build(*, key: str) -> int:

@@ -19,6 +19,7 @@ from engine.registry import get_game
 from tournaments.models import MetagameReport
 from tournaments.selectors.cards import card_namer
 from tournaments.selectors.metagame import CSV_TABLES, Scope
+from tournaments.services.errors import OverLimit
 from tournaments.services.metagame import metagame_request
 from tournaments.views.cards import game_choices
 from tournaments.views.events import _event, _event_context
@@ -88,7 +89,10 @@ def _shown(data: dict[str, Any], game: str) -> dict[str, Any]:
 def _metagame_context(scope: Scope | None, api_url: str, csv_url: str) -> dict[str, Any]:
     if scope is None:
         return {"hidden": True}
-    report = metagame_request(scope=scope)
+    try:
+        report = metagame_request(scope=scope)
+    except OverLimit as refusal:
+        return {"hidden": False, "busy": refusal.detail}
     computing = report.status == MetagameReport.Status.COMPUTING
     return {
         "hidden": False,
