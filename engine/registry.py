@@ -63,6 +63,9 @@ class GameRules(Protocol):
         """Return the card as a flat JSON-able dict for the site (name, type, cost, …)."""
         ...
 
+    # Optional: ``deck_identity(decklist, catalog) -> str``, the deck's hero or leader for the
+    # metagame when the generic rule of engine/metagame.py does not suit the game.
+
 
 def game_keys() -> Sequence[str]:
     """Return the keys of every registered game, flagship first."""

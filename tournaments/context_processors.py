@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 NAV = (
     ("event-list", _("Events")),
     ("card-list", _("Cards")),
+    ("metagame", _("Metagame")),
     ("deck-builder", _("Deck builder")),
     ("deck-mine", _("My decks")),
 )

@@ -5,6 +5,7 @@ import socket
 from celery import Task, shared_task
 from django.db import OperationalError
 
+from tournaments.services.metagame import metagame_build as metagame_build_service
 from tournaments.services.notifications import DeliveryFailed, notification_email_send, webhook_deliver_once
 from tournaments.services.online import actions_drain, match_adjudicate, online_sweep, queue_adjudication
 from tournaments.services.ops import heartbeat_record
@@ -70,3 +71,11 @@ def notification_email(notification_id: int) -> bool:
 def webhook_deliver(self: Task, delivery_id: int) -> bool:
     """Post one webhook delivery; retried with exponential back-off, the last try marks it failed."""
     return webhook_deliver_once(delivery_id=delivery_id, last_try=self.request.retries >= WEBHOOK_RETRIES)
+
+
+@shared_task(
+    name="tournaments.metagame_build", acks_late=True, autoretry_for=(OperationalError,), max_retries=3
+)
+def metagame_build(key: str) -> int:
+    """Compute a metagame scope's numbers (an event, a game over a period) into its cache."""
+    return metagame_build_service(key=key)

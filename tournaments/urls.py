@@ -3,7 +3,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings, watch, webhooks
+from tournaments.views import (
+    accounts,
+    cards,
+    decks,
+    event_edit,
+    events,
+    metagame,
+    pages,
+    pairings,
+    watch,
+    webhooks,
+)
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -23,6 +34,8 @@ urlpatterns = [
     path("events/", events.event_list, name="event-list"),
     path("events/new/", events.event_create, name="event-create"),
     path("events/<id:event_id>/", events.event_detail, name="event-detail"),
+    path("events/<id:event_id>/metagame/", metagame.event_metagame, name="event-metagame"),
+    path("metagame/", metagame.game_metagame, name="metagame"),
     path("events/<id:event_id>/register/", events.event_register, name="event-register"),
     path("events/<id:event_id>/withdraw/", events.event_withdraw, name="event-withdraw"),
     path("events/<id:event_id>/drop/", events.event_drop, name="event-drop"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards, events, judge, notifications, online, spectate
+from tournaments.api import accounts, cards, events, judge, metagame, notifications, online, spectate
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
@@ -93,6 +93,14 @@ urlpatterns = [
         name="api-event-forbidden-pair",
     ),
     path("events/<id:event_id>/standings/", events.StandingsApi.as_view(), name="api-event-standings"),
+    path("events/<id:event_id>/metagame/", metagame.EventMetagameApi.as_view(), name="api-event-metagame"),
+    path(
+        "events/<id:event_id>/metagame/csv/",
+        metagame.EventMetagameCsvApi.as_view(),
+        name="api-event-metagame-csv",
+    ),
+    path("metagame/", metagame.MetagameApi.as_view(), name="api-metagame"),
+    path("metagame/csv/", metagame.MetagameCsvApi.as_view(), name="api-metagame-csv"),
     path("matches/<id:match_id>/", events.MatchDetailApi.as_view(), name="api-match"),
     path("matches/<id:match_id>/report/", events.MatchReportApi.as_view(), name="api-match-report"),
     path("matches/<id:match_id>/confirm/", events.MatchConfirmApi.as_view(), name="api-match-confirm"),

@@ -11,6 +11,7 @@ from tournaments.models.events import (
     ResultChange,
     Round,
 )
+from tournaments.models.metagame import MetagameReport
 from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
@@ -24,6 +25,7 @@ __all__ = [
     "Game",
     "GameAction",
     "Match",
+    "MetagameReport",
     "Notification",
     "NotificationPreference",
     "Penalty",
