@@ -8,6 +8,7 @@ from django.db import OperationalError
 from tournaments.services.notifications import DeliveryFailed, notification_email_send, webhook_deliver_once
 from tournaments.services.online import actions_drain, match_adjudicate, online_sweep, queue_adjudication
 from tournaments.services.ops import heartbeat_record
+from tournaments.services.ratings import rating_update
 
 WEBHOOK_RETRIES = 6  # tries after the first: about two minutes of back-off in all
 
@@ -70,3 +71,16 @@ def notification_email(notification_id: int) -> bool:
 def webhook_deliver(self: Task, delivery_id: int) -> bool:
     """Post one webhook delivery; retried with exponential back-off, the last try marks it failed."""
     return webhook_deliver_once(delivery_id=delivery_id, last_try=self.request.retries >= WEBHOOK_RETRIES)
+
+
+@shared_task(
+    name="tournaments.rating_update",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=8,
+)
+def rating_update_task(match_id: int) -> bool:
+    """Bring the ratings in line with the match (idempotent); return whether they changed."""
+    return rating_update(match_id=match_id)

@@ -39,6 +39,7 @@ GRACE_HELP = (
     "online: minutes a game waits for both players before an absent one loses it as a no-show "
     "(no clock runs meanwhile); 0: the clocks start at once"
 )
+SEED_HELP = "round 1 pairs by the players' ratings in the game, top half against bottom half"
 DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in the event's time_zone"
 
 
@@ -63,6 +64,7 @@ class EventIn(serializers.Serializer):
     no_show_minutes = serializers.IntegerField(
         min_value=1, max_value=120, default=10, help_text="minutes into a round before a no-show loss"
     )
+    seed_by_rating = serializers.BooleanField(default=False, help_text=SEED_HELP)
     starts_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )
@@ -88,7 +90,7 @@ class EventOut(serializers.ModelSerializer):
             "side_deck_max", "online", "round_minutes", "grace_minutes", "player_cap", "late_entry",
             "decklists_public", "organizer", "judges", "players", "waitlist", "current_round", "seed",
             "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
-            "check_in_required", "no_show_minutes",
+            "check_in_required", "no_show_minutes", "seed_by_rating",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")
@@ -150,6 +152,7 @@ class EventPatchIn(serializers.Serializer):
     late_entry = serializers.BooleanField(required=False)
     check_in_required = serializers.BooleanField(required=False)
     no_show_minutes = serializers.IntegerField(min_value=1, max_value=120, required=False)
+    seed_by_rating = serializers.BooleanField(required=False, help_text=SEED_HELP)
     starts_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )

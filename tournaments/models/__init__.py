@@ -14,6 +14,7 @@ from tournaments.models.events import (
 from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
+from tournaments.models.ratings import PlayerProfile, RatedMatch, Rating, RatingBook
 
 __all__ = [
     "Card",
@@ -27,7 +28,11 @@ __all__ = [
     "Notification",
     "NotificationPreference",
     "Penalty",
+    "PlayerProfile",
     "Pool",
+    "RatedMatch",
+    "Rating",
+    "RatingBook",
     "Registration",
     "ResultChange",
     "Round",

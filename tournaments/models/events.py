@@ -51,6 +51,9 @@ class Event(models.Model):
     # match whose player has not come is a no-show loss after no_show_minutes of the round.
     check_in_required = models.BooleanField(default=False)
     no_show_minutes = models.PositiveSmallIntegerField(default=10)
+    # Organizer's choice (issue #23): round 1 pairs by rating, top half against bottom half,
+    # instead of a seeded shuffle.
+    seed_by_rating = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -27,6 +27,7 @@ from tournaments.selectors.events import event_role, is_official
 from tournaments.services import online
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.notifications import notifications_penalty
+from tournaments.services.ratings import rating_update_queue
 from tournaments.services.text import NOTE_MAX, text_within
 
 K = Penalty.Kind
@@ -94,6 +95,8 @@ def penalty_give(*, match: Match, by: AbstractBaseUser, username: str, kind: str
             new=_result(match),
             note=f"{label}: {note}" if note else label,
         )
+        if not match.is_bye:
+            rating_update_queue(match.pk)  # a match loss makes the match final (issue #23)
         if event.online and not match.is_bye:
             online.match_changed(match.pk)  # the players' open streams show the penalty's effect
         notifications_penalty(penalty=penalty)
