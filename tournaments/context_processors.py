@@ -12,6 +12,7 @@ NAV = (
     ("card-list", _("Cards")),
     ("deck-builder", _("Deck builder")),
     ("deck-mine", _("My decks")),
+    ("ratings", _("Ratings")),
 )
 
 

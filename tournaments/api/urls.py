@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards, events, judge, notifications, online, ratings
+from tournaments.api import accounts, cards, events, judge, notifications, online, players, ratings
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
@@ -21,6 +21,7 @@ urlpatterns = [
         notifications.WebhookDeliveriesApi.as_view(),
         name="api-event-webhook-deliveries",
     ),
+    path("players/<str:username>/", players.PlayerProfileApi.as_view(), name="api-player"),
     path("ratings/", ratings.LeaderboardApi.as_view(), name="api-ratings"),
     path("cards/", cards.CardListApi.as_view(), name="api-cards"),
     path("decks/validate/", cards.DeckValidateApi.as_view(), name="api-decks-validate"),
