@@ -13,6 +13,7 @@ NAV = (
     ("deck-builder", _("Deck builder")),
     ("deck-mine", _("My decks")),
     ("ratings", _("Ratings")),
+    ("series-list", _("Series")),
 )
 
 

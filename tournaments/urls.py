@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings, players, webhooks
+from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings, players, series, webhooks
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -15,6 +15,8 @@ urlpatterns = [
     path("cards/", cards.card_list, name="card-list"),
     path("players/<str:username>/", players.player_profile_page, name="player-profile"),
     path("ratings/", players.ratings_page, name="ratings"),
+    path("series/", series.series_list, name="series-list"),
+    path("series/<id:series_id>/", series.series_detail, name="series-detail"),
     path("decks/builder/", decks.deck_builder, name="deck-builder"),
     path("decks/builder/check/", decks.deck_builder_check, name="deck-builder-check"),
     path("decks/builder/cards/", decks.deck_builder_cards, name="deck-builder-cards"),

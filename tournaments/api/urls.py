@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards, events, judge, notifications, online, players, ratings
+from tournaments.api import accounts, cards, events, judge, notifications, online, players, ratings, series
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
@@ -22,6 +22,17 @@ urlpatterns = [
         name="api-event-webhook-deliveries",
     ),
     path("players/<str:username>/", players.PlayerProfileApi.as_view(), name="api-player"),
+    path("series/", series.SeriesListApi.as_view(), name="api-series-list"),
+    path("series/<id:series_id>/", series.SeriesDetailApi.as_view(), name="api-series"),
+    path("series/<id:series_id>/events/", series.SeriesEventsApi.as_view(), name="api-series-events"),
+    path(
+        "series/<id:series_id>/events/<id:event_id>/",
+        series.SeriesEventDetailApi.as_view(),
+        name="api-series-event",
+    ),
+    path(
+        "series/<id:series_id>/standings/", series.SeriesStandingsApi.as_view(), name="api-series-standings"
+    ),
     path("ratings/", ratings.LeaderboardApi.as_view(), name="api-ratings"),
     path("cards/", cards.CardListApi.as_view(), name="api-cards"),
     path("decks/validate/", cards.DeckValidateApi.as_view(), name="api-decks-validate"),

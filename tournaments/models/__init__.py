@@ -14,7 +14,7 @@ from tournaments.models.events import (
 from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
-from tournaments.models.ratings import PlayerProfile, RatedMatch, Rating, RatingBook
+from tournaments.models.ratings import PlayerProfile, RatedMatch, Rating, RatingBook, Series
 
 __all__ = [
     "Card",
@@ -37,6 +37,7 @@ __all__ = [
     "ResultChange",
     "Round",
     "SavedDeck",
+    "Series",
     "Webhook",
     "WebhookDelivery",
     "WorkerHeartbeat",

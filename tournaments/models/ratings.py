@@ -82,3 +82,25 @@ class PlayerProfile(models.Model):
 
     def __str__(self) -> str:
         return f"profile of {self.user_id}"
+
+
+class Series(models.Model):
+    """A series or league (issue #23 point 5): events of one game whose final placings earn
+    points by a table (``points[0]`` for 1st place, ...; ``participation_points`` for any
+    place past the table), summed into the series' standings."""
+
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=32)
+    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series")
+    description = models.TextField(blank=True, default="")
+    points = models.JSONField(default=list)  # points per placing, 1st first
+    participation_points = models.PositiveIntegerField(default=0)
+    events = models.ManyToManyField("tournaments.Event", related_name="series", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,85 @@
+"""Reads of series / leagues (issue #23 point 5): the standings by points per placing."""
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from tournaments.models import Event, Registration, Series
+from tournaments.selectors.players import event_placings
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    event: Event
+    placing: int
+    points: int
+
+
+@dataclass(frozen=True)
+class SeriesStanding:
+    rank: int
+    username: str
+    points: int
+    events: int
+    wins: int  # events won (1st place)
+    best: int  # best placing
+    results: list[SeriesResult]
+
+
+def series_listed() -> QuerySet[Series]:
+    return Series.objects.select_related("organizer")
+
+
+def series_events(*, series: Series) -> list[Event]:
+    """The series' events, in order of their start (then creation)."""
+    return list(series.events.order_by("starts_at", "created_at", "pk"))
+
+
+def placing_points(series: Series, placing: int) -> int:
+    """The points ``placing`` (from 1) earns: the table's, else the participation points."""
+    table = series.points or []
+    return int(table[placing - 1]) if placing <= len(table) else series.participation_points
+
+
+def series_standings(*, series: Series) -> list[SeriesStanding]:
+    """Every player with a final place in a finished event of the series, best first: by points,
+    then events won, then best placing, then name. Players equal on all three share a rank.
+    Events not finished yet earn nothing until they finish."""
+    finished = [e for e in series_events(series=series) if e.status == Event.Status.FINISHED]
+    tally: dict[str, list[SeriesResult]] = {}
+    for event in finished:
+        placings = event_placings(event=event)
+        names = dict(Registration.objects.filter(pk__in=list(placings)).values_list("pk", "player__username"))
+        for registration, placing in placings.items():
+            result = SeriesResult(event=event, placing=placing, points=placing_points(series, placing))
+            tally.setdefault(names[registration], []).append(result)
+    rows = [
+        (
+            sum(r.points for r in results),
+            sum(r.placing == 1 for r in results),
+            min(r.placing for r in results),
+            name,
+        )
+        for name, results in tally.items()
+    ]
+    rows.sort(key=lambda row: (-row[0], -row[1], row[2], row[3].casefold()))
+    standings: list[SeriesStanding] = []
+    for i, (points, wins, best, name) in enumerate(rows, start=1):
+        previous = standings[-1] if standings else None
+        shared = previous is not None and (previous.points, previous.wins, previous.best) == (
+            points,
+            wins,
+            best,
+        )
+        standings.append(
+            SeriesStanding(
+                rank=previous.rank if shared and previous else i,
+                username=name,
+                points=points,
+                events=len(tally[name]),
+                wins=wins,
+                best=best,
+                results=tally[name],
+            )
+        )
+    return standings
