@@ -3,7 +3,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import accounts, cards, decks, event_edit, events, pages, pairings, players, series, webhooks
+from tournaments.views import (
+    accounts,
+    cards,
+    decks,
+    event_edit,
+    events,
+    pages,
+    pairings,
+    players,
+    series,
+    webhooks,
+)
 
 urlpatterns = [
     path("", pages.home, name="home"),

@@ -43,9 +43,11 @@ def rating_value(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def rate_pair(mu_a: float, sigma_a: float, mu_b: float, sigma_b: float, score_a: float) -> tuple[float, ...]:
+def rate_pair(
+    mu_a: float, sigma_a: float, mu_b: float, sigma_b: float, score_a: float
+) -> tuple[float, float, float, float]:
     """Return (mu_a, sigma_a, mu_b, sigma_b) after one match (``score_a``: 1, 0.5 or 0)."""
-    ranks = [0, 0] if score_a == 0.5 else ([0, 1] if score_a == 1 else [1, 0])
+    ranks = [0.0, 0.0] if score_a == 0.5 else ([0.0, 1.0] if score_a == 1 else [1.0, 0.0])
     [[a], [b]] = MODEL.rate(
         [[MODEL.rating(mu=mu_a, sigma=sigma_a)], [MODEL.rating(mu=mu_b, sigma=sigma_b)]], ranks=ranks
     )
@@ -187,7 +189,7 @@ def _append(match_id: int, outcome: Outcome) -> None:
         mu_b_after=after[2],
         sigma_b_after=after[3],
     )
-    _store(outcome.game, {outcome.player_a: after[:2], outcome.player_b: after[2:]})
+    _store(outcome.game, {outcome.player_a: (after[0], after[1]), outcome.player_b: (after[2], after[3])})
 
 
 def _replay_from(
@@ -244,7 +246,7 @@ def _replay_from(
         after = rate_pair(mu_a, sigma_a, mu_b, sigma_b, row.score_a)
         row.mu_a, row.sigma_a, row.mu_b, row.sigma_b = mu_a, sigma_a, mu_b, sigma_b
         row.mu_a_after, row.sigma_a_after, row.mu_b_after, row.sigma_b_after = after
-        state[row.player_a_id], state[row.player_b_id] = after[:2], after[2:]
+        state[row.player_a_id], state[row.player_b_id] = (after[0], after[1]), (after[2], after[3])
     fields = [
         "mu_a",
         "sigma_a",
@@ -277,13 +279,19 @@ def _before(game: str, player: int, key: tuple[datetime, int]) -> tuple[float, f
     return (mu_a, sigma_a) if a == player else (mu_b, sigma_b)
 
 
+@dataclass
+class _Tally:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    last: datetime | None = None
+
+
 def _store(game: str, ratings: dict[int, tuple[float, float]]) -> None:
     """Write the players' ratings and their counts from the ledger (a player with no rated
     match left loses the row)."""
     players = list(ratings)
-    counts: dict[int, dict[str, object]] = {
-        p: {"wins": 0, "losses": 0, "draws": 0, "last": None} for p in players
-    }
+    counts = {p: _Tally() for p in players}
     for side, mine, theirs in (("player_a", 1.0, 0.0), ("player_b", 0.0, 1.0)):
         rows = (
             RatedMatch.objects.filter(game=game, **{f"{side}__in": players})
@@ -297,22 +305,25 @@ def _store(game: str, ratings: dict[int, tuple[float, float]]) -> None:
         )
         for row in rows:
             tally = counts[row[side]]
-            for field in ("wins", "losses", "draws"):
-                tally[field] = int(tally[field]) + row[field]  # type: ignore[call-overload]
-            if tally["last"] is None or row["last"] > tally["last"]:  # type: ignore[operator]
-                tally["last"] = row["last"]
+            tally.wins += row["wins"]
+            tally.losses += row["losses"]
+            tally.draws += row["draws"]
+            if tally.last is None or row["last"] > tally.last:
+                tally.last = row["last"]
     existing = {r.player_id: r for r in Rating.objects.filter(game=game, player__in=players)}
-    create, update, gone = [], [], []
+    create: list[Rating] = []
+    update: list[Rating] = []
+    gone: list[int] = []
     for player, (mu, sigma) in ratings.items():
         tally = counts[player]
-        if tally["last"] is None:
+        if tally.last is None:
             gone.append(player)
             continue
         row = existing.get(player) or Rating(player_id=player, game=game)
         row.mu, row.sigma, row.rating = mu, sigma, rating_value(mu, sigma)
-        row.wins, row.losses, row.draws = tally["wins"], tally["losses"], tally["draws"]  # type: ignore[assignment]
-        row.matches = row.wins + row.losses + row.draws
-        row.last_played_at = tally["last"]  # type: ignore[assignment]
+        row.wins, row.losses, row.draws = tally.wins, tally.losses, tally.draws
+        row.matches = tally.wins + tally.losses + tally.draws
+        row.last_played_at = tally.last
         (update if row.pk else create).append(row)
     Rating.objects.filter(game=game, player__in=gone).delete()
     Rating.objects.bulk_create(create)
@@ -353,7 +364,7 @@ def ratings_recompute(*, game: str) -> int:
         state: dict[int, list[float]] = {}  # player → [mu, sigma, wins, losses, draws, last (ts)]
         last: dict[int, datetime] = {}
         ledger: list[RatedMatch] = []
-        RatedMatch.objects.filter(game=game)._raw_delete(RatedMatch.objects.db)  # type: ignore[attr-defined]
+        RatedMatch.objects.filter(game=game).delete()  # one DELETE: nothing refers to the rows
         count = 0
         for pk, a, b, score, at in _history(game):
             sa = state.get(a) or [MU, SIGMA, 0, 0, 0]
@@ -376,7 +387,7 @@ def ratings_recompute(*, game: str) -> int:
                 _insert(ledger)
                 ledger = []
         _insert(ledger)
-        Rating.objects.filter(game=game)._raw_delete(Rating.objects.db)  # type: ignore[attr-defined]
+        Rating.objects.filter(game=game).delete()
         ratings = [
             Rating(
                 player_id=p, game=game, mu=s[0], sigma=s[1], rating=rating_value(s[0], s[1]),
