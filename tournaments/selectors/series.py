@@ -1,10 +1,12 @@
 """Reads of series / leagues (issue #23 point 5): the standings by points per placing."""
 
+import hashlib
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
-from tournaments.models import Event, Registration, Series
+from tournaments.models import Event, Match, Registration, Series
 from tournaments.selectors.players import event_placings
 
 
@@ -41,11 +43,44 @@ def placing_points(series: Series, placing: int) -> int:
     return int(table[placing - 1]) if placing <= len(table) else series.participation_points
 
 
+STANDINGS_CACHE_SECONDS = 600
+
+
+def _series_version(series: Series, events: list[Event]) -> str:
+    """What the series' standings depend on, in two aggregate queries over all its finished
+    events (not two per event): the points table, the events, every match and registration."""
+    ids = [e.pk for e in events]
+    matches = Match.objects.filter(round__event_id__in=ids).aggregate(
+        n=Count("id"),
+        published=Count("id", filter=Q(round__published=True)),
+        at=Max("updated_at"),
+        final=Count("id", filter=Q(status=Match.Status.FINAL)),
+        a=Sum("wins_a"),
+        b=Sum("wins_b"),
+        d=Sum("draws"),
+    )
+    players = Registration.objects.filter(event_id__in=ids).aggregate(
+        n=Count("id"), at=Max("updated_at"), dropped=Count("id", filter=Q(dropped=True))
+    )
+    values = (series.points, series.participation_points, ids, *matches.values(), *players.values())
+    return hashlib.sha256(repr(values).encode()).hexdigest()[:32]
+
+
 def series_standings(*, series: Series) -> list[SeriesStanding]:
     """Every player with a final place in a finished event of the series, best first: by points,
     then events won, then best placing, then name. Players equal on all three share a rank.
-    Events not finished yet earn nothing until they finish."""
+    Events not finished yet earn nothing until they finish. Kept in the cache under the
+    series' version (:func:`_series_version`)."""
     finished = [e for e in series_events(series=series) if e.status == Event.Status.FINISHED]
+    key = f"series-standings:{series.pk}:{_series_version(series, finished)}"
+    standings = cache.get(key)
+    if standings is None:
+        standings = _standings(series, finished)
+        cache.set(key, standings, STANDINGS_CACHE_SECONDS)
+    return list(standings)
+
+
+def _standings(series: Series, finished: list[Event]) -> list[SeriesStanding]:
     tally: dict[str, list[SeriesResult]] = {}
     for event in finished:
         placings = event_placings(event=event)
