@@ -117,3 +117,11 @@ def test_the_series_page_shows_the_leaderboard_in_russian_and_english(league):
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/series/{series['id']}/").content.decode()
     assert "Leaderboard" in page and "Points per place" in page
     assert "Autumn League" in Client().get("/series/").content.decode()
+
+
+def test_the_standings_come_a_page_at_a_time(league, anonymous):
+    series, first, second = league
+    whole = anonymous.api.get(f"/api/series/{series['id']}/standings/").json()
+    page = anonymous.api.get(f"/api/series/{series['id']}/standings/?page=2&page_size=2").json()
+    assert (page["count"], page["page"], page["pages"]) == (5, 2, 3) and whole["count"] == 5
+    assert page["standings"] == whole["standings"][2:4]

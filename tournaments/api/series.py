@@ -92,7 +92,10 @@ class SeriesStandingsOut(serializers.Serializer):
     events_counted = serializers.IntegerField(
         help_text="finished events (the others earn points once finished)"
     )
-    standings = SeriesStandingOut(many=True)
+    count = serializers.IntegerField(help_text="players in the whole standings")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    standings = SeriesStandingOut(many=True, help_text="a page of them, best first")
 
 
 def series_json(series: Series) -> dict[str, Any]:
@@ -175,12 +178,21 @@ class SeriesEventDetailApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-def standings_json(series: Series) -> dict[str, Any]:
+class SeriesStandingsIn(serializers.Serializer):
+    page = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
+    page_size = serializers.IntegerField(min_value=1, max_value=500, default=100)
+
+
+def standings_json(series: Series, page: int = 1, page_size: int = 100) -> dict[str, Any]:
     standings = series_standings(series=series)
+    start = (page - 1) * page_size
     return {
         "series": series.pk,
         "name": series.name,
         "events_counted": sum(1 for e in series_events(series=series) if e.status == Event.Status.FINISHED),
+        "count": len(standings),
+        "page": page,
+        "pages": max(1, -(-len(standings) // page_size)),
         "standings": [
             {
                 "rank": s.rank,
@@ -189,11 +201,9 @@ def standings_json(series: Series) -> dict[str, Any]:
                 "events": s.events,
                 "wins": s.wins,
                 "best_placing": s.best,
-                "results": [
-                    {"event": r.event.pk, "placing": r.placing, "points": r.points} for r in s.results
-                ],
+                "results": [{"event": r.event, "placing": r.placing, "points": r.points} for r in s.results],
             }
-            for s in standings
+            for s in standings[start : start + page_size]
         ],
     }
 
@@ -202,10 +212,13 @@ class SeriesStandingsApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
+        parameters=[SeriesStandingsIn],
         responses={200: SeriesStandingsOut},
         operation_id="series_standings",
         description="The series' leaderboard: points per final placing summed over its finished events; "
         "ties broken by events won, then the best placing (equal on all three: the same rank).",
     )
     def get(self, request: Request, series_id: int) -> Response:
-        return Response(standings_json(_series(series_id)))
+        query = SeriesStandingsIn(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return Response(standings_json(_series(series_id), **query.validated_data))

@@ -12,7 +12,7 @@ from tournaments.selectors.players import event_placings
 
 @dataclass(frozen=True)
 class SeriesResult:
-    event: Event
+    event: int  # the event's id
     placing: int
     points: int
 
@@ -86,7 +86,7 @@ def _standings(series: Series, finished: list[Event]) -> list[SeriesStanding]:
         placings = event_placings(event=event)
         names = dict(Registration.objects.filter(pk__in=list(placings)).values_list("pk", "player__username"))
         for registration, placing in placings.items():
-            result = SeriesResult(event=event, placing=placing, points=placing_points(series, placing))
+            result = SeriesResult(event=event.pk, placing=placing, points=placing_points(series, placing))
             tally.setdefault(names[registration], []).append(result)
     rows = [
         (

@@ -16,7 +16,7 @@ from tournaments.views.cards import game_choices
 from tournaments.views.forms_common import run_service
 
 
-def _page_links(request: HttpRequest, number: int, pages: int, param: str = "page") -> dict[str, Any]:
+def page_links(request: HttpRequest, number: int, pages: int, param: str = "page") -> dict[str, Any]:
     query = request.GET.copy()
 
     def link(page: int) -> str:
@@ -48,7 +48,7 @@ def player_profile_page(request: HttpRequest, username: str) -> HttpResponse:
     context: dict[str, Any] = {
         "profile": profile,
         "player": player,
-        "pager": _page_links(request, profile.page, profile.pages),
+        "pager": page_links(request, profile.page, profile.pages),
         "own": request.user.is_authenticated and request.user.pk == player.pk,
         "vs": (request.GET.get("vs") or "").strip()[:150],
     }
@@ -87,6 +87,6 @@ def ratings_page(request: HttpRequest) -> HttpResponse:
             "games": game_choices(),
             "period": period,
             "periods": periods,
-            "pager": _page_links(request, board.page, board.pages),
+            "pager": page_links(request, board.page, board.pages),
         },
     )

@@ -4,7 +4,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event
+from tournaments.numbers import whole_number
 from tournaments.selectors.series import series_events, series_listed, series_standings
+from tournaments.views.players import page_links
+
+PAGE_ROWS = 100
 
 
 def series_list(request: HttpRequest) -> HttpResponse:
@@ -16,6 +20,9 @@ def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_object_or_404(series_listed(), pk=series_id)
     events = series_events(series=series)
     points = [(place, value) for place, value in enumerate(series.points or [], start=1)]
+    standings = series_standings(series=series)
+    pages = max(1, -(-len(standings) // PAGE_ROWS))
+    number = min(whole_number(request.GET.get("page", ""), low=1, high=100_000) or 1, pages)
     return render(
         request,
         "tournaments/series/detail.html",
@@ -23,7 +30,8 @@ def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
             "series": series,
             "events": events,
             "finished": [e for e in events if e.status == Event.Status.FINISHED],
-            "standings": series_standings(series=series),
+            "standings": standings[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
+            "pager": page_links(request, number, pages),
             "points": points,
         },
     )
