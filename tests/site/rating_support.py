@@ -1,13 +1,12 @@
 """Rated matches made directly as rows (the rating tests' shorthand: no API, no engine)."""
 
-from datetime import datetime, timedelta
-from datetime import timezone as tz
+from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Event, Match, Registration, Round
 
-T0 = datetime(2026, 1, 1, tzinfo=tz.utc)
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 class League:

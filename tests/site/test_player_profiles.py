@@ -37,7 +37,12 @@ def test_the_profile_shows_the_events_placing_record_and_ratings(finished_cup, a
     body = profile(anonymous, winner).json()
     assert body["username"] == winner and body["hidden"] is False
     [event] = body["events"]
-    assert (event["id"], event["name"], event["status"], event["placing"]) == (cup.id, "Autumn Cup", "finished", 1)
+    assert (event["id"], event["name"], event["status"], event["placing"]) == (
+        cup.id,
+        "Autumn Cup",
+        "finished",
+        1,
+    )
     assert event["record"] == {"wins": 2, "losses": 0, "draws": 0}
     assert event["deck"] is None  # the decklists are not published
     [rating] = body["ratings"]
@@ -59,7 +64,7 @@ def test_the_deck_shows_once_the_event_publishes_the_decklists(finished_cup, ano
     cup, _ = finished_cup
     assert cup.organizer.api.post(f"{cup.url}publish-decklists/").status_code == 200
     deck = profile(anonymous, "p001").json()["events"][0]["deck"]
-    assert deck == cup.decks[0] or isinstance(deck, dict) and deck
+    assert deck == cup.decks[0] or (isinstance(deck, dict) and deck)
 
 
 def test_the_head_to_head_gives_the_record_against_one_opponent(finished_cup, anonymous):
