@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 
 from tests.site.conftest import make_players
@@ -102,6 +103,8 @@ def test_round_one_pairs_by_rating_when_the_organizer_chose_it(event_factory):
         rated(player.name, float(i))
     pairs = [(m["player_a"], m["player_b"]) for m in cup.start()["matches"]]
     assert pairs == [("p008", "p004"), ("p007", "p003"), ("p006", "p002"), ("p005", "p001")]
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(f"/events/{cup.id}/").content.decode()
+    assert "Первый тур по рейтингу" in page  # the event page says so
 
 
 def test_without_the_setting_round_one_ignores_the_ratings(event_factory):
