@@ -146,6 +146,24 @@ def build(players: int, events: int, rounds: int, seed: int) -> dict[str, Any]:
     return {"reader": reader, "opponent": opponent_reg, "matches": match_count, "event_ids": []}
 
 
+def reused() -> dict[str, Any]:
+    """What ``build`` returned, from the database a ``--keep`` run left."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Event, Match, Registration
+
+    last = Event.objects.order_by("-pk").first()
+    first = Registration.objects.filter(event=last).order_by("pk").first()
+    assert first is not None, "nothing to reuse: run with --keep first"
+    reader = get_user_model().objects.get(pk=first.player_id)
+    opponent = (
+        Match.objects.filter(player_a__player=reader)
+        .values_list("player_b__player__username", flat=True)
+        .first()
+    )
+    return {"reader": reader, "opponent": opponent, "matches": Match.objects.count(), "event_ids": []}
+
+
 def time_recompute() -> tuple[int, float]:
     from tournaments.services.ratings import ratings_recompute
 
@@ -183,6 +201,7 @@ def time_updates() -> list[tuple[str, float]]:
 def series_build(events: int) -> int:
     from tournaments.models import Event, Series
 
+    Series.objects.filter(name="Bench league").delete()
     organizer = Event.objects.first().organizer  # type: ignore[union-attr]
     series = Series.objects.create(
         name="Bench league", game="respons", organizer=organizer, points=[25, 18, 15, 12, 10, 8, 6, 4, 2, 1],
@@ -239,6 +258,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--database", default="respons_bench_profiles")
     parser.add_argument("--keep", action="store_true", help="keep the database at the end")
+    parser.add_argument(
+        "--reuse", action="store_true", help="time the database a --keep run left (no build, no recompute)"
+    )
+    parser.add_argument(
+        "--pages-only", action="store_true", help="with --reuse: leave the ratings as they are"
+    )
     args = parser.parse_args()
     args.repeat = max(1, args.repeat)
 
@@ -261,7 +286,8 @@ def main() -> int:
         THROTTLE_ANON="1000000/min",
         THROTTLE_USER="1000000/min",
     )
-    database_recreate(db_url)
+    if not args.reuse:
+        database_recreate(db_url)
     try:
         import django
 
@@ -270,17 +296,22 @@ def main() -> int:
 
         setup_test_environment()
         began = time.monotonic()
-        print(
-            f"building {args.players} players in {args.events} events of {args.rounds} rounds ...", flush=True
-        )
-        built = build(args.players, args.events, args.rounds, args.seed)
-        print(f"built {built['matches']} final matches in {time.monotonic() - began:.1f} s", flush=True)
-        count, seconds = time_recompute()
-        print(
-            f"recompute: {count} matches rated in {seconds:.1f} s (target {RECOMPUTE_TARGET_S:.0f} s)",
-            flush=True,
-        )
-        updates = time_updates()
+        seconds = 0.0
+        if args.reuse:
+            built = reused()
+        else:
+            print(
+                f"building {args.players} players in {args.events} events of {args.rounds} rounds ...",
+                flush=True,
+            )
+            built = build(args.players, args.events, args.rounds, args.seed)
+            print(f"built {built['matches']} final matches in {time.monotonic() - began:.1f} s", flush=True)
+            count, seconds = time_recompute()
+            print(
+                f"recompute: {count} matches rated in {seconds:.1f} s (target {RECOMPUTE_TARGET_S:.0f} s)",
+                flush=True,
+            )
+        updates = [] if args.reuse and args.pages_only else time_updates()
         series_id = series_build(args.series_events)
         rows = time_pages(built, series_id, args.repeat)
         from django.db import connections
