@@ -262,7 +262,19 @@ def _replay_from(
     ]
     _bulk_set(RatedMatch, [r for r in rows if r.pk is not None], fields)
     RatedMatch.objects.bulk_create([r for r in rows if r.pk is None])
-    _store(game, {p: state[p] for p in players})
+    # Only the changed match's players have other counts; everyone else has only another skill.
+    recount = set(start or ()) | ({insert[1].player_a, insert[1].player_b} if insert else set())
+    _store(game, {p: state[p] for p in recount})
+    _set_skill(game, {p: state[p] for p in players - recount})
+
+
+def _set_skill(game: str, ratings: dict[int, tuple[float, float]]) -> None:
+    """Write the players' mu, sigma and rating (their counts stay)."""
+    rows = list(Rating.objects.filter(game=game, player__in=list(ratings)).only("pk", "player_id"))
+    for row in rows:
+        row.mu, row.sigma = ratings[row.player_id]
+        row.rating = rating_value(row.mu, row.sigma)
+    _bulk_set(Rating, rows, ["mu", "sigma", "rating"])
 
 
 def _before(game: str, player: int, key: tuple[datetime, int]) -> tuple[float, float]:
@@ -424,6 +436,11 @@ def ratings_recompute(*, game: str) -> int:
             for p, s in state.items()
         ]  # fmt: skip
         Rating.objects.bulk_create(ratings, batch_size=RECOMPUTE_BATCH)
+    if connection.vendor == "postgresql":
+        # Both tables were rebuilt: fresh statistics, or the planner scans a million ledger rows
+        # for one player's (until autovacuum gets to them).
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {quote(RatedMatch._meta.db_table)}, {quote(Rating._meta.db_table)}")
     return count
 
 
