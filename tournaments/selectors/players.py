@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
 
 from tournaments.models import Event, Match, PlayerProfile, RatedMatch, Rating, Registration
 from tournaments.selectors.events import (
@@ -26,7 +27,13 @@ PLACINGS_CACHE_SECONDS = 600
 
 def player_named(username: str) -> User | None:
     """The user called ``username`` (case-insensitive, as sign-up keeps them unique), or None."""
-    return get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
+    users = get_user_model().objects
+    name = (username or "").strip()
+    # Exact first (the username's own index), then lower(username)'s: iexact's UPPER() has none.
+    return (
+        users.filter(username=name).first()
+        or users.annotate(lower=Lower("username")).filter(lower=name.lower()).first()
+    )
 
 
 def profile_hidden(*, player: User) -> bool:

@@ -72,12 +72,27 @@ def series_standings(*, series: Series) -> list[SeriesStanding]:
     Events not finished yet earn nothing until they finish. Kept in the cache under the
     series' version (:func:`_series_version`)."""
     finished = [e for e in series_events(series=series) if e.status == Event.Status.FINISHED]
-    key = f"series-standings:{series.pk}:{_series_version(series, finished)}"
-    standings = cache.get(key)
-    if standings is None:
-        standings = _standings(series, finished)
-        cache.set(key, standings, STANDINGS_CACHE_SECONDS)
-    return list(standings)
+    key = f"series-rows:{series.pk}:{_series_version(series, finished)}"
+    rows = cache.get(key)
+    if rows is None:
+        # Kept as plain tuples: unpickling thousands of frozen dataclasses cost a third of a second.
+        rows = [
+            (
+                s.rank,
+                s.username,
+                s.points,
+                s.events,
+                s.wins,
+                s.best,
+                [(r.event, r.placing, r.points) for r in s.results],
+            )
+            for s in _standings(series, finished)
+        ]
+        cache.set(key, rows, STANDINGS_CACHE_SECONDS)
+    return [
+        SeriesStanding(rank, name, points, events, wins, best, [SeriesResult(*r) for r in results])
+        for rank, name, points, events, wins, best, results in rows
+    ]
 
 
 def _standings(series: Series, finished: list[Event]) -> list[SeriesStanding]:
