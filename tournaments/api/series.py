@@ -14,7 +14,7 @@ from engine.registry import game_keys
 from tournaments.api.schema import errors
 from tournaments.models import Event, Series
 from tournaments.selectors.events import events_visible
-from tournaments.selectors.series import series_events, series_listed, series_standings
+from tournaments.selectors.series import series_events, series_listed, series_standings_page
 from tournaments.services import series as svc
 from tournaments.services.series import PLACES_MAX, POINTS_MAX
 from tournaments.users import SignedInRequest
@@ -184,15 +184,14 @@ class SeriesStandingsIn(serializers.Serializer):
 
 
 def standings_json(series: Series, page: int = 1, page_size: int = 100) -> dict[str, Any]:
-    standings = series_standings(series=series)
-    start = (page - 1) * page_size
+    count, standings = series_standings_page(series=series, page=page, page_size=page_size)
     return {
         "series": series.pk,
         "name": series.name,
         "events_counted": sum(1 for e in series_events(series=series) if e.status == Event.Status.FINISHED),
-        "count": len(standings),
+        "count": count,
         "page": page,
-        "pages": max(1, -(-len(standings) // page_size)),
+        "pages": max(1, -(-count // page_size)),
         "standings": [
             {
                 "rank": s.rank,
@@ -203,7 +202,7 @@ def standings_json(series: Series, page: int = 1, page_size: int = 100) -> dict[
                 "best_placing": s.best,
                 "results": [{"event": r.event, "placing": r.placing, "points": r.points} for r in s.results],
             }
-            for s in standings[start : start + page_size]
+            for s in standings
         ],
     }
 

@@ -67,6 +67,14 @@ def _series_version(series: Series, events: list[Event]) -> str:
 
 
 def series_standings(*, series: Series) -> list[SeriesStanding]:
+    """Every player's line of the series' standings (:func:`series_standings_page`)."""
+    _count, lines = series_standings_page(series=series, page=1, page_size=None)
+    return lines
+
+
+def series_standings_page(
+    *, series: Series, page: int = 1, page_size: int | None = 100
+) -> tuple[int, list[SeriesStanding]]:
     """Every player with a final place in a finished event of the series, best first: by points,
     then events won, then best placing, then name. Players equal on all three share a rank.
     Events not finished yet earn nothing until they finish. Kept in the cache under the
@@ -89,9 +97,11 @@ def series_standings(*, series: Series) -> list[SeriesStanding]:
             for s in _standings(series, finished)
         ]
         cache.set(key, rows, STANDINGS_CACHE_SECONDS)
-    return [
+    start = (page - 1) * (page_size or 0)
+    shown = rows[start : start + page_size] if page_size else rows
+    return len(rows), [
         SeriesStanding(rank, name, points, events, wins, best, [SeriesResult(*r) for r in results])
-        for rank, name, points, events, wins, best, results in rows
+        for rank, name, points, events, wins, best, results in shown
     ]
 
 

@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event
 from tournaments.numbers import whole_number
-from tournaments.selectors.series import series_events, series_listed, series_standings
+from tournaments.selectors.series import series_events, series_listed, series_standings_page
 from tournaments.views.players import page_links
 
 PAGE_ROWS = 100
@@ -20,9 +20,9 @@ def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_object_or_404(series_listed(), pk=series_id)
     events = series_events(series=series)
     points = [(place, value) for place, value in enumerate(series.points or [], start=1)]
-    standings = series_standings(series=series)
-    pages = max(1, -(-len(standings) // PAGE_ROWS))
-    number = min(whole_number(request.GET.get("page", ""), low=1, high=100_000) or 1, pages)
+    number = whole_number(request.GET.get("page", ""), low=1, high=100_000) or 1
+    count, standings = series_standings_page(series=series, page=number, page_size=PAGE_ROWS)
+    pages = max(1, -(-count // PAGE_ROWS))
     return render(
         request,
         "tournaments/series/detail.html",
@@ -30,7 +30,7 @@ def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
             "series": series,
             "events": events,
             "finished": [e for e in events if e.status == Event.Status.FINISHED],
-            "standings": standings[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
+            "standings": standings,
             "pager": page_links(request, number, pages),
             "points": points,
         },
