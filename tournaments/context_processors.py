@@ -13,6 +13,8 @@ NAV = (
     ("metagame", _("Metagame")),
     ("deck-builder", _("Deck builder")),
     ("deck-mine", _("My decks")),
+    ("ratings", _("Ratings")),
+    ("series-list", _("Series")),
 )
 
 

@@ -9,6 +9,7 @@ from tournaments.services.metagame import metagame_build as metagame_build_servi
 from tournaments.services.notifications import DeliveryFailed, notification_email_send, webhook_deliver_once
 from tournaments.services.online import actions_drain, match_adjudicate, online_sweep, queue_adjudication
 from tournaments.services.ops import heartbeat_record
+from tournaments.services.ratings import rating_update
 
 WEBHOOK_RETRIES = 6  # tries after the first: about two minutes of back-off in all
 
@@ -79,3 +80,16 @@ def webhook_deliver(self: Task, delivery_id: int) -> bool:
 def metagame_build(key: str) -> int:
     """Compute a metagame scope's numbers (an event, a game over a period) into its cache."""
     return metagame_build_service(key=key)
+
+
+@shared_task(
+    name="tournaments.rating_update",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=8,
+)
+def rating_update_task(match_id: int) -> bool:
+    """Bring the ratings in line with the match (idempotent); return whether they changed."""
+    return rating_update(match_id=match_id)

@@ -106,7 +106,8 @@ def test_it_shows_the_winner_and_the_bracket_on_the_standings_page(top_four, ano
     assert html.count('data-testid="bracket-match"') == 3
     assert ">Semifinals</a>" in html and ">Final</a>" in html
     assert html.count('class="bracket-player is-winner') == 3
-    assert html.index(f"<td>{swiss[2]}") < html.index(f"<td>{swiss[3]}") < html.index(f"<td>{swiss[0]}")
+    row = '<td><a href="/players/{}/">'.format  # names link to the players' profiles
+    assert html.index(row(swiss[2])) < html.index(row(swiss[3])) < html.index(row(swiss[0]))
     assert html.count('data-testid="top-cut">Semifinals<') == 2 and 'data-testid="top-cut">Winner<' in html
 
 

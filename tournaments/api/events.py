@@ -44,6 +44,7 @@ GRACE_HELP = (
 SPECTATORS_HELP = "online: who may watch the matches and their replays: nobody, signed-in users, everyone"
 DELAY_HELP = "online: how far behind the games spectators see them (in spectate_delay_unit), at least 1"
 DELAY_UNIT_HELP = "turns (games that count none fall back to minutes) or minutes"
+SEED_HELP = "round 1 pairs by the players' ratings in the game, top half against bottom half"
 DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in the event's time_zone"
 
 
@@ -77,6 +78,7 @@ class EventIn(serializers.Serializer):
     spectate_delay_unit = serializers.ChoiceField(
         choices=Event.DelayUnit.values, default=Event.DelayUnit.TURNS, help_text=DELAY_UNIT_HELP
     )
+    seed_by_rating = serializers.BooleanField(default=False, help_text=SEED_HELP)
     starts_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )
@@ -103,6 +105,7 @@ class EventOut(serializers.ModelSerializer):
             "decklists_public", "organizer", "judges", "players", "waitlist", "current_round", "seed",
             "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
             "check_in_required", "no_show_minutes", "spectators", "spectate_delay", "spectate_delay_unit",
+            "seed_by_rating",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")
@@ -173,6 +176,7 @@ class EventPatchIn(serializers.Serializer):
     spectate_delay_unit = serializers.ChoiceField(
         choices=Event.DelayUnit.values, required=False, help_text=DELAY_UNIT_HELP
     )
+    seed_by_rating = serializers.BooleanField(required=False, help_text=SEED_HELP)
     starts_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )

@@ -2,7 +2,19 @@
 
 from django.urls import path
 
-from tournaments.api import accounts, cards, events, judge, metagame, notifications, online, spectate
+from tournaments.api import (
+    accounts,
+    cards,
+    events,
+    judge,
+    metagame,
+    notifications,
+    online,
+    players,
+    ratings,
+    series,
+    spectate,
+)
 
 urlpatterns = [
     path("accounts/", accounts.AccountCreateApi.as_view(), name="api-accounts"),
@@ -21,6 +33,19 @@ urlpatterns = [
         notifications.WebhookDeliveriesApi.as_view(),
         name="api-event-webhook-deliveries",
     ),
+    path("players/<str:username>/", players.PlayerProfileApi.as_view(), name="api-player"),
+    path("series/", series.SeriesListApi.as_view(), name="api-series-list"),
+    path("series/<id:series_id>/", series.SeriesDetailApi.as_view(), name="api-series"),
+    path("series/<id:series_id>/events/", series.SeriesEventsApi.as_view(), name="api-series-events"),
+    path(
+        "series/<id:series_id>/events/<id:event_id>/",
+        series.SeriesEventDetailApi.as_view(),
+        name="api-series-event",
+    ),
+    path(
+        "series/<id:series_id>/standings/", series.SeriesStandingsApi.as_view(), name="api-series-standings"
+    ),
+    path("ratings/", ratings.LeaderboardApi.as_view(), name="api-ratings"),
     path("cards/", cards.CardListApi.as_view(), name="api-cards"),
     path("decks/validate/", cards.DeckValidateApi.as_view(), name="api-decks-validate"),
     path("events/", events.EventListApi.as_view(), name="api-events"),

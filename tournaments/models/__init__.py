@@ -15,6 +15,7 @@ from tournaments.models.metagame import MetagameReport
 from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
+from tournaments.models.ratings import PlayerProfile, RatedMatch, Rating, RatingBook, Series
 
 __all__ = [
     "Card",
@@ -29,11 +30,16 @@ __all__ = [
     "Notification",
     "NotificationPreference",
     "Penalty",
+    "PlayerProfile",
     "Pool",
+    "RatedMatch",
+    "Rating",
+    "RatingBook",
     "Registration",
     "ResultChange",
     "Round",
     "SavedDeck",
+    "Series",
     "Webhook",
     "WebhookDelivery",
     "WorkerHeartbeat",

@@ -65,6 +65,9 @@ class Event(models.Model):
     spectators = models.CharField(max_length=16, choices=Spectators.choices, default=Spectators.NOBODY)
     spectate_delay = models.PositiveSmallIntegerField(default=2)
     spectate_delay_unit = models.CharField(max_length=8, choices=DelayUnit.choices, default=DelayUnit.TURNS)
+    # Organizer's choice (issue #23): round 1 pairs by rating, top half against bottom half,
+    # instead of a seeded shuffle.
+    seed_by_rating = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]

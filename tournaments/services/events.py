@@ -61,6 +61,7 @@ from tournaments.services.online import engine_forget, match_changed, round_game
 from tournaments.services.online import refuse as online_refuse
 from tournaments.services.penalties import match_loss
 from tournaments.services.pools import LIMITED_FORMATS
+from tournaments.services.ratings import rating_update_queue, registration_ratings
 from tournaments.services.text import (
     DECK_NOTE_MAX,
     DESCRIPTION_MAX,
@@ -162,7 +163,7 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
                     code="invalid",
                 )
             checked[key] = values[key]
-    for key in ("online", "late_entry", "check_in_required"):
+    for key in ("online", "late_entry", "check_in_required", "seed_by_rating"):
         if key in values:
             checked[key] = bool(values[key])
     if checked.get("online") and not rules.has_match_engine:
@@ -505,6 +506,7 @@ def _pair_swiss(event: Event, number: int, *, seed: int | None = None, published
             round_number=number,
             seed=event.seed if seed is None else seed,
             forbidden=forbidden_pairs(event=event),
+            ratings=registration_ratings(event=event) if number == 1 and event.seed_by_rating else None,
         )
     except PairingError as error:
         raise WrongState(
@@ -824,6 +826,8 @@ def match_report(
             )
         match.save()
         ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
+        if Match.Status.FINAL in (old["status"], match.status):
+            rating_update_queue(match.pk)  # final now, or corrected: the ratings follow (issue #23)
         notifications_result_changed(match=match, action=action, by=by)
         if match.round.event.online:
             match_changed(match.pk)  # the players' open streams show the new result
@@ -880,6 +884,7 @@ def match_confirm(*, match: Match, by: User) -> Match:
         match.status, match.disputed = Match.Status.FINAL, False
         match.save()
         ResultChange.objects.create(match=match, by=by, action="confirm", old=old, new=_result(match))
+        rating_update_queue(match.pk)
     return match
 
 
@@ -944,6 +949,7 @@ SETTING_FIELDS = (
     "name", "game", "format", "best_of", "rounds", "top_cut", "side_deck_max", "online",
     "round_minutes", "player_cap", "late_entry", "grace_minutes", "check_in_required", "no_show_minutes",
     "spectators", "spectate_delay", "spectate_delay_unit",
+    "seed_by_rating",
 )  # fmt: skip
 REASON_MAX = NOTE_MAX
 YEARS = (2000, 2999)  # an event's dates
@@ -1500,7 +1506,12 @@ def bye_manual(*, event: Event, by: User, username: str, reason: str) -> Pairing
 
 def _keep_match_history(event: Event, round_: Round) -> None:
     """Keep the audit entries of the round's matches when the round goes: they become the
-    event's entries (a match's are deleted with it), their old value naming round and table."""
+    event's entries (a match's are deleted with it), their old value naming round and table.
+    The ratings forget its final matches once it is gone (issue #23)."""
+    for match_id in round_.matches.filter(status=Match.Status.FINAL, player_b__isnull=False).values_list(
+        "pk", flat=True
+    ):
+        rating_update_queue(match_id)
     for change in ResultChange.objects.filter(match__round=round_).select_related("match"):
         assert change.match is not None
         change.old = {"round": round_.number, "table": change.match.table, **(change.old or {})}
@@ -1756,6 +1767,7 @@ def _match_lost(match: Match, loser: int, by: User, action: str, note: str, reas
     old = _result(match)
     match_loss(match, loser, by=by, reason=reason)
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
+    rating_update_queue(match.pk)
     if match.round.event.online:
         match_changed(match.pk)  # the players' open streams show the match is over
 

@@ -29,6 +29,7 @@ from tournaments.selectors.online import current_game
 from tournaments.services import online
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.notifications import notifications_penalty
+from tournaments.services.ratings import rating_update_queue
 from tournaments.services.text import NOTE_MAX, text_within
 
 K = Penalty.Kind
@@ -95,6 +96,8 @@ def penalty_give(*, match: Match, by: User, username: str, kind: str, note: str 
             new=_result(match),
             note=f"{label}: {note}" if note else label,
         )
+        if not match.is_bye:
+            rating_update_queue(match.pk)  # a match loss makes the match final (issue #23)
         if event.online and not match.is_bye:
             online.match_changed(match.pk)  # the players' open streams show the penalty's effect
         notifications_penalty(penalty=penalty)

@@ -37,7 +37,7 @@ fields of up to ``EXACT_LIMIT`` players.
 """
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 import rustworkx
 
@@ -68,6 +68,7 @@ def pair_round(
     round_number: int,
     seed: int,
     forbidden: Collection[Pair] = (),
+    ratings: Mapping[int, float] | None = None,
 ) -> Pairing:
     """Return the :class:`Pairing` of ``round_number``, given every finished round in ``history``.
 
@@ -75,7 +76,8 @@ def pair_round(
     tiebreakers); only those who :meth:`Player.can_play` this round are paired. The same
     inputs and ``seed`` always give the same pairing. ``forbidden`` lists pairs of player ids
     who should not meet (see the module's docstring): avoided whenever a pairing without them
-    exists.
+    exists. ``ratings`` (player id → rating; missing: 0, a new player's) pairs round 1 by
+    rating instead of at random: :func:`_pair_by_rating`.
 
     Raises ValueError for inconsistent input (a record of this round or later, an unknown
     player, a duplicate) and :class:`PairingError` when no pairing avoids a rematch.
@@ -99,6 +101,8 @@ def pair_round(
         if a != b:
             avoid.setdefault(a, set()).add(b)
             avoid.setdefault(b, set()).add(a)
+    if ratings is not None and round_number == 1:
+        return _pair_by_rating(active, ratings, tiebreak, avoid)
     field = _Field(order, points, opponents, rng, {pid: frozenset(ids) for pid, ids in avoid.items()})
 
     bye: int | None = None
@@ -128,6 +132,29 @@ def pair_round(
     seated = [(a, b) if position[a] < position[b] else (b, a) for a, b in pairs]
     seated.sort(key=lambda pair: position[pair[0]])
     return Pairing(round=round_number, pairs=tuple(seated), bye=bye)
+
+
+def _pair_by_rating(
+    active: Sequence[int],
+    ratings: Mapping[int, float],
+    tiebreak: Mapping[int, int],
+    avoid: Mapping[int, set[int]],
+) -> Pairing:
+    """Round 1 seeded by rating (the organizer's choice, issue #23): the field sorted by rating
+    (ties in the seeded random order), the lowest-rated player takes the bye of an odd field, and
+    the top half meets the bottom half in order (1st against half+1st, ...), so the strongest
+    players meet only later. A forbidden pair moves the top player on to the next bottom player
+    still free (no rematch is possible in round 1)."""
+    order = sorted(active, key=lambda pid: (-ratings.get(pid, 0.0), tiebreak[pid]))
+    bye = order.pop() if len(order) % 2 else None
+    half = len(order) // 2
+    top, bottom = order[:half], order[half:]
+    pairs: list[Pair] = []
+    for player in top:
+        partner = next((b for b in bottom if b not in avoid.get(player, ())), bottom[0])
+        bottom.remove(partner)
+        pairs.append((player, partner))
+    return Pairing(round=1, pairs=tuple(pairs), bye=bye)
 
 
 def recommended_rounds(n_players: int) -> int:

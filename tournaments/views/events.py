@@ -290,6 +290,13 @@ class EventForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Players check in on the day; those who have not are dropped at the start."),
     )
+    seed_by_rating = forms.BooleanField(
+        label=gettext_lazy("Round 1 by rating"),
+        required=False,
+        help_text=gettext_lazy(
+            "Round 1 pairs the top half of the field by rating against the bottom half, instead of at random."
+        ),
+    )
     no_show_minutes = forms.IntegerField(
         label=gettext_lazy("No-show after, minutes"),
         initial=10,
