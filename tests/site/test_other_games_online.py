@@ -124,3 +124,29 @@ def test_a_players_log_download_is_redacted(game, table):
     assert log["seed"] is None and log["redacted"]["seat"] == 0
     page = browser(match.b).get(f"/matches/{match.id}/log.json?game=1")
     assert page.status_code == 200 and json.loads(page.content)["seed"] is None
+
+
+def finish_game_one(match: OnlineMatch) -> Game:
+    """Seat A concedes game 1 of a best-of-3; return game 2."""
+    seq = game_state(match.a, match.id)["next_seq"]
+    assert act(match.a, match.id, seq, {"type": "concede"}).status_code == 200
+    return match.game(2)
+
+
+def test_chronomagia_has_no_sideboarding_between_games(organizer, judge, card_sets):
+    """C2.1: the hero deck is a zone of play, not a sideboard; the next game starts at once."""
+    event = EventDriver(organizer, sample_decks("chronomagia"), game="chronomagia", best_of=3, online=True)
+    match, a, b = one_table(event, judge)
+    second = finish_game_one(OnlineMatch(event=event, id=match["id"], a=a, b=b))
+    assert second.status == Game.Status.PLAYING
+    assert game_state(b, match["id"])["game_status"] == "playing"
+
+
+@pytest.mark.parametrize("side, status", [(0, Game.Status.PLAYING), (5, Game.Status.SIDEBOARDING)])
+def test_your_war_sideboards_only_when_the_event_sets_a_side_deck(organizer, judge, card_sets, side, status):
+    """Y2.4: no side deck in the seed; an event's side deck makes sideboarding possible."""
+    decks = sample_decks("yourwar")
+    event = EventDriver(organizer, decks, game="yourwar", best_of=3, online=True, side_deck_max=side)
+    match, a, b = one_table(event, judge)
+    second = finish_game_one(OnlineMatch(event=event, id=match["id"], a=a, b=b))
+    assert second.status == status

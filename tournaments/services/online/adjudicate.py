@@ -25,6 +25,7 @@ from tournaments.selectors.online import (
     match_answers,
     match_engine,
     seats_present,
+    sideboarding_allowed,
 )
 from tournaments.services import live
 from tournaments.services.online.engines import _remember, engine_for, engine_forget
@@ -110,7 +111,8 @@ def game_seed_new() -> int:
 def game_create(match: Match, *, number: int, first_initiative: int | None) -> Game:
     event = match.round.event
     assert match.player_b is not None
-    sideboarding = number > 1 and event.side_deck_max > 0
+    # Only as the game's rules allow (Y2.4: Your War without an event side deck, C2.1: none).
+    sideboarding = number > 1 and sideboarding_allowed(game=event.game, side_max=event.side_deck_max)
     now = timezone.now()
     decks = [match.player_a.deck, match.player_b.deck]
     previous = match.games.filter(number=number - 1).first()
