@@ -150,3 +150,12 @@ def test_your_war_sideboards_only_when_the_event_sets_a_side_deck(organizer, jud
     match, a, b = one_table(event, judge)
     second = finish_game_one(OnlineMatch(event=event, id=match["id"], a=a, b=b))
     assert second.status == status
+
+
+def test_each_seats_view_carries_the_seq_that_tells_a_new_state(game, table):
+    """The play page and the API's clients tell a new state by the view's seq (api.md)."""
+    match = table(best_of=1)
+    before = [game_state(actor, match.id)["view"]["seq"] for actor in (match.a, match.b)]
+    assert play_step(match, random.Random(1))
+    after = [game_state(actor, match.id)["view"]["seq"] for actor in (match.a, match.b)]
+    assert after[0] == after[1] > before[0] == before[1]

@@ -543,7 +543,9 @@ def _store_snapshot(game: Game, engine: EngineMatch) -> None:
         "turn": getattr(engine, "turn", None),
         "decision": pending.as_dict() if pending is not None else None,
         "result": engine.result.as_dict() if engine.result is not None else None,
-        "views": [engine.observation(0), engine.observation(1)],
+        # Each view carries the engine's seq (api.md): clients and the play page tell a new state
+        # by it, and an engine's own observation need not repeat it.
+        "views": [{"seq": engine.seq, **engine.observation(seat)} for seat in (0, 1)],
         "legal": [engine.legal_actions(0), engine.legal_actions(1)],
         # Each legal action as the engine says it (English): the generic board's button labels.
         "described": [[engine.describe_action(a) for a in engine.legal_actions(s)] for s in (0, 1)],
