@@ -412,10 +412,16 @@
   }
   function names(list) { return (list || []).map(cardName).join(", "); }
 
+  function starter(e, other) { return e.initiative === 0 || e.initiative === 1 ? e.initiative : e[other]; }
+
   function describe(e) {
     var p = seatName(e.seat), c = e.card ? cardName(e.card) : "";
     switch (e.type) {
-      case "setup": return fmt(T.log_setup, { n: logGameNumber, p: seatName(e.initiative) });
+      // RESPONSE names the initiative seat; other games the seat that starts (first) or plays (seat).
+      case "setup":
+        var first = starter(e, "first");
+        return first === 0 || first === 1 ? fmt(T.log_setup, { n: logGameNumber, p: seatName(first) }) : null;
+      case "first": return fmt(T.log_setup, { n: logGameNumber, p: seatName(e.seat) }); // told apart from setup
       case "draw":
         if (e.cards && e.cards.length) return fmt(T.log_draw_named, { p: p, cards: names(e.cards) });
         if (!e.count) return null;
@@ -424,7 +430,7 @@
       case "mulligan":
         return e.cards ? fmt(T.log_mulligan_named, { p: p, cards: names(e.cards), drawn: names(e.drawn) })
           : fmt(T.log_mulligan, { p: p, count: e.count });
-      case "turn": return { head: fmt(T.log_turn, { n: e.turn, p: seatName(e.initiative) }) };
+      case "turn": return { head: fmt(T.log_turn, { n: e.turn, p: seatName(starter(e, "seat")) }) };
       case "phase": return e.phase === "combat" ? { head: T.log_combat, sub: true } : null;
       case "deck_empty": return fmt(T.log_deck_empty, { p: p });
       case "pass": return fmt(T.log_pass, { p: p });
