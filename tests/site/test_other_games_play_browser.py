@@ -24,29 +24,44 @@ SHELL_ONLY = ("Concede", "Сдаться", "Cancel", "Отмена", "Reset", "�
 
 
 def moves(seat: Seat) -> list:
-    return [b for b in seat.page.locator(MOVES).all() if b.inner_text().strip() not in SHELL_ONLY]
+    """The board's enabled buttons but the shell's (waiting a moment: the board is drawn again
+    once the page has the new state)."""
+    for _ in range(30):
+        found = [b for b in seat.page.locator(MOVES).all() if b.inner_text().strip() not in SHELL_ONLY]
+        if found:
+            return found
+        seat.page.wait_for_timeout(100)
+    return []
 
 
-def move(seat: Seat, *, keyboard: bool = False) -> str:
-    """Take the deciding seat's first offered move on the board (a choice may open a second
-    step: take its first option too); return the label of the first button."""
+def label_of(button) -> str:
+    return button.inner_text().strip() or button.get_attribute("aria-label") or ""
+
+
+def move(seat: "Player", *, keyboard: bool = False) -> str:
+    """Take the deciding seat's first offered move on the board; a choice may open a second
+    step (a target, a mode, a selection to confirm): then take the first button not pressed
+    yet. Return the label of the first button."""
     before = seat.seq()
     buttons = moves(seat)
     assert buttons, "the board offers the deciding player a move"
-    label = buttons[0].inner_text().strip() or buttons[0].get_attribute("aria-label")
-    for _ in range(6):  # a card, then its target or its mode, then a confirmation
+    first = label_of(buttons[0])
+    pressed: list[str] = []
+    for _ in range(6):
+        button = next((b for b in buttons if label_of(b) not in pressed), buttons[0])
+        pressed.append(label_of(button))
         if keyboard:
-            buttons[0].focus()
+            button.focus()
             seat.page.keyboard.press("Enter")
         else:
-            buttons[0].click()
+            button.click()
         try:
             seat.wait_for_seq_quick(before + 1)
-            return label
+            return first
         except AssertionError:
             buttons = moves(seat)
-            assert buttons, f"{label!r} opened a step with nothing to choose"
-    raise AssertionError(f"{label!r} never made a move")
+            assert buttons, f"{pressed} opened a step with nothing to choose"
+    raise AssertionError(f"{pressed} never made a move")
 
 
 class Player(Seat):
@@ -77,7 +92,15 @@ def test_two_players_play_a_few_moves_on_the_games_board(
         seat.page.locator(f"{BOARD} > *").first.wait_for()
     made = []
     for n in range(8):
-        seat = deciding(seats)
+        try:
+            seat = deciding(seats)  # exactly one page says it is its decision
+        except AssertionError:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            for each in seats:
+                each.page.screenshot(
+                    path=str(SHOTS / f"{game}-{language}-failed{each.seat}.png"), full_page=True
+                )
+            raise AssertionError(f"no single decider after {made}: {[s.errors for s in seats]}") from None
         made.append(move(seat, keyboard=n == 3))
         for each in seats:
             each.wait_for_seq(seat.seq())

@@ -118,7 +118,7 @@
       var box = el("div", {
         title: text,
         style: "display:inline-block;vertical-align:top;min-width:96px;max-width:150px;margin:3px;padding:4px;" +
-          "border:1px solid #888;border-radius:6px;background:" + (item.face_down ? "#555;color:#fff" : "#fff") +
+          "border:1px solid #888;border-radius:6px;background:" + (item.face_down ? "#555;color:#fff" : "#fff;color:#1f1a14") +
           (item.tapped ? ";opacity:0.7" : "")
       }, lines);
       (extra || []).forEach(function (node) { box.appendChild(node); });
