@@ -5,6 +5,7 @@ JavaScript error. Screenshots go to var/shots/ (or $SCREENSHOTS)."""
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -113,4 +114,7 @@ def test_two_players_play_a_few_moves_on_the_games_board(
         # The shell's log names the seat of each turn from the game's own events.
         log = seat.page.locator("[data-testid=log]").inner_text()
         assert "— ?" not in log and ": ?" not in log, log
+        if language == "ru":  # the status bar says no engine word untranslated
+            phase = seat.page.locator('[data-slot="phase"]').inner_text()
+            assert not re.search("[a-z]", phase), phase
     assert len(made) == 8, made

@@ -91,7 +91,9 @@
     setText("score", st.wins_a + " – " + st.wins_b);
     setText("draws", st.draws ? " · " + fmt(T.match_draws, { n: st.draws }) : "");
     setText("turn", v.turn ? fmt(T.turn, { n: v.turn }) : "");
-    setText("phase", v.phase ? T.phases[v.phase] || v.phase : "");
+    // Only the phases the shell can name in the reader's language; a game's own (Your War's
+    // "discard") its board module shows.
+    setText("phase", v.phase ? T.phases[v.phase] || "" : "");
     setText("initiative", v.initiative === 0 || v.initiative === 1 ? T.initiative + ": " + seatName(v.initiative) : "");
     var decider = slot("decider"), text = "";
     if (st.match_status === "final") text = "";
