@@ -17,6 +17,7 @@ from tests.support.events import EventDriver, one_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+AXE = Path(__file__).resolve().parents[2] / "tournaments" / "static" / "vendor" / "axe" / "axe.min.js"
 SHOTS = Path(os.environ.get("SCREENSHOTS") or Path(__file__).resolve().parents[2] / "var" / "shots")
 BOARD = "[data-testid=board-root]"
 # The board's own controls, not the shell's pass and concede.
@@ -65,6 +66,17 @@ def move(seat: "Player", *, keyboard: bool = False) -> str:
     raise AssertionError(f"{pressed} never made a move")
 
 
+def serious_violations(page) -> list[str]:
+    """Run axe-core on the page; return its serious and critical violations, one line each."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        "() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
+        ".then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))"
+    )
+
+
 class Player(Seat):
     def wait_for_seq_quick(self, seq: int) -> None:
         try:
@@ -110,6 +122,7 @@ def test_two_players_play_a_few_moves_on_the_games_board(
         seat.page.screenshot(path=str(SHOTS / f"{game}-{language}-seat{seat.seat}.png"), full_page=True)
         assert_fits(seat.page, PHONE["width"])
         assert seat.errors == [], seat.errors
+        assert serious_violations(seat.page) == []
         assert seat.still_same_document()
         # The shell's log names the seat of each turn from the game's own events.
         log = seat.page.locator("[data-testid=log]").inner_text()

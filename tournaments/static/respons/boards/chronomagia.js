@@ -175,12 +175,12 @@
         text: fmt(t("Hero: {hero} · tokens {tokens}"), { hero: cardName(hero.card), tokens: hero.tokens }) +
           (hero.meditating ? " · " + t("meditating") : "")
       });
-      var field = el("div", { "aria-label": t("Battlefield") });
+      var field = el("div", { role: "group", "aria-label": t("Battlefield") });
       (side.field || []).forEach(function (item) { field.appendChild(cardBox(item, index)); });
       var section = el("section", { style: "border-top:1px solid #ccc;padding:4px 0" }, [head, stats, heroLine, field]);
       var hand = side.hand;
       if (Array.isArray(hand)) {
-        var handRow = el("div", { "aria-label": t("Hand") }, [el("div", { text: t("Hand") })]);
+        var handRow = el("div", { role: "group", "aria-label": t("Hand") }, [el("div", { text: t("Hand") })]);
         hand.forEach(function (item) {
           var extra = redraw && index === me ? [toggleButton(item.id)] : [];
           handRow.appendChild(cardBox(item, index, extra));
