@@ -1,10 +1,11 @@
-"""Benchmark of online play: ``.venv/bin/python bench/bench_online.py [--matches N] [--minutes M]``.
+"""Benchmark of online play: ``bench/bench_online.py [--game KEY] [--matches N] [--minutes M]``.
 
 One online round of ``2 * N`` players (default N = 512 matches, 1,024 players) played
 through the HTTP API as people would, adjudicated by real Celery workers:
 
 - sets up its OWN database (``respons_bench``, dropped and migrated at start) with an
-  online best-of-1 event, its players registered with the shipped decklists;
+  online best-of-1 event of ``--game`` (default: the site's default game), its players
+  registered with that game's shipped decklists;
 - starts the web tier as README "Production" serves online play — uvicorn
   (``respons_site.asgi``, ``--web-workers`` processes) for the actions (the fast lane,
   ``tournaments/api/lane.py``) and the live streams; ``--serve split``: the set-up before the
@@ -142,8 +143,10 @@ def broker_backlog(url: str) -> tuple[int, int]:
 # --- the event -----------------------------------------------------------------------------
 
 
-def event_prepare(players: int) -> tuple[int, Any, list[tuple[str, str]]]:
-    """Create the online event with ``players`` registered; return (event id, organizer, [(name, token)])."""
+def event_prepare(players: int, game: str | None = None) -> tuple[int, Any, list[tuple[str, str]]]:
+    """Create the online event of ``game`` (None: the default game) with ``players`` registered;
+    return (event id, organizer, [(name, token)])."""
+    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from rest_framework.authtoken.models import Token
@@ -156,7 +159,10 @@ def event_prepare(players: int) -> tuple[int, Any, list[tuple[str, str]]]:
     list(bundled_card_sets_import())
     User = get_user_model()
     organizer = User.objects.create_user(username="bench-organizer", password=None)
-    event = event_create(organizer=organizer, name="Online bench", online=True, best_of=1, rounds=1)
+    game = game or settings.DEFAULT_GAME
+    event = event_create(
+        organizer=organizer, name="Online bench", game=game, online=True, best_of=1, rounds=1
+    )
     event_open(event=event, by=organizer)
     # Bulk: hashing a password per player would take minutes; the API uses tokens anyway.
     users = User.objects.bulk_create(
@@ -165,7 +171,7 @@ def event_prepare(players: int) -> tuple[int, Any, list[tuple[str, str]]]:
     tokens = Token.objects.bulk_create(
         [Token(user=user, key=Token.generate_key()) for user in users], batch_size=500
     )
-    decks = [path.read_text(encoding="utf-8") for path in bundled_decklists("respons")]
+    decks = [path.read_text(encoding="utf-8") for path in bundled_decklists(game)]
     for i, user in enumerate(users):
         registration_submit(event=event, player=user, deck=decks[i % len(decks)])
     return event.pk, organizer, [(u.username, t.key) for u, t in zip(users, tokens, strict=True)]
@@ -650,6 +656,7 @@ def summary(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default=None, help="the game's key (default: the site's default game)")
     parser.add_argument("--matches", type=int, default=512, help="matches of the round (players = 2x)")
     parser.add_argument("--minutes", type=float, default=5.0, help="time cap of the play")
     parser.add_argument(
@@ -731,7 +738,7 @@ def main() -> int:
         django.setup()
         from django.db import connections
 
-        event_id, organizer, accounts = event_prepare(2 * args.matches)
+        event_id, organizer, accounts = event_prepare(2 * args.matches, args.game)
         connections.close_all()
         bin_dir = Path(sys.executable).parent
         uvicorn = [

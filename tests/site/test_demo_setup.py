@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from tournaments.models import CardSet, Event, Match, Round
 from tournaments.services.demo import DEMO_EVENT, DEMO_FINISHED_EVENT, DEMO_OPEN_EVENT
-from tournaments.services.demo_online import DEMO_ONLINE_EVENT
+from tournaments.services.demo_online import DEMO_ONLINE_EVENT, demo_bot_event_name, demo_bot_games
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def test_it_loads_every_card_set_users_and_a_running_event():
 def test_it_is_idempotent():
     setup_demo()
     second = setup_demo()
-    assert Event.objects.count() == 4
+    assert Event.objects.count() == 4 + len(demo_bot_games())
     assert "already there" in second
     assert "0 created" in second
 
@@ -43,6 +43,18 @@ def test_it_runs_an_online_demo_event_with_bots():
     assert event.online and event.status == "running"
     assert event.registrations.filter(is_bot=True).count() == 8
     assert event.registrations.filter(player__username="anna").exists()
+
+
+@pytest.mark.django_db(transaction=True)  # the games are queued on commit
+@pytest.mark.parametrize("game", ["yourwar", "chronomagia"])
+def test_it_runs_an_online_event_of_bots_for_another_game(game):
+    """Issues #19 and #20, point 7: the demo plays Your War and Chronomagia online with bots."""
+    setup_demo()
+    event = Event.objects.get(name=demo_bot_event_name(game))
+    assert event.game == game and event.online and event.status == "running"
+    assert event.registrations.filter(is_bot=True).count() == event.registrations.count() == 8
+    # Bots against bots play their round 1 out at once without a worker (eager tasks).
+    assert Match.objects.filter(round__event=event, round__number=1, status="final").count() == 4
 
 
 def test_it_has_an_event_open_for_registration_that_anna_can_still_enter():

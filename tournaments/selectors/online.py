@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import orjson
@@ -17,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max
 
-from engine.decklist import parse_decklist
+from engine.decklist import Decklist, parse_decklist
 from engine.match import MatchEngine
 from engine.problems import InputError
 from engine.registry import game_keys, get_game
@@ -40,6 +41,21 @@ def match_engine(game: str) -> MatchEngine[Any]:
     if engine is None:
         raise LookupError(f"the game {game!r} has no match engine: it cannot be played online")
     return engine
+
+
+@cache
+def sideboarding_allowed(*, game: str, side_max: int) -> bool:
+    """Return whether the game's rules let a deck change between the games of a match with an
+    event side deck of ``side_max`` cards (R2.7, Y2.4, C2.1).
+
+    A game that allows none refuses any change with ``no_sideboarding`` (engine/match.py
+    ``swap_problems``); the probe changes an empty deck, so it asks the rules, not a deck."""
+    if side_max <= 0:
+        return False
+    _rules, catalog = catalog_for(game=game)
+    before, after = Decklist(game=game, zones={}), Decklist(game=game, zones={"side": {"?": 1}})
+    problems = match_engine(game).swap_problems(before, after, catalog, options={"side_max": side_max})
+    return all(problem.code != "no_sideboarding" for problem in problems)
 
 
 def online_games() -> list[str]:

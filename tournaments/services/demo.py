@@ -10,7 +10,7 @@ from django.db import transaction
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys
 from tournaments.models import Event, Round
 from tournaments.services.cards import card_set_import, read_json_file
-from tournaments.services.demo_online import demo_online_event_ensure
+from tournaments.services.demo_online import demo_bot_events_ensure, demo_online_event_ensure
 from tournaments.services.events import (
     event_create,
     event_open,
@@ -140,3 +140,4 @@ def demo_setup() -> Iterator[str]:
     yield demo_open_event_ensure()
     yield demo_finished_event_ensure()
     yield demo_online_event_ensure()
+    yield from demo_bot_events_ensure()

@@ -88,6 +88,9 @@ def violation_card(violation: Any, game: str | None = None) -> str:
 def card_name(name: Any, names: Any) -> str:
     """``{{ cell.card|card_name:card_names }}``: a card's name in the reader's language, from the
     view's ``card_names`` (tournaments.selectors.cards.card_names_shown); unknown: as it is."""
+    if isinstance(name, dict):
+        # Another game's view lists a card as an object ({"id": 3, "card": "..."}), not a name.
+        name = name.get("card", name.get("name"))
     if name is None:
         return ""
     return str(names.get(name, name)) if isinstance(names, dict) else str(name)

@@ -26,6 +26,7 @@ from tournaments.selectors.online import (
     match_answers,
     match_engine,
     seats_present,
+    sideboarding_allowed,
 )
 from tournaments.services import live
 from tournaments.services.online.engines import _remember, engine_for, engine_forget
@@ -112,7 +113,8 @@ def game_seed_new() -> int:
 def game_create(match: Match, *, number: int, first_initiative: int | None) -> Game:
     event = match.round.event
     assert match.player_b is not None
-    sideboarding = number > 1 and event.side_deck_max > 0
+    # Only as the game's rules allow (Y2.4: Your War without an event side deck, C2.1: none).
+    sideboarding = number > 1 and sideboarding_allowed(game=event.game, side_max=event.side_deck_max)
     now = timezone.now()
     decks = [match.player_a.deck, match.player_b.deck]
     previous = match.games.filter(number=number - 1).first()
@@ -544,7 +546,9 @@ def _store_snapshot(game: Game, engine: EngineMatch) -> None:
         "turn": getattr(engine, "turn", None),
         "decision": pending.as_dict() if pending is not None else None,
         "result": engine.result.as_dict() if engine.result is not None else None,
-        "views": [engine.observation(0), engine.observation(1)],
+        # Each view carries the engine's seq (api.md): clients and the play page tell a new state
+        # by it, and an engine's own observation need not repeat it.
+        "views": [{"seq": engine.seq, **engine.observation(seat)} for seat in (0, 1)],
         "legal": [engine.legal_actions(0), engine.legal_actions(1)],
         # Each legal action as the engine says it (English): the generic board's button labels.
         "described": [[engine.describe_action(a) for a in engine.legal_actions(s)] for s in (0, 1)],

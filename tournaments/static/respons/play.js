@@ -59,7 +59,8 @@
     return (hh ? hh + ":" + pad(mm) : String(mm)) + ":" + pad(s % 60);
   }
   function card(name) { return CARDS[name] || { n: name, t: "", f: [] }; }
-  function cardName(name) { return card(name).n; }
+  // Another game may list a card as an object ({"id": 3, "card": "..."}) rather than its name.
+  function cardName(name) { return card(name && typeof name === "object" ? name.card : name).n; }
   function seatName(s) { return cfg.names[s] || "?"; }
   function csrf() {
     var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
@@ -90,15 +91,17 @@
     setText("score", st.wins_a + " – " + st.wins_b);
     setText("draws", st.draws ? " · " + fmt(T.match_draws, { n: st.draws }) : "");
     setText("turn", v.turn ? fmt(T.turn, { n: v.turn }) : "");
-    setText("phase", v.phase ? T.phases[v.phase] || v.phase : "");
+    // Only the phases the shell can name in the reader's language; a game's own (Your War's
+    // "discard") its board module shows.
+    setText("phase", v.phase ? T.phases[v.phase] || "" : "");
     setText("initiative", v.initiative === 0 || v.initiative === 1 ? T.initiative + ": " + seatName(v.initiative) : "");
     var decider = slot("decider"), text = "";
     if (st.match_status === "final") text = "";
     else if (st.game_status === "sideboarding") text = T.next_game;
-    else if (d && player && d.seat === me) text = T.your_decision;
-    else if (d) text = fmt(T.waiting_for, { name: seatName(d.seat) });
+    else if (d && player && decidingSeat() === me) text = T.your_decision;
+    else if (d && decidingSeat() !== null) text = fmt(T.waiting_for, { name: seatName(decidingSeat()) });
     decider.textContent = text;
-    decider.classList.toggle("is-you", !!d && player && d.seat === me && st.game_status === "playing");
+    decider.classList.toggle("is-you", !!d && player && decidingSeat() === me && st.game_status === "playing");
   }
 
   function renderOverlay() {
@@ -171,10 +174,18 @@
       durability: c.d, influence: c.i, legendary: !!c.l, action: c.a,
     };
   }
+  // The seat whose decision it is. A game may show a seat that does not decide a "wait" request
+  // of its own (Chronomagia does, STYLE.md 7): the deciding seat is then the clock's.
+  function decidingSeat() {
+    var d = view().decision, clock = state && state.clock;
+    if (!d) return null;
+    if (d.kind !== "wait") return d.seat;
+    return clock && (clock.deciding === 0 || clock.deciding === 1) && clock.deciding !== me ? clock.deciding : null;
+  }
   function legal() { return (state && state.legal_actions) || []; }
   function myDecision() {
     var d = view().decision;
-    return player && state && state.game_status === "playing" && d && d.seat === me && legal().length ? d : null;
+    return player && state && state.game_status === "playing" && d && decidingSeat() === me && legal().length ? d : null;
   }
   function renderBoard() {
     var mod = boardModule();
@@ -223,7 +234,7 @@
     } else if (d) {
       text = T.your_decision;
     } else {
-      text = v.decision ? fmt(T.prompt_wait, { name: seatName(v.decision.seat) }) : "";
+      text = decidingSeat() !== null ? fmt(T.prompt_wait, { name: seatName(decidingSeat()) }) : "";
     }
     prompt.textContent = text;
     if (!player) return;
@@ -288,7 +299,7 @@
     var seq = state.next_seq, body = { seq: seq, action: action }, d = (state.view || {}).decision;
     // Bound to the decision it answers (R10.4): refused as stale once a worker has moved past
     // it, never applied to a later one. A concede answers none (R9.3).
-    if (action.type !== "concede" && d && d.seat === me) body.decision = d.seq;
+    if (action.type !== "concede" && d && decidingSeat() === me) body.decision = d.seq;
     post(body, 4).then(function (res) {
       busy = false;
       var b = res.body || {};
@@ -412,10 +423,16 @@
   }
   function names(list) { return (list || []).map(cardName).join(", "); }
 
+  function starter(e, other) { return e.initiative === 0 || e.initiative === 1 ? e.initiative : e[other]; }
+
   function describe(e) {
     var p = seatName(e.seat), c = e.card ? cardName(e.card) : "";
     switch (e.type) {
-      case "setup": return fmt(T.log_setup, { n: logGameNumber, p: seatName(e.initiative) });
+      // RESPONSE names the initiative seat; other games the seat that starts (first) or plays (seat).
+      case "setup":
+        var first = starter(e, "first");
+        return first === 0 || first === 1 ? fmt(T.log_setup, { n: logGameNumber, p: seatName(first) }) : null;
+      case "first": return fmt(T.log_setup, { n: logGameNumber, p: seatName(e.seat) }); // told apart from setup
       case "draw":
         if (e.cards && e.cards.length) return fmt(T.log_draw_named, { p: p, cards: names(e.cards) });
         if (!e.count) return null;
@@ -424,7 +441,7 @@
       case "mulligan":
         return e.cards ? fmt(T.log_mulligan_named, { p: p, cards: names(e.cards), drawn: names(e.drawn) })
           : fmt(T.log_mulligan, { p: p, count: e.count });
-      case "turn": return { head: fmt(T.log_turn, { n: e.turn, p: seatName(e.initiative) }) };
+      case "turn": return { head: fmt(T.log_turn, { n: e.turn, p: seatName(starter(e, "seat")) }) };
       case "phase": return e.phase === "combat" ? { head: T.log_combat, sub: true } : null;
       case "deck_empty": return fmt(T.log_deck_empty, { p: p });
       case "pass": return fmt(T.log_pass, { p: p });
@@ -464,7 +481,9 @@
 
   function describeEffect(e) {
     var key = "log_" + e.effect, text = T[key];
-    if (!text) return null;
+    // These texts name a source card and a board place; another game's effect may name its
+    // source by an id and have no such place: left out of the log rather than said wrong.
+    if (!text || typeof e.source !== "string") return null;
     var t = e.target || {};
     return fmt(text, {
       source: cardName(e.source), n: e.amount, target: targetText(t),

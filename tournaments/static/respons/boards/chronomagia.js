@@ -118,7 +118,7 @@
       var box = el("div", {
         title: text,
         style: "display:inline-block;vertical-align:top;min-width:96px;max-width:150px;margin:3px;padding:4px;" +
-          "border:1px solid #888;border-radius:6px;background:" + (item.face_down ? "#555;color:#fff" : "#fff") +
+          "border:1px solid #888;border-radius:6px;background:" + (item.face_down ? "#555;color:#fff" : "#fff;color:#1f1a14") +
           (item.tapped ? ";opacity:0.7" : "")
       }, lines);
       (extra || []).forEach(function (node) { box.appendChild(node); });
@@ -175,12 +175,12 @@
         text: fmt(t("Hero: {hero} · tokens {tokens}"), { hero: cardName(hero.card), tokens: hero.tokens }) +
           (hero.meditating ? " · " + t("meditating") : "")
       });
-      var field = el("div", { "aria-label": t("Battlefield") });
+      var field = el("div", { role: "group", "aria-label": t("Battlefield") });
       (side.field || []).forEach(function (item) { field.appendChild(cardBox(item, index)); });
       var section = el("section", { style: "border-top:1px solid #ccc;padding:4px 0" }, [head, stats, heroLine, field]);
       var hand = side.hand;
       if (Array.isArray(hand)) {
-        var handRow = el("div", { "aria-label": t("Hand") }, [el("div", { text: t("Hand") })]);
+        var handRow = el("div", { role: "group", "aria-label": t("Hand") }, [el("div", { text: t("Hand") })]);
         hand.forEach(function (item) {
           var extra = redraw && index === me ? [toggleButton(item.id)] : [];
           handRow.appendChild(cardBox(item, index, extra));

@@ -27,7 +27,9 @@
   }
 
   var ROW = "display:flex;flex-wrap:wrap;gap:4px;margin:4px 0;max-width:100%;";
-  var CARD = "border:1px solid #888;border-radius:4px;padding:2px 6px;font:inherit;text-align:left;";
+  // Dark text on a light face: the play page's table is dark felt with light text.
+  var CARD = "border:1px solid #888;border-radius:4px;padding:2px 6px;font:inherit;text-align:left;" +
+    "background:#fbf8f2;color:#1f1a14;";
 
   function render(root, view, ctx) {
     var t = ctx.t || function (s) { return s; };
@@ -156,7 +158,7 @@
           });
           var verb = options.length ? t(options[0].type) + ": " : "";
           return el("button", {
-            type: "button", style: CARD, text: verb + name(card),
+            type: "button", style: CARD + (options.length ? "" : "opacity:.6;"), text: verb + name(card),
             disabled: options.length ? null : "disabled",
             onclick: function () { choose(options, name(card)); }
           });
@@ -175,7 +177,7 @@
     function cardButton(id, label, seat) {
       var uses = matching(function (a) { return a.type === "use" && a.card === id; });
       return el("button", {
-        type: "button", style: CARD, text: (uses.length ? t("use") + ": " : "") + label,
+        type: "button", style: CARD + (uses.length ? "" : "opacity:.6;"), text: (uses.length ? t("use") + ": " : "") + label,
         disabled: uses.length ? null : "disabled",
         onclick: function () { choose(uses, label); }
       });
