@@ -4,14 +4,10 @@ standings to it, and the player hides it with the keyboard."""
 
 import pytest
 
-from tests.site import test_play_browser
-from tests.site.conftest import make_players
-from tests.site.test_placings_browser import DESKTOP, PHONE, assert_fits, signed_in
+from tests.support.actors import make_players
+from tests.support.browser import DESKTOP, PHONE, assert_fits, signed_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-chromium = test_play_browser.chromium
-_allow_orm_beside_playwright = test_play_browser._allow_orm_beside_playwright
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ ratings per game, head-to-head; the player can hide it from the public."""
 import pytest
 from django.test import Client
 
-from tests.site.conftest import PASSWORD, make_players
+from tests.support.actors import PASSWORD, make_players
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ idempotent, consistent after corrections, recomputable from the final matches al
 import pytest
 from django.core.management import call_command
 
-from tests.site.conftest import make_players
 from tests.site.rating_support import League
+from tests.support.actors import make_players
 from tournaments.models import Match, RatedMatch, Rating
 from tournaments.services.ratings import MU, SIGMA, rate_pair, rating_update, ratings_recompute
 

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
 from tournaments.models import Event, Rating
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ table; GET /api/series/{id}/standings/ and the series page sum the points per fi
 import pytest
 from django.test import Client
 
-from tests.site.conftest import make_players
+from tests.support.actors import make_players
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

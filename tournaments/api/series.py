@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -24,7 +25,7 @@ POINTS_HELP = "points per final placing, 1st place first; places past the table 
 
 class SeriesIn(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    game = serializers.ChoiceField(choices=list(game_keys()), default="respons")
+    game = serializers.ChoiceField(choices=list(game_keys()), default=settings.DEFAULT_GAME)
     points = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=POINTS_MAX),
         min_length=1,

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -63,9 +64,9 @@ def player_profile_page(request: HttpRequest, username: str) -> HttpResponse:
 
 def ratings_page(request: HttpRequest) -> HttpResponse:
     """A game's rating leaderboard (``?game=``, ``?period=``, ``?page=``)."""
-    game = request.GET.get("game") or "respons"
+    game = request.GET.get("game") or settings.DEFAULT_GAME
     if game not in game_keys():
-        game = "respons"
+        game = settings.DEFAULT_GAME
     period = request.GET.get("period") or "all"
     if period not in PERIODS:
         period = "all"
