@@ -141,8 +141,15 @@ def test_it_reports_every_bad_card_of_a_set_with_its_key_path() -> None:
         "game": "fow",
         "set": {"code": "T"},
         "cards": [
-            {"name": "A", "type": "chant", "basic": True},
-            {"name": "B", "type": "ruler", "attributes": [1]},
+            {"name": "A", "type": "chant", "basic": True, "cost": 1},
+            {
+                "name": "B",
+                "type": "ruler",
+                "attributes": [1],
+                "judgment": {"any": 1},
+                "j_atk": 100,
+                "j_def": 100,
+            },
         ],
     }
     with pytest.raises(CardSetError) as error:
