@@ -332,11 +332,7 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
     chain = match.chain
     if kind == "pass":
         match.emit({"type": "pass", "seat": seat})
-        step = chain.pass_priority(seat)
-        if step.kind == "resolve" and step.item is not None:
-            match.resolve(step.item)
-            match.rule_process()
-            chain.resolved()
+        match.pass_priority(seat)
         return
     if kind == "play":
         inst = match.insts[action["card"]]

@@ -338,12 +338,30 @@ class Match:
                     self.rule_process()
                     if self.chain.pending:  # F8.5: triggers of the rule process go on now
                         self.chain.acted(holder)
-                    self.pending = Decision("priority", self.chain.holder, self.seq, self._priority_info())
+                    decision = Decision("priority", holder, self.seq, self._priority_info())
+                    if self.only_pass(decision):  # F8.3 [decision]: nothing else to do, pass
+                        self.emit({"type": "pass", "seat": holder, "auto": True})
+                        self.pass_priority(holder)
+                        continue
+                    self.pending = decision
                     return
                 if self.window_closed():
                     return
         except GameOver:
             self.pending = None
+
+    def only_pass(self, decision: Decision) -> bool:
+        from engine.games.fow.match.actions import legal_actions
+
+        return len(legal_actions(self, decision)) == 1
+
+    def pass_priority(self, seat: int) -> None:
+        """F8.3: ``seat`` passes; two passes in succession resolve the top of the chase."""
+        step = self.chain.pass_priority(seat)
+        if step.kind == "resolve" and step.item is not None:
+            self.resolve(step.item)
+            self.rule_process()
+            self.chain.resolved()
 
     def _priority_info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"phase": self.phase, "chase": len(self.chain.items)}

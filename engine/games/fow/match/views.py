@@ -11,16 +11,17 @@ if TYPE_CHECKING:
 
 
 def _card(match: Match, inst: Inst) -> dict[str, Any]:
-    shown: dict[str, Any] = {
-        "id": inst.id,
-        "card": inst.name,
-        "type": "j_ruler" if inst.j else inst.card.type,
-        "rested": inst.rested,
-    }
+    shown: dict[str, Any] = {"id": inst.id, "card": inst.name}
+    if inst.j:
+        shown["j_ruler"] = True
+    if inst.rested:
+        shown["rested"] = True
     if match.is_fighter(inst):
-        shown.update(
-            atk=match.attack(inst), def_left=match.defense(inst), damage=inst.damage, new=match.sick(inst)
-        )
+        shown.update(atk=match.attack(inst), def_left=match.defense(inst))
+        if inst.damage:
+            shown["damage"] = inst.damage
+        if match.sick(inst):
+            shown["new"] = True
     if inst.equipped_to is not None:
         shown["equips"] = inst.equipped_to
     return shown
