@@ -8,6 +8,7 @@ The legal lists are built from candidates that pass :func:`problem`, so the two 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.games.fow.cards import Ability
@@ -257,44 +258,52 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
         return [{"type": "discard", "card": inst.id} for inst in side.hand]
     if kind == "block":
         return [{"type": "block", "card": ident} for ident in match.block_options()] + [{"type": "pass"}]
-    out = []
+    return list(priority_actions(match, pending))
+
+
+def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]]:
+    """Yield the legal answers to a priority decision, ``pass`` last (lazily: the automatic
+    pass of ``Match.only_pass`` stops at the first other one)."""
+    seat = pending.seat
+    side = match.seats[seat]
     main = match.main_timing(seat)
+    payable: dict[tuple[tuple[str, int], ...], bool] = {}
     for inst in side.hand:
         card = inst.card
         if card.is_stone or card.is_ruler or not (main or card.quickcast):
             continue
-        if match.payment(seat, card.will_cost) is None:
+        cost = card.will_cost
+        if cost not in payable:
+            payable[cost] = match.payment(seat, cost) is not None
+        if not payable[cost]:
             continue
         ability = _play_ability(inst)
         options = target_options(match, seat, inst, ability) if ability is not None else [{}]
         for chosen in options:
             action = {"type": "play", "card": inst.id, **chosen}
             if problem(match, pending, seat, action) is None:
-                out.append(action)
-    for inst in [*side.field]:
+                yield action
+    for inst in side.field:
         for index, ability in enumerate(match.abilities(inst)):
-            if ability.when != "activate":
+            if ability.when != "activate" or (ability.rest and inst.rested):
                 continue
             for chosen in target_options(match, seat, inst, ability):
                 action = {"type": "activate", "card": inst.id, "ability": index, **chosen}
                 if problem(match, pending, seat, action) is None:
-                    out.append(action)
+                    yield action
     if main:
         for word in ("call", "judgment"):
             if problem(match, pending, seat, {"type": word}) is None:
-                out.append({"type": word})
+                yield {"type": word}
         for inst in side.field:
             if match.is_fighter(inst) and match.can_attack(inst):
                 for target in match.attack_targets(inst):
-                    out.append(
-                        {
-                            "type": "attack",
-                            "card": inst.id,
-                            **({"player": 1 - seat} if target is None else {"target": target}),
-                        }
-                    )
-    out.append({"type": "pass"})
-    return out
+                    yield {
+                        "type": "attack",
+                        "card": inst.id,
+                        **({"player": 1 - seat} if target is None else {"target": target}),
+                    }
+    yield {"type": "pass"}
 
 
 # --- performing --------------------------------------------------------------------------------

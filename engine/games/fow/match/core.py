@@ -150,7 +150,14 @@ class Match:
             again = False
             for side in self.seats:
                 for inst in list(side.field):
-                    if inst.zone == FIELD and self.is_fighter(inst) and self.defense(inst) <= 0:
+                    # DEF only falls through damage (pumps and equipment raise it), so a card
+                    # with no damage needs no look.
+                    if (
+                        inst.damage
+                        and inst.zone == FIELD
+                        and self.is_fighter(inst)
+                        and self.defense(inst) <= 0
+                    ):
                         self.destroy(inst)
                         again = True
         low = [seat for seat in (0, 1) if self.seats[seat].life <= 0]
@@ -351,9 +358,9 @@ class Match:
             self.pending = None
 
     def only_pass(self, decision: Decision) -> bool:
-        from engine.games.fow.match.actions import legal_actions
+        from engine.games.fow.match.actions import priority_actions
 
-        return len(legal_actions(self, decision)) == 1
+        return next(priority_actions(self, decision))["type"] == "pass"
 
     def pass_priority(self, seat: int) -> None:
         """F8.3: ``seat`` passes; two passes in succession resolve the top of the chase."""
