@@ -270,7 +270,7 @@ def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]
     payable: dict[tuple[tuple[str, int], ...], bool] = {}
     for inst in side.hand:
         card = inst.card
-        if card.is_stone or card.is_ruler or not (main or card.quickcast):
+        if card.type == "magic_stone" or card.type == "ruler" or not (main or card.quickcast):
             continue
         cost = card.will_cost
         if cost not in payable:
@@ -279,12 +279,13 @@ def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]
             continue
         ability = _play_ability(inst)
         options = target_options(match, seat, inst, ability) if ability is not None else [{}]
-        for chosen in options:
-            action = {"type": "play", "card": inst.id, **chosen}
-            if problem(match, pending, seat, action) is None:
-                yield action
+        for chosen in options:  # in hand, timing and will checked above; targets listed legal
+            yield {"type": "play", "card": inst.id, **chosen}
     for inst in side.field:
-        for index, ability in enumerate(match.abilities(inst)):
+        abilities = inst.card.j_abilities if inst.j else inst.card.abilities
+        if not abilities:
+            continue
+        for index, ability in enumerate(abilities):
             if ability.when != "activate" or (ability.rest and inst.rested):
                 continue
             for chosen in target_options(match, seat, inst, ability):

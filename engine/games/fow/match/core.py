@@ -149,6 +149,8 @@ class Match:
         while again:
             again = False
             for side in self.seats:
+                if not any(inst.damage for inst in side.field):
+                    continue
                 for inst in list(side.field):
                     # DEF only falls through damage (pumps and equipment raise it), so a card
                     # with no damage needs no look.
@@ -217,7 +219,10 @@ class Match:
         or None when they cannot pay it (F7.1)."""
         if not cost:
             return []
-        ready = sorted(self.stones_ready(seat), key=lambda i: (len(i.card.produces), i.id))
+        ready = [i for i in self.seats[seat].field if not i.rested and i.card.type == "magic_stone"]
+        if sum(count for _, count in cost) > len(ready):
+            return None
+        ready.sort(key=lambda i: (len(i.card.produces), i.id))
         used: list[Inst] = []
         generic = 0
         for symbol, count in cost:
@@ -345,11 +350,12 @@ class Match:
                     self.rule_process()
                     if self.chain.pending:  # F8.5: triggers of the rule process go on now
                         self.chain.acted(holder)
-                    decision = Decision("priority", holder, self.seq, self._priority_info())
+                    decision = Decision("priority", holder, self.seq)
                     if self.only_pass(decision):  # F8.3 [decision]: nothing else to do, pass
                         self.emit({"type": "pass", "seat": holder, "auto": True})
                         self.pass_priority(holder)
                         continue
+                    decision.info = self._priority_info()
                     self.pending = decision
                     return
                 if self.window_closed():
