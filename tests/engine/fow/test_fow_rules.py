@@ -486,3 +486,44 @@ def test_the_log_replays_to_the_same_state() -> None:
         match.apply(decision.seat, bots[decision.seat].act(match, decision.seat))
     again = replay(match.to_log(["DWN1"]), CATALOG)
     assert again.judge_view() == match.judge_view()
+
+
+# --- between games and after them ----------------------------------------------------------------
+
+
+def test_F2_4_sideboarding_swaps_cards_with_the_side_deck_and_adds_none() -> None:
+    from engine.decklist import load_decklist
+    from engine.games.fow import DECKS_DIR, RULES
+
+    engine = RULES.match_engine
+    assert engine is not None
+    before = load_decklist(DECKS_DIR / "aurelia_light.json", game="fow")
+    zones = {k: (dict(v) if isinstance(v, dict) else v) for k, v in before.zones.items()}
+    del zones["main"]["Whispering Gust"]
+    del zones["side"]["Skyreach Archer"]
+    zones["main"]["Skyreach Archer"] = 2
+    zones["side"]["Whispering Gust"] = 2
+    assert engine.swap_problems(before, Decklist(game="fow", zones=zones), CATALOG) == []
+    zones["main"]["Halo Sentinel"] = 1  # a fifth Sentinel from nowhere
+    codes = [v.code for v in engine.swap_problems(before, Decklist(game="fow", zones=zones), CATALOG)]
+    assert "bad_swap" in codes
+
+
+def test_F4_a_players_copy_of_the_log_has_no_seed_and_no_unseen_opponent_card() -> None:
+    from engine.games.fow.match import redacted_log
+
+    match = fresh()
+    log = match.to_log(["DWN1"])
+    mine = redacted_log(log, CATALOG, 0)
+    assert mine["seed"] is None and mine["players"][1]["deck"] is None
+    assert mine["players"][1]["revealed"]["ruler"] == "Aurelia, Warden of the Dawnspire"
+    assert mine["players"][0]["deck"] == log["players"][0]["deck"]
+
+
+def test_the_engine_samples_legal_decks_for_every_ruler() -> None:
+    from engine.games.fow import RULES
+
+    assert RULES.match_engine is not None
+    decks = RULES.match_engine.sample_decks(CATALOG, seed=1)
+    assert len(decks) == sum(1 for c in CATALOG if c.is_ruler)
+    assert all(RULES.validate_deck(d, CATALOG) == [] for d in decks)

@@ -143,7 +143,12 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                 raise IllegalAction("F8.2", "activate a card you control", code="no_action")
             index = action.get("ability")
             abilities = match.abilities(inst)
-            if not _int(index) or not 0 <= index < len(abilities) or abilities[index].when != "activate":
+            if (
+                not isinstance(index, int)
+                or isinstance(index, bool)
+                or not 0 <= index < len(abilities)
+                or abilities[index].when != "activate"
+            ):
                 raise IllegalAction(
                     "F8.2",
                     f"«{inst.name}» has no such activated ability",
