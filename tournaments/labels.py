@@ -758,6 +758,10 @@ CARD_VALUES: dict[str, Promise] = {
     "fire": pgettext_lazy("card trait", "Fire"),
     "water": pgettext_lazy("card trait", "Water"),
     "wind": pgettext_lazy("card trait", "Wind"),
+    # Force of Will: keywords
+    "swiftness": pgettext_lazy("card trait", "Swiftness"),
+    "flying": pgettext_lazy("card trait", "Flying"),
+    "quickcast": pgettext_lazy("card trait", "Quickcast"),
     # RESPONSE: subtypes (printed in Russian; «Страж» is Chronomagia's «страж» above)
     "воин": pgettext_lazy("card trait", "Warrior"),
     "гоблин": pgettext_lazy("card trait", "Goblin"),

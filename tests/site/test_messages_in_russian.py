@@ -169,4 +169,4 @@ def test_each_games_own_ways_to_end_are_registered_by_the_game_and_said_in_russi
     with translation.override("ru"):
         assert labels.label(labels.REASONS, "orders_exhausted") == "приказы закончились"
         assert labels.label(labels.REASONS, "health") == "здоровье игрока упало до 0"
-        assert labels.label(labels.REASONS, "life") == "Жизнь героя упала до 0"
+        assert labels.label(labels.REASONS, "life") == "Жизнь упала до 0"

@@ -23,7 +23,7 @@ TEXTS = GameTexts(
         "mythic_in_side": N_("the mythic «%(card)s» cannot be in the hero deck"),
     },
     reasons={
-        "life": N_("a hero's Life fell to 0"),  # C14.1
+        "life": N_("Life fell to 0"),  # C14.1
         "end_of_time": N_("the end of time: the higher Life wins"),  # C15.1
     },
     refusals={

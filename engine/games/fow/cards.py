@@ -1,8 +1,10 @@
-"""A Force of Will card (seeds/004_…): its type, attributes and whether it is basic.
+"""A Force of Will card (seeds/004_…): its type, attributes, costs and what it does.
 
-Card fields (formats.md, "The other seed games"): ``type`` ∈ ruler, resonator,
-addition, regalia, chant, magic_stone; ``basic`` (true for basic magic stones);
-``attributes``. See ``README.md`` beside this file.
+Card fields (README.md, "Card fields"): ``type`` ∈ ruler, resonator, addition, regalia,
+chant, magic_stone; ``basic`` (true for basic magic stones); ``attributes``; ``cost`` (the
+total) and ``will_cost`` (by attribute, F1.3); ``atk``/``def`` (F1.4); a ruler's
+``judgment`` cost and J-ruler side (F1.5, F7.3); ``produces`` (F7.1); ``equip`` (F10.2);
+``keywords`` and ``abilities`` (the project's vocabulary, F11).
 """
 
 from dataclasses import dataclass
@@ -10,8 +12,10 @@ from typing import Any
 
 from engine.games._common import (
     IDENTITY_KEYS,
+    a_type,
     check_keys,
     check_object,
+    is_int,
     take_bool,
     take_choice,
     take_identity,
@@ -28,7 +32,76 @@ CARD_TYPES: tuple[str, ...] = ("ruler", "resonator", "addition", "regalia", "cha
 # No attribute at all means a void (colourless) card.
 ATTRIBUTES: tuple[str, ...] = ("light", "darkness", "fire", "water", "wind")
 
-CARD_KEYS: tuple[str, ...] = (*IDENTITY_KEYS, "type", "basic", "attributes", "cost")
+CARD_KEYS: tuple[str, ...] = (
+    *IDENTITY_KEYS, "type", "basic", "attributes", "cost", "will_cost", "atk", "def", "judgment",
+    "j_atk", "j_def", "j_keywords", "j_abilities", "produces", "equip", "keywords", "abilities",
+)  # fmt: skip
+# F1.3: a cost's symbols: one per attribute, and ``any`` (the generic number).
+COST_KEYS: tuple[str, ...] = (*ATTRIBUTES, "any")
+# F11 [decision]: keywords are the project's (the seed has none), after CR 1107, 1108, 1112.
+KEYWORDS: tuple[str, ...] = ("swiftness", "flying", "quickcast")
+# F11 [decision]: when an ability works. ``play``: a chant's effect on resolution; ``enter``,
+# ``attack``, ``destroyed``: triggered (automatic) abilities (F8.5); ``activate``: an
+# activated ability with a [Rest] and/or will cost (F8.2).
+WHENS: tuple[str, ...] = ("play", "enter", "attack", "destroyed", "activate")
+TRIGGERS: tuple[str, ...] = ("enter", "attack", "destroyed")
+# F11 [decision]: the effects (one handler each in match/effects.py).
+EFFECTS: tuple[str, ...] = (
+    "damage", "pump", "destroy", "bounce", "draw", "gain_life", "call_stone", "cancel",
+)  # fmt: skip
+# What an effect works on. Chosen targets (picked when the card is played or the ability
+# activated): ``resonator`` (any resonator or J-ruler on the field), ``enemy_resonator``,
+# ``ally_resonator``, ``any`` (a resonator, a J-ruler or a player), ``chase`` (an item on the
+# chase). Fixed: ``self`` (the card itself), ``you``, ``opponent``, ``enemy_resonators`` (all).
+CHOSEN_TARGETS: tuple[str, ...] = ("resonator", "enemy_resonator", "ally_resonator", "any", "chase")
+FIXED_TARGETS: tuple[str, ...] = ("self", "you", "opponent", "enemy_resonators")
+TARGETS: tuple[str, ...] = (*CHOSEN_TARGETS, *FIXED_TARGETS)
+# Which targets each effect may take.
+EFFECT_TARGETS: dict[str, tuple[str, ...]] = {
+    "damage": ("resonator", "enemy_resonator", "any", "self", "opponent", "enemy_resonators"),
+    "pump": ("resonator", "ally_resonator", "self"),
+    "destroy": ("resonator", "enemy_resonator"),
+    "bounce": ("resonator", "enemy_resonator", "self"),
+    "draw": ("you",),
+    "gain_life": ("you",),
+    "call_stone": ("you",),
+    "cancel": ("chase",),
+}
+ABILITY_KEYS: tuple[str, ...] = ("when", "effect", "target", "amount", "atk", "def", "rest", "will")
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability (F11 [decision]): when it works, its effect, on what, how much; an
+    activated one's cost (``rest``: [Rest] the card; ``will``: will by attribute)."""
+
+    when: str
+    effect: str
+    target: str = "you"
+    amount: int = 0
+    atk: int = 0
+    def_: int = 0
+    rest: bool = False
+    will: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def chosen(self) -> bool:
+        """Whether the player picks the target when using it."""
+        return self.target in CHOSEN_TARGETS
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"when": self.when, "effect": self.effect, "target": self.target}
+        if self.amount:
+            out["amount"] = self.amount
+        if self.atk:
+            out["atk"] = self.atk
+        if self.def_:
+            out["def"] = self.def_
+        if self.rest:
+            out["rest"] = True
+        if self.will:
+            out["will"] = dict(self.will)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +113,18 @@ class Card:
     basic: bool = False  # basic magic stones only: exempt from the copy limit
     attributes: tuple[str, ...] = ()
     cost: int | None = None  # total will; rulers and magic stones have none
+    will_cost: tuple[tuple[str, int], ...] = ()  # F1.3: by attribute and "any", sums to cost
+    atk: int = 0  # F1.4: resonators
+    def_: int = 0
+    judgment: tuple[tuple[str, int], ...] | None = None  # F1.5: rulers
+    j_atk: int = 0  # F7.3: the J-ruler side
+    j_def: int = 0
+    j_keywords: tuple[str, ...] = ()
+    j_abilities: tuple[Ability, ...] = ()
+    produces: tuple[str, ...] = ()  # F7.1: a magic stone's will attributes
+    equip: tuple[int, int] | None = None  # F10.2: an addition that equips: (+ATK, +DEF)
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
@@ -54,6 +139,74 @@ class Card:
     @property
     def is_stone(self) -> bool:
         return self.type == "magic_stone"
+
+    @property
+    def quickcast(self) -> bool:
+        return "quickcast" in self.keywords
+
+
+def _take_will(raw: Any, key: str, where: str, problems: list[Problem]) -> tuple[tuple[str, int], ...] | None:
+    """Return a will cost object (F1.3: ``{"light": 1, "any": 2}``) as sorted pairs, or None."""
+    value = raw.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        problems.append(Problem(f"{where}.{key}", f"must be an object of {', '.join(COST_KEYS)} → count"))
+        return None
+    out = []
+    for symbol, count in value.items():
+        if symbol not in COST_KEYS:
+            problems.append(
+                Problem(f"{where}.{key}.{symbol}", f"unknown will symbol; expected one of {COST_KEYS}")
+            )
+        elif not is_int(count) or count < 0:
+            problems.append(Problem(f"{where}.{key}.{symbol}", "must be a whole number ≥ 0"))
+        elif count:
+            out.append((symbol, int(count)))
+    return tuple(sorted(out, key=lambda pair: COST_KEYS.index(pair[0])))
+
+
+def _take_abilities(raw: Any, key: str, where: str, problems: list[Problem]) -> tuple[Ability, ...]:
+    value = raw.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        problems.append(Problem(f"{where}.{key}", "must be a list of ability objects"))
+        return ()
+    out = []
+    for index, item in enumerate(value):
+        at = f"{where}.{key}[{index}]"
+        if not check_object(item, at, problems):
+            continue
+        before = len(problems)
+        check_keys(item, ABILITY_KEYS, at, problems)
+        when = take_choice(item, "when", WHENS, at, problems)
+        effect = take_choice(item, "effect", EFFECTS, at, problems)
+        target = item.get("target", "you")
+        if target not in TARGETS:
+            problems.append(Problem(f"{at}.target", f"must be one of {TARGETS}"))
+        elif effect is not None and target not in EFFECT_TARGETS[effect]:
+            problems.append(Problem(f"{at}.target", f"{effect} cannot take the target {target!r}"))
+        elif when in TRIGGERS and target in CHOSEN_TARGETS:
+            # F8.5 [decision]: triggered abilities take fixed targets only (no choice asked).
+            problems.append(Problem(f"{at}.target", "a triggered ability takes no chosen target"))
+        amount = take_int(item, "amount", at, problems) or 0
+        atk = take_int(item, "atk", at, problems) or 0
+        def_ = take_int(item, "def", at, problems) or 0
+        rest = take_bool(item, "rest", at, problems)
+        will = _take_will(item, "will", at, problems) or ()
+        if when != "activate" and (rest or will):
+            problems.append(Problem(f"{at}.rest", "only an activated ability has a cost"))
+        if when == "activate" and not (rest or will):
+            problems.append(Problem(f"{at}.when", "an activated ability needs a cost: rest and/or will"))
+        if effect in ("damage", "draw", "gain_life", "call_stone") and amount < 1:
+            problems.append(Problem(f"{at}.amount", f"{effect} needs an amount ≥ 1"))
+        if effect == "pump" and not (atk or def_):
+            problems.append(Problem(f"{at}.atk", "pump needs atk and/or def"))
+        if len(problems) > before or when is None or effect is None:
+            continue
+        out.append(Ability(when, effect, str(target), amount, atk, def_, rest, will))
+    return tuple(out)
 
 
 def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
@@ -73,6 +226,74 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         problems.append(Problem(f"{where}.basic", "must be false unless the card is a magic stone"))
     attributes = take_str_list(raw, "attributes", where, problems, choices=ATTRIBUTES, fold=True)
     cost = take_int(raw, "cost", where, problems, default=None)
+    will_cost = _take_will(raw, "will_cost", where, problems)
+    if will_cost is not None:
+        total = sum(count for _, count in will_cost)
+        if cost is None:
+            cost = total
+        elif cost != total:
+            problems.append(Problem(f"{where}.will_cost", f"adds up to {total}, but cost is {cost}"))
+    elif cost is not None:
+        # F1.3 [decision]: a cost given as a total only: one symbol of each of the card's
+        # attributes (as far as the total goes), the rest generic.
+        symbols = [(a, 1) for a in attributes[:cost]]
+        rest = cost - len(symbols)
+        will_cost = tuple(symbols + ([("any", rest)] if rest else []))
+    playable = card_type in ("resonator", "addition", "regalia", "chant")
+    if playable and cost is None:
+        problems.append(Problem(f"{where}.cost", f"is missing: {a_type(card_type or '')} is played for will"))
+    if (
+        not playable
+        and card_type is not None
+        and (raw.get("cost") is not None or raw.get("will_cost") is not None)
+    ):
+        problems.append(Problem(f"{where}.cost", f"{a_type(card_type)} has no cost"))
+    atk = take_int(raw, "atk", where, problems, default=None)
+    def_ = take_int(raw, "def", where, problems, default=None)
+    if card_type == "resonator" and (atk is None or def_ is None):
+        problems.append(Problem(f"{where}.atk", "a resonator needs atk and def (F1.4)"))
+    elif card_type not in ("resonator", None) and (atk is not None or def_ is not None):
+        problems.append(Problem(f"{where}.atk", "only a resonator has atk and def"))
+    judgment = _take_will(raw, "judgment", where, problems)
+    j_atk = take_int(raw, "j_atk", where, problems, default=None)
+    j_def = take_int(raw, "j_def", where, problems, default=None)
+    j_keywords = take_str_list(raw, "j_keywords", where, problems, choices=KEYWORDS)
+    j_abilities = _take_abilities(raw, "j_abilities", where, problems)
+    if card_type == "ruler":
+        if judgment is None or j_atk is None or j_def is None:
+            problems.append(
+                Problem(f"{where}.judgment", "a ruler needs judgment, j_atk and j_def (F1.5, F7.3)")
+            )
+    elif card_type is not None and (judgment is not None or j_atk is not None or raw.get("j_abilities")):
+        problems.append(Problem(f"{where}.judgment", "only a ruler has a judgment and a J-ruler side"))
+    produces = take_str_list(raw, "produces", where, problems, choices=ATTRIBUTES, fold=True)
+    if card_type == "magic_stone":
+        produces = produces or attributes
+        if not produces:
+            problems.append(
+                Problem(f"{where}.produces", "a magic stone must produce will of an attribute (F7.1)")
+            )
+    elif produces and card_type is not None:
+        problems.append(Problem(f"{where}.produces", "only a magic stone produces will"))
+    equip: tuple[int, int] | None = None
+    raw_equip = raw.get("equip")
+    if raw_equip is not None:
+        if card_type != "addition":
+            problems.append(Problem(f"{where}.equip", "only an addition equips a resonator (F10.2)"))
+        elif check_object(raw_equip, f"{where}.equip", problems):
+            check_keys(raw_equip, ("atk", "def"), f"{where}.equip", problems)
+            equip = (
+                take_int(raw_equip, "atk", f"{where}.equip", problems) or 0,
+                take_int(raw_equip, "def", f"{where}.equip", problems) or 0,
+            )
+    keywords = take_str_list(raw, "keywords", where, problems, choices=KEYWORDS)
+    abilities = _take_abilities(raw, "abilities", where, problems)
+    for ability in abilities:
+        if (ability.when == "play") != (card_type == "chant"):
+            problems.append(
+                Problem(f"{where}.abilities", "a chant's abilities are `play`, and only a chant's")
+            )
+            break
     if len(problems) > before or card_type is None:
         return None
     return Card(
@@ -81,6 +302,18 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         basic=basic,
         attributes=attributes,
         cost=cost,
+        will_cost=will_cost or (),
+        atk=atk or 0,
+        def_=def_ or 0,
+        judgment=judgment,
+        j_atk=j_atk or 0,
+        j_def=j_def or 0,
+        j_keywords=j_keywords,
+        j_abilities=j_abilities,
+        produces=produces,
+        equip=equip,
+        keywords=keywords,
+        abilities=abilities,
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
@@ -99,6 +332,18 @@ def card_summary(card: Card) -> dict[str, Any]:
         "basic": card.basic,
         "attributes": list(card.attributes),
         "cost": card.cost,
+        "will_cost": dict(card.will_cost),
+        "atk": card.atk if card.type == "resonator" else None,
+        "def": card.def_ if card.type == "resonator" else None,
+        "judgment": dict(card.judgment) if card.judgment is not None else None,
+        "j_atk": card.j_atk if card.is_ruler else None,
+        "j_def": card.j_def if card.is_ruler else None,
+        "produces": list(card.produces),
+        "equip": {"atk": card.equip[0], "def": card.equip[1]} if card.equip else None,
+        "keywords": list(card.keywords),
+        "j_keywords": list(card.j_keywords),
+        "abilities": [a.as_dict() for a in card.abilities],
+        "j_abilities": [a.as_dict() for a in card.j_abilities],
         "text": card.text,
         "names": translations_json(card.names),
         "texts": translations_json(card.texts),

@@ -12,6 +12,8 @@ project's, given with the issue:
   • side deck up to 15 (the event may allow fewer)  → ``side_size``
   • at most 4 copies of a card by name across main, stone and side decks; basic magic
     stones are exempt                               → ``copy_limit``
+  • at most one copy of a ruler's name across the ruler zone and the side deck (CR 404.3,
+    the deck-rules audit E1 of ``shared/spec/fow-rules.md``)  → ``copy_limit`` (limit 1)
 """
 
 from collections.abc import Mapping
@@ -46,6 +48,7 @@ MAIN_MIN, MAIN_MAX = 40, 60
 STONES_MIN, STONES_MAX = 10, 20
 SIDE_MAX = 15
 COPY_LIMIT = 4
+RULER_LIMIT = 1  # F2.4 (published, CR 404.3): one copy of a ruler name over ruler + side
 
 # Stable violation codes (README.md lists them with their meanings).
 CODES: tuple[str, ...] = (
@@ -108,7 +111,22 @@ def validate_deck(
 
     check.check_size("side", "side deck", side, maximum=side_max)
 
+    rulers: dict[str, int] = {}
+    if ruler is not None and ruler.is_ruler:
+        rulers[ruler.name] = 1
+    for entry in side:
+        if entry.card.is_ruler:
+            rulers[entry.card.name] = rulers.get(entry.card.name, 0) + entry.count
+    for name, count in rulers.items():
+        if count > RULER_LIMIT:
+            message = (
+                f"at most {RULER_LIMIT} copy of the ruler «{name}» across the ruler zone and the side deck"
+                f" (found {count}; CR 404.3)"
+            )
+            check.add("copy_limit", name, message, limit=RULER_LIMIT, found=count)
     for entry in copy_totals([main, stones, side]):
+        if entry.card.is_ruler:
+            continue  # counted above, with the ruler zone
         if entry.count > COPY_LIMIT and not entry.card.basic:
             message = (
                 f"at most {COPY_LIMIT} copies of «{entry.card.name}» across main, stone and side decks"

@@ -1,6 +1,6 @@
 """What Force of Will's deck rules say, in English templates by code (engine/texts.py)."""
 
-from engine.texts import DECK_COMMON, N_, GameTexts, deck_variant
+from engine.texts import DECK_COMMON, N_, PROTOCOL_REFUSALS, GameTexts, deck_variant
 
 TEXTS = GameTexts(
     violations={
@@ -16,6 +16,30 @@ TEXTS = GameTexts(
             "at most %(limit)s copies of «%(card)s» across main, stone and side decks (found %(found)s);"
             " only basic magic stones are exempt"
         ),
+    },
+    reasons={
+        "life": N_("Life fell to 0"),  # F12.1
+        "deck_out": N_("a player could not draw"),  # F12.1
+    },
+    refusals={
+        **PROTOCOL_REFUSALS,
+        "action_too_expensive": N_("not enough will"),
+        "action_used": N_("that is done once (a call a turn, a Judgment a game)"),
+        "cannot_attack": N_("%(card)s cannot attack now"),
+        "cannot_block": N_("%(card)s cannot block that attacker"),
+        "illegal_target": N_("%(target)s is not a legal target"),
+        "mulligan_cards": N_("name the hand cards to shuffle back, each once"),
+        "mulligan_not_in_hand": N_("that card is not in your hand"),
+        "no_action": N_("activate a card you control"),
+        "no_stone": N_("your magic stone deck is empty"),
+        "not_a_choice": N_("%(type)s does not answer the %(decision)s decision"),
+        "not_a_discard": N_("discard a card of your hand"),
+        "not_in_hand": N_("play a card from your hand"),
+        "not_main_timing": N_("only at main timing: your main phase, no battle, an empty chase"),
+        "rested": N_("«%(card)s» is rested"),
+        "summoning_sick": N_("«%(card)s» came onto the field this turn"),
+        "target_missing": N_("choose a target"),
+        "too_expensive": N_("not enough will"),
     },
     variant=deck_variant,
 )

@@ -64,7 +64,7 @@ def test_it_is_found_through_the_registry() -> None:
     rules = get_game("fow")
     assert rules is RULES
     assert [zone.key for zone in rules.zones] == ["ruler", "main", "stones", "side"]
-    assert rules.formats == ("constructed",) and rules.has_match_engine is False
+    assert rules.formats == ("constructed",) and rules.has_match_engine is True
     assert rules.card_types == ("ruler", "resonator", "addition", "regalia", "chant", "magic_stone")
 
 
@@ -141,8 +141,15 @@ def test_it_reports_every_bad_card_of_a_set_with_its_key_path() -> None:
         "game": "fow",
         "set": {"code": "T"},
         "cards": [
-            {"name": "A", "type": "chant", "basic": True},
-            {"name": "B", "type": "ruler", "attributes": [1]},
+            {"name": "A", "type": "chant", "basic": True, "cost": 1},
+            {
+                "name": "B",
+                "type": "ruler",
+                "attributes": [1],
+                "judgment": {"any": 1},
+                "j_atk": 100,
+                "j_def": 100,
+            },
         ],
     }
     with pytest.raises(CardSetError) as error:
@@ -305,3 +312,84 @@ def test_it_reports_an_illegal_deck_from_the_command_line(tmp_path: Path) -> Non
 def test_it_documents_every_violation_code() -> None:
     text = (SAMPLE_SET.parents[1] / "README.md").read_text(encoding="utf-8")
     assert all(f"`{code}`" in text for code in RULES.violation_codes)
+
+
+# --- the fields a match engine needs (shared/spec/fow-rules.md, "Card fields") ----------------
+
+RESONATOR = {"name": "R", "type": "resonator", "attributes": ["fire"], "will_cost": {"fire": 1, "any": 1},
+             "atk": 500, "def": 400}  # fmt: skip
+
+
+def test_it_reads_the_engine_fields_of_a_resonator_a_ruler_and_a_stone() -> None:
+    draw = {"when": "enter", "effect": "draw", "target": "you", "amount": 1}
+    card, problems = parse({**RESONATOR, "keywords": ["swiftness"], "abilities": [draw]})
+    assert card is not None and not problems
+    assert (card.cost, card.will_cost, card.atk, card.def_) == (2, (("fire", 1), ("any", 1)), 500, 400)
+    assert card.keywords == ("swiftness",) and card.abilities[0].effect == "draw"
+    ruler, problems = parse({"name": "K", "type": "ruler", "judgment": {"light": 1, "any": 2}, "j_atk": 800,
+                             "j_def": 800, "j_keywords": ["flying"]})  # fmt: skip
+    assert (
+        ruler is not None and ruler.judgment == (("light", 1), ("any", 2)) and ruler.j_keywords == ("flying",)
+    )
+    stone, problems = parse({"name": "S", "type": "magic_stone", "attributes": ["fire", "water"]})
+    assert stone is not None and stone.produces == ("fire", "water")  # F7.1: by default its attributes
+
+
+def test_a_total_cost_alone_reads_as_the_cards_attributes_then_generic() -> None:
+    card, _ = parse({"name": "C", "type": "chant", "attributes": ["water"], "cost": 3})
+    assert card is not None and card.will_cost == (("water", 1), ("any", 2))
+
+
+@pytest.mark.parametrize(
+    ("raw", "where"),
+    [
+        ({**RESONATOR, "will_cost": {"purple": 1}}, "cards[0].will_cost.purple"),
+        ({**RESONATOR, "cost": 5}, "cards[0].will_cost"),  # the total disagrees
+        ({**RESONATOR, "atk": None}, "cards[0].atk"),
+        ({"name": "K", "type": "ruler", "j_atk": 1, "j_def": 1}, "cards[0].judgment"),
+        ({"name": "S", "type": "magic_stone"}, "cards[0].produces"),
+        ({**RESONATOR, "equip": {"atk": 100}}, "cards[0].equip"),
+        ({**RESONATOR, "keywords": ["trample"]}, "cards[0].keywords[0]"),
+        ({**RESONATOR, "abilities": [{"when": "enter", "effect": "destroy", "target": "enemy_resonator"}]},
+         "cards[0].abilities[0].target"),  # F8.5 [decision]: a trigger takes no chosen target
+        ({**RESONATOR, "abilities": [{"when": "activate", "effect": "draw", "amount": 1}]},
+         "cards[0].abilities[0].when"),
+        ({**RESONATOR, "abilities": [{"when": "enter", "effect": "damage", "target": "opponent"}]},
+         "cards[0].abilities[0].amount"),
+        ({"name": "C", "type": "chant", "cost": 1,
+          "abilities": [{"when": "enter", "effect": "draw", "amount": 1}]}, "cards[0].abilities"),
+    ],
+)  # fmt: skip
+def test_it_refuses_a_bad_engine_field(raw: Any, where: str) -> None:
+    card, problems = parse(raw)
+    assert card is None
+    assert any(problem.startswith(f"{where}:") for problem in problems), problems
+
+
+def test_the_sample_set_uses_every_type_keyword_and_effect() -> None:
+    from engine.games.fow.cards import CARD_TYPES, EFFECTS, KEYWORDS
+
+    cards = list(load_card_set(SAMPLE_SET).cards)
+    assert len(cards) >= 60
+    assert {c.type for c in cards} == set(CARD_TYPES)
+    assert {k for c in cards for k in (*c.keywords, *c.j_keywords)} == set(KEYWORDS)
+    assert {a.effect for c in cards for a in (*c.abilities, *c.j_abilities)} == set(EFFECTS)
+    assert all(dict(c.names).keys() >= {"ru", "en"} for c in cards)
+    assert all(dict(c.texts).keys() >= {"ru", "en"} for c in cards if c.abilities or c.keywords)
+
+
+def test_every_shipped_deck_is_legal(catalog: Catalog[Card]) -> None:
+    shipped_decks = sorted(DECKS_DIR.glob("*.json"))
+    assert len(shipped_decks) >= 3
+    for path in shipped_decks:
+        assert validate(catalog, load_decklist(path, game="fow")) == [], path.name
+
+
+def test_a_ruler_name_counts_once_over_the_ruler_zone_and_the_side_deck(catalog: Catalog[Card]) -> None:
+    # The seed's «Зона Правителя: в начале игры Вы кладёте сюда своего Правителя» names one ruler;
+    # its «ПРАВИЛА СБОРКИ КОЛОДЫ» is empty, so the copy count is the published CR 404.3 (audit E1).
+    violations = validate(catalog, deck(side={RULER: 1}))
+    assert codes(violations) == ["copy_limit"]
+    assert violations[0].params == {"limit": 1, "found": 2}
+    assert validate(catalog, deck(side={OTHER_RULER: 1})) == []
+    assert codes(validate(catalog, deck(side={OTHER_RULER: 2}))) == ["copy_limit"]

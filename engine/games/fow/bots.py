@@ -1,0 +1,139 @@
+"""Force of Will bots: ``random`` (any legal action but conceding) and ``heuristic`` (greedy).
+
+Each reads only what its seat may see: the legal actions, its own hand and the public board.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.games.fow.match.core import Match
+
+BOTS: tuple[str, ...] = ("random", "heuristic")
+
+
+class RandomBot:
+    """Plays a uniformly random legal action (never a concession); ``pass`` is kept rarer at
+    main timing so that games are games."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, match: Match, seat: int) -> dict[str, Any]:
+        legal = [action for action in match.legal_actions(seat) if action["type"] != "concede"]
+        if len(legal) > 1 and self.rng.random() < 0.7:
+            others = [action for action in legal if action["type"] != "pass"]
+            return self.rng.choice(others)
+        return self.rng.choice(legal)
+
+
+class HeuristicBot:
+    """Greedy: keeps, calls a stone every turn, does Judgment, plays its dearest card, aims
+    damage and removal at the opponent's best resonator, attacks when it wins the trade or
+    the opponent's life, blocks to save life, passes otherwise (never cancels its own)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, match: Match, seat: int) -> dict[str, Any]:
+        legal = [action for action in match.legal_actions(seat) if action["type"] != "concede"]
+        decision = match.decision()
+        kind = decision.kind if decision is not None else ""
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for action in legal:
+            by_type.setdefault(action["type"], []).append(action)
+        if kind == "mulligan":
+            return {"type": "keep"}
+        if kind == "discard":
+            return max(legal, key=lambda a: match.insts[a["card"]].card.cost or 0)
+        if kind == "block":
+            return self._block(match, seat, by_type)
+        if "call" in by_type:
+            return by_type["call"][0]
+        if "judgment" in by_type:
+            return by_type["judgment"][0]
+        plays = [
+            a
+            for a in by_type.get("play", []) + by_type.get("activate", [])
+            if self._worth(match, seat, a) > 0
+        ]
+        if plays:
+            return max(plays, key=lambda a: (self._worth(match, seat, a), -a["card"]))
+        attacks = [a for a in by_type.get("attack", []) if self._attack_value(match, seat, a) > 0]
+        if attacks:
+            return max(attacks, key=lambda a: (self._attack_value(match, seat, a), -a["card"]))
+        return {"type": "pass"}
+
+    def _worth(self, match: Match, seat: int, action: dict[str, Any]) -> int:
+        inst = match.insts[action["card"]]
+        cost = inst.card.cost or 0
+        if "item" in action:  # cancel only the opponent's things
+            item = next((i for i in match.chain.items if i.id == action["item"]), None)
+            return 5 if item is not None and item.controller != seat else -1
+        if "target" in action:
+            target = match.insts[action["target"]]
+            mine = target.owner == seat
+            ability = None
+            if action["type"] == "activate":
+                ability = match.abilities(inst)[action["ability"]]
+            elif inst.card.type == "chant":
+                ability = next((a for a in inst.card.abilities if a.chosen), None)
+            helpful = ability is None or ability.effect == "pump"
+            if helpful != mine:
+                return -1
+            if helpful and match.battle is None and action["type"] == "activate":
+                return -1  # pump in battles only
+            return 2 + match.attack(target) // 100
+        if "player" in action:
+            return 3 if action["player"] != seat else -1
+        if action["type"] == "activate":
+            return 1
+        if inst.card.type == "chant" and match.chain.items:
+            return -1
+        if inst.card.type == "chant" and any(a.effect == "pump" for a in inst.card.abilities):
+            return -1
+        return 1 + cost
+
+    def _attack_value(self, match: Match, seat: int, action: dict[str, Any]) -> int:
+        attacker = match.insts[action["card"]]
+        power = match.attack(attacker)
+        blockers = [i for i in match.fighters(1 - seat) if not i.rested]
+        if "target" in action:
+            target = match.insts[action["target"]]
+            if match.defense(target) <= power and match.defense(attacker) > match.attack(target):
+                return 10 + match.attack(target) // 100
+            return -1
+        if any(match.attack(b) >= match.defense(attacker) and match.defense(b) > power for b in blockers):
+            return -1
+        return power // 100
+
+    def _block(self, match: Match, seat: int, by_type: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+        battle = match.battle
+        if battle is None or "block" not in by_type:
+            return {"type": "pass"}
+        attacker = match.insts[battle["attacker"]]
+        power = match.attack(attacker)
+        best = None
+        for action in by_type["block"]:
+            blocker = match.insts[action["card"]]
+            survives = match.defense(blocker) > power
+            kills = match.attack(blocker) >= match.defense(attacker)
+            if survives or kills or match.seats[seat].life <= power * 2:
+                score = (survives, kills, -blocker.id)
+                if best is None or score > best[0]:
+                    best = (score, action)
+        return best[1] if best is not None else {"type": "pass"}
+
+
+def make_bot(name: str, seed: int = 0) -> RandomBot | HeuristicBot:
+    """Return a new bot of :data:`BOTS`; KeyError for another name."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed)
+    raise KeyError(name)

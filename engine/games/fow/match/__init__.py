@@ -1,0 +1,32 @@
+"""The Force of Will match engine: a deterministic, replayable state machine (rules digest F3–F14).
+
+Public API (README.md beside the game)::
+
+    from engine.games.fow.match import new_match, replay, IllegalAction
+
+    match = new_match(catalog, (deck_a, deck_b), seed=7)
+    match.decision(); match.legal_actions(seat); match.apply(seat, action)
+    match.observation(seat), match.judge_view(), match.spectator_view()
+    match.to_log(["DWN1"]); replay(log, catalog)
+"""
+
+from engine.games.fow.match.actions import describe_action
+from engine.games.fow.match.core import Match, new_match
+from engine.games.fow.match.log import ReplayError, match_log, read_setup, redacted_log, replay
+from engine.games.fow.match.state import REFUSAL_CODES, Decision, Event, IllegalAction, Result
+
+__all__ = [
+    "REFUSAL_CODES",
+    "Decision",
+    "Event",
+    "IllegalAction",
+    "Match",
+    "ReplayError",
+    "Result",
+    "describe_action",
+    "match_log",
+    "new_match",
+    "read_setup",
+    "redacted_log",
+    "replay",
+]

@@ -1,0 +1,441 @@
+"""What a seat may send (README.md, "Action shapes"): the legal lists, the whole validation of
+an action before anything changes, and performing it.
+
+Every refusal quotes its rule (F x.y), a stable code (``state.REFUSAL_CODES``) and params.
+The legal lists are built from candidates that pass :func:`problem`, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from engine.games.fow.cards import Ability
+from engine.games.fow.match.effects import target_legal, target_options
+from engine.games.fow.match.state import CHASE, DECK, FIELD, RULER_ZONE, Decision, IllegalAction, Inst
+
+if TYPE_CHECKING:
+    from engine.games.fow.match.core import Match
+
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "mulligan": ("keep", "mulligan"),
+    "priority": ("pass", "play", "activate", "call", "judgment", "attack"),
+    "block": ("block", "pass"),
+    "discard": ("discard",),
+}
+TARGET_KEYS = ("target", "player", "item")
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _inst(match: Match, value: Any) -> Inst | None:
+    return match.insts[value] if _int(value) and 0 <= value < len(match.insts) else None
+
+
+def _chosen(action: dict[str, Any]) -> dict[str, Any]:
+    return {key: action[key] for key in TARGET_KEYS if key in action}
+
+
+def _needs(card_abilities: tuple[Ability, ...]) -> Ability | None:
+    return next((a for a in card_abilities if a.chosen), None)
+
+
+# --- checking ----------------------------------------------------------------------------------
+
+
+def _check_target(
+    match: Match, seat: int, source: Inst | None, ability: Ability | None, action: dict[str, Any]
+) -> None:
+    chosen = _chosen(action)
+    if ability is None:
+        return
+    if not chosen:
+        raise IllegalAction("F11", "choose a target", code="target_missing")
+    if not target_legal(match, seat, source, ability, chosen):
+        raise IllegalAction(
+            "F11",
+            "not a legal target",
+            code="illegal_target",
+            params={"target": str(next(iter(chosen.values())))[:40]},
+        )
+
+
+def _play_ability(inst: Inst) -> Ability | None:
+    """The chosen-target ability a card asks for when played: a chant's, or an equip's."""
+    if inst.card.equip is not None:
+        return Ability("play", "pump", "ally_resonator")
+    if inst.card.type == "chant":
+        return _needs(inst.card.abilities)
+    return None
+
+
+def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) -> IllegalAction | None:
+    """Return why ``action`` is not legal for ``pending`` now, or None."""
+    kind = action.get("type")
+    if kind not in ANSWERS.get(pending.kind, ()):
+        return IllegalAction(
+            pending.rule,
+            f"{kind!r} does not answer the {pending.kind} decision",
+            code="not_a_choice",
+            params={"decision": pending.kind, "type": str(kind)[:40]},
+        )
+    side = match.seats[seat]
+    try:
+        if kind == "mulligan":
+            cards = action.get("cards")
+            if not isinstance(cards, list) or not cards or len(cards) != len(set(map(repr, cards))):
+                raise IllegalAction(
+                    "F5.2", "name the hand cards to shuffle back, each once", code="mulligan_cards"
+                )
+            for ident in cards:
+                inst = _inst(match, ident)
+                if inst is None or inst not in side.hand:
+                    raise IllegalAction(
+                        "F5.2",
+                        "that card is not in your hand",
+                        code="mulligan_not_in_hand",
+                        params={"card": str(ident)[:40]},
+                    )
+        elif kind == "discard":
+            inst = _inst(match, action.get("card"))
+            if inst is None or inst not in side.hand:
+                raise IllegalAction("F6.4", "discard a card of your hand", code="not_a_discard")
+        elif kind == "block":
+            ident = action.get("card")
+            if not _int(ident) or ident not in match.block_options():
+                raise IllegalAction(
+                    "F9.2",
+                    "block with a recovered resonator or J-ruler of yours (a [Flying] "
+                    "attacker: a [Flying] one), not the attacked card",
+                    code="cannot_block",
+                    params={"card": str(ident)[:40]},
+                )
+        elif kind == "play":
+            inst = _inst(match, action.get("card"))
+            if inst is None or inst not in side.hand or inst.card.is_stone or inst.card.is_ruler:
+                raise IllegalAction(
+                    "F10.1",
+                    "play a card from your hand",
+                    code="not_in_hand",
+                    params={"card": str(action.get("card"))[:40]},
+                )
+            if not inst.card.quickcast and not match.main_timing(seat):
+                raise IllegalAction(
+                    "F6.3",
+                    "only at main timing: your main phase, no battle, an empty chase "
+                    "([Quickcast] cards: whenever you have priority, F8.2)",
+                    code="not_main_timing",
+                )
+            if match.payment(seat, inst.card.will_cost) is None:
+                raise IllegalAction(
+                    "F7.1",
+                    f"not enough will for «{inst.name}»",
+                    code="too_expensive",
+                    params={"card": inst.name, "cost": inst.card.cost or 0},
+                )
+            _check_target(match, seat, inst, _play_ability(inst), action)
+        elif kind == "activate":
+            inst = _inst(match, action.get("card"))
+            if inst is None or inst.zone != FIELD or inst.owner != seat:
+                raise IllegalAction("F8.2", "activate a card you control", code="no_action")
+            index = action.get("ability")
+            abilities = match.abilities(inst)
+            if (
+                not isinstance(index, int)
+                or isinstance(index, bool)
+                or not 0 <= index < len(abilities)
+                or abilities[index].when != "activate"
+            ):
+                raise IllegalAction(
+                    "F8.2",
+                    f"«{inst.name}» has no such activated ability",
+                    code="no_action",
+                    params={"card": inst.name},
+                )
+            ability = abilities[index]
+            if ability.rest:
+                if inst.rested:
+                    raise IllegalAction(
+                        "F11", f"«{inst.name}» is rested", code="rested", params={"card": inst.name}
+                    )
+                if match.is_fighter(inst) and match.sick(inst):
+                    raise IllegalAction(
+                        "F9.1",
+                        f"«{inst.name}» came onto the field this turn",
+                        code="summoning_sick",
+                        params={"card": inst.name},
+                    )
+            if match.payment(seat, ability.will) is None:
+                raise IllegalAction(
+                    "F7.1", "not enough will", code="action_too_expensive", params={"card": inst.name}
+                )
+            _check_target(match, seat, inst, ability if ability.chosen else None, action)
+        elif kind in ("call", "judgment"):
+            if not match.main_timing(seat):
+                raise IllegalAction("F6.3", "only at main timing", code="not_main_timing")
+            ruler = side.ruler
+            if kind == "call":
+                if side.called or side.judged_turn:
+                    raise IllegalAction(
+                        "F7.2", "one call a turn, and none after a Judgment", code="action_used"
+                    )
+                if ruler.rested:
+                    raise IllegalAction(
+                        "F7.2", "your ruler is rested", code="rested", params={"card": ruler.name}
+                    )
+                if not side.stones:
+                    raise IllegalAction("F7.2", "your magic stone deck is empty", code="no_stone")
+            else:
+                if side.judged or ruler.zone != RULER_ZONE:
+                    raise IllegalAction("F7.4", "Judgment once a game", code="action_used")
+                if ruler.rested:
+                    raise IllegalAction(
+                        "F7.3", "your ruler is rested", code="rested", params={"card": ruler.name}
+                    )
+                if match.payment(seat, ruler.card.judgment or ()) is None:
+                    raise IllegalAction(
+                        "F7.3",
+                        "not enough will for the Judgment",
+                        code="too_expensive",
+                        params={"card": ruler.name, "cost": sum(n for _, n in ruler.card.judgment or ())},
+                    )
+        elif kind == "attack":
+            if not match.main_timing(seat):
+                raise IllegalAction("F9.1", "attacks are declared at main timing", code="not_main_timing")
+            inst = _inst(match, action.get("card"))
+            if inst is None or inst.zone != FIELD or inst.owner != seat or not match.can_attack(inst):
+                raise IllegalAction(
+                    "F9.1",
+                    "attack with a recovered resonator or J-ruler of yours that did not "
+                    "come onto the field this turn",
+                    code="cannot_attack",
+                    params={"card": str(action.get("card"))[:40]},
+                )
+            target = action.get("target")
+            if "player" in action:
+                if action["player"] != 1 - seat or "target" in action:
+                    raise IllegalAction(
+                        "F9.1",
+                        "attack the opponent or a rested card",
+                        code="illegal_target",
+                        params={"target": str(action["player"])[:40]},
+                    )
+            elif not _int(target) or target not in match.attack_targets(inst):
+                raise IllegalAction(
+                    "F9.1",
+                    "attack the opponent or a rested resonator or J-ruler of theirs",
+                    code="illegal_target",
+                    params={"target": str(target)[:40]},
+                )
+    except IllegalAction as error:
+        return error
+    return None
+
+
+def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Return the action as logged (its known keys only), or raise :class:`IllegalAction`."""
+    error = problem(match, pending, seat, action)
+    if error is not None:
+        raise error
+    keys = ("type", "cards", "card", "ability", *TARGET_KEYS)
+    return {"seat": seat, **{key: action[key] for key in keys if key in action}}
+
+
+# --- listing -----------------------------------------------------------------------------------
+
+
+def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
+    """Return the answers to ``pending`` (each appliable as is)."""
+    seat = pending.seat
+    side = match.seats[seat]
+    kind = pending.kind
+    if kind == "mulligan":
+        hand = [inst.id for inst in side.hand]
+        out: list[dict[str, Any]] = [{"type": "keep"}]
+        out += [{"type": "mulligan", "cards": [ident]} for ident in hand]
+        if len(hand) > 1:
+            out.append({"type": "mulligan", "cards": hand})
+        return out
+    if kind == "discard":
+        return [{"type": "discard", "card": inst.id} for inst in side.hand]
+    if kind == "block":
+        return [{"type": "block", "card": ident} for ident in match.block_options()] + [{"type": "pass"}]
+    return list(priority_actions(match, pending))
+
+
+def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]]:
+    """Yield the legal answers to a priority decision, ``pass`` last (lazily: the automatic
+    pass of ``Match.only_pass`` stops at the first other one)."""
+    seat = pending.seat
+    side = match.seats[seat]
+    main = match.main_timing(seat)
+    payable: dict[tuple[tuple[str, int], ...], bool] = {}
+    for inst in side.hand:
+        card = inst.card
+        if card.type == "magic_stone" or card.type == "ruler" or not (main or card.quickcast):
+            continue
+        cost = card.will_cost
+        if cost not in payable:
+            payable[cost] = match.payment(seat, cost) is not None
+        if not payable[cost]:
+            continue
+        ability = _play_ability(inst)
+        options = target_options(match, seat, inst, ability) if ability is not None else [{}]
+        for chosen in options:  # in hand, timing and will checked above; targets listed legal
+            yield {"type": "play", "card": inst.id, **chosen}
+    for inst in side.field:
+        abilities = inst.card.j_abilities if inst.j else inst.card.abilities
+        if not abilities:
+            continue
+        for index, ability in enumerate(abilities):
+            if ability.when != "activate" or (ability.rest and inst.rested):
+                continue
+            for chosen in target_options(match, seat, inst, ability):
+                action = {"type": "activate", "card": inst.id, "ability": index, **chosen}
+                if problem(match, pending, seat, action) is None:
+                    yield action
+    if main:
+        for word in ("call", "judgment"):
+            if problem(match, pending, seat, {"type": word}) is None:
+                yield {"type": word}
+        for inst in side.field:
+            if match.is_fighter(inst) and match.can_attack(inst):
+                for target in match.attack_targets(inst):
+                    yield {
+                        "type": "attack",
+                        "card": inst.id,
+                        **({"player": 1 - seat} if target is None else {"target": target}),
+                    }
+    yield {"type": "pass"}
+
+
+# --- performing --------------------------------------------------------------------------------
+
+
+def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) -> None:
+    """Carry out a validated action (the rules then run on in ``Match.run``)."""
+    kind = action["type"]
+    side = match.seats[seat]
+    if pending.kind == "mulligan":
+        match.mulligans_left.pop(0)
+        if kind == "mulligan":  # F5.2: shuffle the chosen cards into the deck, draw as many
+            chosen = [match.insts[i] for i in action["cards"]]
+            for inst in chosen:
+                side.hand.remove(inst)
+                inst.zone = DECK
+                inst.known = 0
+            side.deck.extend(chosen)
+            if match.shuffle:
+                match.rng.shuffle(side.deck)
+            match.emit({"type": "mulligan", "seat": seat, "count": len(chosen)})
+            match.draw(seat, len(chosen))
+        else:
+            match.emit({"type": "keep", "seat": seat})
+        return
+    if pending.kind == "discard":
+        inst = match.insts[action["card"]]
+        side.hand.remove(inst)
+        match.to_graveyard(inst)
+        match.emit({"type": "discard", "seat": seat, "id": inst.id, "card": inst.name})
+        return
+    if pending.kind == "block":
+        match.block(match.insts[action["card"]] if kind == "block" else None)
+        return
+    chain = match.chain
+    if kind == "pass":
+        match.emit({"type": "pass", "seat": seat})
+        match.pass_priority(seat)
+        return
+    if kind == "play":
+        inst = match.insts[action["card"]]
+        match.pay(seat, match.payment(seat, inst.card.will_cost) or [])
+        side.hand.remove(inst)
+        inst.zone = CHASE
+        inst.known = 3
+        payload = {"kind": "card", "card": inst.id, **_chosen(action)}
+        item = chain.put(seat, payload)
+        match.emit(
+            {
+                "type": "play",
+                "seat": seat,
+                "id": inst.id,
+                "card": inst.name,
+                "item": item.id,
+                **_chosen(action),
+            }
+        )
+        return
+    if kind == "activate":
+        inst = match.insts[action["card"]]
+        ability = match.abilities(inst)[action["ability"]]
+        match.pay(seat, match.payment(seat, ability.will) or [])
+        if ability.rest:
+            inst.rested = True
+        payload = {
+            "kind": "ability",
+            "source": inst.id,
+            "ability": action["ability"],
+            "j": inst.j,
+            **_chosen(action),
+        }
+        item = chain.put(seat, payload)
+        match.emit(
+            {
+                "type": "activate",
+                "seat": seat,
+                "id": inst.id,
+                "card": inst.name,
+                "ability": action["ability"],
+                "item": item.id,
+                **_chosen(action),
+            }
+        )
+        return
+    if kind == "call":  # F7.2: no chase
+        side.ruler.rested = True
+        side.called = True
+        match.call_stone(seat)
+        chain.acted(seat)
+        return
+    if kind == "judgment":  # F7.3: on the chase
+        ruler = side.ruler
+        match.pay(seat, match.payment(seat, ruler.card.judgment or ()) or [])
+        side.judged = side.judged_turn = True
+        item = chain.put(seat, {"kind": "judgment", "card": ruler.id})
+        match.emit({"type": "judgment", "seat": seat, "id": ruler.id, "card": ruler.name, "item": item.id})
+        return
+    if kind == "attack":
+        target = action.get("target")
+        match.declare_attack(match.insts[action["card"]], target if _int(target) else None)
+        return
+    raise AssertionError(kind)
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """Return a readable English sentence for an action."""
+    kind = action.get("type")
+    card = action.get("card")
+    target = next((f" at {key} {action[key]}" for key in TARGET_KEYS if key in action), "")
+    sentences = {
+        "keep": "keep the opening hand",
+        "mulligan": f"shuffle back {len(action.get('cards') or [])} card(s) and draw as many",
+        "pass": "pass priority",
+        "play": f"play card #{card}{target}",
+        "activate": f"activate ability {action.get('ability')} of card #{card}{target}",
+        "call": "rest the ruler to call a magic stone",
+        "judgment": "perform Judgment",
+        "attack": f"attack with card #{card}{target}",
+        "block": f"block with card #{card}",
+        "discard": f"discard card #{card}",
+        "concede": "concede the game",
+        "timeout": "run out of time",
+        "no_show": "not show up",
+        "penalty_loss": "take a game loss (penalty)",
+    }
+    return sentences.get(str(kind), f"{kind}")
+
+
+__all__ = ["ANSWERS", "describe_action", "legal_actions", "perform", "problem", "random", "validate"]

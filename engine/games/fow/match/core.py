@@ -1,0 +1,708 @@
+"""One Force of Will match (F3–F14): a deterministic, replayable state machine.
+
+``Match.apply`` validates an action whole (``actions.py``), then runs the rules until the
+next decision: the turn's phases (F6), the chase and priority (F8, through the shared
+:class:`engine.chain.Chain`), battle (F9) and the rule process (F12.1) before each
+priority. Effects are the handlers of ``effects.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.chain import Chain, ChainItem
+from engine.decklist import Decklist
+from engine.games.fow.cards import Ability, Card
+from engine.games.fow.match.state import (
+    BOTH,
+    CHASE,
+    DECK,
+    FIELD,
+    GRAVEYARD,
+    HAND,
+    HAND_LIMIT,
+    OPENING_HAND,
+    RULER_ZONE,
+    STONE_DECK,
+    TURN_LIMIT,
+    Decision,
+    Event,
+    GameOver,
+    IllegalAction,
+    Inst,
+    Result,
+    Seat,
+)
+from engine.problems import InputError, Problem
+
+# Every seat may send these at any moment (common protocol): they answer no decision.
+ANY_TIME = ("concede", "timeout", "no_show", "penalty_loss")
+END_REASONS = {"concede": "concede", "timeout": "timeout", "no_show": "no_show", "penalty_loss": "penalty"}
+
+
+class Match:
+    """One play of Force of Will. Build it with :func:`new_match` or ``log.replay``."""
+
+    def __init__(
+        self,
+        catalog: Catalog[Any],
+        decks: tuple[Decklist, Decklist],
+        *,
+        seed: int,
+        shuffle: bool = True,
+        first: int | None = None,
+        names: tuple[str, str] = ("A", "B"),
+        turn_limit: int = TURN_LIMIT,
+    ) -> None:
+        self.catalog = catalog
+        self.decks = decks
+        self.seed = seed
+        self.shuffle = shuffle
+        self.first_option = first
+        self.names = names
+        self.turn_limit = turn_limit
+        self.rng = random.Random(seed)  # F14.1: the match's one generator
+        self.insts: list[Inst] = []
+        self.actions: list[dict[str, Any]] = []
+        self.seq = 0
+        self.result: Result | None = None
+        self.recording = True
+        self.events: list[Event] = []
+        self.pending: Decision | None = None
+        self.turn = 0
+        self.active = 0
+        self.phase = "mulligan"  # mulligan, main, end (F6; draw and recovery need no decision)
+        self.chain: Chain[dict[str, Any]] = Chain(players=2)
+        self.battle: dict[str, Any] | None = None  # F9: attacker, target, blocker, stage
+        self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
+        # F5.2 [decision]: the first player at random (the seed) unless the site chooses.
+        self.first = first if first is not None else self.rng.randrange(2)
+        self.emit({"type": "setup", "first": self.first}, {"seed": seed}, -1)
+        for seat in (0, 1):
+            self.draw(seat, OPENING_HAND)
+        self.mulligans_left = [self.first, 1 - self.first]  # F5.2: first player first
+        self.run()
+        self.initial_events = self.events
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def _card(self, name: Any, seat: int) -> Card:
+        card = self.catalog.get(name) if isinstance(name, str) else None
+        if not isinstance(card, Card):
+            raise InputError(Problem(f"decks[{seat}]", f"unknown card {name!r}"))
+        return card
+
+    def _new_inst(self, card: Card, owner: int, zone: int) -> Inst:
+        inst = Inst(len(self.insts), card, owner, zone)
+        self.insts.append(inst)
+        return inst
+
+    def _setup_seat(self, seat: int) -> Seat:
+        deck = self.decks[seat]
+        ruler_card = self._card(deck.zones.get("ruler"), seat)
+        if not ruler_card.is_ruler:
+            raise InputError(Problem(f"decks[{seat}].ruler", f"{ruler_card.name!r} is not a ruler (F2.3)"))
+        piles: dict[str, list[Card]] = {"main": [], "stones": []}
+        for zone, into in piles.items():
+            counts = deck.zones.get(zone) or {}
+            if not isinstance(counts, dict):
+                raise InputError(Problem(f"decks[{seat}].{zone}", "must map card names to counts"))
+            for name, count in counts.items():
+                card = self._card(name, seat)
+                if (zone == "stones") != card.is_stone or card.is_ruler:
+                    raise InputError(
+                        Problem(f"decks[{seat}].{zone}", f"{name!r} cannot be in it (F2.1, F2.2)")
+                    )
+                into.extend([card] * int(count))
+        if not piles["main"]:
+            raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (F2.1)"))
+        if self.shuffle:  # F5.2: shuffle both decks; ids are given after, so they tell nothing
+            self.rng.shuffle(piles["main"])
+            self.rng.shuffle(piles["stones"])
+        ruler = self._new_inst(ruler_card, seat, RULER_ZONE)
+        ruler.known = BOTH  # F4.4, F5.1
+        side = Seat(self.names[seat], ruler)
+        side.deck = [self._new_inst(card, seat, DECK) for card in piles["main"]]
+        side.stones = [self._new_inst(card, seat, STONE_DECK) for card in piles["stones"]]
+        return side
+
+    # --- events and the end --------------------------------------------------------------
+
+    def emit(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
+        if self.recording:
+            self.events.append(Event(public, private, seat))
+
+    def end(self, winner: int | None, reason: str) -> None:
+        """End the game (F12, F13) and unwind the rules."""
+        self.result = Result(winner, reason)
+        self.pending = None
+        self.chain.clear()
+        self.emit({"type": "game_over", "winner": winner, "reason": reason})
+        raise GameOver
+
+    def rule_process(self) -> None:
+        """F12.1, F9.5: before each priority: destroyed cards leave; a player at 0 life loses
+        (both at once: a draw)."""
+        again = True
+        while again:
+            again = False
+            for side in self.seats:
+                if not any(inst.damage for inst in side.field):
+                    continue
+                for inst in list(side.field):
+                    # DEF only falls through damage (pumps and equipment raise it), so a card
+                    # with no damage needs no look.
+                    if (
+                        inst.damage
+                        and inst.zone == FIELD
+                        and self.is_fighter(inst)
+                        and self.defense(inst) <= 0
+                    ):
+                        self.destroy(inst)
+                        again = True
+        low = [seat for seat in (0, 1) if self.seats[seat].life <= 0]
+        if low:
+            self.end(None if len(low) == 2 else 1 - low[0], "life")
+
+    # --- reading the board ---------------------------------------------------------------
+
+    def abilities(self, inst: Inst) -> tuple[Ability, ...]:
+        return inst.card.j_abilities if inst.j else inst.card.abilities
+
+    def keywords(self, inst: Inst) -> tuple[str, ...]:
+        return inst.card.j_keywords if inst.j else inst.card.keywords
+
+    def is_fighter(self, inst: Inst) -> bool:
+        """A resonator or a J-ruler (F9.1): it attacks, blocks, has ATK and DEF."""
+        return inst.j or inst.card.type == "resonator"
+
+    def attack(self, inst: Inst) -> int:
+        base = inst.card.j_atk if inst.j else inst.card.atk
+        return max(
+            0, base + inst.atk_mod + sum(e.card.equip[0] for e in self.equipment(inst) if e.card.equip)
+        )
+
+    def defense(self, inst: Inst) -> int:
+        """DEF left: printed + modifiers − damage this turn (F9.5)."""
+        base = inst.card.j_def if inst.j else inst.card.def_
+        bonus = sum(e.card.equip[1] for e in self.equipment(inst) if e.card.equip)
+        return base + inst.def_mod + bonus - inst.damage
+
+    def equipment(self, inst: Inst) -> list[Inst]:
+        return [e for e in self.seats[inst.owner].field if e.equipped_to == inst.id]
+
+    def sick(self, inst: Inst) -> bool:
+        """F9.1: put onto the field this turn and without [Swiftness] (CR 1108)."""
+        return inst.entered == self.turn and "swiftness" not in self.keywords(inst)
+
+    def fighters(self, seat: int) -> list[Inst]:
+        return [inst for inst in self.seats[seat].field if self.is_fighter(inst)]
+
+    def main_timing(self, seat: int) -> bool:
+        """F6.3: the turn player's priority in the main phase, no battle, an empty chase."""
+        return (
+            self.phase == "main"
+            and seat == self.active
+            and self.battle is None
+            and not self.chain.items
+            and self.chain.holder == seat
+        )
+
+    def stones_ready(self, seat: int) -> list[Inst]:
+        return [i for i in self.seats[seat].field if i.card.is_stone and not i.rested]
+
+    def payment(self, seat: int, cost: tuple[tuple[str, int], ...]) -> list[Inst] | None:
+        """F7.6 [decision]: the recovered stones the engine rests to pay ``cost`` (attribute
+        symbols from the stones with the fewest attributes first, then the generic number),
+        or None when they cannot pay it (F7.1)."""
+        if not cost:
+            return []
+        ready = [i for i in self.seats[seat].field if not i.rested and i.card.type == "magic_stone"]
+        if sum(count for _, count in cost) > len(ready):
+            return None
+        ready.sort(key=lambda i: (len(i.card.produces), i.id))
+        used: list[Inst] = []
+        generic = 0
+        for symbol, count in cost:
+            if symbol == "any":
+                generic += count
+                continue
+            for _ in range(count):
+                for stone in ready:
+                    if symbol in stone.card.produces:
+                        ready.remove(stone)
+                        used.append(stone)
+                        break
+                else:
+                    return None
+        if generic > len(ready):
+            return None
+        return used + ready[:generic]
+
+    def pay(self, seat: int, stones: list[Inst]) -> None:
+        """F7.1: rest the stones for their will, spent at once on the cost."""
+        for stone in stones:
+            stone.rested = True
+        if stones:
+            self.emit({"type": "will", "seat": seat, "stones": [s.id for s in stones]})
+
+    # --- primitive moves -----------------------------------------------------------------
+
+    def draw(self, seat: int, count: int) -> None:
+        """Draw ``count`` cards; an effect's draw from an empty deck draws nothing (F12.1)."""
+        side = self.seats[seat]
+        drawn = side.deck[:count]
+        del side.deck[:count]
+        for inst in drawn:
+            inst.zone = HAND
+            inst.known |= 1 << seat
+            side.hand.append(inst)
+        if drawn:
+            self.emit(
+                {"type": "draw", "seat": seat, "count": len(drawn)},
+                {"cards": [{"id": inst.id, "card": inst.name} for inst in drawn]},
+                seat,
+            )
+
+    def call_stone(self, seat: int) -> None:
+        """F7.2: the top card of the stone deck onto the field, recovered (nothing if empty)."""
+        side = self.seats[seat]
+        if not side.stones:
+            return
+        stone = side.stones.pop(0)
+        self.to_field(stone, seat)
+        self.emit({"type": "call", "seat": seat, "id": stone.id, "card": stone.name})
+
+    def to_field(self, inst: Inst, seat: int) -> None:
+        inst.zone = FIELD
+        inst.rested = False
+        inst.entered = self.turn
+        inst.damage = inst.atk_mod = inst.def_mod = 0
+        inst.known = BOTH
+        self.seats[seat].field.append(inst)
+
+    def leave_field(self, inst: Inst, to: int) -> None:
+        """Move a card off the field to the graveyard or its owner's hand; a J-ruler goes back
+        to the ruler zone, ruler side up (F7.4); its equipment goes to the graveyard (F10.2)."""
+        side = self.seats[inst.owner]
+        side.field.remove(inst)
+        inst.damage = inst.atk_mod = inst.def_mod = 0
+        inst.equipped_to = None
+        if inst.j:
+            inst.j = False
+            inst.zone = RULER_ZONE
+            where = "ruler_zone"
+        elif to == HAND:
+            inst.zone = HAND
+            side.hand.append(inst)
+            where = "hand"
+        else:
+            inst.zone = GRAVEYARD
+            side.graveyard.append(inst)
+            where = "graveyard"
+        self.emit({"type": "leaves", "id": inst.id, "card": inst.name, "seat": inst.owner, "to": where})
+        for other in list(side.field):
+            if other.equipped_to == inst.id:
+                self.leave_field(other, GRAVEYARD)
+
+    def destroy(self, inst: Inst) -> None:
+        """F9.5: to the graveyard (a J-ruler: F7.4); its «destroyed» abilities trigger."""
+        abilities = self.abilities(inst)
+        self.emit({"type": "destroyed", "id": inst.id, "card": inst.name, "seat": inst.owner})
+        self.leave_field(inst, GRAVEYARD)
+        self.trigger(inst, abilities, "destroyed")
+
+    def trigger(self, inst: Inst, abilities: tuple[Ability, ...], when: str) -> None:
+        """F8.5: queue ``inst``'s ``when`` abilities; they go on the chase at the next priority."""
+        for index, ability in enumerate(abilities):
+            if ability.when == when:
+                payload = {"kind": "ability", "source": inst.id, "ability": index, "j": inst.j}
+                self.chain.trigger(inst.owner, payload)
+
+    def to_graveyard(self, inst: Inst) -> None:
+        inst.zone = GRAVEYARD
+        inst.known = BOTH
+        self.seats[inst.owner].graveyard.append(inst)
+
+    # --- the flow ------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Run the rules until a decision is pending or the game is over."""
+        try:
+            while True:
+                if self.phase == "mulligan":
+                    if self.mulligans_left:
+                        self.pending = Decision("mulligan", self.mulligans_left[0], self.seq)
+                        return
+                    self.begin_turn()
+                    continue
+                if self.phase == "discard":
+                    side = self.seats[self.active]
+                    if len(side.hand) > HAND_LIMIT:
+                        self.pending = Decision("discard", self.active, self.seq, {"down_to": HAND_LIMIT})
+                        return
+                    self.begin_turn()
+                    continue
+                holder = self.chain.holder
+                if holder is not None:
+                    self.rule_process()
+                    if self.chain.pending:  # F8.5: triggers of the rule process go on now
+                        self.chain.acted(holder)
+                    decision = Decision("priority", holder, self.seq)
+                    if self.only_pass(decision):  # F8.3 [decision]: nothing else to do, pass
+                        self.emit({"type": "pass", "seat": holder, "auto": True})
+                        self.pass_priority(holder)
+                        continue
+                    decision.info = self._priority_info()
+                    self.pending = decision
+                    return
+                if self.window_closed():
+                    return
+        except GameOver:
+            self.pending = None
+
+    def only_pass(self, decision: Decision) -> bool:
+        from engine.games.fow.match.actions import priority_actions
+
+        return next(priority_actions(self, decision))["type"] == "pass"
+
+    def pass_priority(self, seat: int) -> None:
+        """F8.3: ``seat`` passes; two passes in succession resolve the top of the chase."""
+        step = self.chain.pass_priority(seat)
+        if step.kind == "resolve" and step.item is not None:
+            self.resolve(step.item)
+            self.rule_process()
+            self.chain.resolved()
+
+    def _priority_info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"phase": self.phase, "chase": len(self.chain.items)}
+        if self.battle is not None:
+            info["battle"] = self.battle["stage"]
+        return info
+
+    def begin_turn(self) -> None:
+        """F6.1–F6.3: the next turn: draw (the first player skips the first draw; an empty
+        deck loses, F12.1), recover everything and lose unused will, then the main phase."""
+        if self.turn >= self.turn_limit:
+            self.end(None, "turn_limit")  # F13.1 [decision]
+        self.turn += 1
+        self.active = self.first if self.turn == 1 else 1 - self.active
+        side = self.seats[self.active]
+        side.called = side.judged_turn = False
+        self.emit({"type": "turn", "turn": self.turn, "seat": self.active})
+        if self.turn > 1:
+            if not side.deck:
+                self.emit({"type": "deck_out", "seat": self.active})
+                self.end(1 - self.active, "deck_out")
+            self.draw(self.active, 1)
+        for inst in [side.ruler, *side.field]:  # F6.2 (CR 503.5: the ruler too)
+            inst.rested = False
+        self.phase = "main"
+        self.chain.open_window(self.active)
+
+    def window_closed(self) -> bool:
+        """Both players passed with an empty chase (F8.3): the battle goes on, or the phase
+        ends. Return True when that asks a decision (the block, F9.2)."""
+        battle = self.battle
+        if battle is not None:
+            if battle["stage"] == "declared":
+                if self.block_options():
+                    info = {"attacker": battle["attacker"], "target": battle["target"]}
+                    self.pending = Decision("block", 1 - self.active, self.seq, info)
+                    return True
+                battle["stage"] = "blocked"
+            elif battle["stage"] == "blocked":
+                self.damage_step()
+                self.battle = None
+            self.chain.open_window(self.active)  # F9.6
+            return False
+        if self.phase == "main":
+            self.phase = "end"  # F6.4: a priority window first
+            self.emit({"type": "end_phase", "seat": self.active})
+            self.chain.open_window(self.active)
+            return False
+        self.cleanup()
+        return False
+
+    def cleanup(self) -> None:
+        """F6.4: damage and until-end-of-turn effects end; unused will is lost; the turn player
+        discards down to 7."""
+        for side in self.seats:
+            for inst in side.field:
+                inst.damage = inst.atk_mod = inst.def_mod = 0
+        self.phase = "discard"
+
+    # --- battle (F9) ---------------------------------------------------------------------
+
+    def attack_targets(self, attacker: Inst) -> list[int | None]:
+        """F9.1: the opponent (None) or an opponent's rested resonator or J-ruler."""
+        out: list[int | None] = [None]
+        out += [i.id for i in self.fighters(1 - attacker.owner) if i.rested]
+        return out
+
+    def can_attack(self, inst: Inst) -> bool:
+        return self.is_fighter(inst) and not inst.rested and not self.sick(inst)
+
+    def block_options(self) -> list[int]:
+        """F9.2: a recovered resonator or J-ruler of the defender, not the attacked card; only
+        a [Flying] card blocks a [Flying] attacker (F11, CR 1107)."""
+        battle = self.battle
+        assert battle is not None
+        attacker = self.insts[battle["attacker"]]
+        if attacker.zone != FIELD:
+            return []
+        flying = "flying" in self.keywords(attacker)
+        return [
+            i.id
+            for i in self.fighters(1 - self.active)
+            if not i.rested and i.id != battle["target"] and (not flying or "flying" in self.keywords(i))
+        ]
+
+    def declare_attack(self, attacker: Inst, target: int | None) -> None:
+        attacker.rested = True  # F9.1
+        self.battle = {"attacker": attacker.id, "target": target, "blocker": None, "stage": "declared"}
+        self.emit({"type": "attack", "seat": self.active, "attacker": attacker.id, "target": target})
+        self.trigger(attacker, self.abilities(attacker), "attack")
+        self.chain.acted(self.active)  # F9.6: a window after the declaration
+
+    def block(self, blocker: Inst | None) -> None:
+        battle = self.battle
+        assert battle is not None
+        if blocker is not None:
+            blocker.rested = True  # F9.2 [seed L116]: rested to block
+            battle["blocker"] = blocker.id
+            self.emit({"type": "block", "seat": blocker.owner, "blocker": blocker.id})
+        else:
+            self.emit({"type": "no_block", "seat": 1 - self.active})
+        battle["stage"] = "blocked"
+        self.chain.open_window(self.active)  # F9.6: a window after the block
+
+    def damage_step(self) -> None:
+        """F9.3–F9.5, F9.7: battle damage, simultaneous."""
+        battle = self.battle
+        assert battle is not None
+        attacker = self.insts[battle["attacker"]]
+        if attacker.zone != FIELD:  # F9.7
+            self.emit({"type": "no_damage", "attacker": attacker.id})
+            return
+        other: Inst | None = None
+        blocker = battle["blocker"]
+        if blocker is not None and self.insts[blocker].zone == FIELD:
+            other = self.insts[blocker]
+        elif battle["target"] is not None:  # F9.3: back to the original target
+            target = self.insts[battle["target"]]
+            if target.zone != FIELD:
+                self.emit({"type": "no_damage", "attacker": attacker.id})
+                return
+            other = target
+        if other is None:  # F9.4
+            amount = self.attack(attacker)
+            self.hurt(1 - self.active, amount, attacker.id)
+            return
+        given, taken = self.attack(attacker), self.attack(other)
+        other.damage += given
+        attacker.damage += taken
+        self.emit(
+            {
+                "type": "battle_damage",
+                "attacker": attacker.id,
+                "defender": other.id,
+                "dealt": given,
+                "taken": taken,
+            }
+        )
+
+    def hurt(self, seat: int, amount: int, source: int | None) -> None:
+        side = self.seats[seat]
+        side.life -= amount
+        self.emit({"type": "life_lost", "seat": seat, "amount": amount, "life": side.life, "source": source})
+
+    # --- the chase (F8) -------------------------------------------------------------------
+
+    def resolve(self, item: ChainItem[dict[str, Any]]) -> None:
+        from engine.games.fow.match.effects import apply_ability
+
+        payload = item.payload
+        kind = payload["kind"]
+        seat = item.controller
+        if kind == "judgment":  # F7.3
+            ruler = self.seats[seat].ruler
+            if ruler.zone == RULER_ZONE:
+                ruler.j = True
+                self.to_field(ruler, seat)
+                self.emit({"type": "j_ruler", "seat": seat, "id": ruler.id, "card": ruler.name})
+                self.trigger(ruler, ruler.card.j_abilities, "enter")
+            return
+        if kind == "ability":
+            source = self.insts[payload["source"]]
+            abilities = source.card.j_abilities if payload.get("j") else source.card.abilities
+            apply_ability(self, seat, source, abilities[payload["ability"]], payload)
+            return
+        inst = self.insts[payload["card"]]  # a played card (F10.1)
+        card = inst.card
+        self.emit({"type": "resolves", "seat": seat, "id": inst.id, "card": inst.name})
+        if card.type == "chant":
+            for ability in card.abilities:
+                apply_ability(self, seat, inst, ability, payload)
+            self.to_graveyard(inst)
+            return
+        if card.equip is not None:  # F10.2: equips the chosen resonator, or goes to the graveyard
+            target = self.insts[payload["target"]]
+            if target.zone != FIELD or target.owner != seat or not self.is_fighter(target):
+                self.to_graveyard(inst)
+                return
+            self.to_field(inst, seat)
+            inst.equipped_to = target.id
+            return
+        self.to_field(inst, seat)
+        self.trigger(inst, card.abilities, "enter")
+
+    # --- the protocol ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def decision(self) -> Decision | None:
+        return self.pending
+
+    def decision_for(self, seat: int) -> Decision | None:
+        pending = self.pending
+        if pending is None:
+            return None
+        return pending if pending.seat == seat else Decision("wait", seat, self.seq)
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        from engine.games.fow.match.actions import legal_actions
+
+        if self.pending is None:
+            return []
+        out: list[dict[str, Any]] = []
+        if self.pending.seat == seat:
+            out = legal_actions(self, self.pending)
+        return [*out, {"type": "concede"}]
+
+    def apply(self, seat: Any, action: Any, *, seq: Any = None) -> list[Event]:
+        """Apply ``seat``'s action; return its events. Raises :class:`IllegalAction` (with the
+        rule broken) and changes nothing when it is not legal now."""
+        if self.result is not None:
+            reason = self.result.reason
+            raise IllegalAction(
+                "F12.1", f"the game is over ({reason})", code="game_over", params={"reason": reason}
+            )
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise IllegalAction(
+                "F14.1", f"no seat {seat!r}", code="no_seat", params={"seat": repr(seat)[:40]}
+            )
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("F14.1", 'an action is a JSON object with a "type"', code="not_an_action")
+        if seq is not None and seq != self.seq and action["type"] not in ANY_TIME:
+            raise IllegalAction(
+                "F14.1",
+                f"stale action: expected seq {self.seq}, got {seq}",
+                code="stale_seq",
+                params={"expected": self.seq, "got": f"{seq}"[:40]},
+            )
+        return self.apply_checked(seat, action)
+
+    def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        from engine.games.fow.match.actions import perform, validate
+
+        if self.result is not None:
+            reason = self.result.reason
+            raise IllegalAction(
+                "F12.1", f"the game is over ({reason})", code="game_over", params={"reason": reason}
+            )
+        kind = action["type"]
+        if kind in ANY_TIME:
+            return self.end_by(seat, kind, both=kind == "no_show" and action.get("both") is True)
+        pending = self.pending
+        assert pending is not None
+        if seat != pending.seat:
+            raise IllegalAction(
+                pending.rule,
+                f"it is seat {pending.seat}'s decision ({pending.kind})",
+                code="not_your_decision",
+                params={"seat": pending.seat, "decision": pending.kind},
+            )
+        logged = validate(self, pending, seat, action)
+        self.events = []
+        self.actions.append(logged)
+        self.seq += 1
+        self.pending = None
+        try:
+            perform(self, pending, seat, logged)
+        except GameOver:
+            return self.events
+        self.run()
+        return self.events
+
+    def end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
+        """Concede, timeout, no-show, a judge's game loss (the protocol's site actions)."""
+        self.actions.append(
+            {"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind}
+        )
+        self.seq += 1
+        self.events = []
+        self.emit({"type": kind, "seat": seat, "both": True} if both else {"type": kind, "seat": seat})
+        try:
+            self.end(None if both else 1 - seat, END_REASONS[kind])
+        except GameOver:
+            pass
+        return self.events
+
+    def describe_action(self, action: dict[str, Any]) -> str:
+        from engine.games.fow.match.actions import describe_action
+
+        return describe_action(action)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        from engine.games.fow.match.views import view
+
+        return view(self, seat)
+
+    def spectator_view(self) -> dict[str, Any]:
+        from engine.games.fow.match.views import view
+
+        return view(self, None)
+
+    def judge_view(self) -> dict[str, Any]:
+        from engine.games.fow.match.views import view
+
+        return view(self, None, judge=True)
+
+    def hidden_from(self, seat: int) -> frozenset[str]:
+        from engine.games.fow.match.views import hidden_from
+
+        return hidden_from(self, seat)
+
+    def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
+        from engine.games.fow.match.log import match_log
+
+        return match_log(self, card_set_codes)
+
+    @property
+    def winner(self) -> int | None:
+        return self.result.winner if self.result is not None else None
+
+
+def new_match(
+    catalog: Catalog[Any],
+    decks: tuple[Decklist, Decklist],
+    *,
+    seed: int,
+    shuffle: bool = True,
+    first: int | None = None,
+    names: tuple[str, str] = ("A", "B"),
+    turn_limit: int = TURN_LIMIT,
+) -> Match:
+    """Return a new match, set up (F5) and waiting for the first player's mulligan decision.
+
+    Raises :class:`~engine.problems.InputError` for a deck without a ruler or with an unknown card.
+    """
+    return Match(catalog, decks, seed=seed, shuffle=shuffle, first=first, names=names, turn_limit=turn_limit)
+
+
+__all__ = ["CHASE", "Match", "new_match"]

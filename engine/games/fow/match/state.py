@@ -1,0 +1,189 @@
+"""The pieces of one Force of Will match: card instances, seats, events, requests, refusals.
+
+The rules that move them live in ``core.py`` (setup F5, turns F6, will F7, the chase F8,
+battle F9, playing F10, winning F12) and ``effects.py`` (the ability vocabulary, F11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.games.fow.cards import Card
+
+# Zones (F3). ``CHASE``: a played card waiting on the chase (F8.1, F10.1).
+DECK, HAND, FIELD, GRAVEYARD, STONE_DECK, RULER_ZONE, REMOVED, CHASE = range(8)
+ZONE_NAMES: tuple[str, ...] = (
+    "deck", "hand", "field", "graveyard", "stone_deck", "ruler_zone", "removed", "chase",
+)  # fmt: skip
+
+START_LIFE = 4000  # F5.2 [decision] (published, CR 405)
+OPENING_HAND = 5  # F5.2 [decision] (published, CR 405)
+HAND_LIMIT = 7  # F6.4
+TURN_LIMIT = 60  # F13.1 [decision]: both players' turns counted; then a draw (turn_limit)
+BOTH = 3  # ``Inst.known``: a bit per seat (1 << seat); both bits = public
+
+
+class Inst:
+    """One card instance: its card, owner, zone and what the field adds (rest, damage, …)."""
+
+    __slots__ = (
+        "atk_mod", "card", "damage", "def_mod", "entered", "equipped_to", "id", "j", "known",
+        "owner", "rested", "zone",
+    )  # fmt: skip
+
+    def __init__(self, ident: int, card: Card, owner: int, zone: int) -> None:
+        self.id = ident
+        self.card = card
+        self.owner = owner
+        self.zone = zone
+        self.rested = False
+        self.entered = -1  # the turn it was put onto the field (F9.1)
+        self.damage = 0  # F9.5: until the end phase
+        self.atk_mod = 0  # pump effects until end of turn (F11)
+        self.def_mod = 0
+        self.equipped_to: int | None = None  # F10.2: the resonator an addition equips
+        self.j = False  # F7.3: a ruler on its J-ruler side
+        self.known = 0  # which seats know the card's name (a bit per seat)
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+
+class Seat:
+    """One player's side: life, the ruler, the zones and this turn's flags."""
+
+    __slots__ = (
+        "called", "deck", "field", "graveyard", "hand", "judged", "judged_turn", "life", "name",
+        "removed", "ruler", "stones",
+    )  # fmt: skip
+
+    def __init__(self, name: str, ruler: Inst) -> None:
+        self.name = name
+        self.life = START_LIFE
+        self.ruler = ruler  # in the ruler zone, or on the field as the J-ruler (F7.3)
+        self.deck: list[Inst] = []  # the top is index 0
+        self.stones: list[Inst] = []  # the magic stone deck (F2.2), top first
+        self.hand: list[Inst] = []
+        self.graveyard: list[Inst] = []  # F4.3: ordered, public
+        self.removed: list[Inst] = []  # F3.3
+        self.field: list[Inst] = []  # what this player controls (F3.3), in the order it came
+        self.called = False  # a stone called this turn (F7.2)
+        self.judged = False  # Judgment done this game (F7.3, F7.4)
+        self.judged_turn = False  # this turn (F7.2: no call after a Judgment)
+
+
+# The stable codes of IllegalAction (README.md, "Refusals"); the site translates them.
+REFUSAL_CODES: tuple[str, ...] = (
+    # F14 and the protocol: the game, the seat, the seq, the action's shape
+    "game_over",
+    "no_seat",
+    "stale_seq",
+    "not_an_action",
+    "not_your_decision",
+    "not_a_choice",
+    "mulligan_cards",
+    "mulligan_not_in_hand",
+    # F6.3, F8.2: timing
+    "not_main_timing",
+    # F10, F7: playing and paying
+    "not_in_hand",
+    "too_expensive",
+    "no_action",
+    "action_too_expensive",
+    "rested",
+    "summoning_sick",
+    # F7.2, F7.3: calling and Judgment
+    "action_used",
+    "no_stone",
+    # F9: battle
+    "cannot_attack",
+    "cannot_block",
+    # F6.4: discard
+    "not_a_discard",
+    # F11: chosen targets
+    "illegal_target",
+    "target_missing",
+)
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; ``rule`` is the rule it breaks (e.g. ``"F6.3"``).
+
+    ``message`` is English; ``code`` (one of :data:`REFUSAL_CODES`) names what was wrong and
+    ``params`` hold the message's values. Raised by ``Match.apply`` before anything changes.
+    """
+
+    def __init__(
+        self, rule: str, message: str, *, code: str = "", params: dict[str, str | int] | None = None
+    ) -> None:
+        self.rule = rule
+        self.message = message
+        self.code = code
+        self.params: dict[str, str | int] = params if params is not None else {}
+        super().__init__(f"{rule}: {message}")
+
+
+class GameOver(Exception):
+    """Internal: unwinds the rules when the game ends (F12, F13); never leaves the package."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: ``winner`` 0, 1 or None (a draw), and the reason.
+
+    Reasons: ``life`` (F12.1: 0 life or less), ``deck_out`` (F12.1: no card to draw in the
+    draw phase), ``turn_limit`` (F13.1), ``concede``, ``timeout``, ``no_show``, ``penalty``.
+    """
+
+    winner: int | None
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+# The rule each decision belongs to, cited when a seat answers out of turn.
+DECISION_RULES: dict[str, str] = {"mulligan": "F5.2", "priority": "F8.3", "block": "F9.2", "discard": "F6.4"}
+
+
+@dataclass(slots=True)
+class Decision:
+    """A request for input (STYLE.md 7): ``kind`` (mulligan, priority, block, discard, or
+    wait), the ``seat`` asked, ``seq``; ``info`` says more (the attack to block)."""
+
+    kind: str
+    seat: int
+    seq: int
+    info: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rule(self) -> str:
+        return DECISION_RULES.get(self.kind, "F8.3")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "seq": self.seq, **self.info}
+
+
+class Event:
+    """Something that happened: a ``public`` part, a ``private`` part for ``seat`` only
+    (``seat`` −1: for judges only)."""
+
+    __slots__ = ("private", "public", "seat")
+
+    def __init__(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
+        self.public = public
+        self.private = private
+        self.seat = seat
+
+    def for_seat(self, seat: int) -> dict[str, Any]:
+        if self.private is not None and seat == self.seat:
+            return {**self.public, **self.private}
+        return dict(self.public)
+
+    def public_dict(self) -> dict[str, Any]:
+        return dict(self.public)
+
+    def judge_dict(self) -> dict[str, Any]:
+        return {**self.public, **(self.private or {})}
