@@ -557,7 +557,8 @@ def test_it_names_the_first_illegal_action_of_a_tampered_log(key: str) -> None:
         error: Any = raised.value
         assert (error.index, error.seat) == (index, 1 - seat)
         assert (
-            re.fullmatch(r"[A-Z]\d+(\.\d+)*", error.error.rule) and error.error.code in kit.engine.refusal_codes
+            re.fullmatch(r"[A-Z]\d+(\.\d+)*", error.error.rule)
+            and error.error.code in kit.engine.refusal_codes
         )
         before = kit.engine.replay(kit.log(state), kit.catalog, upto=index)
         assert snapshot(error.match) == snapshot(before)

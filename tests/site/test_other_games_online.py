@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from engine.registry import bundled_decklists, get_game
 from tests.support.events import EventDriver, one_table
+from tests.support.games import OTHER_ONLINE_GAMES
 from tests.support.online import OnlineMatch, act, game_state, get, play_out, play_step
 from tests.support.pages import browser
 from tournaments.models import Game, Match, ResultChange
@@ -21,7 +22,7 @@ from tournaments.services.online import online_sweep
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-GAMES = ("yourwar", "chronomagia")
+GAMES = OTHER_ONLINE_GAMES
 
 
 @pytest.fixture(params=GAMES)

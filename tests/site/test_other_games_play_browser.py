@@ -14,6 +14,7 @@ from django.db import connections
 from engine.registry import bundled_decklists
 from tests.support.browser import PHONE, Seat, assert_fits, deciding
 from tests.support.events import EventDriver, one_table
+from tests.support.games import OTHER_ONLINE_GAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -87,7 +88,7 @@ class Player(Seat):
             raise AssertionError(str(error)) from None
 
 
-@pytest.mark.parametrize("game", ["yourwar", "chronomagia"])
+@pytest.mark.parametrize("game", OTHER_ONLINE_GAMES)
 @pytest.mark.parametrize("language", ["ru", "en"])
 def test_two_players_play_a_few_moves_on_the_games_board(
     live_server, chromium, organizer, card_sets, game, language

@@ -4,6 +4,7 @@ two bots play a whole online match of the game to its recorded result."""
 import pytest
 
 from tests.support.events import EventDriver
+from tests.support.games import OTHER_ONLINE_GAMES
 from tests.support.workers import real_broker, wait_until
 from tournaments.models import Game, Match, ResultChange
 from tournaments.services.online import bot_queue
@@ -17,7 +18,7 @@ def broker():
         yield broker
 
 
-@pytest.mark.parametrize("game", ["yourwar", "chronomagia"])
+@pytest.mark.parametrize("game", OTHER_ONLINE_GAMES)
 def test_two_bots_play_a_match_of_the_game_through_a_real_worker(broker, organizer, card_sets, game):
     event = EventDriver(organizer, [], game=game, rounds=1, best_of=1, online=True)
     event.open()
