@@ -1,0 +1,266 @@
+"""A chain (stack) of items with priority passing, for games that let players respond.
+
+Shared by the World of Warcraft TCG (W9.4, W10.1–W10.6) and Force of Will; it knows no
+game. A game keeps one :class:`Chain` in its match state and asks it three things: who holds
+priority now, what happens when the holder passes, and which triggered items wait to go on
+the chain. What an item *does* and what the holder *may do* besides passing are the game's
+business, given through the small :class:`ChainHost` protocol (or by reading the
+:class:`Step` that :meth:`Chain.pass_priority` returns and resolving the item itself, which a
+game needs when a resolution may stop for a player's decision)::
+
+    chain = Chain(players=2)
+    chain.open_window(turn_player=0)        # W10.5: a window opens with the turn player
+    chain.put(0, {"card": "Fireball"})      # W10.4: the one who puts it keeps priority
+    chain.pass_priority(0)                  # Step("priority"): now seat 1 holds it
+    step = chain.pass_priority(1)           # two passes in succession: the top resolves
+    step.kind == "resolve"; game_resolves(step.item); chain.resolved()
+    ...                                     # two passes on an empty chain: "closed"
+
+The rules it carries (numbers of the WoW digest, ``shared/spec/wow-rules.md``):
+
+- W10.1 items resolve last-in, first-out;
+- W10.4 putting an item keeps priority; a pass hands it on; when every player has passed in
+  succession the top item resolves and the turn player gets priority again, or, on an empty
+  chain, the window closes; a window never closes just because the chain became empty;
+- W10.5 a window opens with the turn player's priority;
+- W9.4 triggered items wait in a queue and go on the chain the next time a player would get
+  priority: the turn player's first, then the others' in turn order (so the last player's
+  resolve first), each player's in the order they were queued.
+
+Deterministic: no randomness, no clock; its whole state is JSON-able (:meth:`Chain.as_dict`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+P = TypeVar("P")
+
+StepKind = Literal["priority", "resolve", "closed"]
+
+
+class ChainError(Exception):
+    """A call the chain's rules do not allow: a pass by a player without priority, an
+    item put while no window is open, a resolution confirmed twice. These are bugs of the
+    calling game, which refuses the player's action with its own rule before calling."""
+
+
+@dataclass(frozen=True)
+class ChainItem(Generic[P]):
+    """One item on the chain: a serial number ``id`` (unique within the chain's life), the
+    seat that ``controller``-s it (W3.5: whoever put it there), the game's ``payload``, and
+    whether it was a ``triggered`` item (W9.4)."""
+
+    id: int
+    controller: int
+    payload: P
+    triggered: bool = False
+
+
+@dataclass(frozen=True)
+class Step(Generic[P]):
+    """What a pass led to: ``priority`` (the next player, ``seat``, holds priority),
+    ``resolve`` (``item`` left the chain; the game carries it out, then calls
+    :meth:`Chain.resolved`) or ``closed`` (the window ended on an empty chain)."""
+
+    kind: StepKind
+    seat: int | None = None
+    item: ChainItem[P] | None = None
+
+
+class ChainHost(Protocol[P]):
+    """What a game tells the chain when it lets the chain drive (:meth:`Chain.pass_and_resolve`,
+    :meth:`Chain.options`)."""
+
+    def resolve(self, item: ChainItem[P]) -> None:
+        """Carry out ``item``, which has already left the chain (it may put new items on the
+        chain or queue triggers)."""
+        ...
+
+    def options(self, seat: int) -> list[Any]:
+        """Return what ``seat``, holding priority, may do besides passing."""
+        ...
+
+
+@dataclass
+class Chain(Generic[P]):
+    """The chain and the priority of one match (see the module docstring)."""
+
+    players: int = 2
+    items: list[ChainItem[P]] = field(default_factory=list)
+    holder: int | None = None  # the seat with priority; None while no window is open
+    turn_player: int = 0
+    passes: int = 0  # passes in succession since the last action
+    resolving: ChainItem[P] | None = None  # popped, waiting for resolved()
+    pending: list[ChainItem[P]] = field(default_factory=list)  # triggers waiting (W9.4)
+    next_id: int = 1
+
+    # ----- reading -----------------------------------------------------------------
+    @property
+    def is_open(self) -> bool:
+        """Return whether a priority window is open (someone holds priority or an item is
+        being resolved)."""
+        return self.holder is not None or self.resolving is not None
+
+    @property
+    def top(self) -> ChainItem[P] | None:
+        """Return the item that resolves next, or None on an empty chain."""
+        return self.items[-1] if self.items else None
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[ChainItem[P]]:
+        """Iterate from the bottom (first put) to the top (resolves next)."""
+        return iter(self.items)
+
+    def other(self, seat: int) -> int:
+        """Return the seat after ``seat`` in turn order."""
+        return (seat + 1) % self.players
+
+    def options(self, host: ChainHost[P]) -> list[Any]:
+        """Return the holder's options (from ``host``) besides passing; [] with no holder."""
+        return [] if self.holder is None else host.options(self.holder)
+
+    # ----- acting ------------------------------------------------------------------
+    def open_window(self, turn_player: int) -> None:
+        """Open a priority window with the turn player's priority (W10.5); waiting triggers
+        go on the chain first (W9.4)."""
+        if self.is_open:
+            raise ChainError("a priority window is already open")
+        self.turn_player = turn_player
+        self._give(turn_player)
+
+    def put(self, controller: int, payload: P) -> ChainItem[P]:
+        """Put an item on the chain for ``controller``, who must hold priority and keeps it
+        (W10.4); return the item. Waiting triggers go on top of it (W9.4)."""
+        self._check_holder(controller)
+        item = self._push(controller, payload, triggered=False)
+        self._give(controller)
+        return item
+
+    def acted(self, seat: int) -> None:
+        """Record that the holder ``seat`` took an action that does not use the chain (W10.7,
+        e.g. a strike): it keeps priority, and the passes in succession start again."""
+        self._check_holder(seat)
+        self._give(seat)
+
+    def trigger(self, controller: int, payload: P) -> None:
+        """Queue a triggered item for ``controller``; it goes on the chain the next time a
+        player would get priority (W9.4)."""
+        self.pending.append(ChainItem(self._new_id(), controller, payload, triggered=True))
+
+    def drop_pending(self, keep: Callable[[ChainItem[P]], bool]) -> None:
+        """Forget the waiting triggers for which ``keep`` is false (e.g. a player left)."""
+        self.pending = [item for item in self.pending if keep(item)]
+
+    def pass_priority(self, seat: int) -> Step[P]:
+        """The holder ``seat`` passes (W10.4); return what follows.
+
+        Raises :class:`ChainError` if ``seat`` does not hold priority."""
+        self._check_holder(seat)
+        self.passes += 1
+        if self.passes < self.players:
+            self.holder = self.other(seat)
+            self._flush()  # W9.4: priority changes hands, so waiting triggers go on first
+            return Step("priority", seat=self.holder)
+        if self.items:  # W10.4: every player passed in succession: the top resolves
+            item = self.items.pop()
+            self.resolving = item
+            self.holder = None
+            self.passes = 0
+            return Step("resolve", item=item)
+        self.holder = None  # W10.4: passes in succession on an empty chain close the window
+        self.passes = 0
+        return Step("closed")
+
+    def resolved(self) -> None:
+        """Confirm that the item from the last ``resolve`` step was carried out: the turn
+        player gets priority again (W10.4) after waiting triggers go on (W9.4)."""
+        if self.resolving is None:
+            raise ChainError("no item is being resolved")
+        self.resolving = None
+        self._give(self.turn_player)
+
+    def pass_and_resolve(self, seat: int, host: ChainHost[P]) -> Step[P]:
+        """Pass for ``seat``; if that resolves the top item, let ``host`` carry it out and
+        confirm it. Return the step (its ``item`` is the one resolved, if any)."""
+        step = self.pass_priority(seat)
+        if step.kind == "resolve" and step.item is not None:
+            host.resolve(step.item)
+            self.resolved()
+        return step
+
+    def remove(self, item_id: int) -> ChainItem[P] | None:
+        """Take the item ``item_id`` off the chain without resolving it (an interrupt,
+        a counter); return it, or None if it is not on the chain."""
+        for index, item in enumerate(self.items):
+            if item.id == item_id:
+                del self.items[index]
+                return item
+        return None
+
+    def clear(self) -> None:
+        """End the window at once (a game over): no holder, no items, no triggers."""
+        self.items.clear()
+        self.pending.clear()
+        self.holder = None
+        self.resolving = None
+        self.passes = 0
+
+    # ----- JSON ----------------------------------------------------------------------
+    def as_dict(self, payload: Callable[[P], Any] = lambda p: p) -> dict[str, Any]:
+        """Return the chain as JSON: items bottom to top (their payloads through
+        ``payload``, e.g. to hide a face-down card), the holder and the passes."""
+        return {
+            "items": [
+                {
+                    "id": item.id,
+                    "controller": item.controller,
+                    "triggered": item.triggered,
+                    "payload": payload(item.payload),
+                }
+                for item in self.items
+            ],
+            "holder": self.holder,
+            "turn_player": self.turn_player,
+            "passes": self.passes,
+            "waiting_triggers": len(self.pending),
+        }
+
+    # ----- inside --------------------------------------------------------------------
+    def _new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def _push(self, controller: int, payload: P, *, triggered: bool) -> ChainItem[P]:
+        item = ChainItem(self._new_id(), controller, payload, triggered)
+        self.items.append(item)
+        return item
+
+    def _give(self, seat: int) -> None:
+        self.holder = seat
+        self.passes = 0
+        self._flush()
+
+    def _flush(self) -> None:
+        # W9.4: the turn player's triggers first, then the others' in turn order, so the
+        # last player's end on top and resolve first; each player's in queued order.
+        if not self.pending:
+            return
+        order = [(self.turn_player + k) % self.players for k in range(self.players)]
+        waiting, self.pending = self.pending, []
+        for seat in order:
+            for item in waiting:
+                if item.controller == seat:
+                    self.items.append(item)
+        # A trigger on the chain is an action: every player may respond to it again.
+        self.passes = 0
+
+    def _check_holder(self, seat: int) -> None:
+        if self.holder is None:
+            raise ChainError("no priority window is open")
+        if seat != self.holder:
+            raise ChainError(f"seat {seat} does not hold priority (seat {self.holder} does)")
