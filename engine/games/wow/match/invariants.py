@@ -40,7 +40,7 @@ def check_invariants(match: Match) -> list[str]:
                 if inst.damage >= (inst.card.health or 0):
                     problems.append(f"ally {inst.id} with fatal damage in play (W12.6)")
     on_chain = [
-        item.payload.get("card") for item in match.chain if item.payload["kind"] in ("card", "resource")
+        int(item.payload["card"]) for item in match.chain if item.payload["kind"] in ("card", "resource")
     ]
     for ident in on_chain:
         if match.insts[ident].zone != CHAIN:
