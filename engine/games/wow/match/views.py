@@ -79,7 +79,7 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
         "phase": match.phase,
         "seats": seats,
         "chain": match.chain.as_dict(lambda p: _chain_item(match, p, seat, judge)),
-        "combat": dict(combat) if combat is not None else None,
+        "combat": {k: list(v) if isinstance(v, list) else v for k, v in combat.items()} if combat else None,
         "decision": decision.as_dict() if decision is not None else None,
         "result": match.result.as_dict() if match.result is not None else None,
         "turn_limit": match.turn_limit,
