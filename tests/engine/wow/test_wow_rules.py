@@ -35,6 +35,9 @@ def start(
                       shuffle=False, first=0, **options)  # fmt: skip
     match.apply(0, {"type": "keep"})
     match.apply(1, {"type": "keep"})
+    for _ in range(4):  # the ready step's and the draw step's windows (W6.2, W10.5)
+        match.apply(0 if _ % 2 == 0 else 1, {"type": "pass"})
+    assert match.phase == "action"
     return match
 
 
@@ -104,8 +107,26 @@ def test_w6_4_the_turn_player_discards_down_to_seven_at_the_end_step() -> None:
     assert match.pending is not None and match.pending.kind == "discard" and match.pending.seat == 0
     for _ in range(3):
         act(match, 0, {"type": "discard", "card": match.seats[0].hand[0].id})
-    assert match.active == 1 and len(match.seats[0].hand) == 7
+    assert match.active == 1 and len(match.seats[0].hand) == 7 and match.phase == "ready"
+    assert len(match.seats[1].hand) == 7
+    act(match, 1, {"type": "pass"})
+    act(match, 0, {"type": "pass"})
+    assert match.phase == "draw"
     assert len(match.seats[1].hand) == 8, "the second player draws on its first turn (W6.2)"
+
+
+def test_w10_5_instants_may_be_played_in_the_ready_step_window() -> None:
+    match = new_match(
+        catalog(), (deck("Grotha Ashmane"), deck("Mirel Duskwhisper")), seed=1, shuffle=False, first=0
+    )
+    match.apply(0, {"type": "keep"})
+    match.apply(1, {"type": "keep"})
+    assert match.phase == "ready" and match.chain.holder == 0
+    resources(match, 0, 2)
+    bellow, raider = give(match, 0, "Rallying Bellow"), give(match, 0, "Ashfang Raider")
+    legal = match.legal_actions(0)
+    assert {"type": "play", "card": bellow.id, "target": 0} in legal
+    assert not [a for a in legal if a.get("card") == raider.id], "not Instant: the action phase (W8.2)"
 
 
 # --- resources and costs -----------------------------------------------------------------------
@@ -424,7 +445,7 @@ def test_w14_1_a_hero_with_fatal_damage_loses() -> None:
 def test_w14_2_drawing_from_an_empty_deck_loses() -> None:
     match = start(count=7)
     assert match.seats[1].deck == []
-    for _ in range(4):
+    for _ in range(6):  # the action phase, the end phase, seat 1's ready step: then its draw
         act(match, match.pending.seat, {"type": "pass"})  # type: ignore[union-attr]
     assert match.result is not None and (match.result.winner, match.result.reason) == (0, "deck")
 

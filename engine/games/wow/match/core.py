@@ -1,7 +1,8 @@
 """One WoW TCG match (W3–W16): a deterministic, replayable state machine.
 
 Every decision is one of: ``mulligan`` (W5.4), ``priority`` (the holder of priority in a
-window, W10.4–W10.5: the action phase, a combat's attack and defend windows, the end phase),
+window, W10.4–W10.5: after readying, after the draw, the action phase, a combat's attack and
+defend windows, the end phase),
 ``protect`` (W11.4) and ``discard`` (W6.4). The chain and priority are the shared
 :class:`engine.chain.Chain`; what its items do is :meth:`Match.resolve`. ``apply`` accepts
 exactly the actions :meth:`Match.legal_actions` lists (``actions.py`` explains a refusal).
@@ -41,7 +42,7 @@ from engine.problems import InputError, Problem
 # Every seat may send these at any moment (common protocol): they answer no decision.
 ANY_TIME = ("concede", "timeout", "no_show", "penalty_loss")
 END_REASONS = {"concede": "concede", "timeout": "timeout", "no_show": "no_show", "penalty_loss": "penalty"}
-WINDOWS = ("action", "attack", "defend", "end")  # W10.5
+WINDOWS = ("ready", "draw", "action", "attack", "defend", "end")  # W10.5
 
 
 class Match:
@@ -343,8 +344,8 @@ class Match:
     # --- turn flow (W6) ------------------------------------------------------------------
 
     def start_turn(self) -> None:
-        """W6.2: the next turn: ready your cards, draw (not the first player's first turn),
-        then the action phase's window opens with you (W10.5)."""
+        """W6.2: the next turn's ready step: ready your cards, then a priority window with you
+        (W10.5); the draw step follows when it closes."""
         self.turn += 1
         if self.turn > self.turn_limit:
             self.end(None, "turn_limit")  # W15.1 [decision]
@@ -354,15 +355,21 @@ class Match:
         for inst in [*side.in_play(), *side.resources]:
             inst.exhausted = False
         self.emit({"type": "turn", "turn": self.turn, "seat": self.active})
-        if self.turn > 1:
-            self.draw(self.active, 1)
         self.state_check()
-        self.phase = "action"
+        self.phase = "ready"
         self.chain.open_window(self.active)
 
     def window_closed(self) -> None:
         """Both passed on an empty chain (W10.4): the game advances."""
-        if self.phase == "action":
+        if self.phase == "ready":  # W6.2: the draw step (not the first player's first turn)
+            if self.turn > 1:
+                self.draw(self.active, 1)
+            self.phase = "draw"
+            self.chain.open_window(self.active)
+        elif self.phase == "draw":  # W6.3: the action phase
+            self.phase = "action"
+            self.chain.open_window(self.active)
+        elif self.phase == "action":
             self.phase = "end"  # W6.4
             self.chain.open_window(self.active)
         elif self.phase == "attack":

@@ -10,7 +10,7 @@
 (function () {
   "use strict";
 
-  var WINDOWS = { action: "Action phase", attack: "Attack window", defend: "Defend window", end: "End phase",
+  var WINDOWS = { ready: "Ready step", draw: "Draw step", action: "Action phase", attack: "Attack window", defend: "Defend window", end: "End phase",
     protect: "Protect?", discard: "Discard down to seven", mulligan: "Keep or mulligan" };
   var REASONS = { hero: "a hero fell", deck: "a deck ran out", turn_limit: "the turn limit",
     concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
