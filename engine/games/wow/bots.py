@@ -73,27 +73,18 @@ class HeuristicBot:
         return {"type": "pass"}
 
     def _resource(self, match: Match, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
+        """A quest face up if there is one; else, while resources are few, the dearest card
+        (the hardest to pay for soon), later the cheapest (the least useful by then)."""
         face_up = [a for a in options if a.get("face_up")]
         if face_up:
             return face_up[0]
-        hand = match.seats[seat].hand
-        if len(match.seats[seat].resources) >= 6 and len(hand) < 3:
-            return (
-                {"type": "pass"}
-                if False
-                else min(options, key=lambda a: match.insts[a["card"]].card.cost or 0)
-            )
-        # the dearest card far above what we can pay, else the cheapest
-        return max(
-            options,
-            key=lambda a: (
-                match.insts[a["card"]].card.type == "quest",
-                -(match.insts[a["card"]].card.cost or 0)
-                if len(match.seats[seat].resources) > 4
-                else (match.insts[a["card"]].card.cost or 0),
-                -a["card"],
-            ),
-        )
+        early = len(match.seats[seat].resources) <= 4
+
+        def key(action: dict[str, Any]) -> tuple[int, int]:
+            cost = match.insts[action["card"]].card.cost or 0
+            return (cost if early else -cost, -action["card"])
+
+        return max(options, key=key)
 
     def _score(self, match: Match, seat: int, action: dict[str, Any]) -> int:
         if action["type"] == "attack":
