@@ -49,6 +49,14 @@ class HeuristicBot:
             by_type.setdefault(action["type"], []).append(action)
         if "keep" in by_type:
             return {"type": "keep"}
+        if "armor" in by_type:  # W12.5: prevent the most with the fewest armors
+            amount = match.armor_queue[0]["amount"]
+
+            def saved(action: dict[str, Any]) -> tuple[int, int]:
+                total = sum(match.insts[i].card.defense or 0 for i in action["cards"])
+                return (min(total, amount), -len(action["cards"]))
+
+            return max(by_type["armor"], key=saved)
         if "discard" in by_type:
             return min(by_type["discard"], key=lambda a: (match.insts[a["card"]].card.cost or 0, a["card"]))
         if "no_protect" in by_type:

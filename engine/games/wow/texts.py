@@ -23,4 +23,5 @@ REFUSAL_TEXTS: dict[str, str] = {
     "weapon_used": "your hero has already struck with a weapon in this combat",
     "not_a_protector": "that is not a ready Protector",
     "keep_hand": "keep your hand or take a mulligan",
+    "not_ready_armor": "choose among your ready armor, each once",
 }

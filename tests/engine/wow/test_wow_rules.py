@@ -338,13 +338,35 @@ def test_w12_3_a_shield_prevents_the_next_damage_and_w12_2_put_damage_ignores_it
     assert hero.damage == 2 and hero.shield == 1
 
 
-def test_w12_5_ready_armor_prevents_damage_to_the_hero_and_exhausts() -> None:
+def test_w12_5_armor_is_the_players_choice_as_damage_reaches_the_hero() -> None:
+    match = start("Mirel Duskwhisper", "Grotha Ashmane")
+    resources(match, 0, 5)
+    plate = give(match, 1, "Scarred Plate Hauberk", HERO_ROW)
+    jerkin = give(match, 1, "Worn Leather Jerkin", HERO_ROW)
+    hero = match.seats[1].hero
+    act(match, 0, {"type": "play", "card": give(match, 0, "Cinderbolt").id, "target": hero.id})
+    settle(match)
+    assert match.pending is not None and (match.pending.kind, match.pending.seat) == ("armor", 1)
+    options = [a["cards"] for a in match.legal_actions(1) if a["type"] == "armor"]
+    assert sorted(options) == sorted([[], [plate.id], [jerkin.id], [plate.id, jerkin.id]])
+    assert hero.damage == 0, "nothing placed before the choice"
+    act(match, 1, {"type": "armor", "cards": [jerkin.id]})
+    assert hero.damage == 2 and jerkin.exhausted and not plate.exhausted
+    assert match.pending is not None and match.pending.kind == "priority"
+    act(match, 0, {"type": "play", "card": give(match, 0, "Arcane Insight").id})
+    error = refused(match, 1, {"type": "armor", "cards": [jerkin.id]})
+    assert error.code == "not_your_decision"
+
+
+def test_w12_5_unused_def_is_lost_and_exhausted_armor_is_not_asked() -> None:
     match = start()
     plate = give(match, 1, "Scarred Plate Hauberk", HERO_ROW)
-    match.deal(None, match.seats[1].hero, 5)
-    assert plate.exhausted and match.seats[1].hero.damage == 2
     match.deal(None, match.seats[1].hero, 2)
-    assert match.seats[1].hero.damage == 4, "unused DEF is lost; exhausted armor prevents nothing"
+    match.set_pending()
+    act(match, 1, {"type": "armor", "cards": [plate.id]})
+    assert plate.exhausted and match.seats[1].hero.damage == 0
+    match.deal(None, match.seats[1].hero, 2)
+    assert match.seats[1].hero.damage == 2 and not match.armor_queue
 
 
 def test_w12_7_healing_removes_only_damage_there_is() -> None:

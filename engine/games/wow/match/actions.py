@@ -12,6 +12,7 @@ Action shapes (README.md, "Action shapes")::
     {"type": "strike", "weapon": id}                              W11.5
     {"type": "protect", "card": id} | {"type": "no_protect"}      W11.4
     {"type": "discard", "card": id}                               W6.4
+    {"type": "armor", "cards": [id, ...]}                         W12.5
 """
 
 from __future__ import annotations
@@ -53,6 +54,10 @@ def legal_actions(match: Match, seat: int) -> list[dict[str, Any]]:
             out.append({"type": "no_protect"})
         elif kind == "discard":
             out += [{"type": "discard", "card": i.id} for i in match.seats[seat].hand]
+        elif kind == "armor":  # W12.5: any set of ready armor, none included
+            armors = [a.id for a in match.ready_armor(seat)]
+            for mask in range(1 << len(armors)):
+                out.append({"type": "armor", "cards": [a for bit, a in enumerate(armors) if mask >> bit & 1]})
         elif kind == "priority":
             out += priority_actions(match, seat)
             out.append({"type": "pass"})
@@ -266,6 +271,8 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> None:
             match.emit({"type": "protect", "seat": seat, "id": protector.id, "card": protector.name})
         match.phase = "defend"
         chain.open_window(match.active)
+    elif kind == "armor":  # W12.5
+        match.use_armor(list(action["cards"]))
     elif kind == "discard":  # W6.4
         inst = match.insts[action["card"]]
         match.to_graveyard(inst)
@@ -347,6 +354,8 @@ def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
         )
     if kind == "protect":
         return IllegalAction("W11.4", "not a ready Protector", code="not_a_protector")
+    if kind == "armor":
+        return IllegalAction("W12.5", "choose among your ready armor, each once", code="not_ready_armor")
     if kind == "power" and inst is not None and inst.zone in (ALLIES, HERO_ROW):
         if inst.exhausted:
             return IllegalAction(
@@ -391,6 +400,7 @@ def describe_action(match: Match, action: dict[str, Any]) -> str:
         "protect": f"protects with {name('card')}",
         "no_protect": "does not protect",
         "discard": f"discards {name('card')}",
+        "armor": "uses armor" if action.get("cards") else "uses no armor",
         "concede": "concedes",
         "timeout": "ran out of time",
         "no_show": "did not come",

@@ -80,6 +80,7 @@ class Match:
         self.phase = "mulligan"  # mulligan, action, attack, protect, defend, end, discard
         self.combat: dict[str, Any] | None = None
         self.stealth_broken: set[int] = set()
+        self.armor_queue: list[dict[str, Any]] = []  # damage events waiting for armor (W12.5)
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
         # W5.1 [decision]: the seed picks the first player unless the site does.
         self.first = first if first is not None else self.rng.randrange(2)
@@ -137,6 +138,7 @@ class Match:
         """End the game (W14, W15) and unwind the rules."""
         self.result = Result(winner, reason)
         self.pending = None
+        self.armor_queue.clear()
         self.chain.clear()
         self.combat = None
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
@@ -148,6 +150,10 @@ class Match:
             self.pending = None
         elif self.phase == "mulligan":
             self.pending = Decision("mulligan", self.mulligan_order[0], self.seq)
+        elif self.armor_queue:
+            event = self.armor_queue[0]
+            seat = self.insts[event["target"]].owner
+            self.pending = Decision("armor", seat, self.seq, {"amount": event["amount"]})
         elif self.phase == "protect":
             self.pending = Decision("protect", 1 - self.active, self.seq)
         elif self.phase == "discard":
@@ -254,27 +260,32 @@ class Match:
 
     # --- damage (W12) --------------------------------------------------------------------
 
+    def ready_armor(self, seat: int) -> list[Inst]:
+        return [a for a in self.seats[seat].hero_row if a.card.type == "armor" and not a.exhausted]
+
     def deal(self, source: Inst | None, target: Inst, amount: int, *, combat: bool = False) -> int:
-        """Deal ``amount`` damage to ``target`` (W12.1): shields (W12.3), then armor for a hero
-        (W12.5), then counters; return the damage dealt."""
+        """Deal ``amount`` damage to ``target`` (W12.1): shields first (W12.3); damage left for
+        a hero whose player has ready armor waits for their ``armor`` decision (W12.5);
+        otherwise the counters go on. Return the damage placed now."""
         if amount <= 0 or not self.in_play(target):
             return 0
         prevented = min(target.shield, amount)
         target.shield -= prevented
         amount -= prevented
-        if target.card.is_hero and amount > 0:
-            # W12.5 [decision, this version]: the engine exhausts the owner's ready armor, the
-            # highest DEF first, while damage remains (the seed makes it optional; see RULES.md).
-            armors = [
-                a for a in self.seats[target.owner].hero_row if a.card.type == "armor" and not a.exhausted
-            ]
-            for armor in sorted(armors, key=lambda a: (-(a.card.defense or 0), a.id)):
-                if amount <= 0:
-                    break
-                armor.exhausted = True
-                stop = min(armor.card.defense or 0, amount)
-                amount -= stop
-                prevented += stop
+        if target.card.is_hero and amount > 0 and self.ready_armor(target.owner):
+            # W12.5 [decision]: asked once per damage event, after the shields, outside the chain.
+            self.armor_queue.append(
+                {"source": source.id if source else None, "target": target.id, "amount": amount,
+                 "prevented": prevented, "combat": combat}
+            )  # fmt: skip
+            self.emit({"type": "damage_pending", "target": target.id, "card": target.name, "amount": amount})
+            return 0
+        return self.place_damage(source, target, amount, prevented, combat)
+
+    def place_damage(
+        self, source: Inst | None, target: Inst, amount: int, prevented: int, combat: bool
+    ) -> int:
+        """Put the damage counters of a damage event on ``target`` (W12.4's last step)."""
         target.damage += amount
         self.emit(
             {"type": "damage", "target": target.id, "card": target.name, "amount": amount,
@@ -285,6 +296,20 @@ class Match:
             if self.hero_has(source.owner, "stealth"):
                 self.stealth_broken.add(source.owner)
         return amount
+
+    def use_armor(self, cards: list[int]) -> None:
+        """W12.5: the first waiting damage event: the chosen armors exhaust and prevent their
+        DEF (unused DEF is lost), the rest is placed."""
+        event = self.armor_queue.pop(0)
+        amount, prevented = event["amount"], event["prevented"]
+        for ident in cards:
+            armor = self.insts[ident]
+            armor.exhausted = True
+            stop = min(armor.card.defense or 0, amount)
+            amount -= stop
+            prevented += stop
+        source = self.insts[event["source"]] if event["source"] is not None else None
+        self.place_damage(source, self.insts[event["target"]], amount, prevented, event["combat"])
 
     # --- state checks (W12.6, W13, W14) --------------------------------------------------
 
@@ -666,8 +691,8 @@ class Match:
         self.pending = None
         try:
             perform(self, seat, bare)
-            if self.phase != "mulligan":
-                self.state_check()
+            if self.phase != "mulligan" and not self.armor_queue:
+                self.state_check()  # W12.6: before anyone gets priority, after all damage is placed
         except GameOver:
             return self.events
         self.set_pending()

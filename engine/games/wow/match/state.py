@@ -122,6 +122,7 @@ REFUSAL_CODES: tuple[str, ...] = (
     "weapon_used",
     "not_a_protector",
     "keep_hand",
+    "not_ready_armor",
 )
 
 
@@ -172,8 +173,8 @@ DECISION_RULES: dict[str, str] = {
 
 @dataclass(slots=True)
 class Decision:
-    """A request for input (STYLE.md 7): ``kind`` (mulligan, priority, protect, discard, or
-    wait), the ``seat`` asked, ``seq``; ``info`` says more (the window, the chain's size)."""
+    """A request for input (STYLE.md 7): ``kind`` (mulligan, priority, protect, discard,
+    armor, or wait), the ``seat`` asked, ``seq``; ``info`` says more (the window, the chain's size)."""
 
     kind: str
     seat: int

@@ -11,7 +11,7 @@
   "use strict";
 
   var WINDOWS = { ready: "Ready step", draw: "Draw step", action: "Action phase", attack: "Attack window", defend: "Defend window", end: "End phase",
-    protect: "Protect?", discard: "Discard down to seven", mulligan: "Keep or mulligan" };
+    protect: "Protect?", discard: "Discard down to seven", armor: "Use armor?", mulligan: "Keep or mulligan" };
   var REASONS = { hero: "a hero fell", deck: "a deck ran out", turn_limit: "the turn limit",
     concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
 
@@ -121,6 +121,7 @@
     } else {
       banner.push(fmt(t("Turn {turn}"), { turn: view.turn }) + " · " + t(WINDOWS[view.phase] || view.phase));
       if (decision.kind === "discard") banner.push(" · " + fmt(t("discard {n}"), { n: decision.count }));
+      if (decision.kind === "armor") banner.push(" · " + fmt(t("armor against {n} damage?"), { n: decision.amount }));
     }
     board.appendChild(el("div", { "class": "wow-banner", role: "status", style: "font-weight:bold;margin:4px 0" }, banner));
 
@@ -162,12 +163,15 @@
     }
 
     var loose = legal.filter(function (a) {
-      return ["keep", "mulligan", "pass", "no_protect"].indexOf(a.type) >= 0;
+      return ["keep", "mulligan", "pass", "no_protect", "armor"].indexOf(a.type) >= 0;
     });
     if (loose.length) {
       var bar = el("div", { "class": "wow-decide", style: "display:flex;flex-wrap:wrap;gap:6px;margin:6px 0" });
       loose.forEach(function (a) {
         var text = { keep: t("Keep"), mulligan: t("Mulligan"), pass: t("Pass priority"), no_protect: t("Do not protect") }[a.type];
+        if (a.type === "armor") {
+          text = a.cards.length ? t("Use armor") + ": " + a.cards.map(nameOf).join(", ") : t("No armor");
+        }
         bar.appendChild(el("button", { type: "button", onclick: function () { act(a); } }, [text]));
       });
       board.appendChild(bar);
