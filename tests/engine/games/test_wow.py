@@ -53,7 +53,8 @@ def test_it_is_found_through_the_registry() -> None:
     assert rules is RULES
     assert rules.formats == ("constructed", "sealed", "draft")
     assert [zone.key for zone in rules.zones] == ["hero", "main", "side"]
-    assert rules.has_match_engine is False
+    assert rules.has_match_engine is True and rules.match_engine is not None
+    assert rules.match_engine.game == "wow"
     assert set(rules.card_types) == {"hero", "ally", "ability", "weapon", "armor", "item", "quest"}
 
 
