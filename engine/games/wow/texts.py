@@ -25,3 +25,12 @@ REFUSAL_TEXTS: dict[str, str] = {
     "keep_hand": "keep your hand or take a mulligan",
     "not_ready_armor": "choose among your ready armor, each once",
 }
+
+# The labels of the weapon-slot keywords (W8.5, W13.3) for ``tournaments/labels.CARD_VALUES``
+# (Russian in django.po, context "card trait"); the other WoW keywords have theirs already.
+KEYWORD_LABELS: dict[str, str] = {
+    "two_handed": "Two-handed",
+    "off_hand": "Off-hand",
+    "melee": "Melee (1)",
+    "ranged": "Ranged (1)",
+}
