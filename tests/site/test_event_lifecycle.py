@@ -36,9 +36,11 @@ def test_it_refuses_bad_settings_with_400(organizer):
 
 
 def test_it_refuses_an_online_event_for_a_game_without_engine(organizer):
-    response = organizer.api.post("/api/events/", {"name": "X", "game": "wow", "online": True}, format="json")
+    response = organizer.api.post("/api/events/", {"name": "X", "game": "fow", "online": True}, format="json")
     assert response.status_code == 400
     assert "online" in response.json()["detail"]
+    response = organizer.api.post("/api/events/", {"name": "X", "game": "wow", "online": True}, format="json")
+    assert response.status_code == 201, "the WoW TCG has a match engine"
 
 
 def test_it_offers_the_formats_of_the_game(organizer):
