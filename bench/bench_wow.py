@@ -45,6 +45,7 @@ def main() -> int:
     parser.add_argument("--duel", type=int, default=1000, help="heuristic-vs-random games (0: skip)")
     args = parser.parse_args()
     engine = get_game(GAME).match_engine
+    assert engine is not None
     rules, catalog = load_catalog(bundled_card_sets(GAME))
     decks = [load_decklist(path, game=GAME) for path in bundled_decklists(GAME)]
     decks = [deck for deck in decks if not rules.validate_deck(deck, catalog)]
