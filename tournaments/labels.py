@@ -758,6 +758,11 @@ CARD_VALUES: dict[str, Promise] = {
     "fire": pgettext_lazy("card trait", "Fire"),
     "water": pgettext_lazy("card trait", "Water"),
     "wind": pgettext_lazy("card trait", "Wind"),
+    # World of Warcraft TCG: weapon slots and strikes (W8.5, W13.3)
+    "two_handed": pgettext_lazy("card trait", "Two-handed"),
+    "off_hand": pgettext_lazy("card trait", "Off-hand"),
+    "melee": pgettext_lazy("card trait", "Melee (1)"),
+    "ranged": pgettext_lazy("card trait", "Ranged (1)"),
     # Force of Will: keywords
     "swiftness": pgettext_lazy("card trait", "Swiftness"),
     "flying": pgettext_lazy("card trait", "Flying"),

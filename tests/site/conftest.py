@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from django.db import connections
 
+from engine.registry import get_game
 from tests.support.actors import Actor, anonymous_actor, make_actor
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.events import EventDriver, one_table
@@ -135,3 +136,13 @@ def chromium(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
         # per context): close them here, or the test database cannot be flushed or dropped, and
         # the real-worker tests that follow wait for their sessions to end.
         connections.close_all()
+
+
+@pytest.fixture
+def paper_game(monkeypatch) -> str:
+    """Force of Will as a game without a match engine, played on paper only: every shipped game
+    has an engine now, and the site must still refuse online play for a game that has none."""
+    rules = get_game("fow")
+    monkeypatch.setattr(rules, "match_engine", None)
+    monkeypatch.setattr(rules, "has_match_engine", False)
+    return "fow"

@@ -176,9 +176,9 @@ def test_it_refuses_dates_out_of_range_without_a_server_error(event_factory):
             assert response.json()["detail"].startswith("starts_at")
 
 
-def test_an_online_event_moves_to_a_paper_game_only_when_it_says_so(event_factory):
+def test_an_online_event_moves_to_a_paper_game_only_when_it_says_so(event_factory, paper_game):
     cup = event_factory(online=True)
-    refused = patch(cup.organizer, cup, {"game": "wow"})
+    refused = patch(cup.organizer, cup, {"game": "fow"})
     assert refused.status_code == 400 and refused.json()["detail"].startswith("online")
-    moved = patch(cup.organizer, cup, {"game": "wow", "online": False})
-    assert moved.status_code == 200 and (moved.json()["game"], moved.json()["online"]) == ("wow", False)
+    moved = patch(cup.organizer, cup, {"game": "fow", "online": False})
+    assert moved.status_code == 200 and (moved.json()["game"], moved.json()["online"]) == ("fow", False)

@@ -204,10 +204,10 @@ def test_the_home_page_shows_upcoming_events(event_factory, anonymous):
     assert "Past Cup" not in html and "Draft Cup" not in html
 
 
-def test_the_edit_page_moves_an_online_event_to_a_paper_game(event_factory, organizer):
+def test_the_edit_page_moves_an_online_event_to_a_paper_game(event_factory, organizer, paper_game):
     cup = event_factory(online=True)
-    _, html = page(organizer, f"/events/{cup.id}/manage/edit/", game="wow")
-    assert 'name="online"' not in html and 'value="sealed"' in html
-    post(organizer, f"/events/{cup.id}/manage/edit/", {**EVENT_FORM, "game": "wow", "format": "sealed"})
+    _, html = page(organizer, f"/events/{cup.id}/manage/edit/", game="fow")
+    assert 'name="online"' not in html and 'value="constructed"' in html
+    post(organizer, f"/events/{cup.id}/manage/edit/", {**EVENT_FORM, "game": "fow", "format": "constructed"})
     event = event_row(cup)
-    assert (event.game, event.format, event.online) == ("wow", "sealed", False)
+    assert (event.game, event.format, event.online) == ("fow", "constructed", False)

@@ -35,10 +35,12 @@ def test_it_refuses_bad_settings_with_400(organizer):
         assert set(response.json()) >= {"detail", "code"}
 
 
-def test_it_refuses_an_online_event_for_a_game_without_engine(organizer):
-    response = organizer.api.post("/api/events/", {"name": "X", "game": "wow", "online": True}, format="json")
+def test_it_refuses_an_online_event_for_a_game_without_engine(organizer, paper_game):
+    response = organizer.api.post("/api/events/", {"name": "X", "game": "fow", "online": True}, format="json")
     assert response.status_code == 400
     assert "online" in response.json()["detail"]
+    response = organizer.api.post("/api/events/", {"name": "X", "game": "wow", "online": True}, format="json")
+    assert response.status_code == 201, "the WoW TCG has a match engine"
 
 
 def test_it_offers_the_formats_of_the_game(organizer):

@@ -72,10 +72,12 @@ def test_it_creates_an_event_through_the_form(organizer):
     assert (event.online, event.round_minutes, event.player_cap, event.late_entry) == (True, 40, None, True)
 
 
-def test_it_offers_the_formats_of_the_chosen_game(organizer):
+def test_it_offers_the_formats_of_the_chosen_game(organizer, paper_game):
     _, wow = page(organizer, "/events/new/", game="wow")
     assert 'value="sealed"' in wow and 'value="draft"' in wow
-    assert 'name="online"' not in wow  # no match engine: a paper event only
+    assert 'name="online"' in wow  # it has a match engine
+    _, fow = page(organizer, "/events/new/", game="fow")
+    assert 'name="online"' not in fow  # no match engine: a paper event only
     _, respons = page(organizer, "/events/new/")
     assert 'value="sealed"' not in respons
     assert 'name="online"' in respons

@@ -1,8 +1,11 @@
-"""A World of Warcraft TCG card: its type, traits and keywords (seeds/001_…).
+"""A World of Warcraft TCG card: its type, traits, keywords, numbers and abilities (seeds/001_…).
 
 Card fields (formats.md, "The other seed games"): ``type``; ``traits`` — the five
 qualities of «Качества» (faction, classes, races, talents, professions); ``keywords``;
-``hero_required_talent``. See ``README.md`` beside this file for the full list.
+``hero_required_talent``; the numbers a match needs (W1.3: ``health``, ``atk`` with
+``damage_type``, ``strike_cost``, ``def``); ``tags`` (type-line words, with an optional
+limit, W1.6, W13.2); ``abilities`` (the structured text the match engine plays, W18) and
+``quest`` (a completion cost and its reward, W8.7). See ``README.md`` beside this file.
 """
 
 from collections.abc import Mapping
@@ -13,6 +16,7 @@ from engine.games._common import (
     IDENTITY_KEYS,
     check_keys,
     check_object,
+    take_bool,
     take_choice,
     take_identity,
     take_int,
@@ -51,6 +55,50 @@ KEYWORDS: tuple[str, ...] = (
     "totem",
     "unique",
     "unlimited",
+    # W18: Feral abilities do not break bear form; W1.6, W13.3: weapon slots.
+    "feral",
+    "two_handed",
+    "off_hand",
+    "melee",
+    "ranged",
+)
+# W1.5 [decision]: the published eight (the seed's list is lost); no rules effect of their own.
+DAMAGE_TYPES: tuple[str, ...] = ("arcane", "fire", "frost", "holy", "melee", "nature", "ranged", "shadow")
+
+# W18: what an ability does (``do``), when it works (``when``) and whom it picks (``target``).
+EFFECTS: tuple[str, ...] = (
+    "damage",  # deal N damage of the card's damage type (W12.1), preventable
+    "put_damage",  # put N damage counters: not dealing damage, not preventable (W12.2)
+    "heal",  # remove up to N damage counters (W12.7)
+    "prevent",  # a shield: prevent the next N damage this turn (W12.3)
+    "atk",  # +N ATK until end of turn; on a ``static`` ability: while the card is in play
+    "draw",  # the controller draws N (W14.2)
+    "ready",  # ready the target
+    "exhaust",  # exhaust the target
+    "destroy",  # destroy the target (to its owner's graveyard)
+)
+WHENS: tuple[str, ...] = (
+    "play",  # an ability card's effect as it resolves (W8.3)
+    "enters",  # a triggered item when the card enters play (W9.4)
+    "power",  # a payment power of a card in play: cost, maybe exhaust (W9.1, W9.2)
+    "static",  # while the card is in play (an ongoing ability, equipment)
+)
+TARGETS: tuple[str, ...] = (
+    "any_character",
+    "enemy_character",
+    "enemy_ally",
+    "friendly_character",
+    "friendly_ally",
+    "enemy_hero",
+    "your_hero",
+    "self",
+    "you",
+    "all_enemy_allies",
+    "friendly_allies",
+)
+# Targets a player picks (W8.1): the rest are fixed by the text.
+CHOSEN_TARGETS: frozenset[str] = frozenset(
+    {"any_character", "enemy_character", "enemy_ally", "friendly_character", "friendly_ally"}
 )
 # The list-valued trait kinds, in the order «Качества» names them (faction aside).
 TRAIT_LISTS: tuple[str, ...] = ("classes", "races", "talents", "professions")
@@ -62,7 +110,61 @@ CARD_KEYS: tuple[str, ...] = (
     "keywords",
     "hero_required_talent",
     "cost",
+    "health",
+    "atk",
+    "damage_type",
+    "strike_cost",
+    "def",
+    "tags",
+    "abilities",
+    "quest",
 )
+ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "effects")
+EFFECT_KEYS: tuple[str, ...] = ("do", "amount", "target")
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A type-line word (W1.1: «Питомец», «Огненный Тотем (1)»); ``limit`` is its (N), W13.2."""
+
+    name: str
+    limit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect word of an ability (W18): what it does, how much, to whom."""
+
+    do: str
+    amount: int = 0
+    target: str = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """Structured card text: when it works, a payment power's ``cost`` and ``exhaust``
+    (W9.1–W9.2), and its effects in order."""
+
+    when: str
+    effects: tuple[Effect, ...]
+    cost: int = 0
+    exhaust: bool = False
+
+    @property
+    def target(self) -> str | None:
+        """Return the chosen-target word of its effects (one per ability), or None."""
+        for effect in self.effects:
+            if effect.target in CHOSEN_TARGETS:
+                return effect.target
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Quest:
+    """A quest's completion power (W8.7): pay ``cost`` to complete it; the ``reward`` effects."""
+
+    cost: int
+    reward: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +200,14 @@ class Card:
     keywords: frozenset[str] = frozenset()
     hero_required_talent: str | None = None
     cost: int | None = None  # heroes have no cost
+    health: int | None = None  # hero, ally, totem (W1.3)
+    atk: int | None = None  # ally, weapon
+    damage_type: str | None = None
+    strike_cost: int | None = None  # weapon
+    defense: int | None = None  # armor: the JSON field ``def``
+    tags: tuple[Tag, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    quest: Quest | None = None
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
@@ -112,6 +222,22 @@ class Card:
     @property
     def is_unlimited(self) -> bool:
         return "unlimited" in self.keywords
+
+    @property
+    def is_instant(self) -> bool:
+        return "instant" in self.keywords
+
+    @property
+    def is_totem(self) -> bool:
+        return "totem" in self.keywords
+
+    @property
+    def is_equipment(self) -> bool:
+        """Weapons, armor and items (W1.2)."""
+        return self.type in ("weapon", "armor", "item")
+
+    def abilities_when(self, when: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.when == when)
 
 
 def parse_traits(raw: Any, where: str, problems: list[Problem]) -> Traits:
@@ -152,8 +278,18 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     keywords = take_str_list(raw, "keywords", where, problems, choices=KEYWORDS, fold=True)
     required_talent = take_optional_str(raw, "hero_required_talent", where, problems)
     cost = take_int(raw, "cost", where, problems, default=None)
+    health = take_int(raw, "health", where, problems, minimum=1, default=None)
+    atk = take_int(raw, "atk", where, problems, default=None)
+    damage_type = take_choice(raw, "damage_type", DAMAGE_TYPES, where, problems, required=False)
+    strike_cost = take_int(raw, "strike_cost", where, problems, default=None)
+    defense = take_int(raw, "def", where, problems, default=None)
+    tags = parse_tags(raw.get("tags"), f"{where}.tags", problems)
+    abilities = parse_abilities(raw.get("abilities"), f"{where}.abilities", problems)
+    quest = parse_quest(raw.get("quest"), f"{where}.quest", problems)
     if card_type == "hero":
         _check_hero(raw, traits, required_talent, where, problems)
+    if card_type is not None:
+        _check_numbers(raw, card_type, frozenset(keywords), where, problems)
     if len(problems) > before or card_type is None:
         return None
     return Card(
@@ -163,12 +299,136 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         keywords=frozenset(keywords),
         hero_required_talent=required_talent.casefold() if required_talent else None,
         cost=cost,
+        health=health,
+        atk=atk,
+        damage_type=damage_type,
+        strike_cost=strike_cost,
+        defense=defense,
+        tags=tags,
+        abilities=abilities,
+        quest=quest,
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
         names=identity.names,
         texts=identity.texts,
     )
+
+
+# W1.3: the numbers each type carries; (field, types that need it).
+NEEDED: tuple[tuple[str, frozenset[str]], ...] = (
+    ("health", frozenset({"hero", "ally"})),
+    ("atk", frozenset({"ally", "weapon"})),
+    ("damage_type", frozenset({"ally", "weapon"})),
+    ("strike_cost", frozenset({"weapon"})),
+    ("def", frozenset({"armor"})),
+    ("cost", frozenset({"ally", "ability", "weapon", "armor", "item"})),
+    ("quest", frozenset({"quest"})),
+)
+
+
+def _check_numbers(
+    raw: Mapping[str, Any], card_type: str, keywords: frozenset[str], where: str, problems: list[Problem]
+) -> None:
+    """Append a problem for each number the type needs but lacks, or carries but has no use for
+    (W1.3); a totem (an ongoing ability) needs ``health`` (W12.8)."""
+    for key, types in NEEDED:
+        needs = card_type in types or (key == "health" and "totem" in keywords)
+        may = needs or (key == "damage_type" and card_type == "ability")  # a spell's damage
+        if needs and raw.get(key) is None:
+            problems.append(Problem(f"{where}.{key}", f"is required for a {card_type} card (W1.3)"))
+        elif not may and raw.get(key) is not None and key != "cost":
+            problems.append(Problem(f"{where}.{key}", f"has no meaning on a {card_type} card (W1.3)"))
+    if card_type in ("hero", "quest") and raw.get("cost") is not None:
+        problems.append(Problem(f"{where}.cost", f"a {card_type} has no cost (W1.3, W8.7)"))
+    if "totem" in keywords and not {"ongoing"} <= keywords:
+        problems.append(Problem(f"{where}.keywords", "a totem is an ongoing ability (W1.3)"))
+
+
+def parse_tags(raw: Any, where: str, problems: list[Problem]) -> tuple[Tag, ...]:
+    """Return the ``tags`` list: strings, or ``{"tag": ..., "limit": N}`` objects (W13.2)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        problems.append(Problem(where, "must be a list of tags"))
+        return ()
+    tags: list[Tag] = []
+    for index, item in enumerate(raw):
+        here = f"{where}[{index}]"
+        if isinstance(item, str) and item.strip():
+            tags.append(Tag(" ".join(item.split())))
+        elif isinstance(item, Mapping):
+            check_keys(item, ("tag", "limit"), here, problems)
+            name = take_optional_str(item, "tag", here, problems)
+            limit = take_int(item, "limit", here, problems, minimum=1, default=None)
+            if name is None:
+                problems.append(Problem(f"{here}.tag", "is missing"))
+            else:
+                tags.append(Tag(name, limit))
+        else:
+            problems.append(Problem(here, "must be a word or an object with a tag and a limit"))
+    return tuple(tags)
+
+
+def parse_effects(raw: Any, where: str, problems: list[Problem]) -> tuple[Effect, ...]:
+    """Return a list of effect words (W18): ``do`` one of :data:`EFFECTS`, ``amount`` ≥ 0,
+    ``target`` one of :data:`TARGETS`."""
+    if not isinstance(raw, list) or not raw:
+        problems.append(Problem(where, "must be a non-empty list of effects"))
+        return ()
+    effects: list[Effect] = []
+    for index, item in enumerate(raw):
+        here = f"{where}[{index}]"
+        if not check_object(item, here, problems):
+            continue
+        check_keys(item, EFFECT_KEYS, here, problems)
+        do = take_choice(item, "do", EFFECTS, here, problems)
+        amount = take_int(item, "amount", here, problems, default=0) or 0
+        target = take_choice(item, "target", TARGETS, here, problems, required=False) or "you"
+        if do is not None:
+            effects.append(Effect(do, amount, target))
+    chosen = [e.target for e in effects if e.target in CHOSEN_TARGETS]
+    if len(set(chosen)) > 1:
+        problems.append(Problem(where, "an ability chooses one target at most (W8.1)"))
+    return tuple(effects)
+
+
+def parse_abilities(raw: Any, where: str, problems: list[Problem]) -> tuple[Ability, ...]:
+    """Return the ``abilities`` list (W18): ``when``, ``effects``, a power's ``cost``/``exhaust``."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        problems.append(Problem(where, "must be a list of abilities"))
+        return ()
+    out: list[Ability] = []
+    for index, item in enumerate(raw):
+        here = f"{where}[{index}]"
+        if not check_object(item, here, problems):
+            continue
+        check_keys(item, ABILITY_KEYS, here, problems)
+        when = take_choice(item, "when", WHENS, here, problems)
+        effects = parse_effects(item.get("effects"), f"{here}.effects", problems)
+        cost = take_int(item, "cost", here, problems, default=0) or 0
+        exhaust = take_bool(item, "exhaust", here, problems)
+        if when != "power" and (cost or exhaust):
+            problems.append(Problem(here, "only a payment power has a cost or exhausts (W9.1)"))
+        if when is not None and effects:
+            out.append(Ability(when, effects, cost, exhaust))
+    return tuple(out)
+
+
+def parse_quest(raw: Any, where: str, problems: list[Problem]) -> Quest | None:
+    """Return a quest's completion power (W8.7): ``cost`` and ``reward`` effects."""
+    if raw is None:
+        return None
+    if not check_object(raw, where, problems):
+        return None
+    check_keys(raw, ("cost", "reward"), where, problems)
+    cost = take_int(raw, "cost", where, problems, required=True, default=None)
+    reward = parse_effects(raw.get("reward"), f"{where}.reward", problems)
+    if cost is None or not reward:
+        return None
+    return Quest(cost, reward)
 
 
 def _check_hero(
@@ -204,6 +464,13 @@ def card_summary(card: Card) -> dict[str, Any]:
         "professions": list(card.traits.professions),
         "keywords": sorted(card.keywords),
         "hero_required_talent": card.hero_required_talent,
+        "health": card.health,
+        "atk": card.atk,
+        "damage_type": card.damage_type,
+        "strike_cost": card.strike_cost,
+        "def": card.defense,
+        "tags": [tag.name if tag.limit is None else f"{tag.name} ({tag.limit})" for tag in card.tags],
+        "quest_cost": card.quest.cost if card.quest else None,
         "text": card.text,
         "names": translations_json(card.names),
         "texts": translations_json(card.texts),

@@ -149,20 +149,35 @@ def _hero(check: DeckCheck[Card]) -> Card | None:
 
 def _check_traits(check: DeckCheck[Card], hero: Card, entries: list[Entry[Card]]) -> None:
     """Add ``no_shared_trait`` and ``talent_required`` for each card the hero may not take."""
-    hero_traits = hero.traits.pairs()
     for entry in entries:
         card = entry.card
         if card.is_hero:
             continue  # already hero_in_deck
-        if not card.traits.is_neutral and not (card.traits.pairs() & hero_traits):
-            message = (
-                f"«{card.name}» shares no trait (faction, class, race, talent, profession) with «{hero.name}»"
-            )
+        missing = _unshared_kinds(card, hero)
+        if missing:
+            # W2.3, audit A1 [decision] (CR 100.2a): per icon kind, not any one trait.
+            message = f"«{card.name}» shares no {' or '.join(missing)} with «{hero.name}» (W2.3)"
             check.add("no_shared_trait", card.name, message, hero=hero.name)
         talent = card.hero_required_talent
         if talent is not None and talent not in hero.traits.talents:
             message = f"«{card.name}» needs a hero with the «{talent}» talent; «{hero.name}» has not"
             check.add("talent_required", card.name, message, talent=talent, hero=hero.name)
+
+
+def _unshared_kinds(card: Card, hero: Card) -> list[str]:
+    """Return the trait kinds the card carries of which the hero has none of its values.
+
+    W2.3 [decision], audit A1: for each of faction and class that a card carries the hero
+    must share one value (CR 100.2a); a race, talent or profession icon on a non-hero card
+    is read as «[Trait] Hero Required» (W2.4, audit A2). No icons at all: neutral."""
+    kinds = []
+    if card.traits.faction is not None and card.traits.faction != hero.traits.faction:
+        kinds.append("faction")
+    for kind in ("classes", "races", "talents", "professions"):
+        values = set(getattr(card.traits, kind))
+        if values and not values & set(getattr(hero.traits, kind)):
+            kinds.append(kind.removesuffix("es").removesuffix("s") if kind != "classes" else "class")
+    return kinds
 
 
 def _check_pool(

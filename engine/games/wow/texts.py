@@ -1,6 +1,6 @@
 """What World of Warcraft TCG's deck rules say, in English templates by code (engine/texts.py)."""
 
-from engine.texts import DECK_COMMON, N_, NO_HERO, NOT_A_HERO, GameTexts, deck_variant
+from engine.texts import DECK_COMMON, N_, NO_HERO, NOT_A_HERO, PROTOCOL_REFUSALS, GameTexts, deck_variant
 
 TEXTS = GameTexts(
     violations={
@@ -17,6 +17,28 @@ TEXTS = GameTexts(
         "pool_exceeded": N_(
             "the pool holds %(available)s of «%(card)s», the deck and sideboard list %(found)s"
         ),
+    },
+    reasons={
+        "hero": N_("a hero was destroyed"),  # W14.1
+        "deck": N_("a player could not draw"),  # W14.2
+    },
+    refusals={
+        **PROTOCOL_REFUSALS,
+        "not_in_hand": N_("that card is not in your hand"),
+        "illegal_target": N_("not a legal target"),
+        "not_legal_now": N_("that is not a legal action now"),
+        "cannot_pay": N_("you cannot pay for that now (not enough ready resources)"),
+        "needs_empty_chain": N_("only in your action phase with an empty chain"),
+        "not_instant": N_("«%(card)s» is not Instant: play it in your action phase with an empty chain"),
+        "resource_placed": N_("you have already placed a resource this turn"),
+        "not_ready": N_("«%(card)s» is not ready"),
+        "just_arrived": N_("«%(card)s» came into play this turn"),
+        "elusive": N_("an Elusive character cannot be chosen as defender"),
+        "not_usable_by_hero": N_("your hero cannot use «%(card)s»"),
+        "weapon_used": N_("your hero has already struck with a weapon in this combat"),
+        "not_a_protector": N_("that is not a ready Protector"),
+        "keep_hand": N_("keep your hand or take a mulligan"),
+        "not_ready_armor": N_("choose among your ready armor, each once"),
     },
     variant=deck_variant,
 )

@@ -53,7 +53,8 @@ def test_it_is_found_through_the_registry() -> None:
     assert rules is RULES
     assert rules.formats == ("constructed", "sealed", "draft")
     assert [zone.key for zone in rules.zones] == ["hero", "main", "side"]
-    assert rules.has_match_engine is False
+    assert rules.has_match_engine is True and rules.match_engine is not None
+    assert rules.match_engine.game == "wow"
     assert set(rules.card_types) == {"hero", "ally", "ability", "weapon", "armor", "item", "quest"}
 
 
@@ -97,15 +98,24 @@ def test_it_reads_a_card_with_all_its_fields() -> None:
             "number": 7,
             "type": "weapon",
             "traits": {"faction": "horde", "classes": ["Warrior"], "races": ["Orc"]},
-            "keywords": ["unique"],
+            "keywords": ["unique", "two_handed", "melee"],
             "hero_required_talent": "Arms",
             "cost": 3,
+            "atk": 4,
+            "damage_type": "melee",
+            "strike_cost": 2,
+            "tags": ["Axe", {"tag": "Warblade", "limit": 1}],
+            "abilities": [
+                {"when": "power", "cost": 1, "exhaust": True, "effects": [{"do": "draw", "amount": 1}]}
+            ],
         }
     )
     assert problems == []
     assert card is not None
     assert card.traits.classes == ("warrior",) and card.traits.races == ("orc",)
-    assert card.hero_required_talent == "arms" and card.keywords == frozenset({"unique"})
+    assert card.hero_required_talent == "arms" and "unique" in card.keywords
+    assert (card.atk, card.damage_type, card.strike_cost) == (4, "melee", 2)
+    assert card.tags[1].limit == 1 and card.abilities[0].exhaust and card.abilities[0].cost == 1
 
 
 @pytest.mark.parametrize(
@@ -142,6 +152,7 @@ def test_it_refuses_a_hero_that_requires_a_talent() -> None:
         "name": "H",
         "type": "hero",
         "hero_required_talent": "arms",
+        "health": 27,
         "traits": {"faction": "horde", "classes": ["warrior"], "races": ["orc"], "talents": ["arms"]},
     }
     _, problems = parse({**hero, "traits": {**hero["traits"], "professions": ["mining"]}})
@@ -152,7 +163,11 @@ def test_it_reports_every_bad_card_of_a_set_with_its_key_path() -> None:
     data = {
         "game": "wow",
         "set": {"code": "T"},
-        "cards": [{"name": "A", "type": "ally"}, {"name": "B", "type": "dragon"}, {"name": "C", "traits": 1}],
+        "cards": [
+            {"name": "A", "type": "ally", "cost": 1, "atk": 1, "damage_type": "melee", "health": 1},
+            {"name": "B", "type": "dragon"},
+            {"name": "C", "traits": 1},
+        ],
     }
     with pytest.raises(CardSetError) as error:
         parse_card_set(data, source="t.json")
@@ -220,7 +235,6 @@ def test_it_holds_unique_cards_to_four_copies(catalog: Catalog[Card]) -> None:
     [
         "Shieldbreaker Strike",  # class
         "Ashfang Raider",  # faction and race
-        "Hearthguard Veteran",  # an Alliance warrior: the class is shared
         "Deepforge Ingot",  # profession
         "Ancestral Rite",  # race only
         "Traveler's Pack",  # neutral: no traits at all
@@ -233,7 +247,15 @@ def test_it_accepts_a_card_sharing_a_trait_with_the_hero(catalog: Catalog[Card],
 
 
 @pytest.mark.parametrize(
-    "card", ["Gilded Footman", "Runed Bracers", "Bloodroar Totem", "Bounty of the Marsh"]
+    "card",
+    [
+        "Gilded Footman",
+        "Runed Bracers",
+        "Bloodroar Totem",
+        "Bounty of the Marsh",
+        # W2.3, audit A1: an Alliance card, whatever else it shares (CR 100.2a: per icon kind)
+        "Hearthguard Veteran",
+    ],
 )
 def test_it_refuses_a_card_sharing_no_trait_with_the_hero(catalog: Catalog[Card], card: str) -> None:
     violations = validate(catalog, deck({**shipped(), card: 1}))
@@ -392,3 +414,48 @@ def test_it_reports_an_illegal_deck_from_the_command_line(tmp_path: Path) -> Non
 def test_it_documents_every_violation_code() -> None:
     text = (SAMPLE_SET.parents[1] / "README.md").read_text(encoding="utf-8")
     assert all(f"`{code}`" in text for code in RULES.violation_codes)
+
+
+@pytest.mark.parametrize(
+    ("raw", "where"),
+    [
+        # W1.3: the numbers each type carries
+        ({"name": "X", "type": "ally", "cost": 1, "atk": 1, "damage_type": "melee"}, "cards[0].health"),
+        ({"name": "X", "type": "weapon", "cost": 1, "atk": 1, "damage_type": "melee"}, "cards[0].strike_cost"),  # noqa: E501
+        ({"name": "X", "type": "armor", "cost": 1}, "cards[0].def"),
+        ({"name": "X", "type": "armor", "cost": 1, "def": 1, "atk": 2}, "cards[0].atk"),
+        ({"name": "X", "type": "quest"}, "cards[0].quest"),
+        ({"name": "X", "type": "quest", "cost": 1, "quest": {"cost": 1, "reward": [{"do": "draw"}]}}, "cards[0].cost"),  # noqa: E501
+        # W1.5: one of the eight damage types
+        ({"name": "X", "type": "ally", "cost": 1, "atk": 1, "health": 1, "damage_type": "acid"}, "cards[0].damage_type"),  # noqa: E501
+        # W12.8: a totem has health and is ongoing
+        ({"name": "X", "type": "ability", "cost": 1, "keywords": ["totem", "ongoing"]}, "cards[0].health"),
+        ({"name": "X", "type": "ability", "cost": 1, "keywords": ["totem"], "health": 2}, "cards[0].keywords"),  # noqa: E501
+        # W13.2: tags with limits
+        ({"name": "X", "type": "item", "cost": 1, "tags": [{"tag": "T", "limit": 0}]}, "cards[0].tags[0].limit"),  # noqa: E501
+        ({"name": "X", "type": "item", "cost": 1, "tags": [3]}, "cards[0].tags[0]"),
+        # W18: the ability vocabulary
+        ({"name": "X", "type": "item", "cost": 1, "abilities": [{"when": "later", "effects": [{"do": "draw"}]}]}, "cards[0].abilities[0].when"),  # noqa: E501
+        ({"name": "X", "type": "item", "cost": 1, "abilities": [{"when": "play", "effects": [{"do": "fly"}]}]}, "cards[0].abilities[0].effects[0].do"),  # noqa: E501
+        ({"name": "X", "type": "item", "cost": 1, "abilities": [{"when": "play", "effects": []}]}, "cards[0].abilities[0].effects"),  # noqa: E501
+        ({"name": "X", "type": "item", "cost": 1, "abilities": [{"when": "play", "effects": [{"do": "heal", "target": "moon"}]}]}, "cards[0].abilities[0].effects[0].target"),  # noqa: E501
+        ({"name": "X", "type": "item", "cost": 1, "abilities": [{"when": "play", "cost": 2, "effects": [{"do": "draw"}]}]}, "cards[0].abilities[0]"),  # noqa: E501
+    ],
+)  # fmt: skip
+def test_it_refuses_a_bad_match_field_w1_3(raw: Any, where: str) -> None:
+    card, problems = parse(raw)
+    assert card is None
+    assert any(problem.startswith(f"{where}:") for problem in problems), problems
+
+
+def test_the_sample_set_has_sixty_cards_of_every_type_and_keyword(catalog: Catalog[Card]) -> None:
+    from engine.games.wow.cards import CARD_TYPES, KEYWORDS
+
+    cards = list(catalog)
+    assert len(cards) >= 60
+    assert {card.type for card in cards} == set(CARD_TYPES)
+    assert set().union(*(card.keywords for card in cards)) == set(KEYWORDS)
+    for card in cards:
+        if card.text:
+            assert dict(card.texts).keys() == {"ru", "en"}, card.name
+        assert dict(card.names).keys() == {"ru", "en"}, card.name

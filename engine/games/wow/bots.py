@@ -1,0 +1,168 @@
+"""WoW TCG bots: ``random`` (any legal action but conceding) and ``heuristic`` (greedy).
+
+Each reads only what its seat may see: the legal actions, its own hand, and the public board.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.games.wow.match.core import Match
+from engine.games.wow.match.state import Inst
+
+BOTS: tuple[str, ...] = ("random", "heuristic")
+HELPFUL = frozenset({"heal", "prevent", "atk", "ready"})
+
+
+class RandomBot:
+    """Plays a uniformly random legal action (never a concession)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, match: Match, seat: int) -> dict[str, Any]:
+        legal = [action for action in match.legal_actions(seat) if action["type"] != "concede"]
+        return self.rng.choice(legal)
+
+
+def _worth(inst: Inst) -> int:
+    """How much a character matters: heroes most, then allies by cost."""
+    return 20 if inst.card.is_hero else (inst.card.cost or 0) + 1
+
+
+class HeuristicBot:
+    """Greedy: keeps, places a resource each turn (quests face up), completes quests, plays
+    the dearest card it can at the best target, strikes, and attacks where the trade is good."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, match: Match, seat: int) -> dict[str, Any]:
+        legal = [action for action in match.legal_actions(seat) if action["type"] != "concede"]
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for action in legal:
+            by_type.setdefault(action["type"], []).append(action)
+        if "keep" in by_type:
+            return {"type": "keep"}
+        if "armor" in by_type:  # W12.5: prevent the most with the fewest armors
+            amount = match.armor_queue[0]["amount"]
+
+            def saved(action: dict[str, Any]) -> tuple[int, int]:
+                total = sum(match.insts[i].card.defense or 0 for i in action["cards"])
+                return (min(total, amount), -len(action["cards"]))
+
+            return max(by_type["armor"], key=saved)
+        if "discard" in by_type:
+            return min(by_type["discard"], key=lambda a: (match.insts[a["card"]].card.cost or 0, a["card"]))
+        if "no_protect" in by_type:
+            combat = match.combat
+            defender = match.insts[combat["defender"]] if combat else None
+            if defender is not None and defender.card.is_hero and "protect" in by_type:
+                return by_type["protect"][0]
+            return {"type": "no_protect"}
+        for word in ("strike", "complete"):
+            if word in by_type:
+                return by_type[word][0]
+        if "resource" in by_type:
+            return self._resource(match, seat, by_type["resource"])
+        scored = [
+            (self._score(match, seat, a), i, a)
+            for i, a in enumerate(legal)
+            if a["type"] in ("play", "power", "attack")
+        ]
+        scored = [s for s in scored if s[0] > 0]
+        if scored:
+            return max(scored, key=lambda s: (s[0], -s[1]))[2]
+        return {"type": "pass"}
+
+    def _resource(self, match: Match, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
+        """A quest face up if there is one; else, while resources are few, the dearest card
+        (the hardest to pay for soon), later the cheapest (the least useful by then)."""
+        face_up = [a for a in options if a.get("face_up")]
+        if face_up:
+            return face_up[0]
+        early = len(match.seats[seat].resources) <= 4
+
+        def key(action: dict[str, Any]) -> tuple[int, int]:
+            cost = match.insts[action["card"]].card.cost or 0
+            return (cost if early else -cost, -action["card"])
+
+        return max(options, key=key)
+
+    def _score(self, match: Match, seat: int, action: dict[str, Any]) -> int:
+        if action["type"] == "attack":
+            return self._attack(match, seat, action)
+        inst = match.insts[action["card"]]
+        card = inst.card
+        if action["type"] == "play":
+            ability = next(iter(card.abilities_when("play")), None)
+        else:
+            ability = card.abilities[action["ability"]]
+        base = (card.cost or 0) + 1 if action["type"] == "play" else 1
+        if ability is None:
+            return base + (2 if card.type == "ally" else 0)
+        score = base
+        target = match.insts[action["target"]] if "target" in action else None
+        for effect in ability.effects:
+            if effect.do == "draw":
+                score += 2 * effect.amount
+            elif target is not None and effect.target in (
+                "any_character",
+                "enemy_character",
+                "enemy_ally",
+                "friendly_character",
+                "friendly_ally",
+            ):
+                helpful = effect.do in HELPFUL
+                mine = target.owner == seat
+                if effect.do == "heal" and target.damage == 0:
+                    return 0
+                if effect.do == "atk" and not (
+                    match.combat and target.id in (match.combat["attacker"], match.combat["defender"])
+                ):
+                    return 0
+                if helpful != mine:
+                    return 0
+                if effect.do in ("damage", "put_damage") and not target.card.is_hero:
+                    left = (target.card.health or 0) - target.damage
+                    score += _worth(target) * (3 if effect.amount >= left else 1)
+                else:
+                    score += effect.amount
+            elif effect.do == "atk" and match.combat is None:
+                return 0
+            else:
+                score += effect.amount
+        return score
+
+    def _attack(self, match: Match, seat: int, action: dict[str, Any]) -> int:
+        attacker, defender = match.insts[action["attacker"]], match.insts[action["defender"]]
+        hits, back = match.atk_of(attacker), match.atk_of(defender)
+        if attacker.card.is_hero:
+            weapons = [w for w in match.seats[seat].hero_row if w.card.type == "weapon" and not w.exhausted]
+            hits += max((w.card.atk or 0) for w in weapons) if weapons else 0
+        if hits <= 0:
+            return 0
+        if "long_range" in attacker.card.keywords:
+            back = 0
+        dies = attacker.damage + back >= (attacker.card.health or 0)
+        kills = not defender.card.is_hero and defender.damage + hits >= (defender.card.health or 0)
+        score = (_worth(defender) * 2 if kills else 0) + (hits * 2 if defender.card.is_hero else 0)
+        if dies:
+            score -= _worth(attacker) * 2
+        elif attacker.card.is_hero:
+            score -= back
+        return score
+
+
+def make_bot(name: str, seed: int = 0) -> RandomBot | HeuristicBot:
+    """Return a new bot of :data:`BOTS`; KeyError for another name."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed)
+    raise KeyError(name)

@@ -1,0 +1,412 @@
+"""The actions of a WoW TCG match: what a seat may do now, doing it, and why not (W5–W11).
+
+Action shapes (README.md, "Action shapes")::
+
+    {"type": "keep"} | {"type": "mulligan"}                       W5.4
+    {"type": "pass"}                                              W10.4
+    {"type": "resource", "card": id} (+ "face_up": true, quests)  W7.1, W8.7
+    {"type": "play", "card": id} (+ "target": id)                 W8
+    {"type": "power", "card": id, "ability": i} (+ "target": id)  W9
+    {"type": "complete", "card": id}                              W8.7
+    {"type": "attack", "attacker": id, "defender": id}            W11.1
+    {"type": "strike", "weapon": id}                              W11.5
+    {"type": "protect", "card": id} | {"type": "no_protect"}      W11.4
+    {"type": "discard", "card": id}                               W6.4
+    {"type": "armor", "cards": [id, ...]}                         W12.5
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.games.wow.cards import Ability, Card
+from engine.games.wow.match.state import (
+    ALLIES,
+    BOTH,
+    CHAIN,
+    DECK,
+    HAND,
+    HERO_ROW,
+    RESOURCE,
+    IllegalAction,
+    Inst,
+)
+
+if TYPE_CHECKING:
+    from engine.games.wow.match.core import Match
+
+
+# --- what a seat may do --------------------------------------------------------------------
+
+
+def legal_actions(match: Match, seat: int) -> list[dict[str, Any]]:
+    """Return every action ``seat`` may apply now; a concession whenever the game goes on."""
+    if match.result is not None:
+        return []
+    out: list[dict[str, Any]] = []
+    pending = match.pending
+    if pending is not None and pending.seat == seat:
+        kind = pending.kind
+        if kind == "mulligan":
+            out += [{"type": "keep"}, {"type": "mulligan"}]
+        elif kind == "protect":
+            out += [{"type": "protect", "card": i.id} for i in match.protectors()]
+            out.append({"type": "no_protect"})
+        elif kind == "discard":
+            out += [{"type": "discard", "card": i.id} for i in match.seats[seat].hand]
+        elif kind == "armor":  # W12.5: any set of ready armor, none included
+            armors = [a.id for a in match.ready_armor(seat)]
+            for mask in range(1 << len(armors)):
+                out.append({"type": "armor", "cards": [a for bit, a in enumerate(armors) if mask >> bit & 1]})
+        elif kind == "priority":
+            out += priority_actions(match, seat)
+            out.append({"type": "pass"})
+    out.append({"type": "concede"})
+    return out
+
+
+def may_play_now(match: Match, seat: int, card: Card) -> bool:
+    """W8.2: an Instant whenever you hold priority; others in your action phase, empty chain."""
+    if card.is_instant:
+        return True
+    return main_timing(match, seat)
+
+
+def main_timing(match: Match, seat: int) -> bool:
+    """W6.3, W8.2: the turn player, in the action phase, with an empty chain, out of combat."""
+    return match.phase == "action" and seat == match.active and len(match.chain) == 0
+
+
+def hero_can_use(match: Match, seat: int, card: Card) -> bool:
+    """W8.4: equipment only if the hero's class is among the card's class icons (or none)."""
+    if not card.is_equipment or not card.traits.classes:
+        return True
+    return bool(set(card.traits.classes) & set(match.seats[seat].hero.card.traits.classes))
+
+
+def with_targets(
+    match: Match, seat: int, base: dict[str, Any], ability: Ability | None
+) -> list[dict[str, Any]]:
+    """Return ``base`` once per legal target of ``ability`` (W8.1: none, not playable)."""
+    word = ability.target if ability is not None else None
+    if word is None:
+        return [base]
+    return [{**base, "target": inst.id} for inst in match.targets(seat, word)]
+
+
+def priority_actions(match: Match, seat: int) -> list[dict[str, Any]]:
+    """Return what the holder of priority may do besides passing (W6.3, W8, W9, W11)."""
+    side = match.seats[seat]
+    out: list[dict[str, Any]] = []
+    ready = match.ready_resources(seat)
+    for inst in side.hand:
+        card = inst.card
+        if (
+            card.type != "quest"
+            and card.cost is not None
+            and card.cost <= ready
+            and may_play_now(match, seat, card)
+        ):
+            if hero_can_use(match, seat, card):
+                play = next(iter(card.abilities_when("play")), None)
+                out += with_targets(match, seat, {"type": "play", "card": inst.id}, play)
+        if main_timing(match, seat) and not side.placed:  # W7.1
+            out.append({"type": "resource", "card": inst.id})
+            if card.type == "quest":
+                out.append({"type": "resource", "card": inst.id, "face_up": True})
+    for inst in side.in_play():
+        for index, ability in enumerate(inst.card.abilities):
+            if ability.when == "power" and power_ok(match, seat, inst, ability, ready):
+                base = {"type": "power", "card": inst.id, "ability": index}
+                out += with_targets(match, seat, base, ability)
+    for inst in side.resources:  # W8.7: a face-up quest; it may pay for itself
+        quest = inst.card.quest
+        if inst.face_up and quest is not None and quest.cost <= ready:
+            out.append({"type": "complete", "card": inst.id})
+    if main_timing(match, seat):  # W11.1
+        for attacker in [side.hero, *side.allies]:
+            if match.can_attack(attacker):
+                out += [
+                    {"type": "attack", "attacker": attacker.id, "defender": d.id}
+                    for d in match.defenders(seat)
+                ]
+    if match.phase == "defend" and match.combat is not None:  # W11.5, W11.8
+        out += strikes(match, seat, ready)
+    return out
+
+
+def power_ok(match: Match, seat: int, inst: Inst, ability: Ability, ready: int) -> bool:
+    """W9.1–W9.2: the cost can be paid; an exhaust power needs the card ready, and an ally
+    under your control since your turn began."""
+    if ability.cost > ready:
+        return False
+    if ability.exhaust:
+        if inst.exhausted:
+            return False
+        if inst.zone == ALLIES and inst.entered >= match.turn:
+            return False
+    return True
+
+
+def strikes(match: Match, seat: int, ready: int) -> list[dict[str, Any]]:
+    """W11.5: the controller of a hero in this combat may strike once with a ready weapon."""
+    combat = match.combat
+    assert combat is not None
+    hero = match.seats[seat].hero
+    if hero.id not in (combat["attacker"], combat["defender"]) or combat["struck"][seat] is not None:
+        return []
+    return [
+        {"type": "strike", "weapon": w.id}
+        for w in match.seats[seat].hero_row
+        if w.card.type == "weapon" and not w.exhausted and (w.card.strike_cost or 0) <= ready
+    ]
+
+
+# --- doing it ------------------------------------------------------------------------------
+
+
+def perform(match: Match, seat: int, action: dict[str, Any]) -> None:
+    """Carry out a legal action (``apply`` checked it against :func:`legal_actions`)."""
+    kind = action["type"]
+    chain = match.chain
+    side = match.seats[seat]
+    if kind in ("keep", "mulligan"):
+        if kind == "mulligan":  # W5.4: the whole hand back, shuffle, a new seven
+            for inst in side.hand:
+                inst.zone = DECK
+                inst.known = 0
+            side.deck.extend(side.hand)
+            side.hand.clear()
+            match.rng.shuffle(side.deck)
+            match.emit({"type": "mulligan", "seat": seat})
+            match.draw(seat, 7)
+        match.mulligan_order.pop(0)
+        if not match.mulligan_order:
+            match.start_turn()
+        return
+    if kind == "pass":
+        step = chain.pass_priority(seat)
+        if step.kind == "resolve" and step.item is not None:
+            before = match.phase
+            match.resolve(step.item)
+            chain.resolved()
+            if match.phase != before:  # an attack began: its window opens (W11.3, W11.8)
+                chain.clear()
+                chain.open_window(match.active)
+        elif step.kind == "closed":
+            match.window_closed()
+        return
+    if kind == "play":
+        inst = match.insts[action["card"]]
+        card = inst.card
+        match.pay(seat, card.cost or 0)
+        side.hand.remove(inst)
+        inst.zone = CHAIN
+        inst.known = BOTH
+        match.emit(
+            {"type": "play", "seat": seat, "id": inst.id, "card": inst.name, "target": action.get("target")}
+        )
+        if card.type == "ability" and "feral" not in card.keywords:
+            break_form(match, seat)  # W13.5: goes on above the ability
+        chain.put(seat, {"kind": "card", "card": inst.id, "target": action.get("target")})
+    elif kind == "resource":  # W7.1: on the chain, face down unless a quest shown face up
+        inst = match.insts[action["card"]]
+        side.hand.remove(inst)
+        side.placed = True
+        inst.zone = CHAIN
+        inst.face_up = bool(action.get("face_up"))
+        if inst.face_up:
+            inst.known = BOTH
+        match.emit(
+            {"type": "resource", "seat": seat, "id": inst.id, "face_up": inst.face_up,
+             **({"card": inst.name} if inst.face_up else {})},
+            None if inst.face_up else {"card": inst.name},
+            seat,
+        )  # fmt: skip
+        chain.put(seat, {"kind": "resource", "card": inst.id})
+    elif kind == "power":
+        inst = match.insts[action["card"]]
+        ability = inst.card.abilities[action["ability"]]
+        match.pay(seat, ability.cost)
+        if ability.exhaust:
+            inst.exhausted = True
+        match.emit(
+            {"type": "power", "seat": seat, "id": inst.id, "card": inst.name, "target": action.get("target")}
+        )
+        chain.put(seat, {"kind": "power", "card": inst.id, "ability": action["ability"],
+                         "target": action.get("target")})  # fmt: skip
+    elif kind == "complete":  # W8.7: pay, turn face down now, the reward on the chain
+        inst = match.insts[action["card"]]
+        quest = inst.card.quest
+        assert quest is not None
+        match.pay(seat, quest.cost, last=inst)
+        inst.face_up = False
+        match.emit({"type": "complete", "seat": seat, "id": inst.id, "card": inst.name})
+        chain.put(seat, {"kind": "quest", "card": inst.id})
+    elif kind == "attack":  # W11.1: the proposal goes on the chain
+        match.emit(
+            {"type": "propose", "seat": seat, "attacker": action["attacker"], "defender": action["defender"]}
+        )
+        chain.put(seat, {"kind": "attack", "attacker": action["attacker"], "defender": action["defender"]})
+    elif kind == "strike":  # W11.5: no chain; +weapon ATK to the hero for this combat
+        weapon = match.insts[action["weapon"]]
+        combat = match.combat
+        assert combat is not None
+        match.pay(seat, weapon.card.strike_cost or 0)
+        weapon.exhausted = True
+        combat["struck"][seat] = weapon.id
+        combat["bonus"][seat] += weapon.card.atk or 0
+        if seat == match.insts[combat["attacker"]].owner and "long_range" in weapon.card.keywords:
+            combat["long_range"] = True  # W18 Long-Range: the attacking hero takes none back
+        match.emit({"type": "strike", "seat": seat, "weapon": weapon.id, "card": weapon.name})
+        break_form(match, seat)
+        chain.acted(seat)
+    elif kind in ("protect", "no_protect"):  # W11.4
+        combat = match.combat
+        assert combat is not None
+        if kind == "protect":
+            protector = match.insts[action["card"]]
+            protector.exhausted = True
+            combat["defender"] = protector.id
+            match.emit({"type": "protect", "seat": seat, "id": protector.id, "card": protector.name})
+        match.phase = "defend"
+        chain.open_window(match.active)
+    elif kind == "armor":  # W12.5
+        match.use_armor(list(action["cards"]))
+    elif kind == "discard":  # W6.4
+        inst = match.insts[action["card"]]
+        match.to_graveyard(inst)
+        if len(side.hand) <= 7:
+            match.phase = "end"
+            match.end_step()
+
+
+def break_form(match: Match, seat: int) -> None:
+    """W13.5: playing a non-Feral ability or striking triggers the end of bear form."""
+    if any("bear_form" in i.card.keywords for i in match.seats[seat].hero_row):
+        match.chain.trigger(seat, {"kind": "break_form"})
+
+
+# --- why not -------------------------------------------------------------------------------
+
+
+def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
+    """Return the refusal for an action :func:`legal_actions` does not list, naming the rule."""
+    kind = action["type"]
+    pending = match.pending
+    assert pending is not None
+    side = match.seats[seat]
+    expected = {
+        "mulligan": ("keep", "mulligan"),
+        "protect": ("protect", "no_protect"),
+        "discard": ("discard",),
+    }
+    if pending.kind in expected and kind not in expected[pending.kind]:
+        return IllegalAction(pending.rule, f"answer the {pending.kind} decision first", code="not_legal_now",
+                             params={"decision": pending.kind})  # fmt: skip
+    card_id = action.get("card", action.get("weapon", action.get("attacker")))
+    inst = match.insts[card_id] if isinstance(card_id, int) and 0 <= card_id < len(match.insts) else None
+    if kind in ("play", "resource", "discard") and (inst is None or inst not in side.hand):
+        return IllegalAction("W8.1", "that card is not in your hand", code="not_in_hand",
+                             params={"card": f"{card_id}"[:40]})  # fmt: skip
+    if kind == "resource":
+        if side.placed:
+            return IllegalAction("W7.1", "one resource per turn", code="resource_placed")
+        if not main_timing(match, seat):
+            return IllegalAction("W7.1", "resources are placed in your action phase with an empty chain",
+                                 code="needs_empty_chain")  # fmt: skip
+    if kind == "play" and inst is not None:
+        card = inst.card
+        if not card.is_instant and not main_timing(match, seat):
+            return IllegalAction("W8.2", f"«{card.name}» is not Instant: your action phase, empty chain",
+                                 code="not_instant", params={"card": card.name})  # fmt: skip
+        if (card.cost or 0) > match.ready_resources(seat):
+            return IllegalAction("W7.2", f"«{card.name}» costs {card.cost}", code="cannot_pay",
+                                 params={"card": card.name, "cost": card.cost or 0})  # fmt: skip
+        if not hero_can_use(match, seat, card):
+            return IllegalAction("W8.4", f"your hero cannot use «{card.name}»", code="not_usable_by_hero",
+                                 params={"card": card.name})  # fmt: skip
+        return IllegalAction("W8.1", "not a legal target", code="illegal_target")
+    if kind == "attack" and inst is not None:
+        if not main_timing(match, seat):
+            return IllegalAction(
+                "W11.1", "attack in your action phase with an empty chain", code="needs_empty_chain"
+            )
+        if inst.exhausted:
+            return IllegalAction(
+                "W11.1", f"«{inst.name}» is not ready", code="not_ready", params={"card": inst.name}
+            )
+        if inst.zone == ALLIES and inst.entered >= match.turn:
+            return IllegalAction("W11.1", f"«{inst.name}» came into play this turn", code="just_arrived",
+                                 params={"card": inst.name})  # fmt: skip
+        defender = action.get("defender")
+        if isinstance(defender, int) and 0 <= defender < len(match.insts):
+            if match.has_keyword(match.insts[defender], "elusive"):
+                return IllegalAction(
+                    "W11.1", "an Elusive character cannot be chosen as defender", code="elusive"
+                )
+        return IllegalAction("W11.1", "not a legal attack", code="illegal_target")
+    if kind == "strike":
+        if match.combat is not None and match.combat["struck"][seat] is not None:
+            return IllegalAction("W11.5", "one weapon per combat", code="weapon_used")
+        return IllegalAction(
+            "W11.8", "strike in the defend window with your hero in combat", code="not_legal_now"
+        )
+    if kind == "protect":
+        return IllegalAction("W11.4", "not a ready Protector", code="not_a_protector")
+    if kind == "armor":
+        return IllegalAction("W12.5", "choose among your ready armor, each once", code="not_ready_armor")
+    if kind == "power" and inst is not None and inst.zone in (ALLIES, HERO_ROW):
+        if inst.exhausted:
+            return IllegalAction(
+                "W9.2", f"«{inst.name}» is not ready", code="not_ready", params={"card": inst.name}
+            )
+        return IllegalAction("W9.2", "that power cannot be used now", code="cannot_pay")
+    if kind == "complete" and (inst is None or inst.zone != RESOURCE):
+        return IllegalAction("W8.7", "not a face-up quest among your resources", code="not_legal_now")
+    if pending.kind == "mulligan":
+        return IllegalAction("W5.4", "keep or mulligan", code="keep_hand")
+    return IllegalAction("W10.4", f"{kind!r} is not a legal action now", code="not_legal_now",
+                         params={"action": f"{kind}"[:40]})  # fmt: skip
+
+
+# --- words ---------------------------------------------------------------------------------
+
+
+def describe_action(match: Match, action: dict[str, Any]) -> str:
+    """Return a readable English sentence for ``action``."""
+
+    def name(key: str) -> str:
+        ident = action.get(key)
+        if isinstance(ident, int) and 0 <= ident < len(match.insts):
+            inst = match.insts[ident]
+            if inst.zone == RESOURCE and not inst.face_up:
+                return "a face-down resource"
+            return f"«{inst.name}»"
+        return "?"
+
+    kind = action.get("type")
+    target = f" targeting {name('target')}" if "target" in action else ""
+    words = {
+        "keep": "keeps the opening hand",
+        "mulligan": "shuffles the hand back and draws seven (mulligan)",
+        "pass": "passes priority",
+        "resource": "places a quest face up as a resource" if action.get("face_up") else "places a resource",
+        "play": f"plays {name('card')}{target}",
+        "power": f"uses a power of {name('card')}{target}",
+        "complete": f"completes the quest {name('card')}",
+        "attack": f"proposes an attack: {name('attacker')} attacks {name('defender')}",
+        "strike": f"strikes with {name('weapon')}",
+        "protect": f"protects with {name('card')}",
+        "no_protect": "does not protect",
+        "discard": f"discards {name('card')}",
+        "armor": "uses armor" if action.get("cards") else "uses no armor",
+        "concede": "concedes",
+        "timeout": "ran out of time",
+        "no_show": "did not come",
+        "penalty_loss": "gets a game loss (penalty)",
+    }
+    return words.get(str(kind), f"{kind}")
+
+
+__all__ = ["HAND", "describe_action", "legal_actions", "perform", "refuse"]

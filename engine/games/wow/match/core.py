@@ -1,0 +1,767 @@
+"""One WoW TCG match (W3–W16): a deterministic, replayable state machine.
+
+Every decision is one of: ``mulligan`` (W5.4), ``priority`` (the holder of priority in a
+window, W10.4–W10.5: after readying, after the draw, the action phase, a combat's attack and
+defend windows, the end phase),
+``protect`` (W11.4) and ``discard`` (W6.4). The chain and priority are the shared
+:class:`engine.chain.Chain`; what its items do is :meth:`Match.resolve`. ``apply`` accepts
+exactly the actions :meth:`Match.legal_actions` lists (``actions.py`` explains a refusal).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.chain import Chain, ChainItem
+from engine.decklist import Decklist
+from engine.games.wow.cards import Ability, Card, Effect
+from engine.games.wow.match.state import (
+    ALLIES,
+    BOTH,
+    CHAIN,
+    DECK,
+    GRAVEYARD,
+    HAND,
+    HERO_ROW,
+    MAX_HAND,
+    OPENING_HAND,
+    RESOURCE,
+    TURN_LIMIT,
+    Decision,
+    Event,
+    GameOver,
+    IllegalAction,
+    Inst,
+    Result,
+    Seat,
+)
+from engine.problems import InputError, Problem
+
+# Every seat may send these at any moment (common protocol): they answer no decision.
+ANY_TIME = ("concede", "timeout", "no_show", "penalty_loss")
+END_REASONS = {"concede": "concede", "timeout": "timeout", "no_show": "no_show", "penalty_loss": "penalty"}
+WINDOWS = ("ready", "draw", "action", "attack", "defend", "end")  # W10.5
+
+
+class Match:
+    """One play of the WoW TCG. Build it with :func:`new_match` or ``log.replay``."""
+
+    def __init__(
+        self,
+        catalog: Catalog[Any],
+        decks: tuple[Decklist, Decklist],
+        *,
+        seed: int,
+        shuffle: bool = True,
+        first: int | None = None,
+        names: tuple[str, str] = ("A", "B"),
+        turn_limit: int = TURN_LIMIT,
+    ) -> None:
+        self.catalog = catalog
+        self.decks = decks
+        self.seed = seed
+        self.shuffle = shuffle
+        self.first_option = first
+        self.names = names
+        self.turn_limit = turn_limit
+        self.rng = random.Random(seed)  # W16.1: the match's one generator
+        self.insts: list[Inst] = []
+        self.actions: list[dict[str, Any]] = []
+        self.seq = 0
+        self.result: Result | None = None
+        self.recording = True
+        self.events: list[Event] = []
+        self.pending: Decision | None = None
+        self.chain: Chain[dict[str, Any]] = Chain()
+        self.turn = 0
+        self.active = 0
+        self.phase = "mulligan"  # mulligan, action, attack, protect, defend, end, discard
+        self.combat: dict[str, Any] | None = None
+        self.stealth_broken: set[int] = set()
+        self.armor_queue: list[dict[str, Any]] = []  # damage events waiting for armor (W12.5)
+        self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
+        # W5.1 [decision]: the seed picks the first player unless the site does.
+        self.first = first if first is not None else self.rng.randrange(2)
+        self.emit({"type": "setup", "first": self.first}, {"seed": seed}, -1)
+        for seat in (0, 1):
+            self.draw(seat, OPENING_HAND)
+        self.mulligan_order = [self.first, 1 - self.first]  # W5.4: the first player first
+        self.set_pending()
+        self.initial_events = self.events
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def _card(self, name: Any, seat: int) -> Card:
+        card = self.catalog.get(name) if isinstance(name, str) else None
+        if not isinstance(card, Card):
+            raise InputError(Problem(f"decks[{seat}]", f"unknown card {name!r}"))
+        return card
+
+    def _new_inst(self, card: Card, owner: int, zone: int) -> Inst:
+        inst = Inst(len(self.insts), card, owner, zone)
+        self.insts.append(inst)
+        return inst
+
+    def _setup_seat(self, seat: int) -> Seat:
+        deck = self.decks[seat]
+        hero_card = self._card(deck.zones.get("hero"), seat)
+        if not hero_card.is_hero:
+            raise InputError(Problem(f"decks[{seat}].hero", f"{hero_card.name!r} is not a hero (W2.1)"))
+        main: list[Card] = []
+        counts = deck.zones.get("main") or {}
+        if not isinstance(counts, dict):
+            raise InputError(Problem(f"decks[{seat}].main", "must map card names to counts"))
+        for name, count in counts.items():
+            card = self._card(name, seat)
+            if card.is_hero:
+                raise InputError(Problem(f"decks[{seat}].main", "a hero in the main deck (W2.1)"))
+            main.extend([card] * int(count))
+        if not main:
+            raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (W2.1)"))
+        if self.shuffle:  # W5.2: one seeded shuffle; ids are given after it (W4.1)
+            self.rng.shuffle(main)
+        hero = self._new_inst(hero_card, seat, HERO_ROW)
+        hero.known = BOTH  # W5.1
+        side = Seat(self.names[seat], hero)
+        side.deck = [self._new_inst(card, seat, DECK) for card in main]
+        return side
+
+    # --- events, the end, decisions ------------------------------------------------------
+
+    def emit(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
+        if self.recording:
+            self.events.append(Event(public, private, seat))
+
+    def end(self, winner: int | None, reason: str) -> None:
+        """End the game (W14, W15) and unwind the rules."""
+        self.result = Result(winner, reason)
+        self.pending = None
+        self.armor_queue.clear()
+        self.chain.clear()
+        self.combat = None
+        self.emit({"type": "game_over", "winner": winner, "reason": reason})
+        raise GameOver
+
+    def set_pending(self) -> None:
+        """Set the pending request from the phase (STYLE.md 7)."""
+        if self.result is not None:
+            self.pending = None
+        elif self.phase == "mulligan":
+            self.pending = Decision("mulligan", self.mulligan_order[0], self.seq)
+        elif self.armor_queue:
+            event = self.armor_queue[0]
+            seat = self.insts[event["target"]].owner
+            self.pending = Decision("armor", seat, self.seq, {"amount": event["amount"]})
+        elif self.phase == "protect":
+            self.pending = Decision("protect", 1 - self.active, self.seq)
+        elif self.phase == "discard":
+            over = len(self.seats[self.active].hand) - MAX_HAND
+            self.pending = Decision("discard", self.active, self.seq, {"count": over})
+        else:
+            holder = self.chain.holder
+            assert holder is not None, (self.phase, self.chain.as_dict())
+            info = {"window": self.phase, "chain": len(self.chain)}
+            self.pending = Decision("priority", holder, self.seq, info)
+
+    # --- primitive moves -----------------------------------------------------------------
+
+    def draw(self, seat: int, count: int) -> None:
+        """Draw ``count`` cards; a draw from an empty deck marks the player (W14.2)."""
+        side = self.seats[seat]
+        drawn = side.deck[:count]
+        del side.deck[:count]
+        if len(drawn) < count:
+            side.decked = True
+        for inst in drawn:
+            inst.zone = HAND
+            inst.known |= 1 << seat
+            side.hand.append(inst)
+        self.emit(
+            {"type": "draw", "seat": seat, "count": len(drawn), "deck": len(side.deck)},
+            {"cards": [{"id": inst.id, "card": inst.name} for inst in drawn]} if drawn else None,
+            seat,
+        )
+
+    def remove_from_zone(self, inst: Inst) -> None:
+        side = self.seats[inst.owner]
+        for row in (side.hand, side.allies, side.hero_row, side.resources, side.deck):
+            if inst in row:
+                row.remove(inst)
+                return
+
+    def to_graveyard(self, inst: Inst) -> None:
+        """Put ``inst`` into its owner's graveyard (W3.5), face up (W4.2), as it was printed."""
+        self.remove_from_zone(inst)
+        inst.zone = GRAVEYARD
+        inst.known = BOTH
+        inst.exhausted = False
+        inst.damage = inst.atk_bonus = inst.shield = 0
+        self.seats[inst.owner].graveyard.append(inst)
+        self.emit({"type": "graveyard", "seat": inst.owner, "id": inst.id, "card": inst.name})
+
+    def pay(self, seat: int, cost: int, *, last: Inst | None = None) -> None:
+        """Exhaust ``cost`` ready resources (W7.2, W7.5 [decision]): face-down ones first, the
+        quest being completed (``last``) last."""
+        ready = [r for r in self.seats[seat].resources if not r.exhausted]
+        ready.sort(key=lambda r: (r is last, r.face_up))
+        for inst in ready[:cost]:
+            inst.exhausted = True
+
+    def ready_resources(self, seat: int) -> int:
+        return sum(1 for r in self.seats[seat].resources if not r.exhausted)
+
+    def controller(self, inst: Inst) -> int:
+        return inst.owner  # no control change in the sample set (W3.5)
+
+    # --- numbers -------------------------------------------------------------------------
+
+    def static_atk(self, seat: int, inst: Inst) -> int:
+        """Return the ATK ``seat``'s static abilities give ``inst`` (W18 ``static``)."""
+        bonus = 0
+        side = self.seats[seat]
+        for source in side.in_play():
+            for ability in source.card.abilities_when("static"):
+                for effect in ability.effects:
+                    if effect.do != "atk":
+                        continue
+                    if effect.target == "your_hero" and inst is side.hero:
+                        bonus += effect.amount
+                    elif effect.target == "friendly_allies" and inst in side.allies:
+                        bonus += effect.amount
+        return bonus
+
+    def atk_of(self, inst: Inst) -> int:
+        """Return the ATK of a character (W1.3): printed (allies) + this turn's + static; a hero
+        also has its strike bonus in combat (W11.5); a totem none (W12.8)."""
+        if inst.card.is_totem:
+            return 0
+        atk = (inst.card.atk or 0) + inst.atk_bonus + self.static_atk(inst.owner, inst)
+        if self.combat is not None and inst.card.is_hero:
+            atk += self.combat["bonus"][inst.owner]
+        return max(atk, 0)
+
+    def health_of(self, inst: Inst) -> int:
+        return inst.card.health or 0
+
+    def hero_has(self, seat: int, keyword: str) -> bool:
+        """Bear form gives the hero Protector (W13.5); a stealth card gives it Stealth (W13.6)."""
+        grants = {"protector": "bear_form", "stealth": "stealth"}[keyword]
+        return any(grants in inst.card.keywords for inst in self.seats[seat].hero_row)
+
+    def has_keyword(self, inst: Inst, keyword: str) -> bool:
+        if inst.card.is_hero:
+            return self.hero_has(inst.owner, keyword) if keyword in ("protector", "stealth") else False
+        return keyword in inst.card.keywords
+
+    def in_play(self, inst: Inst) -> bool:
+        return inst.zone in (ALLIES, HERO_ROW)
+
+    # --- damage (W12) --------------------------------------------------------------------
+
+    def ready_armor(self, seat: int) -> list[Inst]:
+        return [a for a in self.seats[seat].hero_row if a.card.type == "armor" and not a.exhausted]
+
+    def deal(self, source: Inst | None, target: Inst, amount: int, *, combat: bool = False) -> int:
+        """Deal ``amount`` damage to ``target`` (W12.1): shields first (W12.3); damage left for
+        a hero whose player has ready armor waits for their ``armor`` decision (W12.5);
+        otherwise the counters go on. Return the damage placed now."""
+        if amount <= 0 or not self.in_play(target):
+            return 0
+        prevented = min(target.shield, amount)
+        target.shield -= prevented
+        amount -= prevented
+        if target.card.is_hero and amount > 0 and self.ready_armor(target.owner):
+            # W12.5 [decision]: asked once per damage event, after the shields, outside the chain.
+            self.armor_queue.append(
+                {"source": source.id if source else None, "target": target.id, "amount": amount,
+                 "prevented": prevented, "combat": combat}
+            )  # fmt: skip
+            self.emit({"type": "damage_pending", "target": target.id, "card": target.name, "amount": amount})
+            return 0
+        return self.place_damage(source, target, amount, prevented, combat)
+
+    def place_damage(
+        self, source: Inst | None, target: Inst, amount: int, prevented: int, combat: bool
+    ) -> int:
+        """Put the damage counters of a damage event on ``target`` (W12.4's last step)."""
+        target.damage += amount
+        self.emit(
+            {"type": "damage", "target": target.id, "card": target.name, "amount": amount,
+             "prevented": prevented, "combat": combat, "source": source.id if source else None}
+        )  # fmt: skip
+        # W13.6: a stealthed hero that deals damage to an enemy loses stealth.
+        if amount > 0 and source is not None and source.card.is_hero and target.owner != source.owner:
+            if self.hero_has(source.owner, "stealth"):
+                self.stealth_broken.add(source.owner)
+        return amount
+
+    def use_armor(self, cards: list[int]) -> None:
+        """W12.5: the first waiting damage event: the chosen armors exhaust and prevent their
+        DEF (unused DEF is lost), the rest is placed."""
+        event = self.armor_queue.pop(0)
+        amount, prevented = event["amount"], event["prevented"]
+        for ident in cards:
+            armor = self.insts[ident]
+            armor.exhausted = True
+            stop = min(armor.card.defense or 0, amount)
+            amount -= stop
+            prevented += stop
+        source = self.insts[event["source"]] if event["source"] is not None else None
+        self.place_damage(source, self.insts[event["target"]], amount, prevented, event["combat"])
+
+    # --- state checks (W12.6, W13, W14) --------------------------------------------------
+
+    def state_check(self) -> None:
+        """Destroy what has fatal damage (W12.6), apply uniqueness, tag and weapon limits
+        (W13.1–W13.3: the newest is kept, [decision]), stealth loss (W13.6); end the game
+        for a dead hero or an empty-deck draw (W14.1–W14.3). Repeats until nothing changes."""
+        while True:
+            doomed: list[Inst] = []
+            for side in self.seats:
+                doomed += [i for i in side.allies if i.damage >= self.health_of(i)]
+                doomed += [i for i in side.hero_row if i.card.is_totem and i.damage >= self.health_of(i)]
+                doomed += self._over_limits(side)
+            for seat in sorted(self.stealth_broken):
+                doomed += [i for i in self.seats[seat].hero_row if "stealth" in i.card.keywords]
+            self.stealth_broken.clear()
+            out = [s for s in (0, 1) if self.seats[s].hero.damage >= self.health_of(self.seats[s].hero)]
+            decked = [s for s in (0, 1) if self.seats[s].decked]
+            losers = sorted(set(out) | set(decked))
+            if losers:
+                reason = "hero" if out else "deck"
+                self.end(None if len(losers) == 2 else 1 - losers[0], reason)
+            if not doomed:
+                return
+            for inst in dict.fromkeys(doomed):
+                self.to_graveyard(inst)
+
+    def _over_limits(self, side: Seat) -> list[Inst]:
+        """Return the cards W13.1–W13.3 send to the graveyard: all but the newest."""
+        doomed: list[Inst] = []
+        cards = [*side.allies, *side.hero_row]
+        names: dict[str, list[Inst]] = {}
+        for inst in cards:
+            if "unique" in inst.card.keywords:
+                names.setdefault(inst.name, []).append(inst)
+        for same in names.values():
+            doomed += same[:-1]  # W13.1: one per name
+        tags: dict[str, list[Inst]] = {}
+        limits: dict[str, int] = {}
+        for inst in cards:
+            for tag in inst.card.tags:
+                if tag.limit is not None:
+                    tags.setdefault(tag.name, []).append(inst)
+                    limits[tag.name] = min(limits.get(tag.name, tag.limit), tag.limit)
+        for tag_name, same in tags.items():
+            doomed += same[: max(len(same) - limits[tag_name], 0)]  # W13.2
+        weapons = [i for i in side.hero_row if i.card.type == "weapon"]
+        for slot in ("melee", "ranged"):  # W8.5: Melee (1), Ranged (1)
+            same = [w for w in weapons if slot in w.card.keywords]
+            doomed += same[:-1]
+        two = [w for w in weapons if "two_handed" in w.card.keywords]
+        off = [w for w in weapons if "off_hand" in w.card.keywords]
+        if two and off:  # W13.3: the older of the two goes
+            doomed.append(min(two[-1], off[-1], key=lambda w: side.hero_row.index(w)))
+        return doomed
+
+    # --- turn flow (W6) ------------------------------------------------------------------
+
+    def start_turn(self) -> None:
+        """W6.2: the next turn's ready step: ready your cards, then a priority window with you
+        (W10.5); the draw step follows when it closes."""
+        self.turn += 1
+        if self.turn > self.turn_limit:
+            self.end(None, "turn_limit")  # W15.1 [decision]
+        self.active = self.first if self.turn == 1 else 1 - self.active
+        side = self.seats[self.active]
+        side.placed = False
+        for inst in [*side.in_play(), *side.resources]:
+            inst.exhausted = False
+        self.emit({"type": "turn", "turn": self.turn, "seat": self.active})
+        self.state_check()
+        self.phase = "ready"
+        self.chain.open_window(self.active)
+
+    def window_closed(self) -> None:
+        """Both passed on an empty chain (W10.4): the game advances."""
+        if self.phase == "ready":  # W6.2: the draw step (not the first player's first turn)
+            if self.turn > 1:
+                self.draw(self.active, 1)
+            self.phase = "draw"
+            self.chain.open_window(self.active)
+        elif self.phase == "draw":  # W6.3: the action phase
+            self.phase = "action"
+            self.chain.open_window(self.active)
+        elif self.phase == "action":
+            self.phase = "end"  # W6.4
+            self.chain.open_window(self.active)
+        elif self.phase == "attack":
+            self.phase = "protect" if self.protectors() else "defend"  # W11.4, W11.8
+            if self.phase == "defend":
+                self.chain.open_window(self.active)
+        elif self.phase == "defend":
+            self.combat_damage()
+            self.phase = "action"
+            self.chain.open_window(self.active)
+        elif self.phase == "end":
+            self.end_step()
+
+    def end_step(self) -> None:
+        """W6.4–W6.6: the turn player discards down to seven, this turn's effects expire."""
+        if len(self.seats[self.active].hand) > MAX_HAND:
+            self.phase = "discard"
+            return
+        for inst in self.insts:
+            inst.atk_bonus = 0
+            inst.shield = 0
+        self.start_turn()
+
+    # --- combat (W11) --------------------------------------------------------------------
+
+    def can_attack(self, inst: Inst) -> bool:
+        """W11.1–W11.2: a ready hero, or a ready ally here since the turn began (or Ferocity)."""
+        if inst.exhausted or inst.card.is_totem:
+            return False
+        if inst.card.is_hero:
+            return True
+        return inst.zone == ALLIES and (inst.entered < self.turn or "ferocity" in inst.card.keywords)
+
+    def defenders(self, seat: int) -> list[Inst]:
+        """W11.1: the opposing hero, allies but Elusive ones, and totems."""
+        side = self.seats[1 - seat]
+        found = [side.hero, *side.allies, *(i for i in side.hero_row if i.card.is_totem)]
+        return [i for i in found if not self.has_keyword(i, "elusive")]
+
+    def protectors(self) -> list[Inst]:
+        """W11.4: the defending player's ready Protectors but the defender, none against Stealth."""
+        combat = self.combat
+        if combat is None:
+            return []
+        attacker = self.insts[combat["attacker"]]
+        defender = self.insts[combat["defender"]]
+        if attacker.card.is_hero and self.hero_has(attacker.owner, "stealth"):
+            return []
+        side = self.seats[defender.owner]
+        return [
+            i for i in [side.hero, *side.allies]
+            if i is not defender and not i.exhausted and self.has_keyword(i, "protector")
+        ]  # fmt: skip
+
+    def combat_damage(self) -> None:
+        """W11.6–W11.9: attacker and defender deal their ATK to each other at once; a
+        Long-Range attacker takes none back; one that left play deals and takes none."""
+        combat = self.combat
+        assert combat is not None
+        attacker, defender = self.insts[combat["attacker"]], self.insts[combat["defender"]]
+        if self.in_play(attacker) and self.in_play(defender):
+            hits = self.atk_of(attacker)
+            back = (
+                0
+                if combat["long_range"] or self.has_keyword(attacker, "long_range")
+                else self.atk_of(defender)
+            )
+            self.deal(attacker, defender, hits, combat=True)
+            self.deal(defender, attacker, back, combat=True)
+        self.emit({"type": "combat_end"})
+        self.combat = None
+        self.state_check()
+
+    # --- effects (W18) -------------------------------------------------------------------
+
+    def targets(self, seat: int, word: str) -> list[Inst]:
+        """Return the legal chosen targets of a target word for ``seat`` (W8.1)."""
+        mine, theirs = self.seats[seat], self.seats[1 - seat]
+
+        def characters(side: Seat) -> list[Inst]:
+            return [side.hero, *side.allies, *(i for i in side.hero_row if i.card.is_totem)]
+
+        if word == "any_character":
+            return characters(mine) + characters(theirs)
+        if word == "enemy_character":
+            return characters(theirs)
+        if word == "friendly_character":
+            return characters(mine)
+        if word == "enemy_ally":
+            return [*theirs.allies, *(i for i in theirs.hero_row if i.card.is_totem)]
+        if word == "friendly_ally":
+            return list(mine.allies)
+        return []
+
+    def fixed(self, seat: int, word: str, source: Inst | None) -> list[Inst]:
+        """Return what a fixed target word names (W18)."""
+        if word == "your_hero":
+            return [self.seats[seat].hero]
+        if word == "enemy_hero":
+            return [self.seats[1 - seat].hero]
+        if word == "all_enemy_allies":
+            return list(self.seats[1 - seat].allies)
+        if word == "friendly_allies":
+            return list(self.seats[seat].allies)
+        if word == "self" and source is not None:
+            return [source]
+        return []
+
+    def run_effects(
+        self, seat: int, source: Inst | None, effects: tuple[Effect, ...], target: int | None
+    ) -> None:
+        """Carry out ``effects`` for ``seat`` (W18); ``target`` is the chosen one, if any."""
+        chosen = self.insts[target] if target is not None else None
+        for effect in effects:
+            if effect.do == "draw":
+                self.draw(seat, effect.amount)
+                continue
+            whom = (
+                [chosen]
+                if effect.target in CHOSEN and chosen is not None
+                else self.fixed(seat, effect.target, source)
+            )
+            for inst in whom:
+                if not self.in_play(inst):
+                    continue
+                self.one_effect(seat, source, effect, inst)
+
+    def one_effect(self, seat: int, source: Inst | None, effect: Effect, inst: Inst) -> None:
+        do, amount = effect.do, effect.amount
+        if do == "damage":
+            self.deal(source, inst, amount)
+        elif do == "put_damage":  # W12.2: counters, not dealt: no prevention
+            inst.damage += amount
+            self.emit({"type": "damage", "target": inst.id, "card": inst.name, "amount": amount, "put": True})
+        elif do == "heal":  # W12.7: only damage there is
+            healed = min(amount, inst.damage)
+            inst.damage -= healed
+            self.emit({"type": "heal", "target": inst.id, "card": inst.name, "amount": healed})
+        elif do == "prevent":  # W12.3
+            inst.shield += amount
+            self.emit({"type": "shield", "target": inst.id, "card": inst.name, "amount": amount})
+        elif do == "atk" and not inst.card.is_totem:  # W12.8: totems gain no ATK
+            inst.atk_bonus += amount
+            self.emit({"type": "atk", "target": inst.id, "card": inst.name, "amount": amount})
+        elif do in ("ready", "exhaust"):
+            inst.exhausted = do == "exhaust"
+            self.emit({"type": do, "target": inst.id, "card": inst.name})
+        elif do == "destroy" and not inst.card.is_hero:
+            self.to_graveyard(inst)
+
+    def target_ok(self, seat: int, ability_target: str | None, target: int | None) -> bool:
+        """W8.8: is the chosen target still legal as the item resolves?"""
+        if ability_target is None:
+            return True
+        return target is not None and self.insts[target] in self.targets(seat, ability_target)
+
+    # --- the chain's items (W10) ---------------------------------------------------------
+
+    def resolve(self, item: ChainItem[dict[str, Any]]) -> None:
+        """Carry out a chain item (W8.3, W9, W11.1, W7.1, W8.7, W13.5)."""
+        seat, p = item.controller, item.payload
+        kind = p["kind"]
+        inst = self.insts[p["card"]] if "card" in p else None
+        if kind == "card" and inst is not None:
+            self.resolve_card(seat, inst, p.get("target"))
+        elif kind == "resource" and inst is not None:
+            inst.zone = RESOURCE
+            inst.exhausted = False
+            self.seats[seat].resources.append(inst)
+            self.emit({"type": "resource_placed", "seat": seat, "id": inst.id, "face_up": inst.face_up,
+                       **({"card": inst.name} if inst.face_up else {})})  # fmt: skip
+        elif kind in ("power", "trigger") and inst is not None:
+            ability: Ability = inst.card.abilities[p["ability"]]
+            if self.target_ok(seat, ability.target, p.get("target")):
+                self.run_effects(seat, inst, ability.effects, p.get("target"))
+            else:
+                self.emit({"type": "interrupted", "id": inst.id, "card": inst.name, "rule": "W8.8"})
+        elif kind == "quest" and inst is not None and inst.card.quest is not None:
+            self.run_effects(seat, inst, inst.card.quest.reward, None)
+        elif kind == "break_form":  # W13.5: destroy all cards giving bear form
+            for form in [i for i in self.seats[seat].hero_row if "bear_form" in i.card.keywords]:
+                self.to_graveyard(form)
+        elif kind == "attack":
+            self.resolve_attack(seat, p["attacker"], p["defender"])
+
+    def resolve_card(self, seat: int, inst: Inst, target: int | None) -> None:
+        """W8.3: allies to the ally row, equipment and ongoing abilities to the hero row,
+        other abilities do their text and go to the graveyard; W8.8: all targets illegal,
+        it is interrupted."""
+        card = inst.card
+        ability = next(iter(card.abilities_when("play")), None)
+        if ability is not None and not self.target_ok(seat, ability.target, target):
+            self.emit({"type": "interrupted", "id": inst.id, "card": inst.name, "rule": "W8.8"})
+            self.to_graveyard(inst)
+            return
+        side = self.seats[seat]
+        if card.type == "ally":
+            inst.zone = ALLIES
+            side.allies.append(inst)
+        elif card.is_equipment or "ongoing" in card.keywords:
+            inst.zone = HERO_ROW
+            side.hero_row.append(inst)
+        if inst.zone in (ALLIES, HERO_ROW):
+            inst.entered = self.turn
+            inst.exhausted = False  # W8.3: cards enter play ready
+            self.emit({"type": "enters", "seat": seat, "id": inst.id, "card": inst.name})
+            for index, entering in enumerate(card.abilities):
+                if entering.when == "enters":  # W9.4: a triggered item
+                    self.chain.trigger(seat, {"kind": "trigger", "card": inst.id, "ability": index})
+        if ability is not None:
+            self.run_effects(seat, inst, ability.effects, target)
+        if inst.zone == CHAIN:
+            self.to_graveyard(inst)
+
+    def resolve_attack(self, seat: int, attacker_id: int, defender_id: int) -> None:
+        """W11.1, W11.3: recheck the proposal; the attacker exhausts; the attack window opens."""
+        attacker, defender = self.insts[attacker_id], self.insts[defender_id]
+        legal = self.in_play(attacker) and self.can_attack(attacker) and defender in self.defenders(seat)
+        if not legal:
+            self.emit({"type": "interrupted", "attack": True, "rule": "W11.1"})
+            return
+        attacker.exhausted = True
+        self.combat = {"attacker": attacker_id, "defender": defender_id, "bonus": [0, 0],
+                       "struck": [None, None], "long_range": False}  # fmt: skip
+        self.emit({"type": "attack", "seat": seat, "attacker": attacker_id, "defender": defender_id,
+                   "attacker_card": attacker.name, "defender_card": defender.name})  # fmt: skip
+        self.phase = "attack"
+
+    # --- the protocol's surface (the rest: actions.py, views.py, log.py) -------------------
+
+    def decision(self) -> Decision | None:
+        return self.pending
+
+    def decision_for(self, seat: int) -> Decision | None:
+        if self.pending is None:
+            return None
+        if self.pending.seat == seat:
+            return self.pending
+        return Decision("wait", seat, self.seq)
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        from engine.games.wow.match.actions import legal_actions
+
+        return legal_actions(self, seat)
+
+    def apply(self, seat: Any, action: Any, *, seq: Any = None) -> list[Event]:
+        """Apply ``seat``'s action; return its events. Raises :class:`IllegalAction` (with the
+        rule broken) and changes nothing when it is not legal now."""
+        if self.result is not None:
+            reason = self.result.reason
+            raise IllegalAction(
+                "W14.3", f"the game is over ({reason})", code="game_over", params={"reason": reason}
+            )
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise IllegalAction(
+                "W16.1", f"no seat {seat!r}", code="no_seat", params={"seat": repr(seat)[:40]}
+            )
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("W16.1", 'an action is a JSON object with a "type"', code="not_an_action")
+        if seq is not None and seq != self.seq and action["type"] not in ANY_TIME:
+            raise IllegalAction(
+                "W16.1",
+                f"stale action: expected seq {self.seq}, got {seq}",
+                code="stale_seq",
+                params={"expected": self.seq, "got": f"{seq}"[:40]},
+            )
+        return self.apply_checked(seat, action)
+
+    def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        from engine.games.wow.match.actions import perform, refuse
+
+        if self.result is not None:
+            raise IllegalAction(
+                "W14.3", "the game is over", code="game_over", params={"reason": self.result.reason}
+            )
+        kind = action["type"]
+        if kind in ANY_TIME and set(action) <= {"type", "both", "seat"}:
+            return self.end_by(seat, kind, both=kind == "no_show" and action.get("both") is True)
+        pending = self.pending
+        assert pending is not None
+        if seat != pending.seat:
+            raise IllegalAction(
+                pending.rule,
+                f"it is seat {pending.seat}'s decision ({pending.kind})",
+                code="not_your_decision",
+                params={"seat": pending.seat, "decision": pending.kind},
+            )
+        bare = {k: v for k, v in action.items() if k != "seat"}
+        if bare not in self.legal_actions(seat):
+            raise refuse(self, seat, bare)
+        self.events = []
+        self.actions.append({"seat": seat, **bare})
+        self.seq += 1
+        self.pending = None
+        try:
+            perform(self, seat, bare)
+            if self.phase != "mulligan" and not self.armor_queue:
+                self.state_check()  # W12.6: before anyone gets priority, after all damage is placed
+        except GameOver:
+            return self.events
+        self.set_pending()
+        return self.events
+
+    def end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
+        """Concede, timeout, no-show, a judge's game loss (the protocol's site actions)."""
+        self.actions.append(
+            {"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind}
+        )
+        self.seq += 1
+        self.events = []
+        try:
+            self.end(None if both else 1 - seat, END_REASONS[kind])
+        except GameOver:
+            pass
+        return self.events
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def describe_action(self, action: dict[str, Any]) -> str:
+        from engine.games.wow.match.actions import describe_action
+
+        return describe_action(self, action)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        from engine.games.wow.match.views import view
+
+        return view(self, seat)
+
+    def spectator_view(self) -> dict[str, Any]:
+        from engine.games.wow.match.views import view
+
+        return view(self, None)
+
+    def judge_view(self) -> dict[str, Any]:
+        from engine.games.wow.match.views import view
+
+        return view(self, None, judge=True)
+
+    def hidden_from(self, seat: int) -> frozenset[str]:
+        from engine.games.wow.match.views import hidden_from
+
+        return hidden_from(self, seat)
+
+    def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
+        from engine.games.wow.match.log import match_log
+
+        return match_log(self, card_set_codes)
+
+    @property
+    def winner(self) -> int | None:
+        return self.result.winner if self.result is not None else None
+
+
+CHOSEN = frozenset({"any_character", "enemy_character", "enemy_ally", "friendly_character", "friendly_ally"})
+
+
+def new_match(
+    catalog: Catalog[Any],
+    decks: tuple[Decklist, Decklist],
+    *,
+    seed: int,
+    shuffle: bool = True,
+    first: int | None = None,
+    names: tuple[str, str] = ("A", "B"),
+    turn_limit: int = TURN_LIMIT,
+) -> Match:
+    """Return a new match, set up (W5) and waiting for the first player's mulligan decision."""
+    return Match(catalog, decks, seed=seed, shuffle=shuffle, first=first, names=names, turn_limit=turn_limit)

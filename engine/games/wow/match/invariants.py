@@ -1,0 +1,57 @@
+"""The soak test's checks of one WoW TCG match state (STYLE.md 10): what must always hold."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.wow.match.state import ALLIES, CHAIN, DECK, GRAVEYARD, HAND, HERO_ROW, RESOURCE
+
+if TYPE_CHECKING:
+    from engine.games.wow.match.core import Match
+
+
+def check_invariants(match: Match) -> list[str]:
+    """Return every broken invariant (empty when sound)."""
+    problems: list[str] = []
+    seen: dict[int, str] = {}
+    for seat, side in enumerate(match.seats):
+        rows = {
+            "deck": (side.deck, DECK), "hand": (side.hand, HAND), "allies": (side.allies, ALLIES),
+            "hero_row": (side.hero_row, HERO_ROW), "resources": (side.resources, RESOURCE),
+            "graveyard": (side.graveyard, GRAVEYARD),
+        }  # fmt: skip
+        for row_name, (row, zone) in rows.items():
+            for inst in row:
+                if inst.id in seen:
+                    problems.append(f"card {inst.id} in {row_name} and {seen[inst.id]}")
+                seen[inst.id] = row_name
+                if inst.zone != zone and inst is not side.hero:
+                    problems.append(f"card {inst.id} in {row_name} has zone {inst.zone}")
+                if inst.owner != seat:
+                    problems.append(f"card {inst.id} of seat {inst.owner} on seat {seat}'s side")
+                if zone == HAND and not inst.known & (1 << seat):
+                    problems.append(f"seat {seat} does not know card {inst.id} in its hand (W4.1)")
+        if side.hero.zone != HERO_ROW:
+            problems.append(f"seat {seat}'s hero left play")
+        if len(side.resources) > match.turn:
+            problems.append(f"seat {seat} has more resources than turns (W7.1)")
+        if match.result is None and match.phase not in ("mulligan",):
+            for inst in side.allies:
+                if inst.damage >= (inst.card.health or 0):
+                    problems.append(f"ally {inst.id} with fatal damage in play (W12.6)")
+    on_chain = [
+        int(item.payload["card"]) for item in match.chain if item.payload["kind"] in ("card", "resource")
+    ]
+    for ident in on_chain:
+        if match.insts[ident].zone != CHAIN:
+            problems.append(f"card {ident} on the chain has zone {match.insts[ident].zone}")
+    for inst in match.insts:
+        if inst.zone == CHAIN and inst.id not in on_chain and match.result is None:
+            problems.append(f"card {inst.id} in the chain zone is not on the chain")
+        if inst.id not in seen and inst.zone != CHAIN and not inst.card.is_hero:
+            problems.append(f"card {inst.id} is nowhere")
+    if match.result is None and match.pending is None:
+        problems.append("no pending decision in a game that goes on")
+    if match.result is not None and match.pending is not None:
+        problems.append("a pending decision after the end")
+    return problems

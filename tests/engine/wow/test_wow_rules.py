@@ -1,0 +1,532 @@
+"""The WoW TCG match rules, one test per rule of the digest (shared/spec/wow-rules.md) and
+per registered ability handler (W18). Matches start unshuffled with seat 0 first; cards are
+put where a test needs them with :func:`give`."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from engine.cardset import load_catalog
+from engine.catalog import Catalog
+from engine.decklist import Decklist
+from engine.games.wow.cards import Card, Effect
+from engine.games.wow.match import IllegalAction, Match, new_match
+from engine.games.wow.match.state import ALLIES, HAND, HERO_ROW, RESOURCE, Inst
+from engine.registry import bundled_card_sets, get_game
+
+
+@cache
+def catalog() -> Catalog[Card]:
+    return load_catalog(bundled_card_sets("wow"))[1]
+
+
+def deck(hero: str, filler: str = "Warband Recruit", count: int = 40) -> Decklist:
+    return Decklist(game="wow", zones={"hero": hero, "main": {filler: count}})
+
+
+def start(
+    hero0: str = "Grotha Ashmane", hero1: str = "Mirel Duskwhisper", *, count: int = 40, **options: Any
+) -> Match:
+    """Return a match past both mulligans: seat 0's first action phase, seat 0 holding priority."""
+    match = new_match(catalog(), (deck(hero0, count=count), deck(hero1, count=count)), seed=1,
+                      shuffle=False, first=0, **options)  # fmt: skip
+    match.apply(0, {"type": "keep"})
+    match.apply(1, {"type": "keep"})
+    for _ in range(4):  # the ready step's and the draw step's windows (W6.2, W10.5)
+        match.apply(0 if _ % 2 == 0 else 1, {"type": "pass"})
+    assert match.phase == "action"
+    return match
+
+
+def give(match: Match, seat: int, name: str, zone: int = HAND, *, entered: int = -1) -> Inst:
+    """Put a new card ``name`` of ``seat`` into ``zone`` (hand, allies, hero row, resources)."""
+    card = catalog().get(name)
+    assert isinstance(card, Card), name
+    inst = Inst(len(match.insts), card, seat, zone)
+    match.insts.append(inst)
+    side = match.seats[seat]
+    row = {HAND: side.hand, ALLIES: side.allies, HERO_ROW: side.hero_row, RESOURCE: side.resources}[zone]
+    row.append(inst)
+    inst.known = 3 if zone != HAND else 1 << seat
+    inst.face_up = zone != RESOURCE
+    inst.entered = entered
+    return inst
+
+
+def resources(match: Match, seat: int, count: int) -> None:
+    for _ in range(count):
+        give(match, seat, "Warband Recruit", RESOURCE)
+
+
+def act(match: Match, seat: int, action: dict[str, Any]) -> None:
+    match.apply(seat, action, seq=match.seq)
+
+
+def settle(match: Match) -> None:
+    """Pass until the chain is empty (both players pass each item through, W10.4)."""
+    while len(match.chain) and match.pending is not None and match.pending.kind == "priority":
+        act(match, match.pending.seat, {"type": "pass"})
+
+
+def refused(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
+    with pytest.raises(IllegalAction) as error:
+        match.apply(seat, action)
+    return error.value
+
+
+# --- setup and turns -------------------------------------------------------------------------
+
+
+def test_w5_3_each_player_draws_seven_and_w6_2_the_first_player_skips_the_first_draw() -> None:
+    match = start()
+    assert len(match.seats[0].hand) == 7 and len(match.seats[1].hand) == 7
+    assert match.pending is not None and match.pending.kind == "priority" and match.pending.seat == 0
+
+
+def test_w5_4_a_mulligan_shuffles_the_hand_back_and_draws_seven_once() -> None:
+    mixed = Decklist(
+        game="wow", zones={"hero": "Grotha Ashmane", "main": {"Warband Recruit": 30, "Rusted Cleaver": 30}}
+    )
+    match = new_match(catalog(), (mixed, mixed), seed=3, shuffle=False, first=1)
+    assert match.pending is not None and match.pending.seat == 1, "the first player decides first"
+    before = [i.id for i in match.seats[1].hand]
+    act(match, 1, {"type": "mulligan"})
+    assert len(match.seats[1].hand) == 7 and [i.id for i in match.seats[1].hand] != before
+    assert match.pending is not None and match.pending.seat == 0 and match.pending.kind == "mulligan"
+
+
+def test_w6_4_the_turn_player_discards_down_to_seven_at_the_end_step() -> None:
+    match = start()
+    for _ in range(3):
+        give(match, 0, "Warband Recruit")
+    for _ in range(4):  # both pass the action phase, then the end phase
+        act(match, match.pending.seat, {"type": "pass"})  # type: ignore[union-attr]
+    assert match.pending is not None and match.pending.kind == "discard" and match.pending.seat == 0
+    for _ in range(3):
+        act(match, 0, {"type": "discard", "card": match.seats[0].hand[0].id})
+    assert match.active == 1 and len(match.seats[0].hand) == 7 and match.phase == "ready"
+    assert len(match.seats[1].hand) == 7
+    act(match, 1, {"type": "pass"})
+    act(match, 0, {"type": "pass"})
+    assert match.phase == "draw"
+    assert len(match.seats[1].hand) == 8, "the second player draws on its first turn (W6.2)"
+
+
+def test_w10_5_instants_may_be_played_in_the_ready_step_window() -> None:
+    match = new_match(
+        catalog(), (deck("Grotha Ashmane"), deck("Mirel Duskwhisper")), seed=1, shuffle=False, first=0
+    )
+    match.apply(0, {"type": "keep"})
+    match.apply(1, {"type": "keep"})
+    assert match.phase == "ready" and match.chain.holder == 0
+    resources(match, 0, 2)
+    bellow, raider = give(match, 0, "Rallying Bellow"), give(match, 0, "Ashfang Raider")
+    legal = match.legal_actions(0)
+    assert {"type": "play", "card": bellow.id, "target": 0} in legal
+    assert not [a for a in legal if a.get("card") == raider.id], "not Instant: the action phase (W8.2)"
+
+
+# --- resources and costs -----------------------------------------------------------------------
+
+
+def test_w7_1_one_resource_per_turn_goes_on_the_chain_face_down() -> None:
+    match = start()
+    card = match.seats[0].hand[0]
+    act(match, 0, {"type": "resource", "card": card.id})
+    assert match.chain.top is not None and match.chain.top.payload["kind"] == "resource"
+    assert "Warband Recruit" not in str(match.observation(1)["chain"])
+    settle(match)
+    assert card in match.seats[0].resources and not card.face_up
+    error = refused(match, 0, {"type": "resource", "card": match.seats[0].hand[0].id})
+    assert (error.rule, error.code) == ("W7.1", "resource_placed")
+
+
+def test_w7_2_a_cost_is_paid_by_exhausting_ready_resources() -> None:
+    match = start()
+    resources(match, 0, 3)
+    ally = give(match, 0, "Ashfang Raider")
+    act(match, 0, {"type": "play", "card": ally.id})
+    assert [r.exhausted for r in match.seats[0].resources] == [True, True, True]
+    settle(match)
+    assert ally in match.seats[0].allies
+    error = refused(match, 0, {"type": "play", "card": give(match, 0, "Warband Recruit").id})
+    assert (error.rule, error.code) == ("W7.2", "cannot_pay")
+
+
+def test_w8_7_a_face_up_quest_pays_for_itself_turns_face_down_and_rewards() -> None:
+    match = start()
+    resources(match, 0, 1)
+    quest = give(match, 0, "Cinders in the Valley", RESOURCE)
+    quest.face_up = True
+    hand = len(match.seats[0].hand)
+    act(match, 0, {"type": "complete", "card": quest.id})
+    assert not quest.face_up and quest.exhausted
+    settle(match)
+    assert len(match.seats[0].hand) == hand + 2
+    assert {"type": "complete", "card": quest.id} not in match.legal_actions(0)
+
+
+# --- playing cards -------------------------------------------------------------------------------
+
+
+def test_w8_2_a_non_instant_card_waits_for_your_action_phase_and_an_empty_chain() -> None:
+    match = start()
+    resources(match, 1, 3)
+    strike = give(match, 1, "Cinderbolt")
+    act(match, 0, {"type": "pass"})  # seat 1 gets priority in seat 0's action phase
+    error = refused(match, 1, {"type": "play", "card": strike.id, "target": 0})
+    assert (error.rule, error.code) == ("W8.2", "not_instant")
+    instant = give(match, 1, "Arcane Insight")
+    assert {"type": "play", "card": instant.id} in match.legal_actions(1)
+
+
+def test_w8_4_equipment_the_hero_cannot_use_is_not_playable() -> None:
+    match = start()
+    resources(match, 0, 3)
+    wand = give(match, 0, "Ember Wand")
+    error = refused(match, 0, {"type": "play", "card": wand.id})
+    assert (error.rule, error.code) == ("W8.4", "not_usable_by_hero")
+
+
+def test_w8_8_a_card_whose_target_left_is_interrupted() -> None:
+    match = start("Mirel Duskwhisper", "Grotha Ashmane")
+    resources(match, 0, 8)
+    target = give(match, 1, "Warband Recruit", ALLIES)
+    lance, bolt = give(match, 0, "Searing Lance"), give(match, 0, "Cinderbolt")
+    act(match, 0, {"type": "play", "card": lance.id, "target": target.id})
+    act(match, 0, {"type": "pass"})
+    act(match, 1, {"type": "pass"})  # the lance resolves: the recruit dies
+    act(match, 0, {"type": "play", "card": bolt.id, "target": match.seats[1].hero.id})
+    assert target not in match.seats[1].allies
+    settle(match)
+    assert match.seats[1].hero.damage == 3
+
+
+def test_w10_4_who_puts_an_item_keeps_priority_and_the_turn_player_gets_it_after() -> None:
+    match = start()
+    resources(match, 0, 1)
+    resources(match, 1, 2)
+    give(match, 0, "Warband Recruit")
+    act(match, 0, {"type": "play", "card": match.seats[0].hand[-1].id})
+    assert match.chain.holder == 0
+    act(match, 0, {"type": "pass"})
+    response = give(match, 1, "Arcane Insight")
+    act(match, 1, {"type": "play", "card": response.id})
+    assert match.chain.holder == 1 and len(match.chain) == 2
+    act(match, 1, {"type": "pass"})
+    act(match, 0, {"type": "pass"})
+    assert len(match.chain) == 1 and match.chain.holder == 0, "W10.4: the turn player again"
+
+
+def test_w9_4_an_enters_play_trigger_goes_on_the_chain() -> None:
+    match = start("Mirel Duskwhisper", "Grotha Ashmane")
+    resources(match, 0, 2)
+    ritualist = give(match, 0, "Ashen Ritualist")
+    act(match, 0, {"type": "play", "card": ritualist.id})
+    act(match, 0, {"type": "pass"})
+    act(match, 1, {"type": "pass"})
+    top = match.chain.top
+    assert top is not None and top.triggered and top.payload["card"] == ritualist.id
+    settle(match)
+    assert match.seats[1].hero.damage == 1
+
+
+def test_w9_2_an_ally_uses_no_exhaust_power_the_turn_it_arrived() -> None:
+    match = start("Mirel Duskwhisper", "Grotha Ashmane")
+    adept = give(match, 0, "Emberveil Adept", ALLIES, entered=1)
+    assert not [a for a in match.legal_actions(0) if a["type"] == "power"]
+    adept.entered = 0
+    powers = [a for a in match.legal_actions(0) if a["type"] == "power"]
+    assert powers and all(a["card"] == adept.id for a in powers)
+    act(match, 0, {**powers[0], "target": match.seats[1].hero.id})
+    assert adept.exhausted
+
+
+# --- combat --------------------------------------------------------------------------------------
+
+
+def attack(match: Match, attacker: Inst, defender: Inst) -> None:
+    """Propose, resolve, and pass the attack window (and protect nothing)."""
+    act(match, match.active, {"type": "attack", "attacker": attacker.id, "defender": defender.id})
+    settle(match)
+    act(match, match.active, {"type": "pass"})
+    act(match, 1 - match.active, {"type": "pass"})
+    if match.pending is not None and match.pending.kind == "protect":
+        act(match, 1 - match.active, {"type": "no_protect"})
+
+
+def finish_combat(match: Match) -> None:
+    act(match, match.active, {"type": "pass"})
+    act(match, 1 - match.active, {"type": "pass"})
+
+
+def test_w11_1_an_ally_that_just_arrived_cannot_attack_unless_it_has_ferocity() -> None:
+    match = start()
+    recruit = give(match, 0, "Warband Recruit", ALLIES, entered=1)
+    raider = give(match, 0, "Ashfang Raider", ALLIES, entered=1)
+    hero = match.seats[1].hero
+    error = refused(match, 0, {"type": "attack", "attacker": recruit.id, "defender": hero.id})
+    assert (error.rule, error.code) == ("W11.1", "just_arrived")
+    assert {"type": "attack", "attacker": raider.id, "defender": hero.id} in match.legal_actions(0)
+
+
+def test_w11_1_an_elusive_character_cannot_be_chosen_as_defender() -> None:
+    match = start()
+    scout = give(match, 1, "Dustwind Scout", ALLIES)
+    error = refused(match, 0, {"type": "attack", "attacker": match.seats[0].hero.id, "defender": scout.id})
+    assert (error.rule, error.code) == ("W11.1", "elusive")
+
+
+def test_w11_6_attacker_and_defender_deal_their_atk_to_each_other() -> None:
+    match = start()
+    raider = give(match, 0, "Ashfang Raider", ALLIES)
+    outrider = give(match, 1, "Tusked Outrider", ALLIES)
+    attack(match, raider, outrider)
+    assert raider.exhausted, "W11.3"
+    finish_combat(match)
+    assert outrider.damage == 3 and raider in match.seats[0].graveyard, "2 damage kills the raider (W12.6)"
+
+
+def test_w11_6_a_long_range_attacker_takes_no_damage_back() -> None:
+    match = start()
+    hawk = give(match, 0, "Skyward Hawkstrider", ALLIES)
+    outrider = give(match, 1, "Tusked Outrider", ALLIES)
+    attack(match, hawk, outrider)
+    finish_combat(match)
+    assert hawk.damage == 0 and outrider.damage == 2
+
+
+def test_w11_4_a_ready_protector_becomes_the_defender() -> None:
+    match = start()
+    raider = give(match, 0, "Ashfang Raider", ALLIES)
+    outrider = give(match, 1, "Tusked Outrider", ALLIES)
+    act(match, 0, {"type": "attack", "attacker": raider.id, "defender": match.seats[1].hero.id})
+    settle(match)
+    act(match, 0, {"type": "pass"})
+    act(match, 1, {"type": "pass"})
+    assert match.pending is not None and match.pending.kind == "protect"
+    act(match, 1, {"type": "protect", "card": outrider.id})
+    finish_combat(match)
+    assert outrider.exhausted and outrider.damage == 3 and match.seats[1].hero.damage == 0
+
+
+def test_w11_5_a_strike_adds_the_weapons_atk_once_per_combat() -> None:
+    match = start()
+    resources(match, 0, 2)
+    axe = give(match, 0, "Rusted Cleaver", HERO_ROW)
+    attack(match, match.seats[0].hero, match.seats[1].hero)
+    act(match, 0, {"type": "strike", "weapon": axe.id})
+    assert axe.exhausted and match.chain.holder == 0
+    assert not [a for a in match.legal_actions(0) if a["type"] == "strike"]
+    finish_combat(match)
+    assert match.seats[1].hero.damage == 2
+
+
+# --- damage --------------------------------------------------------------------------------------
+
+
+def test_w12_3_a_shield_prevents_the_next_damage_and_w12_2_put_damage_ignores_it() -> None:
+    match = start()
+    hero = match.seats[1].hero
+    match.one_effect(0, None, Effect("prevent", 3, "enemy_hero"), hero)
+    match.deal(None, hero, 2)
+    assert hero.damage == 0 and hero.shield == 1
+    match.one_effect(0, None, Effect("put_damage", 2, "enemy_hero"), hero)
+    assert hero.damage == 2 and hero.shield == 1
+
+
+def test_w12_5_armor_is_the_players_choice_as_damage_reaches_the_hero() -> None:
+    match = start("Mirel Duskwhisper", "Grotha Ashmane")
+    resources(match, 0, 5)
+    plate = give(match, 1, "Scarred Plate Hauberk", HERO_ROW)
+    jerkin = give(match, 1, "Worn Leather Jerkin", HERO_ROW)
+    hero = match.seats[1].hero
+    act(match, 0, {"type": "play", "card": give(match, 0, "Cinderbolt").id, "target": hero.id})
+    settle(match)
+    assert match.pending is not None and (match.pending.kind, match.pending.seat) == ("armor", 1)
+    options = [a["cards"] for a in match.legal_actions(1) if a["type"] == "armor"]
+    assert sorted(options) == sorted([[], [plate.id], [jerkin.id], [plate.id, jerkin.id]])
+    assert hero.damage == 0, "nothing placed before the choice"
+    act(match, 1, {"type": "armor", "cards": [jerkin.id]})
+    assert hero.damage == 2 and jerkin.exhausted and not plate.exhausted
+    assert match.pending is not None and match.pending.kind == "priority"
+    act(match, 0, {"type": "play", "card": give(match, 0, "Arcane Insight").id})
+    error = refused(match, 1, {"type": "armor", "cards": [jerkin.id]})
+    assert error.code == "not_your_decision"
+
+
+def test_w12_5_unused_def_is_lost_and_exhausted_armor_is_not_asked() -> None:
+    match = start()
+    plate = give(match, 1, "Scarred Plate Hauberk", HERO_ROW)
+    match.deal(None, match.seats[1].hero, 2)
+    match.set_pending()
+    act(match, 1, {"type": "armor", "cards": [plate.id]})
+    assert plate.exhausted and match.seats[1].hero.damage == 0
+    match.deal(None, match.seats[1].hero, 2)
+    assert match.seats[1].hero.damage == 2 and not match.armor_queue
+
+
+def test_w12_7_healing_removes_only_damage_there_is() -> None:
+    match = start()
+    hero = match.seats[0].hero
+    hero.damage = 2
+    match.one_effect(0, None, Effect("heal", 5, "your_hero"), hero)
+    assert hero.damage == 0
+
+
+@pytest.mark.parametrize("do", ["ready", "exhaust", "destroy", "atk", "damage", "draw"])
+def test_w18_every_effect_word_has_a_handler(do: str) -> None:
+    match = start()
+    ally = give(match, 1, "Tusked Outrider", ALLIES)
+    ally.exhausted = do == "ready"
+    hand = len(match.seats[0].hand)
+    match.run_effects(0, None, (Effect(do, 2, "enemy_ally" if do != "draw" else "you"),), ally.id)
+    expected = {
+        "ready": lambda: not ally.exhausted,
+        "exhaust": lambda: ally.exhausted,
+        "destroy": lambda: ally in match.seats[1].graveyard,
+        "atk": lambda: match.atk_of(ally) == 4,
+        "damage": lambda: ally.damage == 2,
+        "draw": lambda: len(match.seats[0].hand) == hand + 2,
+    }
+    assert expected[do]()
+
+
+def test_w18_a_static_ability_raises_atk_while_in_play() -> None:
+    match = start()
+    ally = give(match, 0, "Warband Recruit", ALLIES)
+    give(match, 0, "Warchief's Standard", HERO_ROW)
+    give(match, 0, "Unyielding Stand", HERO_ROW)
+    assert match.atk_of(ally) == 2 and match.atk_of(match.seats[0].hero) == 1
+
+
+# --- state checks --------------------------------------------------------------------------------
+
+
+def test_w13_1_a_second_unique_card_of_a_name_is_put_away() -> None:
+    match = start()
+    first = give(match, 0, "Warchief's Standard", HERO_ROW)
+    second = give(match, 0, "Warchief's Standard", HERO_ROW)
+    match.state_check()
+    assert first in match.seats[0].graveyard and second in match.seats[0].hero_row
+
+
+def test_w13_2_a_tag_limit_keeps_n_of_the_tag() -> None:
+    match = start("Vashka Stormcaller")
+    old = give(match, 0, "Bloodroar Totem", HERO_ROW)
+    new = give(match, 0, "Searing Totem", HERO_ROW)  # both «Fire Totem (1)»
+    match.state_check()
+    assert old in match.seats[0].graveyard and new in match.seats[0].hero_row
+
+
+def test_w13_3_two_handed_and_off_hand_weapons_are_not_kept_together() -> None:
+    match = start()
+    axe = give(match, 0, "Ironjaw Greataxe", HERO_ROW)
+    dirk = give(match, 0, "Sundered Dirk", HERO_ROW)
+    match.state_check()
+    assert axe in match.seats[0].graveyard and dirk in match.seats[0].hero_row
+
+
+def test_w13_5_a_non_feral_ability_breaks_bear_form_and_a_feral_one_does_not() -> None:
+    match = start("Thandrel Oakroot")
+    resources(match, 0, 6)
+    form = give(match, 0, "Thornhide Form", HERO_ROW)
+    assert match.has_keyword(match.seats[0].hero, "protector")
+    act(match, 0, {"type": "play", "card": give(match, 0, "Grovecall").id})
+    settle(match)
+    assert form in match.seats[0].hero_row
+    act(match, 0, {"type": "play", "card": give(match, 0, "Rallying Bellow").id, "target": 0})
+    assert match.chain.top is not None and match.chain.top.payload["kind"] == "break_form"
+    settle(match)
+    assert form in match.seats[0].graveyard
+
+
+def test_w13_6_a_stealthed_hero_that_deals_damage_loses_stealth() -> None:
+    match = start()
+    cloak = give(match, 0, "Shadowstep Cloak", HERO_ROW)
+    match.deal(match.seats[0].hero, match.seats[1].hero, 1)
+    match.state_check()
+    assert cloak in match.seats[0].graveyard
+
+
+# --- the end -------------------------------------------------------------------------------------
+
+
+def test_w14_1_a_hero_with_fatal_damage_loses() -> None:
+    match = start("Mirel Duskwhisper", "Grotha Ashmane")
+    match.seats[1].hero.damage = 24
+    resources(match, 0, 3)
+    act(match, 0, {"type": "play", "card": give(match, 0, "Cinderbolt").id, "target": match.seats[1].hero.id})
+    settle(match)
+    assert match.result is not None and (match.result.winner, match.result.reason) == (0, "hero")
+
+
+def test_w14_2_drawing_from_an_empty_deck_loses() -> None:
+    match = start(count=7)
+    assert match.seats[1].deck == []
+    for _ in range(6):  # the action phase, the end phase, seat 1's ready step: then its draw
+        act(match, match.pending.seat, {"type": "pass"})  # type: ignore[union-attr]
+    assert match.result is not None and (match.result.winner, match.result.reason) == (0, "deck")
+
+
+def test_w14_3_both_out_at_once_is_a_draw() -> None:
+    match = start()
+    match.seats[0].hero.damage = 27
+    match.seats[1].hero.damage = 25
+    act(match, 0, {"type": "pass"})
+    assert match.result is not None and match.result.winner is None
+
+
+def test_w15_1_the_turn_limit_ends_the_game_in_a_draw() -> None:
+    match = start(turn_limit=2)
+    while match.result is None:
+        decision = match.pending
+        assert decision is not None
+        action = {"type": "pass"} if decision.kind == "priority" else match.legal_actions(decision.seat)[0]
+        act(match, decision.seat, action)
+    assert (match.result.winner, match.result.reason) == (None, "turn_limit")
+
+
+@pytest.mark.parametrize(
+    ("action", "winner", "reason"),
+    [
+        ({"type": "concede"}, 0, "concede"),
+        ({"type": "timeout"}, 0, "timeout"),
+        ({"type": "no_show"}, 0, "no_show"),
+        ({"type": "penalty_loss"}, 0, "penalty"),
+    ],
+)
+def test_site_actions_end_the_game_for_either_seat_at_any_moment(
+    action: dict[str, Any], winner: int, reason: str
+) -> None:
+    match = start()
+    match.apply(1, action)
+    assert match.result is not None and (match.result.winner, match.result.reason) == (winner, reason)
+
+
+def test_no_show_of_both_is_a_draw() -> None:
+    match = start()
+    match.apply(0, {"type": "no_show", "both": True})
+    assert match.result is not None and (match.result.winner, match.result.reason) == (None, "no_show")
+
+
+# --- sideboarding --------------------------------------------------------------------------------
+
+
+def test_w2_5_sideboarding_swaps_one_for_one() -> None:
+    engine = get_game("wow").match_engine
+    assert engine is not None
+    main = {"Warband Recruit": 56, "Mercenary Sellsword": 4}
+    before = Decklist(game="wow", zones={"hero": "Grotha Ashmane", "main": main, "side": {"Battle Fury": 1}})
+    swapped = {"hero": "Grotha Ashmane", "main": {**main, "Warband Recruit": 55, "Battle Fury": 1},
+               "side": {"Warband Recruit": 1}}  # fmt: skip
+    assert engine.swap_problems(before, Decklist(game="wow", zones=swapped), catalog()) == []
+    new_card = {**swapped, "main": {**main, "Warband Recruit": 55, "Rallying Bellow": 1}}
+    codes = [v.code for v in engine.swap_problems(before, Decklist(game="wow", zones=new_card), catalog())]
+    assert codes == ["not_a_swap"]
+    other_hero = {**swapped, "hero": "Vashka Stormcaller"}
+    codes = [v.code for v in engine.swap_problems(before, Decklist(game="wow", zones=other_hero), catalog())]
+    assert "hero_changed" in codes

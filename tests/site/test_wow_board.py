@@ -1,0 +1,92 @@
+"""The WoW TCG board module (tournaments/static/respons/boards/wow.js) in Chromium, on a static
+page: it draws a real observation, offers every legal action as a button beside its card (or
+in the decision bar), posts the action clicked, and fits 390 px without sideways scrolling."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.cardset import load_catalog
+from engine.decklist import load_decklist
+from engine.registry import bundled_card_sets, bundled_decklists, get_game
+from tests.conftest import require_or_skip
+
+pytestmark = [pytest.mark.browser]
+
+CHROMIUM = "/usr/bin/chromium"
+BOARD = Path(__file__).resolve().parents[2] / "tournaments" / "static" / "respons" / "boards" / "wow.js"
+
+
+@pytest.fixture
+def chromium():
+    require_or_skip(os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        yield browser
+        browser.close()
+
+
+def a_match_in_play(actions: int = 120) -> Any:
+    """Return a match some way in (heuristic bots), with seat 0 or 1 deciding."""
+    engine = get_game("wow").match_engine
+    assert engine is not None
+    _rules, catalog = load_catalog(bundled_card_sets("wow"))
+    decks = [load_decklist(path, game="wow") for path in bundled_decklists("wow")]
+    match = engine.new_match(catalog, decks[:2], seed=4, options={"first": 0})
+    bots = [engine.make_bot("heuristic", 1), engine.make_bot("heuristic", 2)]
+    rng = random.Random(3)
+    for _ in range(actions):
+        decision = match.decision()
+        if decision.kind == "priority" and len(match.legal_actions(decision.seat)) > 4 and rng.random() < 0.3:
+            break
+        match.apply(decision.seat, bots[decision.seat].act(match, decision.seat))
+    return match
+
+
+def page_with(browser: Any, view: dict[str, Any], legal: list[dict[str, Any]], seat: int) -> Any:
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.set_content("<!doctype html><meta charset=utf-8><div id=root></div>")
+    page.add_script_tag(content=BOARD.read_text(encoding="utf-8"))
+    page.evaluate(
+        """([view, legal, seat]) => {
+            window.sent = [];
+            const ctx = {seat: seat, legal: legal, act: (a) => window.sent.push(a), card: () => null,
+                         t: (s) => s, lang: "en", readOnly: false, names: ["Anna", "Boris"]};
+            window.ResponsBoards.wow.render(document.getElementById("root"), view, ctx);
+        }""",
+        [view, legal, seat],
+    )
+    return page
+
+
+def test_it_offers_every_legal_action_as_a_button_and_posts_the_one_clicked(chromium) -> None:
+    match = a_match_in_play()
+    seat = match.decision().seat
+    legal = [a for a in match.legal_actions(seat) if a["type"] != "concede"]  # the shell's button
+    page = page_with(chromium, match.observation(seat), legal, seat)
+    buttons = page.locator("#root button")
+    assert buttons.count() == len(legal)
+    for index in range(buttons.count()):
+        assert buttons.nth(index).inner_text().strip()
+    buttons.nth(buttons.count() - 1).click()
+    sent = page.evaluate("window.sent")
+    assert len(sent) == 1 and sent[0] in legal
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_it_names_no_card_the_reader_may_not_see(chromium) -> None:
+    match = a_match_in_play()
+    seat = match.decision().seat
+    page = page_with(chromium, match.observation(seat), [], seat)
+    text = page.locator("#root").inner_text()
+    hidden = match.hidden_from(seat)
+    assert hidden and not [name for name in hidden if name in text]

@@ -1,0 +1,183 @@
+/* World of Warcraft TCG board module (common interface: window.ResponsBoards[game].render(root, view, ctx)).
+ *
+ * Draws the engine's view (observation, judge_view or spectator_view): each seat's hero with
+ * damage and ATK, the hero row (equipment, ongoing abilities, totems), the ally row, the
+ * resource row (face-down resources as backs for the opponent), hand, deck and graveyard
+ * sizes, the chain (top first) and the combat; and turns ctx.legal into buttons, each beside
+ * the card it uses. A targeted action offers one button per target ("→ name").
+ * Plain ES5, no dependencies; every control is a <button>; rows wrap to fit 390 px.
+ */
+(function () {
+  "use strict";
+
+  var WINDOWS = { ready: "Ready step", draw: "Draw step", action: "Action phase", attack: "Attack window", defend: "Defend window", end: "End phase",
+    protect: "Protect?", discard: "Discard down to seven", armor: "Use armor?", mulligan: "Keep or mulligan" };
+  var REASONS = { hero: "a hero fell", deck: "a deck ran out", turn_limit: "the turn limit",
+    concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    var key;
+    for (key in attrs || {}) {
+      if (key === "style") node.style.cssText = attrs[key];
+      else if (key === "text") node.textContent = attrs[key];
+      else if (key.indexOf("on") === 0) node.addEventListener(key.slice(2), attrs[key]);
+      else node.setAttribute(key, attrs[key]);
+    }
+    (children || []).forEach(function (child) {
+      if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function render(root, view, ctx) {
+    var t = ctx.t || function (s) { return s; };
+    var fmt = ctx.fmt || function (s, v) { return s.replace(/\{(\w+)\}/g, function (m, k) { return v[k]; }); };
+    var legal = ctx.readOnly ? [] : ctx.legal || [];
+    var names = {};  // instance id -> card name, from everything the view shows
+
+    function cardName(name) {
+      var data = name && ctx.card ? ctx.card(name) : null;
+      return data && data.name ? data.name : name || t("face-down card");
+    }
+    function cardText(name) {
+      var data = name && ctx.card ? ctx.card(name) : null;
+      return data && data.text ? data.text : "";
+    }
+    function act(action) {
+      if (!ctx.readOnly && ctx.act) ctx.act(action);
+    }
+    function nameOf(id) {
+      return id in names ? cardName(names[id]) : fmt(t("card {id}"), { id: id });
+    }
+    function targetSuffix(a) {
+      return a.target === undefined ? "" : " → " + nameOf(a.target);
+    }
+    function label(a) {
+      switch (a.type) {
+        case "play": return t("Play") + targetSuffix(a);
+        case "resource": return a.face_up ? t("Place face up (quest)") : t("Place as a resource");
+        case "power": return t("Use power") + targetSuffix(a);
+        case "complete": return t("Complete the quest");
+        case "strike": return t("Strike");
+        case "protect": return t("Protect");
+        case "discard": return t("Discard");
+        case "attack": return t("Attack") + " → " + nameOf(a.defender);
+        default: return a.type;
+      }
+    }
+    function owns(a, id) {
+      return a.card === id || a.weapon === id || a.attacker === id;
+    }
+    function buttonsFor(id) {
+      return legal.filter(function (a) { return owns(a, id); }).map(function (a) {
+        return el("button", { type: "button", "class": "wow-act", onclick: function () { act(a); } }, [label(a)]);
+      });
+    }
+
+    // First pass: learn every visible name by id, so that targets can be named.
+    (view.seats || []).forEach(function (side) {
+      [side.hero].concat(side.allies || [], side.hero_row || [], side.resources || []).forEach(function (c) {
+        if (c && c.card) names[c.id] = c.card;
+      });
+      if (Array.isArray(side.hand)) side.hand.forEach(function (c) { names[c.id] = c.card; });
+    });
+
+    function cardBox(c, extra) {
+      var bits = [];
+      if (c.health !== undefined && c.health !== null) {
+        bits.push(fmt(t("ATK {atk} · {left}/{health}"), { atk: c.atk, left: c.health - c.damage, health: c.health }));
+      }
+      if (c.exhausted) bits.push(t("exhausted"));
+      if (c["new"]) bits.push(t("new"));
+      if (c.shield) bits.push(fmt(t("shield {n}"), { n: c.shield }));
+      var title = c.card ? cardName(c.card) : t("face-down card");
+      var box = el("div", {
+        "class": "wow-card" + (c.exhausted ? " wow-exhausted" : ""),
+        title: c.card ? cardText(c.card) : "",
+        style: "border:1px solid #888;border-radius:6px;padding:4px 6px;margin:3px;min-width:7em;max-width:12em;" +
+          "display:inline-block;vertical-align:top;background:" + (c.exhausted ? "#eee" : "#fff") +
+          (c.exhausted ? ";transform:rotate(-3deg)" : "")
+      }, [el("strong", { text: title }), bits.length ? el("div", { style: "font-size:85%", text: bits.join(" · ") }) : null]);
+      buttonsFor(c.id).concat(extra || []).forEach(function (b) { box.appendChild(el("div", {}, [b])); });
+      return box;
+    }
+    function row(label, cards) {
+      return el("div", { "class": "wow-row", style: "display:flex;flex-wrap:wrap;align-items:flex-start" },
+        [el("span", { style: "font-size:85%;min-width:6em;color:#555", text: label })].concat(cards));
+    }
+
+    while (root.firstChild) root.removeChild(root.firstChild);
+    var board = el("div", { "class": "wow-board", style: "max-width:100%;overflow-x:auto" });
+    root.appendChild(board);
+
+    var decision = view.decision || {};
+    var banner = [];
+    if (view.result) {
+      var winner = view.result.winner;
+      banner.push(winner === null || winner === undefined ? t("Draw") :
+        fmt(t("{name} wins"), { name: (ctx.names || [])[winner] || view.seats[winner].name }));
+      banner.push(" (" + t(REASONS[view.result.reason] || view.result.reason) + ")");
+    } else {
+      banner.push(fmt(t("Turn {turn}"), { turn: view.turn }) + " · " + t(WINDOWS[view.phase] || view.phase));
+      if (decision.kind === "discard") banner.push(" · " + fmt(t("discard {n}"), { n: decision.count }));
+      if (decision.kind === "armor") banner.push(" · " + fmt(t("armor against {n} damage?"), { n: decision.amount }));
+    }
+    board.appendChild(el("div", { "class": "wow-banner", role: "status", style: "font-weight:bold;margin:4px 0" }, banner));
+
+    var order = view.seat === 1 ? [0, 1] : [1, 0];  // the reader's side at the bottom
+    order.forEach(function (index) {
+      var side = view.seats[index];
+      var mine = view.seat === index;
+      var section = el("section", { "class": "wow-side", "aria-label": side.name,
+        style: "border-top:2px solid #ccc;padding:4px 0" });
+      section.appendChild(el("div", { style: "font-weight:bold",
+        text: side.name + (view.active === index ? " ◆" : "") + " · " +
+          fmt(t("deck {deck} · graveyard {grave}"), { deck: side.deck, grave: (side.graveyard || []).length }) +
+          (Array.isArray(side.hand) ? "" : " · " + fmt(t("hand {n}"), { n: side.hand })) }));
+      section.appendChild(row(t("Hero"), [cardBox(side.hero)].concat((side.hero_row || []).map(function (c) { return cardBox(c); }))));
+      section.appendChild(row(t("Allies"), (side.allies || []).map(function (c) { return cardBox(c); })));
+      section.appendChild(row(t("Resources"), (side.resources || []).map(function (c) { return cardBox(c); })));
+      if (Array.isArray(side.hand) && (mine || ctx.readOnly)) {
+        section.appendChild(row(t("Hand"), side.hand.map(function (c) { return cardBox(c); })));
+      }
+      board.appendChild(section);
+    });
+
+    var chain = (view.chain && view.chain.items) || [];
+    if (chain.length) {
+      var list = el("ol", { "class": "wow-chain", reversed: "reversed" });
+      chain.slice().reverse().forEach(function (item) {
+        var p = item.payload || {};
+        var what = p.kind === "attack" ? fmt(t("attack: {a} → {d}"), { a: nameOf(p.attacker), d: nameOf(p.defender) }) :
+          p.kind === "resource" ? t("a resource") + (p.name ? " (" + cardName(p.name) + ")" : "") :
+          p.kind === "break_form" ? t("bear form ends") :
+          (p.name ? cardName(p.name) : t("an effect")) + (p.target !== undefined && p.target !== null ? " → " + nameOf(p.target) : "");
+        list.appendChild(el("li", { text: ((ctx.names || [])[item.controller] || "") + ": " + what }));
+      });
+      board.appendChild(el("div", { style: "margin:4px 0" }, [el("strong", { text: t("Chain (top first)") }), list]));
+    }
+    if (view.combat) {
+      board.appendChild(el("div", { "class": "wow-combat", style: "margin:4px 0",
+        text: fmt(t("Combat: {a} attacks {d}"), { a: nameOf(view.combat.attacker), d: nameOf(view.combat.defender) }) }));
+    }
+
+    var loose = legal.filter(function (a) {
+      return ["keep", "mulligan", "pass", "no_protect", "armor"].indexOf(a.type) >= 0;
+    });
+    if (loose.length) {
+      var bar = el("div", { "class": "wow-decide", style: "display:flex;flex-wrap:wrap;gap:6px;margin:6px 0" });
+      loose.forEach(function (a) {
+        var text = { keep: t("Keep"), mulligan: t("Mulligan"), pass: t("Pass priority"), no_protect: t("Do not protect") }[a.type];
+        if (a.type === "armor") {
+          text = a.cards.length ? t("Use armor") + ": " + a.cards.map(nameOf).join(", ") : t("No armor");
+        }
+        bar.appendChild(el("button", { type: "button", onclick: function () { act(a); } }, [text]));
+      });
+      board.appendChild(bar);
+    }
+  }
+
+  window.ResponsBoards = window.ResponsBoards || {};
+  window.ResponsBoards.wow = { render: render };
+})();
