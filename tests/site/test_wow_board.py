@@ -14,7 +14,7 @@ import pytest
 from engine.cardset import load_catalog
 from engine.decklist import load_decklist
 from engine.registry import bundled_card_sets, bundled_decklists, get_game
-from tests.conftest import require_or_skip
+from tests.support.services import require_or_skip
 
 pytestmark = [pytest.mark.browser]
 
