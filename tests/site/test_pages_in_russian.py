@@ -118,6 +118,8 @@ def site(event_factory, organizer, judge, player, opponent):
         "webhook_id": 1,
         "pair_id": 1,
         "online_match_id": match["id"],
+        "username": judge.name,
+        "series_id": 1,
     }
 
 

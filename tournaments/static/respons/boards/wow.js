@@ -96,7 +96,7 @@
         "class": "wow-card" + (c.exhausted ? " wow-exhausted" : ""),
         title: c.card ? cardText(c.card) : "",
         style: "border:1px solid #888;border-radius:6px;padding:4px 6px;margin:3px;min-width:7em;max-width:12em;" +
-          "display:inline-block;vertical-align:top;background:" + (c.exhausted ? "#eee" : "#fff") +
+          "display:inline-block;vertical-align:top;color:#1a1a1a;background:" + (c.exhausted ? "#eee" : "#fff") +
           (c.exhausted ? ";transform:rotate(-3deg)" : "")
       }, [el("strong", { text: title }), bits.length ? el("div", { style: "font-size:85%", text: bits.join(" · ") }) : null]);
       buttonsFor(c.id).concat(extra || []).forEach(function (b) { box.appendChild(el("div", {}, [b])); });
