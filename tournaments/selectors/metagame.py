@@ -28,7 +28,7 @@ from datetime import date, datetime, time
 from typing import Any
 
 import orjson
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -110,12 +110,20 @@ def metagame_fingerprint(scope: Scope) -> str:
     if not events:
         return "none"
     facts = Match.objects.filter(round__event_id__in=events).aggregate(
-        final=Count("pk", filter=Q(status=Match.Status.FINAL)), last=Max("updated_at")
+        final=Count("pk", filter=Q(status=Match.Status.FINAL)),
+        last=Max("updated_at"),
+        # A corrected result changes these even when two writes share a timestamp.
+        a=Sum("wins_a"),
+        b=Sum("wins_b"),
+        d=Sum("draws"),
     )
     games = Game.objects.filter(match__round__event_id__in=events, status=Game.Status.FINISHED).aggregate(
         n=Count("pk"), last=Max("finished_at")
     )
-    text = f"{events}|{facts['final']}|{facts['last']}|{games['n']}|{games['last']}"
+    text = (
+        f"{events}|{facts['final']}|{facts['last']}|{facts['a']}|{facts['b']}|{facts['d']}"
+        f"|{games['n']}|{games['last']}"
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
