@@ -604,7 +604,8 @@ def record_result(match: Match, *, action: str, by: User | None = None, note: st
     match.save(update_fields=["status", "disputed", "wins_a", "wins_b", "draws", "updated_at"])
     new = {"wins_a": match.wins_a, "wins_b": match.wins_b, "draws": match.draws, "status": match.status}
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=new, note=note)
-    rating_update_queue(match.pk)  # the players' ratings follow the final result (after commit)
+    if not any(_bots(match)):  # a match against a bot does not rate: no task for it (bots flood)
+        rating_update_queue(match.pk)  # the players' ratings follow the final result (after commit)
 
 
 def _round_time_check(match: Match, now: Any) -> None:
