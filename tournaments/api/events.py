@@ -70,13 +70,13 @@ class EventIn(serializers.Serializer):
         min_value=1, max_value=120, default=10, help_text="minutes into a round before a no-show loss"
     )
     spectators = serializers.ChoiceField(
-        choices=Event.Spectators.values, default=Event.Spectators.NOBODY, help_text=SPECTATORS_HELP
+        choices=Event.Spectators.choices, default=Event.Spectators.NOBODY, help_text=SPECTATORS_HELP
     )
     spectate_delay = serializers.IntegerField(
         min_value=1, max_value=svc.SPECTATE_DELAY_MAX, default=2, help_text=DELAY_HELP
     )
     spectate_delay_unit = serializers.ChoiceField(
-        choices=Event.DelayUnit.values, default=Event.DelayUnit.TURNS, help_text=DELAY_UNIT_HELP
+        choices=Event.DelayUnit.choices, default=Event.DelayUnit.TURNS, help_text=DELAY_UNIT_HELP
     )
     seed_by_rating = serializers.BooleanField(default=False, help_text=SEED_HELP)
     starts_at = serializers.CharField(
@@ -168,13 +168,13 @@ class EventPatchIn(serializers.Serializer):
     check_in_required = serializers.BooleanField(required=False)
     no_show_minutes = serializers.IntegerField(min_value=1, max_value=120, required=False)
     spectators = serializers.ChoiceField(
-        choices=Event.Spectators.values, required=False, help_text=SPECTATORS_HELP
+        choices=Event.Spectators.choices, required=False, help_text=SPECTATORS_HELP
     )
     spectate_delay = serializers.IntegerField(
         min_value=1, max_value=svc.SPECTATE_DELAY_MAX, required=False, help_text=DELAY_HELP
     )
     spectate_delay_unit = serializers.ChoiceField(
-        choices=Event.DelayUnit.values, required=False, help_text=DELAY_UNIT_HELP
+        choices=Event.DelayUnit.choices, required=False, help_text=DELAY_UNIT_HELP
     )
     seed_by_rating = serializers.BooleanField(required=False, help_text=SEED_HELP)
     starts_at = serializers.CharField(

@@ -86,6 +86,8 @@ class ResponsMatchEngine:
             raise InputError(Problem("options.first", "differs from options.first_initiative (R10.2)"))
         if first is None:
             first = options.get("first_initiative")
+        if first is not None and (type(first) is not int or first not in (0, 1)):
+            raise InputError(Problem("options.first", "must be 0, 1 or null (R10.2)"))
         return new_match(
             catalog,
             (decks[0], decks[1]),
