@@ -84,10 +84,10 @@ class ResponsMatchEngine:
         first = options.get("first")
         if "first" in options and "first_initiative" in options and first != options["first_initiative"]:
             raise InputError(Problem("options.first", "differs from options.first_initiative (R10.2)"))
-        if first is None:
-            first = options.get("first_initiative")
         if first is not None and (type(first) is not int or first not in (0, 1)):
             raise InputError(Problem("options.first", "must be 0, 1 or null (R10.2)"))
+        if first is None:
+            first = options.get("first_initiative")  # new_match checks it (where: first_initiative)
         return new_match(
             catalog,
             (decks[0], decks[1]),
