@@ -500,9 +500,9 @@ class Match:
                 expected=self.seq,
                 got=str(seq)[:20],
             )
-        return self._apply_checked(seat, action)
+        return self.apply_checked(seat, action)
 
-    def _apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
+    def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
         if self._result is not None:
             raise refuse(
                 "Y9.1", "game_over", f"the game is over ({self._result.reason})", reason=self._result.reason

@@ -1,166 +1,51 @@
-"""Your War match logs (formats.md envelope) and replay: the action log is the truth (Y11.1)."""
+"""Your War match logs (formats.md envelope) and replay: the action log is the truth (Y11.1).
+
+One :class:`engine.matchlog.LogFormat` (Your War has no turn cap); what is particular to it
+is what a player's copy reveals of the opponent's deck (Y3.3).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.catalog import Catalog
-from engine.decklist import Decklist, decklist_to_json, parse_decklist
+from engine import matchlog
 from engine.games.yourwar.match.state import BASES, DESTROYED, FIELD, SUPPORT, IllegalAction
-from engine.problems import InputError, Problem
+from engine.matchlog import ReplayError
 
-if TYPE_CHECKING:
-    from engine.games.yourwar.match.core import Match
+__all__ = ["FORMAT", "ReplayError", "match_log", "read_setup", "redacted_log", "replay"]
 
-GAME = "yourwar"
 RULES_VERSION = "1"  # the Your War rules (RULES.md) this engine plays
 
 
-def match_log(match: Match, card_set_codes: Sequence[str]) -> dict[str, Any]:
-    """Return the formats.md match log of ``match``: setup, both decks and every action."""
-    return {
-        "game": GAME,
-        "rules_version": RULES_VERSION,
-        "seed": match.seed,
-        "shuffle": match.shuffle,
-        "first": match.first_option,
-        "cards": list(card_set_codes),
-        "players": [{"name": match.names[s], "deck": decklist_to_json(match.decks[s])} for s in (0, 1)],
-        "actions": [dict(action) for action in match.actions],
-    }
-
-
-class ReplayError(Exception):
-    """An illegal action in a log: its ``index``, ``seat``, the :class:`IllegalAction`
-    (``error``) and ``match``, the state just before it."""
-
-    def __init__(self, index: int, seat: int, error: IllegalAction, match: Match) -> None:
-        self.index = index
-        self.seat = seat
-        self.error = error
-        self.match = match
-        super().__init__(f"actions[{index}] (seat {seat}): {error.rule}: {error.message}")
-
-
-def read_setup(log: Any, *, source: str = "") -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
-    """Return (``new_match``'s keyword arguments but the catalog, the (seat, action) list);
-    raise :class:`InputError` naming the first malformed part."""
-
-    def bad(where: str, message: str) -> InputError:
-        return InputError(Problem(where, message), source=source)
-
-    if not isinstance(log, dict):
-        raise bad("", "a match log must be a JSON object")
-    if log.get("redacted"):
-        raise bad("redacted", "a player's redacted copy (no seed) cannot be replayed")
-    if log.get("game") != GAME:
-        raise bad("game", f"expected {GAME!r}, found {log.get('game')!r}")
-    if str(log.get("rules_version")) != RULES_VERSION:
-        raise bad("rules_version", f"this engine plays rules version {RULES_VERSION!r}")
-    seed = log.get("seed")
-    if type(seed) is not int:
-        raise bad("seed", "must be an integer")
-    shuffle = log.get("shuffle", True)
-    if not isinstance(shuffle, bool):
-        raise bad("shuffle", "must be true or false")
-    first = log.get("first")
-    if first is not None and (type(first) is not int or first not in (0, 1)):
-        raise bad("first", "must be 0, 1 or null")
-    players = log.get("players")
-    if not isinstance(players, list) or len(players) != 2:
-        raise bad("players", "must be a list of two players")
-    decks: list[Decklist] = []
-    names: list[str] = []
-    for seat, player in enumerate(players):
-        if not isinstance(player, dict) or not isinstance(player.get("deck"), dict):
-            raise bad(f"players[{seat}]", 'must be an object with a "deck" decklist object')
-        names.append(str(player.get("name", ("A", "B")[seat])))
-        try:
-            decks.append(parse_decklist(player["deck"], game=GAME))
-        except InputError as error:
-            raise bad(f"players[{seat}].deck", error.one_line()) from None
-    raw_actions = log.get("actions", [])
-    if not isinstance(raw_actions, list):
-        raise bad("actions", "must be a list of actions")
-    actions: list[tuple[int, dict[str, Any]]] = []
-    for index, raw in enumerate(raw_actions):
-        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-            raise bad(f"actions[{index}]", 'must be an object with a "seat" and a "type"')
-        actor = raw.get("seat")
-        if type(actor) is not int or actor not in (0, 1):
-            raise bad(f"actions[{index}].seat", "must be 0 or 1")
-        actions.append((actor, {k: v for k, v in raw.items() if k != "seat"}))
-    setup = {
-        "decks": (decks[0], decks[1]),
-        "seed": seed,
-        "shuffle": shuffle,
-        "first": first,
-        "names": (names[0], names[1]),
-    }
-    return setup, actions
-
-
-def _rebuild(log: Any, catalog: Catalog[Any], source: str) -> tuple[Match, list[tuple[int, dict[str, Any]]]]:
-    from engine.games.yourwar.match.core import new_match
-
-    setup, actions = read_setup(log, source=source)
-    try:
-        match = new_match(catalog, **setup)
-    except InputError as error:
-        raise InputError(error.problems, source=source) from None
-    return match, actions
-
-
-def replay(log: Any, catalog: Catalog[Any], *, source: str = "", upto: int | None = None) -> Match:
-    """Return the match rebuilt by applying the log's actions (the first ``upto``); raise
-    :class:`InputError` for a malformed log, :class:`ReplayError` at an illegal action."""
-    match, actions = _rebuild(log, catalog, source)
-    match.recording = False
-    try:
-        for index, (seat, action) in enumerate(actions[:upto] if upto is not None else actions):
-            try:
-                match._apply_checked(seat, action)
-            except IllegalAction as error:
-                raise ReplayError(index, seat, error, match) from None
-    finally:
-        match.recording = True
-    return match
-
-
-REDACTED_WHY = (
-    "a player's copy: no seed, and of the opponent's deck only the cards seen in play "
-    "(Y3.3); not replayable (the judges have the full log)"
-)
-
-
-def redacted_log(log: Any, catalog: Catalog[Any], seat: int, *, source: str = "") -> dict[str, Any]:
-    """Return ``seat``'s copy of a log (Y3.3): no seed, the opponent's deck replaced by the cards
-    seen in play (``revealed``). Actions name no hidden card (a redeal names none; a card
-    played, built or discarded is public). Raises like :func:`replay`."""
-    match = replay(log, catalog, source=source)
+def _revealed(match: Any, seat: int, actions: list[tuple[int, dict[str, Any]]]) -> dict[str, int]:
+    """The opponent's cards seen in play (Y3.3), and those played and returned to hand since.
+    Actions name no hidden card (a redeal names none; a card played, built or discarded is
+    public)."""
     other = 1 - seat
     seen: dict[str, int] = {}
     for inst in match.insts:
         if inst.owner == other and inst.zone in (FIELD, SUPPORT, BASES, DESTROYED):
             seen[inst.name] = seen.get(inst.name, 0) + 1
-    for seat_, action in read_setup(log, source=source)[1]:  # played and returned to hand: seen too
-        if seat_ == other and isinstance(action.get("card"), str):
+    for actor, action in actions:
+        if actor == other and isinstance(action.get("card"), str):
             seen.setdefault(action["card"], 1)
-    players = [dict(player) for player in log["players"]]
-    players[other] = {
-        "name": players[other].get("name", ""),
-        "deck": None,
-        "revealed": dict(sorted(seen.items())),
-    }
-    return {
-        "game": GAME,
-        "rules_version": log["rules_version"],
-        "redacted": {"seat": seat, "why": REDACTED_WHY},
-        "seed": None,
-        "shuffle": None,
-        "first": log.get("first"),
-        "cards": list(log.get("cards") or []),
-        "players": players,
-        "actions": [dict(action) for action in log.get("actions", [])],
-    }
+    return dict(sorted(seen.items()))
+
+
+FORMAT = matchlog.LogFormat(
+    game="yourwar",
+    rules_version=RULES_VERSION,
+    package="engine.games.yourwar",
+    refusal=IllegalAction,
+    turn_limit=None,
+    revealed=_revealed,
+    why=(
+        "a player's copy: no seed, and of the opponent's deck only the cards seen in play "
+        "(Y3.3); not replayable (the judges have the full log)"
+    ),
+)
+
+match_log = FORMAT.match_log
+read_setup = FORMAT.read_setup
+replay = FORMAT.replay
+redacted_log = FORMAT.redacted_log
