@@ -45,6 +45,44 @@ SITE_ACTIONS: dict[str, str] = {
 COMMON_OPTIONS: tuple[str, ...] = ("names", "first")
 
 
+def input_problem(
+    seat: Any, action: Any, seq: Any, expected_seq: int
+) -> tuple[str, str, dict[str, Any]] | None:
+    """Return what is wrong with an ``apply(seat, action, seq=seq)`` call before any rule is
+    read, as (code, English message, params), or None: a seat that is not 0 or 1
+    (``no_seat``), an action that is not an object with a string ``type`` (``not_an_action``),
+    a ``seq`` that is not the match's (``stale_seq``; the site's actions are never stale).
+    Each engine raises its own refusal with it, quoting its own rule."""
+    if seat not in (0, 1) or isinstance(seat, bool):
+        return "no_seat", f"no seat {seat!r}"[:60], {"seat": repr(seat)[:40]}
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return "not_an_action", 'an action is a JSON object with a "type"', {}
+    if seq is not None and seq != expected_seq and action["type"] not in SITE_ACTIONS:
+        message = f"stale action: expected seq {expected_seq}, got {seq}"[:80]
+        return "stale_seq", message, {"expected": expected_seq, "got": f"{seq}"[:40]}
+    return None
+
+
+def end_by_site_action(
+    match: Any, seat: int, kind: str, *, both: bool, game_over: type[Exception], emit: bool = True
+) -> list[Any]:
+    """Apply a site action (SITE_ACTIONS) to ``match``: log it, then end the game, ``seat``
+    losing (a draw when ``both`` seats were absent); return the events. ``match`` has
+    ``actions``, ``seq``, ``events``, ``emit(public)`` and ``end(winner, reason)``, which raises
+    ``game_over``; ``emit``: whether the action itself is an event of the game."""
+    match.actions.append({"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind})
+    match.seq += 1
+    match.events = []
+    if emit:
+        match.emit({"type": kind, "seat": seat, "both": True} if both else {"type": kind, "seat": seat})
+    try:
+        match.end(None if both else 1 - seat, SITE_ACTIONS[kind])
+    except game_over:
+        pass
+    events: list[Any] = match.events
+    return events
+
+
 class Refusal(Protocol):
     """What the engine's :attr:`MatchEngine.illegal_action` exceptions carry: the ``rule``
     broken (``"R6.3"``), an English ``message``, a stable ``code`` (one of

@@ -35,11 +35,11 @@ from engine.games.fow.match.state import (
     Result,
     Seat,
 )
+from engine.match import SITE_ACTIONS, end_by_site_action, input_problem
 from engine.problems import InputError, Problem
 
 # Every seat may send these at any moment (common protocol): they answer no decision.
-ANY_TIME = ("concede", "timeout", "no_show", "penalty_loss")
-END_REASONS = {"concede": "concede", "timeout": "timeout", "no_show": "no_show", "penalty_loss": "penalty"}
+ANY_TIME = tuple(SITE_ACTIONS)  # engine.match: either seat, at any moment, ending the game
 
 
 class Match:
@@ -592,19 +592,10 @@ class Match:
             raise IllegalAction(
                 "F12.1", f"the game is over ({reason})", code="game_over", params={"reason": reason}
             )
-        if seat not in (0, 1) or isinstance(seat, bool):
-            raise IllegalAction(
-                "F14.1", f"no seat {seat!r}", code="no_seat", params={"seat": repr(seat)[:40]}
-            )
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("F14.1", 'an action is a JSON object with a "type"', code="not_an_action")
-        if seq is not None and seq != self.seq and action["type"] not in ANY_TIME:
-            raise IllegalAction(
-                "F14.1",
-                f"stale action: expected seq {self.seq}, got {seq}",
-                code="stale_seq",
-                params={"expected": self.seq, "got": f"{seq}"[:40]},
-            )
+        problem = input_problem(seat, action, seq, self.seq)
+        if problem is not None:
+            code, message, params = problem
+            raise IllegalAction("F14.1", message, code=code, params=params)
         return self.apply_checked(seat, action)
 
     def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
@@ -641,17 +632,7 @@ class Match:
 
     def end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
         """Concede, timeout, no-show, a judge's game loss (the protocol's site actions)."""
-        self.actions.append(
-            {"seat": seat, "type": kind, "both": True} if both else {"seat": seat, "type": kind}
-        )
-        self.seq += 1
-        self.events = []
-        self.emit({"type": kind, "seat": seat, "both": True} if both else {"type": kind, "seat": seat})
-        try:
-            self.end(None if both else 1 - seat, END_REASONS[kind])
-        except GameOver:
-            pass
-        return self.events
+        return end_by_site_action(self, seat, kind, both=both, game_over=GameOver)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         from engine.games.fow.match.actions import describe_action

@@ -36,10 +36,9 @@ from engine.games.yourwar.match.state import (
     Result,
     Seat,
 )
+from engine.match import SITE_ACTIONS  # either seat, at any moment, ending the game
 from engine.problems import InputError, Problem
 
-SITE_ACTIONS = frozenset({"concede", "timeout", "no_show", "penalty_loss"})
-SITE_REASONS = {"concede": "concede", "timeout": "timeout", "no_show": "no_show", "penalty_loss": "penalty"}
 PLAYER_TARGETS = frozenset({"any", "player", "enemy_player"})
 UNIT_TARGETS = frozenset({"any", "unit", "enemy_unit", "own_unit"})
 
@@ -554,7 +553,7 @@ class Match:
                     got="no_show",
                 )
             return lambda: self._end(None, "no_show")
-        return lambda: self._end(1 - seat, SITE_REASONS[kind])
+        return lambda: self._end(1 - seat, SITE_ACTIONS[kind])
 
     # opening (Y4.3)
 
