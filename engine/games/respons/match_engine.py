@@ -81,13 +81,15 @@ class ResponsMatchEngine:
         shuffle = options.get("shuffle", True)
         if not isinstance(shuffle, bool):
             raise InputError(Problem("options.shuffle", "must be true or false"))
-        first = options.get("first")
-        if "first" in options and "first_initiative" in options and first != options["first_initiative"]:
+        both = "first" in options and "first_initiative" in options
+        if both and options["first"] != options["first_initiative"]:
             raise InputError(Problem("options.first", "differs from options.first_initiative (R10.2)"))
+        # Checked here, under the name the caller used: the compiled engine's new_match takes
+        # an int or None and would refuse anything else with a bare TypeError.
+        where = "first" if "first" in options else "first_initiative"
+        first = options.get(where)
         if first is not None and (type(first) is not int or first not in (0, 1)):
-            raise InputError(Problem("options.first", "must be 0, 1 or null (R10.2)"))
-        if first is None:
-            first = options.get("first_initiative")  # new_match checks it (where: first_initiative)
+            raise InputError(Problem(f"options.{where}", "must be 0, 1 or null (R10.2)"))
         return new_match(
             catalog,
             (decks[0], decks[1]),
