@@ -37,6 +37,10 @@ class GameRules(Protocol):
     # The action types a player may send to its match engine (R10.3); a game without one has
     # none. Site-only actions (RESPONSE's timeout, R9.4) are left out: only the site applies them.
     action_types: tuple[str, ...]
+    # The side deck size an event of this game allows when its organizer says nothing (the
+    # event's ``side_max``): RESPONSE 10 (R2.6), Your War 0 (Y2.4: the game has none), WoW 10,
+    # Force of Will 15.
+    side_deck_default: int
     # What the game says (deck violations, refused actions): English templates by code, which
     # the site shows in the reader's language (engine/texts.py).
     texts: GameTexts

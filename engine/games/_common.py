@@ -521,6 +521,7 @@ class ModuleRules:
         self.formats: tuple[str, ...] = deck.FORMATS
         self.card_types: tuple[str, ...] = cards.CARD_TYPES
         self.violation_codes: tuple[str, ...] = deck.CODES
+        self.side_deck_default: int = getattr(deck, "SIDE_MAX", DEFAULT_SIDE_MAX)
 
     def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Any | None:
         """Return the card built from ``raw``; None (with problems appended) when it cannot be."""

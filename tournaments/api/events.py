@@ -55,7 +55,8 @@ class EventIn(serializers.Serializer):
     best_of = serializers.ChoiceField(choices=[1, 3], default=1)
     rounds = serializers.IntegerField(min_value=1, max_value=20, allow_null=True, default=None)
     top_cut = serializers.ChoiceField(choices=[0, 2, 4, 8], default=0)
-    side_deck_max = serializers.IntegerField(min_value=0, max_value=60, default=10)
+    # Left out (or null): the game's default (engine RULES.side_deck_default; Your War: 0).
+    side_deck_max = serializers.IntegerField(min_value=0, max_value=60, allow_null=True, default=None)
     online = serializers.BooleanField(default=False)
     round_minutes = serializers.IntegerField(min_value=5, max_value=600, default=50)
     grace_minutes = serializers.IntegerField(

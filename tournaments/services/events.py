@@ -191,6 +191,8 @@ def event_create(
         message = _("name: give the event a name (up to %(n)d characters)") % {"n": EVENT_NAME_MAX}
         raise BadInput(message, code="invalid")
     checked = _settings_checked(game, format, settings)
+    # Said nothing: the game's own side deck size (RESPONSE 10, R2.6; Your War none, Y2.4).
+    checked.setdefault("side_deck_max", get_game(game).side_deck_default)
     checked.update(_details_checked(settings, str(settings.get("time_zone") or "UTC")))
     _check_deadline(checked.get("starts_at"), checked.get("registration_closes_at"))
     with transaction.atomic():

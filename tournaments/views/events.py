@@ -402,6 +402,8 @@ class EventForm(forms.Form):
         cast(forms.ChoiceField, self.fields["format"]).choices = [
             (key, format_label(key)) for key in rules.formats
         ]
+        # The game's own default: a Your War event has no side deck unless asked (Y2.4).
+        self.fields["side_deck_max"].initial = rules.side_deck_default
         if not rules.has_match_engine:
             # This game is played on paper only: there is nothing to choose.
             del self.fields["online"]

@@ -10,7 +10,7 @@ from typing import Any
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
 from engine.games.respons.cards import CARD_TYPES, Card, parse_card
-from engine.games.respons.deck import VIOLATION_CODES, side_max_of, validate_deck
+from engine.games.respons.deck import SIDE_MAX_DEFAULT, VIOLATION_CODES, side_max_of, validate_deck
 from engine.games.respons.match_engine import ResponsMatchEngine
 from engine.games.respons.texts import TEXTS
 from engine.languages import translations_json
@@ -57,6 +57,7 @@ class ResponsRules:
     # the site's alone: it applies it when a clock runs out.
     action_types: tuple[str, ...] = ("keep", "mulligan", "pass", "play", "activate", "choose", "concede")
     violation_codes: tuple[str, ...] = VIOLATION_CODES
+    side_deck_default = SIDE_MAX_DEFAULT  # R2.6
     # What its deck rules and its match engine say, by code (texts.py).
     texts: GameTexts = TEXTS
     # The match engine (engine.match.MatchEngine): new matches, replay, bots (R3–R10).

@@ -540,6 +540,8 @@ def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: A
 
 def _store_snapshot(game: Game, engine: EngineMatch) -> None:
     pending = engine.decision()
+    legal = [engine.legal_actions(0), engine.legal_actions(1)]
+    deciding = pending.seat if pending is not None else None
     game.snapshot = {
         "seq": engine.seq,
         # Not in the protocol: a game that counts turns has them (the judges' list shows them).
@@ -549,9 +551,10 @@ def _store_snapshot(game: Game, engine: EngineMatch) -> None:
         # Each view carries the engine's seq (api.md): clients and the play page tell a new state
         # by it, and an engine's own observation need not repeat it.
         "views": [{"seq": engine.seq, **engine.observation(seat)} for seat in (0, 1)],
-        "legal": [engine.legal_actions(0), engine.legal_actions(1)],
-        # Each legal action as the engine says it (English): the generic board's button labels.
-        "described": [[engine.describe_action(a) for a in engine.legal_actions(s)] for s in (0, 1)],
+        "legal": legal,
+        # The deciding seat's legal actions as the engine says them (English): the generic
+        # board's button labels. Only that seat is ever served them (selectors.online).
+        "described": [[engine.describe_action(a) for a in legal[s]] if s == deciding else [] for s in (0, 1)],
     }
     game.decision_seat = pending.seat if pending is not None else None
 
