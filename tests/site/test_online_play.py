@@ -48,6 +48,26 @@ def test_it_plays_a_whole_match_between_two_api_clients(online_match):
     assert standings[a.name]["match_points"] + standings[b.name]["match_points"] in (3, 2)
 
 
+def test_it_keeps_the_banked_clocks_of_each_applied_action(online_match):
+    """What a delayed spectator is shown (selectors.spectate.spectated_clocks): the clocks as
+    they stood after each action, never running backwards."""
+    event, match_id, a, b = online_match
+    rng = random.Random(5)
+    for _ in range(12):
+        for actor in (a, b):
+            state = game_state(actor, match_id)
+            choices = [x for x in state["legal_actions"] if x["type"] != "concede"]
+            if choices:
+                assert act(actor, match_id, state["next_seq"], rng.choice(choices)).status_code == 200
+    rows = list(GameAction.objects.filter(match_id=match_id, status="applied").order_by("log_index"))
+    assert len(rows) >= 6 and all(row.clock_after is not None for row in rows)
+    for seat in (0, 1):
+        used = [row.clock_after[seat] for row in rows]
+        assert used == sorted(used) and used[-1] > 0
+    game = Game.objects.get(match_id=match_id, number=rows[-1].game_number)
+    assert rows[-1].clock_after == game.clock_used
+
+
 def test_it_shows_each_seat_its_own_view_and_legal_actions(online_match):
     event, match_id, a, b = online_match
     state_a, state_b = game_state(a, match_id), game_state(b, match_id)

@@ -248,3 +248,20 @@ def test_the_asgi_stream_sends_the_view_only_when_it_differs_and_ends_with_the_m
     assert chunks[1] == b": ping\n\n"
     assert chunks[2] == b'event: state\ndata: {"step":2,"match_status":"final"}\n\n'
     assert len(chunks) == 3
+
+
+def test_it_shows_the_clocks_as_they_were_at_the_step_shown(organizer, players, anonymous, card_sets):
+    a, b = players
+    played = played_match("respons", organizer, a, b, part=0.9, spectators="everyone", spectate_delay=1)
+    rows = list(GameAction.objects.filter(match=played.match, status="applied").order_by("log_index"))
+    for row in rows:  # figures that tell which action they belong to
+        row.clock_after = [float(row.log_index), 2.0 * row.log_index]
+        row.save(update_fields=["clock_after"])
+    played.game.clock_used = [999.0, 999.0]  # a seat thinking long about the present decision
+    played.game.save(update_fields=["clock_used"])
+    body = spectate(anonymous, played.match.pk).json()
+    step = body["step"]
+    assert 0 < step < len(played.game.actions)
+    shown = max(row.log_index for row in rows if row.log_index < step)
+    assert body["clock"]["used"] == [float(shown), 2.0 * shown]
+    assert "999" not in json.dumps(body["clock"])

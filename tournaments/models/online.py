@@ -83,6 +83,10 @@ class GameAction(models.Model):
     by_bot = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     processed_at = models.DateTimeField(null=True, blank=True)
+    # Each seat's banked clock (seconds used) once this action was applied: what a spectator
+    # shown the game up to here may see (the present figures would tell how long a seat is
+    # thinking about a decision not shown yet). None: not applied, or applied before it was kept.
+    clock_after = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "seat", "seq"], name="game_action_seq_once")]

@@ -211,11 +211,39 @@ def _games(games: list[Game]) -> list[dict[str, Any]]:
     return [{"number": g.number, "status": g.status, "winner": g.winner, "reason": g.reason} for g in games]
 
 
+def spectated_clocks(*, game: Game, step: int) -> list[float] | None:
+    """Return each seat's banked clock (seconds used) as it was when the game stood at ``step``
+    (its first ``step`` actions applied), or None when that is not known (actions applied
+    before the figures were kept). A finished game shown whole has its final figures; a game
+    in progress never its present ones: they would tell how long a seat has been thinking
+    about a decision the spectator is not shown yet."""
+    if step >= len(game.actions) and game.status == Game.Status.FINISHED:
+        return list(game.clock_used or [0.0, 0.0])
+    if step == 0:
+        return [0.0, 0.0]
+    row = (
+        GameAction.objects.filter(
+            match_id=game.match_id,
+            game_number=game.number,
+            status=GameAction.Status.APPLIED,
+            log_index__lt=step,
+        )
+        .order_by("-log_index")
+        .values_list("log_index", "clock_after")
+        .first()
+    )
+    # Actions the site applied itself (a timeout, a no-show) have no row: the figures of the
+    # action before them are older, never newer, than the step's.
+    if row is None or row[1] is None:
+        return None
+    return [float(used) for used in row[1]]
+
+
 def spectate_answer(*, match: Match, now: datetime | None = None) -> dict[str, Any] | None:
     """Return the api.md answer of ``GET /api/matches/{id}/spectate/``: the latest game's
     spectator view as the event's delay allows, the match score, the names and the banked
-    clocks (seconds used by each seat as of its last finished decision: which seat is deciding
-    now is not said, it is the present state). None: the match has no game yet."""
+    clocks as they were at the step shown (:func:`spectated_clocks`; None when not known).
+    None: the match has no game yet."""
     games = list(match.games.order_by("number"))
     if not games or not match_is_online(match):
         return None
@@ -238,7 +266,7 @@ def spectate_answer(*, match: Match, now: datetime | None = None) -> dict[str, A
         "games": _games(games),
         "step": delay.step,
         "delay": {"amount": delay.amount, "unit": delay.unit, "turn": delay.turn},
-        "clock": {"limit": clock_limit(event), "used": list(game.clock_used or [0.0, 0.0])},
+        "clock": {"limit": clock_limit(event), "used": spectated_clocks(game=game, step=delay.step)},
         "round_ends_at": match.round.ends_at.isoformat(),
         "view": step_view(game=game, step=delay.step),
     }

@@ -484,7 +484,8 @@ def _play(
             continue
         row.status, row.processed_at = A.APPLIED, now
         row.game_number, row.log_index = game.number, len(engine.actions) - 1
-        plainsql.update(row, ["status", "processed_at", "game_number", "log_index"])
+        row.clock_after = list(game.clock_used)
+        plainsql.update(row, ["status", "processed_at", "game_number", "log_index", "clock_after"])
     _bots_move(match, game, engine, now, since, seqs)
     game.actions = list(engine.actions)
     pending = engine.decision()
@@ -530,6 +531,7 @@ def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: A
             log_index=len(engine.actions) - 1,
             by_bot=True,
             processed_at=now,
+            clock_after=list(game.clock_used),
         )
         seqs[pending.seat] += 1
         moves += 1

@@ -56,7 +56,8 @@
       if (label) label.textContent = fmt(t("Game {n}"), { n: answer.game_number });
       [0, 1].forEach(function (seat) {
         var el = document.querySelector('[data-clock="' + seat + '"]');
-        if (el && answer.clock) el.textContent = clock(answer.clock.limit - (answer.clock.used[seat] || 0));
+        // used: the clocks as of the step shown (null when not known): never the present ones.
+        if (el && answer.clock) el.textContent = answer.clock.used ? clock(answer.clock.limit - (answer.clock.used[seat] || 0)) : "–";
       });
       if (delay) {
         var d = answer.delay || {};
