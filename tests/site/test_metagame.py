@@ -4,9 +4,11 @@ result makes stale; the API (JSON, CSV) and the pages in both languages."""
 
 import random
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from engine.decklist import parse_decklist
 from engine.metagame import deck_identity
@@ -254,3 +256,32 @@ def test_a_visitor_cannot_queue_a_computation_per_period_they_type(event_factory
     assert anonymous.api.get("/api/metagame/", {"game": "respons", "since": "2026-01-01"}).status_code == 200
     run_metagame_task("game:respons:2026-01-02:")
     assert anonymous.api.get("/api/metagame/", {"game": "respons", "since": "2026-02-01"}).status_code == 202
+
+
+def test_a_period_nobody_reads_is_dropped_when_a_new_one_is_asked_for(event_factory, anonymous, monkeypatch):
+    from tournaments.services import metagame as service
+
+    event = event_factory(rounds=2)
+    finished_event(event)
+    now = timezone.now()
+    ages = {"game:respons:2025-01-01:": 40, "game:respons:2025-02-01:": 3, "game:respons:2025-03-01:": 2}
+    for key, days in ages.items():
+        MetagameReport.objects.create(key=key, status="ready", read_at=now - timedelta(days=days))
+    MetagameReport.objects.create(key=f"event:{event.id}", status="ready", read_at=now - timedelta(days=400))
+    monkeypatch.setattr(service, "PERIODS_KEPT", 2)  # the new period and the one read last
+    assert anonymous.api.get("/api/metagame/", {"game": "respons", "since": "2026-01-05"}).status_code == 202
+    kept = set(MetagameReport.objects.values_list("key", flat=True))
+    assert kept == {"game:respons:2026-01-05:", "game:respons:2025-03-01:", f"event:{event.id}"}
+
+
+def test_a_read_is_written_down_at_most_once_an_hour(event_factory, anonymous):
+    event = event_factory(rounds=2)
+    finished_event(event)
+    run_metagame_task("game:respons::")
+    report = MetagameReport.objects.get(key="game:respons::")
+    for minutes_ago, marked in ((10, False), (90, True)):
+        before = timezone.now() - timedelta(minutes=minutes_ago)
+        MetagameReport.objects.filter(pk=report.pk).update(read_at=before)
+        assert anonymous.api.get("/api/metagame/", {"game": "respons"}).status_code == 200
+        report.refresh_from_db()
+        assert (report.read_at > before) is marked

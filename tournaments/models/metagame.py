@@ -22,6 +22,9 @@ class MetagameReport(models.Model):
     wanted = models.CharField(max_length=200, blank=True, default="")  # being computed for
     data = models.JSONField(default=dict)  # the last complete numbers ({} before the first)
     requested_at = models.DateTimeField(null=True, blank=True)
+    # When someone last asked for it (to the hour): a period nobody reads any more is dropped
+    # (services.metagame.metagame_prune).
+    read_at = models.DateTimeField(null=True, blank=True)
     computed_at = models.DateTimeField(null=True, blank=True)
     compute_seconds = models.FloatField(default=0.0)
 

@@ -10,7 +10,7 @@ broker (``make run``, tests) the task runs in-process when the request commits.
 
 import time
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -26,6 +26,11 @@ STUCK_AFTER = timedelta(minutes=15)  # a computation not done by then (a worker 
 # at once, so a visitor cannot queue a heavy computation per date they type (issue #15).
 PERIODS_AT_ONCE = 4
 BUSY_WAIT = 30  # seconds a refused period is asked to wait (Retry-After)
+# Periods are kept while someone reads them: one unread for PERIOD_KEPT_FOR is dropped, and of
+# the rest only the PERIODS_KEPT read most recently (any since/until makes a new row).
+PERIOD_KEPT_FOR = timedelta(days=30)
+PERIODS_KEPT = 500
+READ_MARK_EVERY = timedelta(hours=1)  # how often a read is written down (reads stay read-only)
 
 
 def _queue(key: str) -> None:
@@ -38,12 +43,18 @@ def metagame_request(*, scope: Scope, queue: Callable[[str], None] = _queue) -> 
     """Return the scope's report; queue its computation when it is missing or out of date
     (at most one at a time per scope, unless one is stuck for :data:`STUCK_AFTER`)."""
     wanted = metagame_fingerprint(scope)
+    now = timezone.now()
     report = MetagameReport.objects.filter(key=scope.key).first()
+    if report is not None and (report.read_at is None or now - report.read_at >= READ_MARK_EVERY):
+        MetagameReport.objects.filter(pk=report.pk).update(read_at=now)
     if report is not None and report.fingerprint == wanted and report.status == R.READY:
         return report
-    now = timezone.now()
     with transaction.atomic():
-        report, _created = MetagameReport.objects.select_for_update().get_or_create(key=scope.key)
+        report, created = MetagameReport.objects.select_for_update().get_or_create(
+            key=scope.key, defaults={"read_at": now}
+        )
+        if created and scope.event_id is None:
+            metagame_prune(now=now)
         pending = (
             report.status == R.COMPUTING
             and report.wanted == wanted
@@ -59,6 +70,21 @@ def metagame_request(*, scope: Scope, queue: Callable[[str], None] = _queue) -> 
         queue(scope.key)
     report.refresh_from_db()  # without a broker the task has run on commit: its numbers are here
     return report
+
+
+def metagame_prune(*, now: datetime | None = None) -> int:
+    """Drop the periods' reports nobody has read for :data:`PERIOD_KEPT_FOR`, and beyond the
+    :data:`PERIODS_KEPT` read most recently; return how many went. An event's report stays
+    (one per event). Run when a new period is asked for, so the table never grows unbounded."""
+    now = now or timezone.now()
+    periods = MetagameReport.objects.filter(key__startswith="game:")
+    dropped, _kinds = periods.filter(read_at__lt=now - PERIOD_KEPT_FOR).delete()
+    surplus = list(
+        periods.order_by("-read_at", "-pk").values_list("pk", flat=True)[PERIODS_KEPT : PERIODS_KEPT + 1000]
+    )
+    if surplus:
+        dropped += MetagameReport.objects.filter(pk__in=surplus).delete()[0]
+    return dropped
 
 
 def _periods_computing() -> int:
