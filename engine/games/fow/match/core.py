@@ -149,11 +149,10 @@ class Match:
         while again:
             again = False
             for side in self.seats:
-                if not any(inst.damage for inst in side.field):
-                    continue
-                for inst in list(side.field):
-                    # DEF only falls through damage (pumps and equipment raise it), so a card
-                    # with no damage needs no look.
+                # DEF only falls through damage (pumps and equipment raise it), so a card with
+                # no damage needs no look (this runs before every priority: kept lean).
+                damaged = [inst for inst in side.field if inst.damage]
+                for inst in damaged:
                     if (
                         inst.damage
                         and inst.zone == FIELD
