@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
@@ -75,25 +76,8 @@ class PackagedMatchEngine(Generic[M]):
         number ≥ 1, where the game has a cap). Raises :class:`InputError` for a bad option or
         deck."""
         options = dict(options or {})
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            raise InputError(
-                Problem(f"options.{unknown[0]}", f"unknown option; expected one of {self.options}")
-            )
-        if len(decks) != 2:
-            raise InputError(Problem("decks", f"a {self.title} match is played by two decks"))
-        names = options.get("names", ("A", "B"))
-        if not (
-            isinstance(names, list | tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)
-        ):
-            raise InputError(Problem("options.names", "must be two names"))
-        shuffle = options.get("shuffle", True)
-        if not isinstance(shuffle, bool):
-            raise InputError(Problem("options.shuffle", "must be true or false"))
-        first = options.get("first")
-        if first is not None and (not _whole(first) or first not in (0, 1)):
-            raise InputError(Problem("options.first", "must be 0, 1 or null"))
-        settings: dict[str, Any] = {"shuffle": shuffle, "first": first, "names": (names[0], names[1])}
+        common = common_options(options, self.options, decks, title=self.title)
+        settings: dict[str, Any] = {"shuffle": common.shuffle, "first": common.first, "names": common.names}
         if "turn_limit" in self.options:
             turn_limit = options.get("turn_limit", self._module("match.state").TURN_LIMIT)
             if not _whole(turn_limit) or turn_limit < 1:
@@ -137,6 +121,54 @@ class PackagedMatchEngine(Generic[M]):
     def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
         """Return legal decks of ``catalog`` for the test kit's games."""
         raise NotImplementedError(f"{type(self).__name__} says which decks {self.title} samples")
+
+
+@dataclass(frozen=True)
+class CommonOptions:
+    """The ``new_match`` options every engine reads alike, checked."""
+
+    names: tuple[str, str]
+    shuffle: bool
+    first: int | None
+
+
+def common_options(
+    options: Mapping[str, Any],
+    allowed: Sequence[str],
+    decks: Sequence[Decklist],
+    *,
+    title: str,
+    first_names: tuple[str, ...] = ("first",),
+    rule: str = "",
+    decks_rule: str = "",
+) -> CommonOptions:
+    """Return the seat names, the shuffle and the first seat of ``options``, checked: no option
+    but ``allowed``, two decks, two names, a boolean shuffle, a first seat 0, 1 or null under
+    any of ``first_names`` (which must agree). Raises :class:`InputError` naming the option;
+    ``rule`` (e.g. ``" (R10.2)"``) ends the messages about the first seat, ``decks_rule`` the
+    one about the decks."""
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        expected = f"unknown option; expected one of {tuple(allowed)}"
+        raise InputError(Problem(f"options.{unknown[0]}", expected))
+    if len(decks) != 2:
+        raise InputError(Problem("decks", f"a {title} match is played by two decks{decks_rule}"))
+    names = options.get("names", ("A", "B"))
+    if not (isinstance(names, list | tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise InputError(Problem("options.names", "must be two names"))
+    shuffle = options.get("shuffle", True)
+    if not isinstance(shuffle, bool):
+        raise InputError(Problem("options.shuffle", "must be true or false"))
+    given = [name for name in first_names if name in options]
+    if len({repr(options[name]) for name in given}) > 1:
+        raise InputError(Problem(f"options.{given[0]}", f"differs from options.{given[1]}{rule}"))
+    # Checked under the name the caller used (a compiled engine would refuse a bad type with a
+    # bare TypeError).
+    where = given[0] if given else first_names[0]
+    first = options.get(where)
+    if first is not None and (not _whole(first) or first not in (0, 1)):
+        raise InputError(Problem(f"options.{where}", f"must be 0, 1 or null{rule}"))
+    return CommonOptions(names=(names[0], names[1]), shuffle=shuffle, first=first)
 
 
 def zone_counts(deck: Decklist, zone: str) -> dict[str, int]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine import RULES_VERSION
 from engine.catalog import Catalog
 from engine.decklist import Decklist, decklist_to_json, parse_decklist
 from engine.problems import InputError, Problem
@@ -58,6 +59,12 @@ class LogFormat:
     turn_limit: int | None
     revealed: Callable[[Any, int, list[tuple[int, dict[str, Any]]]], dict[str, Any]]
     why: str
+
+    def functions(
+        self,
+    ) -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
+        """Return (match_log, read_setup, replay, redacted_log): a game's log module's functions."""
+        return self.match_log, self.read_setup, self.replay, self.redacted_log
 
     def match_log(self, match: Any, card_set_codes: Sequence[str]) -> dict[str, Any]:
         """Return the formats.md match log of ``match``: setup, both decks and every action."""
@@ -196,6 +203,32 @@ class LogFormat:
         copy["players"] = players
         copy["actions"] = [dict(action) for action in log.get("actions", [])]
         return copy
+
+
+def identity_format(
+    game: str,
+    refusal: type[Exception],
+    *,
+    identity: str,
+    seen: Callable[[Any, int], bool],
+    turn_limit: int,
+    rules_version: str = RULES_VERSION,
+) -> LogFormat:
+    """Return the log format of a game whose players have an identity card in play from the
+    start (a hero, a ruler) and a turn cap: a player's copy reveals that card and the
+    opponent's cards for which ``seen(instance, seat)`` holds (see :func:`seen_in_play`)."""
+    return LogFormat(
+        game=game,
+        rules_version=rules_version,
+        package=f"engine.games.{game}",
+        refusal=refusal,
+        turn_limit=turn_limit,
+        revealed=seen_in_play(identity, seen),
+        why=(
+            f"a player's copy: no seed, and of the opponent only the {identity} and the cards seen "
+            "in play; not replayable (the judges have the full log)"
+        ),
+    )
 
 
 def seen_in_play(identity: str, seen: Callable[[Any, int], bool]) -> Callable[..., dict[str, Any]]:

@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionProblem, action_problem
+from engine.adapter import common_options
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.match import MatchBot, MatchEngine
-from engine.problems import InputError, Problem, Violation
+from engine.problems import Violation
 
 if TYPE_CHECKING:
     from engine.games.respons.match.core import Match
@@ -67,36 +68,23 @@ class ResponsMatchEngine:
         """
         from engine.games.respons.match.core import new_match
 
-        options = dict(options or {})
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise InputError(Problem(f"options.{unknown[0]}", f"unknown option; expected one of {OPTIONS}"))
-        if len(decks) != 2:
-            raise InputError(Problem("decks", "a RESPONSE match is played by two decks (R3.1)"))
-        names = options.get("names", ("A", "B"))
-        if not (
-            isinstance(names, list | tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)
-        ):
-            raise InputError(Problem("options.names", "must be two names"))
-        shuffle = options.get("shuffle", True)
-        if not isinstance(shuffle, bool):
-            raise InputError(Problem("options.shuffle", "must be true or false"))
-        both = "first" in options and "first_initiative" in options
-        if both and options["first"] != options["first_initiative"]:
-            raise InputError(Problem("options.first", "differs from options.first_initiative (R10.2)"))
-        # Checked here, under the name the caller used: the compiled engine's new_match takes
-        # an int or None and would refuse anything else with a bare TypeError.
-        where = "first" if "first" in options else "first_initiative"
-        first = options.get(where)
-        if first is not None and (type(first) is not int or first not in (0, 1)):
-            raise InputError(Problem(f"options.{where}", "must be 0, 1 or null (R10.2)"))
+        # R3.1: two decks; R10.2: the first initiative, checked before the compiled new_match
+        # (which takes an int or None, else a bare TypeError).
+        common = common_options(
+            options or {},
+            OPTIONS,
+            decks,
+            title="RESPONSE",
+            first_names=("first", "first_initiative"),
+            rule=" (R10.2)",
+        )
         return new_match(
             catalog,
             (decks[0], decks[1]),
             seed=seed,
-            shuffle=shuffle,
-            first_initiative=first,
-            names=(names[0], names[1]),
+            shuffle=common.shuffle,
+            first_initiative=common.first,
+            names=common.names,
         )
 
     def replay(self, log: Any, catalog: Catalog[Any], *, upto: int | None = None) -> Match:

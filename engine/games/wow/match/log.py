@@ -1,31 +1,18 @@
 """WoW TCG match logs (formats.md) and replay: the action log is the truth (STYLE.md 4, W16).
 
-One :class:`engine.matchlog.LogFormat`; what is particular to WoW TCG is what a player's copy
-reveals of the opponent's deck (W4).
+A player's copy reveals the opponent's hero and the cards that player saw in play (W4).
 """
 
-from __future__ import annotations
-
-from engine import RULES_VERSION, matchlog
 from engine.games.wow.match.state import TURN_LIMIT, IllegalAction
-from engine.matchlog import ReplayError
+from engine.matchlog import ReplayError, identity_format
 
 __all__ = ["FORMAT", "ReplayError", "match_log", "read_setup", "redacted_log", "replay"]
 
-FORMAT = matchlog.LogFormat(
-    game="wow",
-    rules_version=RULES_VERSION,
-    package="engine.games.wow",
-    refusal=IllegalAction,
+FORMAT = identity_format(
+    "wow",
+    IllegalAction,
+    identity="hero",
+    seen=lambda inst, seat: bool(inst.known & (1 << seat)),
     turn_limit=TURN_LIMIT,
-    revealed=matchlog.seen_in_play("hero", lambda inst, seat: bool(inst.known & (1 << seat))),
-    why=(
-        "a player's copy: no seed, and of the opponent only the hero and the cards seen in play; "
-        "not replayable (the judges have the full log)"
-    ),
 )
-
-match_log = FORMAT.match_log
-read_setup = FORMAT.read_setup
-replay = FORMAT.replay
-redacted_log = FORMAT.redacted_log
+match_log, read_setup, replay, redacted_log = FORMAT.functions()

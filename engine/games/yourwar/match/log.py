@@ -45,7 +45,4 @@ FORMAT = matchlog.LogFormat(
     ),
 )
 
-match_log = FORMAT.match_log
-read_setup = FORMAT.read_setup
-replay = FORMAT.replay
-redacted_log = FORMAT.redacted_log
+match_log, read_setup, replay, redacted_log = FORMAT.functions()
