@@ -134,7 +134,9 @@ def test_a_bad_change_is_refused_and_the_series_stays(organizer, anonymous, leag
     assert api_series(anonymous, league["id"])["name"] == "Spring League"
 
 
-def test_only_the_organizer_may_open_or_post_the_edit_pages(outsider, player, anonymous, league, event_factory):
+def test_only_the_organizer_may_open_or_post_the_edit_pages(
+    outsider, player, anonymous, league, event_factory
+):
     cup = event_factory(name="Week 1")
     assert post(player, "/series/new/", FORM, follow=False).status_code == 302  # anyone signed in may
     edit = f"/series/{league['id']}/edit/"
@@ -155,11 +157,14 @@ def test_the_links_lead_to_the_pages_for_whom_they_are_for(organizer, outsider, 
     assert edit_link not in page(anonymous, f"/series/{league['id']}/")[1]
 
 
-def test_the_organizer_adds_and_removes_their_events_from_a_list(organizer, outsider, anonymous, league, event_factory):
+def test_the_organizer_adds_and_removes_their_events_from_a_list(
+    organizer, outsider, anonymous, league, event_factory
+):
     week_1 = event_factory(name="Week 1")
-    other_game = event_factory(name="WoW night", game="wow")
+    event_factory(name="WoW night", game="wow")
     cancelled = event_factory(name="Called off")
-    assert organizer.api.post(f"{cancelled.url}cancel/", {"reason": "no room"}, format="json").status_code == 200
+    called_off = organizer.api.post(f"{cancelled.url}cancel/", {"reason": "no room"}, format="json")
+    assert called_off.status_code == 200
     edit = f"/series/{league['id']}/edit/"
     html = page(organizer, edit)[1]
     offered = html.split('data-testid="series-add-event"')[1].split("</form>")[0]
