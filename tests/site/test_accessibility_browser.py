@@ -88,6 +88,13 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     online.register(_actor("Aleksandra_Vsevolodovna_Rimskaya_Korsakova"), *make_players(3, prefix="net"))
     online.start()
 
+    # A series with the finished event in it (a leaderboard) and the open one to add.
+    league = organizer.api.post(
+        "/api/series/", {"name": "Autumn League", "points": [10, 6, 4, 3]}, format="json"
+    ).json()
+    added = organizer.api.post(f"/api/series/{league['id']}/events/", {"event": finished.id}, format="json")
+    assert added.status_code == 200, added.content
+
     deck = deck_save(owner=player.user, name="Vesta " + "long-name " * 8, source=respons_deck_text)
     illegal = deck_save(
         owner=player.user, name="Too many", source="Hero: Commander Vesta\nMain:\n9 Iron Sentinel\n"
@@ -104,6 +111,8 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("cards", None, "/cards/"),
         Visit("card", None, "/cards/?q=Vesta"),
         Visit("cards-other-game", None, "/cards/?game=wow"),
+        Visit("series-list", None, "/series/"),
+        Visit("series", None, f"/series/{league['id']}/"),
         Visit("sign-in", None, "/accounts/login/"),
         Visit("sign-up", None, "/accounts/signup/"),
         Visit("not-found", None, "/no-such-page/"),
@@ -126,6 +135,8 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("dashboard-running", organizer, f"/events/{running.id}/manage/"),
         Visit("dashboard-finished", organizer, f"/events/{finished.id}/manage/"),
         Visit("edit", organizer, f"/events/{signing_up.id}/manage/edit/"),
+        Visit("series-new", organizer, "/series/new/"),
+        Visit("series-edit", organizer, f"/series/{league['id']}/edit/"),
         Visit("walk-in", organizer, f"/events/{signing_up.id}/manage/walk-in/"),
         Visit("webhooks", organizer, f"/events/{running.id}/manage/webhooks/"),
         Visit("webhooks-one", organizer, f"/events/{finished.id}/manage/webhooks/"),

@@ -109,6 +109,11 @@ def site(event_factory, organizer, judge, player, opponent):
     )
     online = event_factory(name="Онлайн-кубок", rounds=1, online=True)
     match, _a, _b = one_table(online, judge)
+    # A series of the organizer's with the paper event in it: its page and its edit page (with
+    # an event to take out and another to add).
+    series = organizer.api.post("/api/series/", {"name": "Лига", "points": [3, 1]}, format="json").json()
+    added = organizer.api.post(f"/api/series/{series['id']}/events/", {"event": paper.id}, format="json")
+    assert added.status_code == 200, added.content
     return {
         "event_id": paper.id,
         "match_id": round_1["matches"][0]["id"],
@@ -119,7 +124,7 @@ def site(event_factory, organizer, judge, player, opponent):
         "pair_id": 1,
         "online_match_id": match["id"],
         "username": judge.name,
-        "series_id": 1,
+        "series_id": series["id"],
     }
 
 

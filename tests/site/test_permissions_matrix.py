@@ -7,6 +7,7 @@ user (outsider), and an anonymous visitor.
 import pytest
 
 from tests.support.actors import make_players
+from tests.support.pages import page, post
 
 pytestmark = pytest.mark.django_db
 
@@ -151,3 +152,33 @@ def test_it_locks_decklists_when_the_event_starts(world):
     )
     assert response.status_code == 409
     assert response.json()["code"] == "decks_locked"
+
+
+# A series (issue #23): only its organizer changes it, through the API or its edit pages;
+# anyone signed in may start one. Pages answer 200, 403, or the sign-in page (302); a form
+# posted by the organizer goes back to the edit page (302).
+SERIES = [
+    # role, PATCH /api/series/{id}/, its edit page, the new-series page, add an event on the page
+    ("organizer", 200, 200, 200, 302),
+    ("judge", 403, 403, 200, 403),
+    ("player", 403, 403, 200, 403),
+    ("outsider", 403, 403, 200, 403),
+    ("anonymous", 401, 302, 302, 302),
+]
+
+
+@pytest.mark.parametrize(("role", "patch", "edit", "new", "add"), SERIES, ids=[s[0] for s in SERIES])
+def test_it_lets_only_the_series_organizer_change_it(world, role, patch, edit, new, add):
+    event, actors, rival = world
+    created = actors["organizer"].api.post(
+        "/api/series/", {"name": "League", "points": [3, 1]}, format="json"
+    )
+    series_id = created.json()["id"]
+    url = f"/api/series/{series_id}/"
+    assert actors[role].api.patch(url, {"name": "Mine"}, format="json").status_code == patch
+    assert page(actors[role], f"/series/{series_id}/edit/")[0] == edit
+    assert page(actors[role], "/series/new/")[0] == new
+    added = post(actors[role], f"/series/{series_id}/edit/events/", {"event": event.id}, follow=False)
+    assert added.status_code == add
+    expected = [event.id] if role == "organizer" else []
+    assert [e["id"] for e in actors["anonymous"].api.get(url).json()["events"]] == expected

@@ -4,10 +4,11 @@ import hashlib
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
 
 from tournaments.models import Event, Match, Registration, Series
 from tournaments.selectors.players import event_placings
+from tournaments.users import Visitor
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,26 @@ def series_listed() -> QuerySet[Series]:
 def series_events(*, series: Series) -> list[Event]:
     """The series' events, in order of their start (then creation)."""
     return list(series.events.order_by("starts_at", "created_at", "pk"))
+
+
+def series_editable_by(*, series: Series, user: Visitor) -> bool:
+    """Whether ``user`` may change the series: its organizer, or staff (as the services allow)."""
+    return user.is_authenticated and (user.pk == series.organizer_id or user.is_staff)
+
+
+CANDIDATES_MAX = 300  # events offered in the edit page's list
+
+
+def series_event_candidates(*, series: Series) -> list[Event]:
+    """The events the series' organizer could add to it: their own, of the series' game, not
+    cancelled (a cancelled event earns no points) and not in it yet; the latest first."""
+    events = (
+        Event.objects.filter(organizer_id=series.organizer_id, game=series.game)
+        .exclude(status=Event.Status.CANCELLED)
+        .exclude(series=series)
+        .order_by(F("starts_at").desc(nulls_last=True), "-created_at", "-pk")
+    )
+    return list(events[:CANDIDATES_MAX])
 
 
 def placing_points(series: Series, placing: int) -> int:

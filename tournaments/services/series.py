@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from engine.registry import game_keys
 from tournaments.models import Event, Series
+from tournaments.selectors.series import series_editable_by
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.users import User
 
@@ -65,7 +66,7 @@ def series_create(*, organizer: User, name: str, game: str, points: Any, **value
 
 
 def _require_organizer(series: Series, by: User) -> None:
-    if by.pk != series.organizer_id and not by.is_staff:
+    if not series_editable_by(series=series, user=by):
         raise NotAllowed(_("Only the series' organizer can change it."))
 
 
