@@ -814,6 +814,18 @@ def value_label(value: Any) -> str:
     return str(found) if found is not None else str(value)
 
 
+def camp_label(word: Any) -> str:
+    """Return the label of the word that says a deck's camp in the metagame (engine/metagame.py:
+    a trait such as a faction, a country or an attribute, else a card type), or the word itself
+    when it has none. A faction comes before a card type: RESPONSE's "order" is both, and the
+    archetype takes a trait first (an Order card is never in a main deck, R2.3)."""
+    if word is None:
+        return ""
+    key = str(word)
+    found = FACTIONS.get(key) or CARD_VALUES.get(key.casefold()) or CARD_TYPES.get(key)
+    return str(found) if found is not None else key
+
+
 def reader_language() -> str:
     """Return the language the reader reads cards in: ``"en"`` or ``"ru"`` (engine.languages)."""
     return "en" if _reads_english() else "ru"

@@ -113,6 +113,4 @@ ACTIONS: dict[str, str] = {
     "concede": N_("concedes the game"),
 }
 
-TEXTS = GameTexts(
-    violations=VIOLATIONS, refusals=REFUSALS, reasons=REASONS, actions=ACTIONS, variant=variant
-)
+TEXTS = GameTexts(violations=VIOLATIONS, refusals=REFUSALS, reasons=REASONS, actions=ACTIONS, variant=variant)
