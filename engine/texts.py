@@ -27,14 +27,18 @@ def no_variant(code: str, params: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameTexts:
-    """A game's English templates: ``violations`` by code (or ``code/variant``) and
-    ``refusals`` by ``IllegalAction.code``; ``variant`` picks a violation's form."""
+    """A game's English templates: ``violations`` by code (or ``code/variant``),
+    ``refusals`` by ``IllegalAction.code``, ``reasons`` by ``MatchResult.reason`` and the words
+    of its ``actions`` by action type; ``variant`` picks a violation's form."""
 
     violations: Mapping[str, str] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
     # How a game of it may end, beyond the site's reasons (concede, timeout, no_show, penalty,
     # turn_limit, draw): ``MatchResult.reason`` -> its words.
     reasons: Mapping[str, str] = field(default_factory=dict)
+    # What each of its action types (``RULES.action_types``) does, as a replay's line says it
+    # after the player's name ("anna keeps the hand"); the site's actions are SITE_ACTION_WORDS.
+    actions: Mapping[str, str] = field(default_factory=dict)
     variant: Callable[[str, Mapping[str, Any]], str] = no_variant
 
     def violation_template(self, code: str, params: Mapping[str, Any]) -> str | None:
@@ -99,4 +103,16 @@ PROTOCOL_REFUSALS: dict[str, str] = {
     "stale_seq": N_("stale action: expected seq %(expected)s, got %(got)s"),
     "not_an_action": N_('an action is a JSON object with a "type"'),
     "not_your_decision": N_("it is seat %(seat)s's decision (%(decision)s)"),
+}
+
+
+# --- what every match engine's site actions do (engine/match.py SITE_ACTIONS) --------------------
+# Said once for every game, after the player's name in a replay's line; a game's own
+# ``actions`` may say one of them its own way.
+
+SITE_ACTION_WORDS: dict[str, str] = {
+    "concede": N_("concedes the game"),
+    "timeout": N_("runs out of time"),
+    "no_show": N_("did not come to the game"),
+    "penalty_loss": N_("gets a game loss (penalty)"),
 }

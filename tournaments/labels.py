@@ -22,7 +22,7 @@ from django.utils.translation import (
 from django.utils.translation import gettext as _
 
 from engine.registry import game_keys, get_game
-from engine.texts import GameTexts
+from engine.texts import SITE_ACTION_WORDS, GameTexts
 
 CARD_TYPES: dict[str, Promise] = {
     # RESPONSE
@@ -136,6 +136,24 @@ REASONS: dict[str, Promise] = {
 for _game in game_keys():
     for _reason, _words in get_game(_game).texts.reasons.items():
         REASONS.setdefault(_reason, gettext_lazy(_words))
+
+# What each game's action types do, as a replay's line says it after the player's name
+# (``RULES.texts.actions``, engine/texts.py), by game then type; the site's actions
+# (concede, timeout, no_show, penalty_loss) are said alike in every game unless it says its own.
+ACTIONS: dict[str, dict[str, Promise]] = {
+    _game: {
+        **{_kind: gettext_lazy(_words) for _kind, _words in SITE_ACTION_WORDS.items()},
+        **{_kind: gettext_lazy(_words) for _kind, _words in get_game(_game).texts.actions.items()},
+    }
+    for _game in game_keys()
+}
+
+
+def action_label(*, game: str, kind: Any) -> str:
+    """Return what an action of type ``kind`` does in ``game``, in the reader's language
+    ("keeps the opening hand"); a type without words is given back as it is."""
+    return label(ACTIONS.get(game, {}), kind)
+
 
 # Decision kinds and result changes keep their keys as the English labels (the pages showed them so).
 DECISIONS: dict[str, Promise] = {
@@ -794,6 +812,18 @@ def value_label(value: Any) -> str:
         return ""
     found = CARD_VALUES.get(str(value).casefold())
     return str(found) if found is not None else str(value)
+
+
+def camp_label(word: Any) -> str:
+    """Return the label of the word that says a deck's camp in the metagame (engine/metagame.py:
+    a trait such as a faction, a country or an attribute, else a card type), or the word itself
+    when it has none. A faction comes before a card type: RESPONSE's "order" is both, and the
+    archetype takes a trait first (an Order card is never in a main deck, R2.3)."""
+    if word is None:
+        return ""
+    key = str(word)
+    found = FACTIONS.get(key) or CARD_VALUES.get(key.casefold()) or CARD_TYPES.get(key)
+    return str(found) if found is not None else key
 
 
 def reader_language() -> str:

@@ -1,5 +1,9 @@
 """Finished, published events for the metagame tests, and the metagame task run as a worker would."""
 
+import json
+
+from engine.decklist import decklist_to_json, load_decklist
+from engine.registry import bundled_decklists
 from tests.support.actors import Actor, make_players
 from tests.support.events import EventDriver
 from tournaments.services.metagame import metagame_build
@@ -33,3 +37,11 @@ def run_metagame_task(key: str) -> int:
     """Run the queued computation of the scope ``key`` (``event:<id>``, ``game:<key>:<since>:<until>``),
     as a worker runs ``tournaments.metagame_build``; the tests' transaction drops on-commit queues."""
     return metagame_build(key=key)
+
+
+def shipped_decks(game: str) -> list[dict]:
+    """The game's shipped decklists (engine/games/<key>/data/decks/) as JSON objects, all legal."""
+    return [
+        json.loads(path.read_text()) if path.suffix == ".json" else decklist_to_json(load_decklist(path))
+        for path in bundled_decklists(game)
+    ]

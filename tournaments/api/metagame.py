@@ -13,6 +13,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -25,7 +26,7 @@ from engine.registry import game_keys
 from tournaments.api.schema import errors
 from tournaments.models import Event, MetagameReport
 from tournaments.selectors.events import events_visible
-from tournaments.selectors.metagame import CSV_TABLES, Scope, metagame_csv_rows
+from tournaments.selectors.metagame import CSV_TABLES, Scope, metagame_csv_rows, metagame_namer
 from tournaments.services.errors import BadInput, WrongState
 from tournaments.services.metagame import metagame_request
 
@@ -48,13 +49,15 @@ class MetagameOut(serializers.Serializer):
     identities = serializers.ListField(
         child=serializers.DictField(),
         required=False,
-        help_text="per hero/leader, most played first: name, players, share, matches, wins, losses, "
-        "draws, win_rate (a draw counts half; null with no match)",
+        help_text="per hero/leader, most played first: name (the stable key), label (the name in the "
+        "reader's language), players, share, matches, wins, losses, draws, win_rate (a draw counts half; "
+        "null with no match)",
     )
     archetypes = serializers.ListField(
         child=serializers.DictField(),
         required=False,
-        help_text="per archetype (identity · dominant trait), as identities",
+        help_text="per archetype (identity · dominant trait or card type), as identities: name the stable "
+        "key, label with the hero and the trait in the reader's language",
     )
     matchups = serializers.DictField(
         required=False,
@@ -107,6 +110,9 @@ def metagame_answer(*, scope: Scope | None) -> tuple[dict[str, Any], int]:
     if not report.data:
         return head, 202
     numbers = {k: v for k, v in report.data.items() if k not in ("scope", "computed_at")}
+    named = metagame_namer(game=scope.game, language=(get_language() or "ru")[:2])
+    for table in ("identities", "archetypes"):
+        numbers[table] = [{**row, "label": named(row["name"])} for row in numbers.get(table, [])]
     return {**head, **numbers}, 200
 
 

@@ -252,7 +252,8 @@ class ReplayOut(serializers.Serializer):
     total = serializers.IntegerField()
     view = serializers.JSONField()
     actions = serializers.JSONField(
-        help_text='[{"number", "seat", "player", "type", "text"}]; `text` is "" unless `full`'
+        help_text='[{"number", "seat", "player", "type", "text", "label"}]; `text` is "" unless `full`; '
+        "`label`: what an action of that type does, in the reader's language"
     )
 
 

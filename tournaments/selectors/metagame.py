@@ -35,8 +35,9 @@ from django.utils import timezone
 from engine.decklist import parse_decklist
 from engine.metagame import UNKNOWN, deck_archetype, deck_cards, deck_identity, first_seat
 from engine.problems import DeckParseError, InputError
+from tournaments.labels import camp_label
 from tournaments.models import Event, Game, Match, Registration
-from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.cards import card_namer, catalog_for
 from tournaments.selectors.online import match_engine
 
 MATRIX_MAX = 16  # identities in the matchup matrix: the most played ones
@@ -351,6 +352,24 @@ def metagame_compute(scope: Scope, progress: Callable[[int], None] = lambda perc
         "cards": card_rows,
         "first_player": {**first.as_json(), "games": first.played},
     }
+
+
+def metagame_namer(*, game: str, language: str) -> Callable[[str], str]:
+    """Return a function giving an identity or an archetype ("identity · trait", engine/metagame.py)
+    as the reader reads it: a card (hero, ruler) by its name in ``language``, a trait, faction or
+    card type (Your War's country, RESPONSE's faction) by its label in the active language; a
+    word that is neither is given back as it is. The stored key stays the stable one."""
+    card = card_namer(game=game, language=language)
+
+    def identity(word: str) -> str:
+        shown = card(word)
+        return shown if shown != word else camp_label(word)
+
+    def named(key: str) -> str:
+        head, sep, rest = str(key).partition(" · ")
+        return f"{identity(head)}{sep}{camp_label(rest)}" if sep else identity(head)
+
+    return named
 
 
 CSV_TABLES: tuple[str, ...] = ("identities", "archetypes", "matchups", "cards", "first_player")

@@ -31,7 +31,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from engine.problems import InputError
-from tournaments.labels import describe_action, reader_language
+from tournaments.labels import action_label, describe_action, reader_language
 from tournaments.models import Event, Game, GameAction, Match, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.events import event_role, is_official
@@ -279,22 +279,30 @@ class ReplayLine:
     player: str
     type: str
     text: str  # the action in words; "" in public replays (an action may name a hidden card)
+    label: str  # what an action of its type does, in the reader's language: it names no card
 
 
 def replay_lines(*, game: Game, full: bool) -> list[ReplayLine]:
     """Return the game's actions for the replay's list: with ``full`` each in words (cards named
     in the reader's language), else only who did what kind of thing (a mulligan names the cards
-    put back: hidden until the decklists are published)."""
+    put back: hidden until the decklists are published). Each has its type's ``label`` too."""
     match = game.match
+    key = match.round.event.game
     names = _names(match)
-    shown = card_names_shown(game=match.round.event.game, language=reader_language()) if full else {}
+    shown = card_names_shown(game=key, language=reader_language()) if full else {}
     lines = []
     for index, action in enumerate(game.actions):
         seat = int(action.get("seat", 0))
         text = describe_action(action, card_name=lambda n: shown.get(n, n)) if full else ""
+        kind = str(action.get("type", ""))
         lines.append(
             ReplayLine(
-                number=index + 1, seat=seat, player=names[seat], type=str(action.get("type", "")), text=text
+                number=index + 1,
+                seat=seat,
+                player=names[seat],
+                type=kind,
+                text=text,
+                label=action_label(game=key, kind=kind),
             )
         )
     return lines

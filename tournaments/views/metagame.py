@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.registry import get_game
 from tournaments.models import MetagameReport
 from tournaments.selectors.cards import card_namer
-from tournaments.selectors.metagame import CSV_TABLES, Scope
+from tournaments.selectors.metagame import CSV_TABLES, Scope, metagame_namer
 from tournaments.services.errors import OverLimit
 from tournaments.services.metagame import metagame_request
 from tournaments.views.cards import game_choices
@@ -33,12 +33,11 @@ def _percent(value: float | None) -> float | None:
 
 
 def _shown(data: dict[str, Any], game: str) -> dict[str, Any]:
-    """Return the numbers with card and hero names in the reader's language and rates in percent."""
-    name = card_namer(game=game, language=(get_language() or "ru")[:2])
-
-    def archetype(label: str) -> str:
-        head, sep, rest = label.partition(" · ")
-        return f"{name(head)}{sep}{rest}"
+    """Return the numbers with card and hero names, traits and card types in the reader's
+    language and rates in percent."""
+    language = (get_language() or "ru")[:2]
+    name = card_namer(game=game, language=language)
+    deck = metagame_namer(game=game, language=language)  # identities and archetypes
 
     def rows(items: list[dict[str, Any]], label: Any) -> list[dict[str, Any]]:
         return [
@@ -57,26 +56,26 @@ def _shown(data: dict[str, Any], game: str) -> dict[str, Any]:
     matchups = data.get("matchups", {"names": [], "cells": []})
     matrix = [
         {
-            "label": name(row),
+            "label": deck(row),
             "cells": [
                 None
                 if cell is None
-                else {**cell, "win_pct": _percent(cell["win_rate"]), "against": name(col)}
+                else {**cell, "win_pct": _percent(cell["win_rate"]), "against": deck(col)}
                 for col, cell in zip(matchups["names"], cells, strict=True)
             ],
         }
         for row, cells in zip(matchups["names"], matchups["cells"], strict=True)
     ]
-    identities = rows(data.get("identities", []), name)
+    identities = rows(data.get("identities", []), deck)
     first = data.get("first_player", {})
     return {
         **data,
         "identities": identities,
-        "archetypes": rows(data.get("archetypes", []), archetype),
+        "archetypes": rows(data.get("archetypes", []), deck),
         "cards": rows(data.get("cards", [])[:CARD_ROWS], name),
         "cards_total": len(data.get("cards", [])),
         "has_play_rates": any(row.get("games_played") for row in data.get("cards", [])),
-        "matrix_columns": [name(col) for col in matchups["names"]],
+        "matrix_columns": [deck(col) for col in matchups["names"]],
         "matrix": matrix,
         "first_player": {**first, "win_pct": _percent(first.get("win_rate"))},
         "charts": {

@@ -26,6 +26,24 @@ TEXTS = GameTexts(
         "life": N_("Life fell to 0"),  # C14.1
         "end_of_time": N_("the end of time: the higher Life wins"),  # C15.1
     },
+    actions={
+        "keep": N_("keeps the opening hand"),  # C5.3
+        "redraw": N_("redraws cards"),  # C5.3
+        "meditate": N_("meditates"),  # C6.3
+        "play": N_("plays a card"),  # C6.4
+        "shadow": N_("places a shadow"),  # C6.4
+        "collect": N_("collects resources"),  # C7.1
+        "collect_time": N_("collects time"),  # C7.3
+        "hero": N_("uses a hero ability"),  # C6.4
+        "activate": N_("taps a card for its ability"),  # C12.1
+        "sacrifice": N_("sacrifices a creature"),  # C6.4
+        "attack": N_("attacks"),  # C9.3
+        "choose": N_("makes a choice"),  # C13
+        "flip": N_("flips a shadow"),  # C10.4
+        "stay": N_("keeps a shadow face down"),  # C10.4
+        "pass": N_("passes"),  # C6.4
+        "concede": N_("concedes the game"),
+    },
     refusals={
         **PROTOCOL_REFUSALS,
         "action_used": N_("«%(card)s» is tapped"),

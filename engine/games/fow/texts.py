@@ -21,6 +21,19 @@ TEXTS = GameTexts(
         "life": N_("Life fell to 0"),  # F12.1
         "deck_out": N_("a player could not draw"),  # F12.1
     },
+    actions={
+        "keep": N_("keeps the opening hand"),  # F5.2
+        "mulligan": N_("takes a mulligan"),  # F5.2
+        "pass": N_("passes"),  # F8.3
+        "play": N_("plays a card"),  # F8.3
+        "activate": N_("uses a card's ability"),  # F8.3
+        "call": N_("calls a magic stone"),  # F7.2
+        "judgment": N_("performs Judgment"),  # F7.3
+        "attack": N_("attacks"),  # F9
+        "block": N_("blocks"),  # F9.2
+        "discard": N_("discards a card"),  # F6.4
+        "concede": N_("concedes the game"),
+    },
     refusals={
         **PROTOCOL_REFUSALS,
         "action_too_expensive": N_("not enough will"),

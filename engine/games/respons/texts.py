@@ -102,4 +102,15 @@ REASONS: dict[str, str] = {
     "card_effect": N_("a card's effect"),  # R9.2
 }
 
-TEXTS = GameTexts(violations=VIOLATIONS, refusals=REFUSALS, reasons=REASONS, variant=variant)
+# What each action type does, after the player's name in a replay's line (R5.2, R6.3, R7).
+ACTIONS: dict[str, str] = {
+    "keep": N_("keeps the opening hand"),  # R5.2
+    "mulligan": N_("takes a mulligan"),  # R5.2
+    "pass": N_("passes"),  # R6.3
+    "play": N_("plays a card"),  # R7.1
+    "activate": N_("uses a card's action"),  # R7.6
+    "choose": N_("makes a choice"),  # R7.7
+    "concede": N_("concedes the game"),
+}
+
+TEXTS = GameTexts(violations=VIOLATIONS, refusals=REFUSALS, reasons=REASONS, actions=ACTIONS, variant=variant)

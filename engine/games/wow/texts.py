@@ -22,6 +22,22 @@ TEXTS = GameTexts(
         "hero": N_("a hero was destroyed"),  # W14.1
         "deck": N_("a player could not draw"),  # W14.2
     },
+    actions={
+        "keep": N_("keeps the opening hand"),  # W5.4
+        "mulligan": N_("takes a mulligan"),  # W5.4
+        "pass": N_("passes"),  # W10.4
+        "resource": N_("places a resource"),  # W7.1
+        "play": N_("plays a card"),  # W8
+        "power": N_("uses a card's power"),  # W9
+        "complete": N_("completes a quest"),  # W8.7
+        "attack": N_("attacks"),  # W11.1
+        "strike": N_("strikes with a weapon"),  # W11.5
+        "protect": N_("lets a Protector defend"),  # W11.4
+        "no_protect": N_("lets no Protector defend"),  # W11.4
+        "discard": N_("discards a card"),  # W6.4
+        "armor": N_("uses armor against the damage"),  # W12.5
+        "concede": N_("concedes the game"),
+    },
     refusals={
         **PROTOCOL_REFUSALS,
         "not_in_hand": N_("that card is not in your hand"),

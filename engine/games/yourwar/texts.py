@@ -13,6 +13,21 @@ TEXTS = GameTexts(
         "health": N_("a player's health fell to 0"),  # Y9.1
         "deck_out": N_("a player could not draw"),  # Y9.3
     },
+    actions={
+        "keep": N_("keeps the opening hand"),  # Y4.3
+        "redeal": N_("takes a redeal"),  # Y4.3
+        "build": N_("builds a base"),  # Y6.1
+        "play": N_("plays a card"),
+        "use": N_("uses a property"),  # Y6.5
+        "attack": N_("sends a unit to attack"),  # Y7.1
+        "guard": N_("links a bodyguard"),  # Y8
+        "end": N_("ends the phase"),  # Y5.3, Y5.5
+        "block": N_("declares blocks"),  # Y7.2
+        "proceed": N_("goes on to the damage"),  # Y7.5
+        "assign": N_("assigns the combat damage"),  # Y7.6
+        "discard": N_("discards a card"),  # Y5.6
+        "concede": N_("concedes the game"),
+    },
     refusals={
         **PROTOCOL_REFUSALS,
         "card_name_missing": N_("the action needs the card's name"),
