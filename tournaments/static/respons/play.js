@@ -302,6 +302,10 @@
     if (action.type !== "concede" && d && decidingSeat() === me) body.decision = d.seq;
     post(body, 4).then(function (res) {
       busy = false;
+      // Drawn again at once: a state that arrived while busy was drawn with nothing to choose,
+      // and the refresh below may be overtaken by a stream event that changes nothing.
+      renderBoard();
+      renderTurnbox();
       var b = res.body || {};
       if (res.status === 200) setNotice(null);
       else if (res.status === 202) { setNotice(null); awaited[seq] = true; } // a worker decides later
