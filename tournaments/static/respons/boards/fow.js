@@ -198,7 +198,8 @@
       case "j_ruler": return fmt(t("{card} becomes {p}'s J-ruler."), { p: p, card: c });
       case "resolves": return fmt(t("{card} resolves."), { card: c });
       case "cancelled": return fmt(t("{card} cancels an item of the chase."), { card: ctx.cardName(e.by) });
-      case "pass": return e.auto ? fmt(t("{p} passes (nothing to do)."), { p: p }) : fmt(t("{p} passes."), { p: p });
+      // A pass the engine made for a seat with nothing else to do (F8.3) would fill the log: left out.
+      case "pass": return e.auto ? null : fmt(t("{p} passes."), { p: p });
       case "end_phase": return { head: fmt(t("End phase — {p}"), { p: p }), sub: true };
       case "attack": // F9.1
         return e.target === null || e.target === undefined
