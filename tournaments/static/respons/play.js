@@ -418,81 +418,15 @@
 
   // --- the game log ---------------------------------------------------------------------
 
-  function where(e) { return e.cell ? { line: e.cell.line, row: e.cell.row } : {}; }
-  function targetText(t) {
-    if (!t) return "";
-    if (t.zone === "hero") return seatName(t.seat);
-    if (t.zone === "location") return fmt(T.log_location_of, { p: seatName(t.seat) });
-    return fmt(T.log_cell, { line: t.line, row: t.row, p: seatName(t.seat) });
-  }
-  function names(list) { return (list || []).map(cardName).join(", "); }
-
-  function starter(e, other) { return e.initiative === 0 || e.initiative === 1 ? e.initiative : e[other]; }
-
-  function describe(e) {
-    var p = seatName(e.seat), c = e.card ? cardName(e.card) : "";
-    switch (e.type) {
-      // RESPONSE names the initiative seat; other games the seat that starts (first) or plays (seat).
-      case "setup":
-        var first = starter(e, "first");
-        return first === 0 || first === 1 ? fmt(T.log_setup, { n: logGameNumber, p: seatName(first) }) : null;
-      case "first": return fmt(T.log_setup, { n: logGameNumber, p: seatName(e.seat) }); // told apart from setup
-      case "draw":
-        if (e.cards && e.cards.length) return fmt(T.log_draw_named, { p: p, cards: names(e.cards) });
-        if (!e.count) return null;
-        return e.count === 1 ? fmt(T.log_draw, { p: p }) : fmt(T.log_draw_n, { p: p, count: e.count });
-      case "keep": return fmt(T.log_keep, { p: p });
-      case "mulligan":
-        return e.cards ? fmt(T.log_mulligan_named, { p: p, cards: names(e.cards), drawn: names(e.drawn) })
-          : fmt(T.log_mulligan, { p: p, count: e.count });
-      case "turn": return { head: fmt(T.log_turn, { n: e.turn, p: seatName(starter(e, "seat")) }) };
-      case "phase": return e.phase === "combat" ? { head: T.log_combat, sub: true } : null;
-      case "deck_empty": return fmt(T.log_deck_empty, { p: p });
-      case "pass": return fmt(T.log_pass, { p: p });
-      case "play":
-        if (e.face_down && !e.card) return fmt(T.log_play_down, { p: p, line: e.cell.line, row: e.cell.row });
-        if (e.cell) return fmt(T.log_play_cell, { p: p, card: c, line: e.cell.line, row: e.cell.row });
-        if (e.zone === "location") return fmt(T.log_play_location, { p: p, card: c });
-        return fmt(T.log_play_spell, { p: p, card: c });
-      case "activate": return fmt(T.log_activate, { p: p, card: c });
-      case "order": return fmt(T.log_order, { p: p, n: e.position, card: c });
-      case "order_stays": return fmt(T.log_order_stays, { card: c });
-      case "enter":
-        return e.cell ? fmt(T.log_enter_cell, { card: c, line: e.cell.line, row: e.cell.row })
-          : fmt(T.log_enter_location, { card: c, p: p });
-      case "trap_revealed": return fmt(T.log_trap_revealed, { p: p, card: c });
-      case "destroyed": return fmt(T.log_destroyed, { p: p, card: c });
-      case "collision":
-        return fmt(T.log_collision, {
-          line: e.line, a: cardName(e.attacker.card), sa: e.attacker.strength,
-          d: cardName(e.defender.card), sd: e.defender.strength,
-        });
-      case "hit_location":
-        return fmt(T.log_hit_location, { line: e.line, a: cardName(e.attacker.card), card: cardName(e.location), n: e.damage, left: e.durability });
-      case "hit_hero": return fmt(T.log_hit_hero, { line: e.line, a: cardName(e.attacker.card), p: p, n: e.hits_taken });
-      case "recovery": return fmt(T.log_recovery, {});
-      case "concede": return fmt(T.log_concede, { p: p });
-      case "timeout": return fmt(T.log_timeout, { p: p });
-      case "no_show": return e.both ? fmt(T.log_no_show_both, {}) : fmt(T.log_no_show, { p: p });
-      case "game_over":
-        var reason = T.reasons[e.reason] || e.reason;
-        return e.winner === 0 || e.winner === 1 ? fmt(T.log_game_over, { p: seatName(e.winner), reason: reason })
-          : fmt(T.log_game_drawn, { reason: reason });
-      case "effect": return describeEffect(e);
-      default: return null;
-    }
-  }
-
-  function describeEffect(e) {
-    var key = "log_" + e.effect, text = T[key];
-    // These texts name a source card and a board place; another game's effect may name its
-    // source by an id and have no such place: left out of the log rather than said wrong.
-    if (!text || typeof e.source !== "string") return null;
-    var t = e.target || {};
-    return fmt(text, {
-      source: cardName(e.source), n: e.amount, target: targetText(t),
-      card: e.card ? cardName(e.card) : targetText(t), p: seatName(t.seat),
-    });
+  // Each event in words (log.js): the game's board module says its own events, log.js the ones
+  // every game shares; the shell knows no game's events.
+  function describe(events) {
+    var ctx = window.ResponsLog.context({
+      seat: player ? me : null, names: cfg.names.slice(), card: cardData, t: gettext, fmt: fmt,
+      lang: cfg.lang, game: logGameNumber, reasons: T.reasons,
+    }, events, view());
+    var mod = boardModule();
+    return function (e) { return window.ResponsLog.describe(mod, e, ctx); };
   }
 
   var logGameNumber = 1;
@@ -507,8 +441,9 @@
     logGameNumber = data.game_number;
     var atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
     list.textContent = "";
+    var say = window.ResponsLog ? describe(data.events || []) : function () { return null; };
     (data.events || []).forEach(function (e) {
-      var line = describe(e);
+      var line = say(e);
       if (!line) return;
       var item;
       if (typeof line === "object") item = h("li", { "class": line.sub ? "log-sub" : "log-head", text: line.head });

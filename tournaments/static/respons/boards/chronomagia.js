@@ -265,6 +265,86 @@
     }
   }
 
+  // --- the game log (log.js): Chronomagia's events in words (RULES.md, C4–C15) -------------
+
+  function describeEffect(e, ctx) {
+    var t = ctx.t, fmt = ctx.fmt;
+    var v = { source: e.card ? ctx.cardName(e.card) : e.source !== null && e.source !== undefined ? ctx.cardName(e.source) : ctx.player(e.seat),
+      p: ctx.player(e.seat), q: ctx.player(e.seat === 0 || e.seat === 1 ? 1 - e.seat : null), n: e.amount };
+    switch (e.effect) {
+      case "damage": return fmt(t("{source}: {n} damage to {q}."), v); // C13: to the opponent
+      case "gain_life": return fmt(t("{source}: {p} gains {n} Life."), v); // C7.4
+      case "concentration": return fmt(t("{source}: {p} gains {n} concentration."), v); // C7.2
+      case "draw": return fmt(t("{source}: {p} draws cards: {n}."), v);
+      case "armor": return fmt(t("{source}: {p} gets armor: {n}."), v); // C7.9
+      case "hero_token": return fmt(t("{source}: {p} gets hero tokens: {n}."), v); // C10.5
+      case "move_time": case "time_forward": case "time_back": return fmt(t("{source}: time moves ({n})."), v); // C8.2
+      case "token": return fmt(t("{source}: {p} creates tokens: {n}."), v); // C11.4
+      case "boost": return fmt(t("{source}: +{n}."), v);
+      default:
+        v.effect = EFFECTS[e.effect] ? t(EFFECTS[e.effect]) : String(e.effect || "").replace(/_/g, " ");
+        return fmt(t("{source}: {effect} {n}."), v);
+    }
+  }
+
+  function describeEvent(e, ctx) {
+    var t = ctx.t, fmt = ctx.fmt, p = ctx.player(e.seat);
+    var c = e.card !== undefined && e.card !== null ? ctx.cardName(e.card) : e.id !== undefined ? ctx.cardName(e.id) : "";
+    function kind(k) { return KINDS[k] ? t(KINDS[k]) : String(k || "").replace(/_/g, " "); }
+    switch (e.type) {
+      case "setup": return fmt(t("Game {n} begins: {p} goes first."), { n: ctx.game, p: ctx.player(e.first) });
+      case "turn": return { head: fmt(t("Turn {n} — {p}"), { n: e.turn, p: p }) };
+      case "draw":
+        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
+        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count || 0 });
+      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
+      case "redraw":
+        if (e.cards && e.cards.length) return fmt(t("{p} redraws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
+        return fmt(t("{p} redraws cards: {count}."), { p: p, count: e.count || 0 });
+      case "meditate":
+        return e.card ? fmt(t("{p} meditates and takes {card} from the hero deck."), { p: p, card: c })
+          : fmt(t("{p} meditates and takes a card from the hero deck."), { p: p });
+      case "shadow":
+        return e.card ? fmt(t("{p} places {card} face down as a shadow."), { p: p, card: c })
+          : fmt(t("{p} places a card face down as a shadow."), { p: p });
+      case "stay": return fmt(t("{p} keeps the shadow hidden."), { p: p });
+      case "flip": return fmt(t("{p} flips the shadow: {card}."), { p: p, card: c });
+      case "looked":
+        return e.card ? fmt(t("{p} looks at a shadow: {card}."), { p: p, card: c }) : fmt(t("{p} looks at a shadow."), { p: p });
+      case "shadow_returned": return fmt(t("A shadow goes back to {p}'s hand."), { p: p });
+      case "collect": return fmt(t("{p} collects {kind}: {n}."), { p: p, kind: kind(e.kind), n: e.amount }); // C7
+      case "concentration": return fmt(t("{p} puts cards into the pool: {count} (pool {pool})."), { p: p, count: e.count, pool: e.pool });
+      case "hero": return fmt(t("{p} uses hero ability {n} (tokens: {tokens})."), { p: p, n: (e.ability || 0) + 1, tokens: e.tokens });
+      case "activate": return fmt(t("{p} taps {card} for its ability."), { p: p, card: c });
+      case "sacrifice": return fmt(t("{p} sacrifices {card}."), { p: p, card: c });
+      case "spell": return fmt(t("{p} casts {card}."), { p: p, card: c });
+      case "enters": return fmt(t("{card} enters {p}'s battlefield."), { p: p, card: c });
+      case "leaves":
+        if (e.to === "hand") return fmt(t("{card} returns to {p}'s hand."), { p: p, card: c });
+        if (e.to === "graveyard") return fmt(t("{card} ({p}) goes to the graveyard."), { p: p, card: c });
+        return fmt(t("{card} ({p}) leaves the game."), { p: p, card: c });
+      case "eroded": return fmt(t("{card} erodes: {n} lives left."), { card: c, n: e.left });
+      case "shifted": return fmt(t("{card} now lives in epoch {epoch} (C8.5)."), { card: c, epoch: e.epoch });
+      case "trapped": return fmt(t("{card} is trapped by {p} (C13)."), { card: c, p: ctx.player(e.by) });
+      case "attack": // C13: the attack split between the player and the terrain
+        return fmt(t("{p} attacks: {opponent} to the player, {terrain} to the terrain."), { p: p, opponent: e.opponent, terrain: e.terrain });
+      case "life_lost":
+        return e.absorbed ? fmt(t("{p} loses {n} Life, armor absorbs {absorbed}: Life {life}."), { p: p, n: e.amount, absorbed: e.absorbed, life: e.life })
+          : fmt(t("{p} loses {n} Life: Life {life}."), { p: p, n: e.amount, life: e.life });
+      case "time": // C8
+        var where = { century: e.century, epoch: e.epoch, p: p };
+        if (e.moved === "forward") return fmt(t("{p} moves time forward: century {century}, epoch {epoch}."), where);
+        if (e.moved === "back") return fmt(t("{p} moves time back: century {century}, epoch {epoch}."), where);
+        return fmt(t("Time moves on: century {century}, epoch {epoch}."), where);
+      case "time_frozen": return fmt(t("Time cannot move again this turn (C8.6: {n} moves a turn)."), { n: e.limit });
+      case "epoch": return { head: fmt(t("Epoch {epoch} begins"), { epoch: e.epoch }), sub: true };
+      case "fizzles":
+        return fmt(t("{effect}: nothing to act on, no effect."), { effect: EFFECTS[e.effect] ? t(EFFECTS[e.effect]) : t("An effect") });
+      case "effect": return describeEffect(e, ctx);
+      default: return undefined;
+    }
+  }
+
   window.ResponsBoards = window.ResponsBoards || {};
-  window.ResponsBoards.chronomagia = { render: render };
+  window.ResponsBoards.chronomagia = { render: render, describeEvent: describeEvent };
 })();

@@ -171,6 +171,62 @@
     root.appendChild(choices);
   }
 
+  // --- the game log (log.js): Force of Will's events in words (RULES.md, F5–F12) -----------
+
+  function describeEvent(e, ctx) {
+    var t = ctx.t, fmt = ctx.fmt, p = ctx.player(e.seat);
+    var c = e.card !== undefined && e.card !== null ? ctx.cardName(e.card) : e.id !== undefined ? ctx.cardName(e.id) : "";
+    // What a chant or an ability aims at: a card on the field, or a player.
+    var aim = e.target !== undefined && e.target !== null ? ctx.cardName(e.target)
+      : e.player === 0 || e.player === 1 ? ctx.player(e.player) : null;
+    switch (e.type) {
+      case "setup": return fmt(t("Game {n} begins: {p} goes first."), { n: ctx.game, p: ctx.player(e.first) });
+      case "turn": return { head: fmt(t("Turn {n} — {p}"), { n: e.turn, p: p }) };
+      case "draw":
+        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
+        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count || 0 });
+      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
+      case "mulligan": return fmt(t("{p} puts cards back: {count}."), { p: p, count: e.count || 0 });
+      case "call": return fmt(t("{p} calls a magic stone: {card}."), { p: p, card: c });
+      case "will": return fmt(t("{p} rests magic stones for will: {cards}."), { p: p, cards: ctx.cardNames(e.stones) });
+      case "play":
+        return aim ? fmt(t("{p} plays {card} on {target}."), { p: p, card: c, target: aim }) : fmt(t("{p} plays {card}."), { p: p, card: c });
+      case "activate":
+        return aim ? fmt(t("{p} activates {card} on {target}."), { p: p, card: c, target: aim })
+          : fmt(t("{p} activates {card}."), { p: p, card: c });
+      case "judgment": return fmt(t("{p} calls Judgment with {card}."), { p: p, card: c });
+      case "j_ruler": return fmt(t("{card} becomes {p}'s J-ruler."), { p: p, card: c });
+      case "resolves": return fmt(t("{card} resolves."), { card: c });
+      case "cancelled": return fmt(t("{card} cancels an item of the chase."), { card: ctx.cardName(e.by) });
+      // A pass the engine made for a seat with nothing else to do (F8.3) would fill the log: left out.
+      case "pass": return e.auto ? null : fmt(t("{p} passes."), { p: p });
+      case "end_phase": return { head: fmt(t("End phase — {p}"), { p: p }), sub: true };
+      case "attack": // F9.1
+        return e.target === null || e.target === undefined
+          ? fmt(t("{p} attacks the opponent with {card}."), { p: p, card: ctx.cardName(e.attacker) })
+          : fmt(t("{p} attacks {target} with {card}."), { p: p, card: ctx.cardName(e.attacker), target: ctx.cardName(e.target) });
+      case "block": return fmt(t("{p} blocks with {card}."), { p: p, card: ctx.cardName(e.blocker) });
+      case "no_block": return fmt(t("{p} does not block."), { p: p });
+      case "no_damage": return fmt(t("{card} deals no damage: its target has left the field (F9.7)."), { card: ctx.cardName(e.attacker) });
+      case "battle_damage":
+        return fmt(t("Battle: {a} deals {dealt} to {d} and takes {taken}."), {
+          a: ctx.cardName(e.attacker), d: ctx.cardName(e.defender), dealt: e.dealt, taken: e.taken });
+      case "damage": return fmt(t("{card} takes {n} damage."), { card: ctx.cardName(e.id), n: e.amount });
+      case "pump": return fmt(t("{card}: {atk} ATK, {def} DEF until the end of the turn."), {
+        card: ctx.cardName(e.id), atk: (e.atk >= 0 ? "+" : "") + e.atk, def: (e["def"] >= 0 ? "+" : "") + e["def"] });
+      case "destroyed": return fmt(t("{card} ({p}) is destroyed."), { p: p, card: c });
+      case "discard": return fmt(t("{p} discards {card}."), { p: p, card: c });
+      case "leaves":
+        if (e.to === "hand") return fmt(t("{card} returns to {p}'s hand."), { p: p, card: c });
+        if (e.to === "ruler_zone") return fmt(t("{card} goes back to {p}'s ruler zone (F7.4)."), { p: p, card: c });
+        return fmt(t("{card} ({p}) goes to the graveyard."), { p: p, card: c });
+      case "life_lost": return fmt(t("{p} loses {n} life: life {life}."), { p: p, n: e.amount, life: e.life });
+      case "life_gained": return fmt(t("{p} gains {n} life: life {life}."), { p: p, n: e.amount, life: e.life });
+      case "deck_out": return fmt(t("{p} cannot draw: the deck is empty (F12.1)."), { p: p });
+      default: return undefined;
+    }
+  }
+
   window.ResponsBoards = window.ResponsBoards || {};
-  window.ResponsBoards["fow"] = { render: render };
+  window.ResponsBoards["fow"] = { render: render, describeEvent: describeEvent };
 })();

@@ -488,6 +488,88 @@
     board.draw();
   }
 
+  // --- the game log (log.js): RESPONSE's events in words ---------------------------------
+
+  function targetText(tg, ctx) {
+    if (!tg) return "";
+    var p = ctx.player(tg.seat);
+    if (tg.zone === "hero") return p;
+    if (tg.zone === "location") return ctx.fmt(ctx.t("{p}'s location"), { p: p });
+    return ctx.fmt(ctx.t("line {line}, row {row} ({p})"), { line: tg.line, row: tg.row, p: p });
+  }
+
+  // An ability's effect: its source card and what it touched (abilities.py).
+  function describeEffect(e, ctx) {
+    var t = ctx.t, tg = e.target || {};
+    // These texts name a source card and a board place; an effect without them is said plainly.
+    if (typeof e.source !== "string") return undefined;
+    var v = {
+      source: ctx.cardName(e.source), n: e.amount, target: targetText(tg, ctx),
+      card: e.card ? ctx.cardName(e.card) : targetText(tg, ctx), p: ctx.player(tg.seat),
+    };
+    switch (e.effect) {
+      case "damage": return ctx.fmt(t("{source}: {n} damage to {target}."), v);
+      case "strengthen": return ctx.fmt(t("{source}: +{n} strength to {target}."), v);
+      case "gain_influence": return ctx.fmt(t("{source}: {p} gains {n} influence."), v);
+      case "destroy": return ctx.fmt(t("{source} destroys {target}."), v);
+      case "return_to_hand": return ctx.fmt(t("{source} returns {card} to its owner's hand."), v);
+      case "remove_to_space": return ctx.fmt(t("{source} removes {card} to space."), v);
+      case "player_loses": return ctx.fmt(t("{source}: {p} loses the game."), v);
+      case "you_win": return ctx.fmt(t("{source}: {p} wins the game."), v);
+      default: return undefined;
+    }
+  }
+
+  function describeEvent(e, ctx) {
+    var t = ctx.t, fmt = ctx.fmt, p = ctx.player(e.seat), c = e.card ? ctx.cardName(e.card) : "";
+    switch (e.type) {
+      case "setup": // R5.1: the seat with the initiative begins
+        return e.initiative === 0 || e.initiative === 1
+          ? fmt(t("Game {n} begins: {p} has the initiative."), { n: ctx.game, p: ctx.player(e.initiative) }) : null;
+      case "draw":
+        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
+        if (!e.count) return null;
+        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count });
+      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
+      case "mulligan":
+        return e.cards ? fmt(t("{p} puts back {cards} and draws {drawn}."), { p: p, cards: ctx.cardNames(e.cards), drawn: ctx.cardNames(e.drawn) })
+          : fmt(t("{p} puts cards back: {count}."), { p: p, count: e.count });
+      case "turn":
+        return { head: fmt(t("Turn {n} — {p} has the initiative"), { n: e.turn, p: ctx.player(e.initiative === 0 || e.initiative === 1 ? e.initiative : e.seat) }) };
+      case "phase": return e.phase === "combat" ? { head: t("Combat"), sub: true } : null;
+      case "deck_empty": return fmt(t("{p}'s deck is empty: an order is played (R6.2)."), { p: p });
+      case "pass": return fmt(t("{p} passes."), { p: p });
+      case "play":
+        if (e.face_down && !e.card) return fmt(t("{p} plays a face-down card to line {line}, row {row}."), { p: p, line: e.cell.line, row: e.cell.row });
+        if (e.cell) return fmt(t("{p} plays {card} to line {line}, row {row}."), { p: p, card: c, line: e.cell.line, row: e.cell.row });
+        if (e.zone === "location") return fmt(t("{p} plays the location {card}."), { p: p, card: c });
+        return fmt(t("{p} casts {card}."), { p: p, card: c });
+      case "activate": return fmt(t("{p} uses the action of {card}."), { p: p, card: c });
+      case "order": return fmt(t("{p} reveals order {n}: {card}."), { p: p, n: e.position, card: c });
+      case "order_stays": return fmt(t("{card} stays in the order row: no room (R7.5)."), { card: c });
+      case "enter":
+        return e.cell ? fmt(t("{card} enters line {line}, row {row}."), { card: c, line: e.cell.line, row: e.cell.row })
+          : fmt(t("{card} becomes {p}'s location."), { card: c, p: p });
+      case "trap_revealed": return fmt(t("{p}'s trap {card} is revealed!"), { p: p, card: c });
+      case "destroyed": return fmt(t("{card} ({p}) goes to the graveyard."), { p: p, card: c });
+      case "collision":
+        return fmt(t("Line {line}: {a} ({sa}) and {d} ({sd}) collide."), {
+          line: e.line, a: ctx.cardName(e.attacker.card), sa: e.attacker.strength,
+          d: ctx.cardName(e.defender.card), sd: e.defender.strength,
+        });
+      case "hit_location":
+        return fmt(t("Line {line}: {a} hits {card} for {n} ({left} left)."),
+          { line: e.line, a: ctx.cardName(e.attacker.card), card: ctx.cardName(e.location), n: e.damage, left: e.durability });
+      case "hit_hero": return fmt(t("Line {line}: {a} hits {p}! Hits taken: {n}."), { line: e.line, a: ctx.cardName(e.attacker.card), p: p, n: e.hits_taken });
+      case "recovery": return t("Recovery: influence and strength are restored, the initiative passes.");
+      case "effect": return describeEffect(e, ctx);
+      case "orders_laid": return fmt(t("{p} lays the orders face down: {count}."), { p: p, count: e.count });
+      case "spell_resolved": return fmt(t("{card} resolves."), { card: c });
+      case "trap_spent": return fmt(t("{p}'s trap {card} is spent."), { p: p, card: c });
+      default: return undefined;
+    }
+  }
+
   window.ResponsBoards = window.ResponsBoards || {};
-  window.ResponsBoards.respons = { render: render };
+  window.ResponsBoards.respons = { render: render, describeEvent: describeEvent };
 })();

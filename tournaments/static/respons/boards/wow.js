@@ -178,6 +178,61 @@
     }
   }
 
+  // --- the game log (log.js): WoW TCG's events in words (RULES.md, W5–W14) ----------------
+
+  function describeEvent(e, ctx) {
+    var t = ctx.t, fmt = ctx.fmt, p = ctx.player(e.seat);
+    var c = e.card !== undefined && e.card !== null ? ctx.cardName(e.card) : e.id !== undefined ? ctx.cardName(e.id) : "";
+    var on = e.target !== undefined && e.target !== null ? ctx.cardName(e.target) : null;
+    switch (e.type) {
+      case "setup": return fmt(t("Game {n} begins: {p} goes first."), { n: ctx.game, p: ctx.player(e.first) });
+      case "turn": return { head: fmt(t("Turn {n} — {p}"), { n: e.turn, p: p }) };
+      case "draw":
+        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
+        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count || 0 });
+      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
+      case "mulligan": return fmt(t("{p} shuffles the hand back and draws a new one (W5.4)."), { p: p });
+      case "resource": // W7.1: on the chain, face down unless a quest shown face up
+        return e.card ? fmt(t("{p} plays a resource: {card}."), { p: p, card: c }) : fmt(t("{p} plays a face-down resource."), { p: p });
+      case "resource_placed":
+        return e.card ? fmt(t("{p}'s new resource is in place: {card}."), { p: p, card: c }) : fmt(t("{p}'s new resource is in place."), { p: p });
+      case "play":
+        return on ? fmt(t("{p} plays {card} on {target}."), { p: p, card: c, target: on }) : fmt(t("{p} plays {card}."), { p: p, card: c });
+      case "power": // W9
+        return on ? fmt(t("{p} uses the power of {card} on {target}."), { p: p, card: c, target: on })
+          : fmt(t("{p} uses the power of {card}."), { p: p, card: c });
+      case "complete": return fmt(t("{p} completes the quest {card}."), { p: p, card: c }); // W8.7
+      case "enters": return fmt(t("{card} enters play ({p})."), { p: p, card: c });
+      case "graveyard": return fmt(t("{card} ({p}) goes to the graveyard."), { p: p, card: c });
+      case "propose": // W11.1: the attack goes on the chain first
+        return fmt(t("{p} proposes an attack: {a} → {d}."), { p: p, a: ctx.cardName(e.attacker), d: ctx.cardName(e.defender) });
+      case "attack":
+        return fmt(t("Combat: {a} attacks {d}"), {
+          a: e.attacker_card ? ctx.cardName(e.attacker_card) : ctx.cardName(e.attacker),
+          d: e.defender_card ? ctx.cardName(e.defender_card) : ctx.cardName(e.defender) });
+      case "protect": return fmt(t("{p} protects with {card} (W11.4)."), { p: p, card: c });
+      case "strike": return fmt(t("{p} strikes with {card} (W11.5)."), { p: p, card: c });
+      case "combat_end": return t("The combat ends.");
+      case "damage":
+        var hurt = on || c;
+        if (e.put) return fmt(t("{card} gets damage counters: {n}."), { card: hurt, n: e.amount }); // W12.2
+        return e.prevented ? fmt(t("{card} takes {n} damage ({m} prevented)."), { card: hurt, n: e.amount, m: e.prevented })
+          : fmt(t("{card} takes {n} damage."), { card: hurt, n: e.amount });
+      case "damage_pending": // W12.5: the armor question comes first
+        return fmt(t("{card} is about to take {n} damage: armor may be used (W12.5)."), { card: on || c, n: e.amount });
+      case "heal": return fmt(t("{card} is healed by {n}."), { card: on || c, n: e.amount });
+      case "shield": return fmt(t("{card} is shielded from the next {n} damage (W12.3)."), { card: on || c, n: e.amount });
+      case "atk": return fmt(t("{card}: +{n} ATK."), { card: on || c, n: e.amount }); // W12.8
+      case "ready": return fmt(t("{card} is readied."), { card: on || c });
+      case "exhaust": return fmt(t("{card} is exhausted."), { card: on || c });
+      case "interrupted": // W8.8: the target is no longer legal as it resolves
+        if (e.attack) return fmt(t("The proposed attack is called off: it is no longer legal ({rule})."), { rule: e.rule }); // W11.1
+        return c ? fmt(t("{card} does nothing: its target is no longer legal ({rule})."), { card: c, rule: e.rule })
+          : fmt(t("An effect does nothing: its target is no longer legal ({rule})."), { rule: e.rule });
+      default: return undefined;
+    }
+  }
+
   window.ResponsBoards = window.ResponsBoards || {};
-  window.ResponsBoards.wow = { render: render };
+  window.ResponsBoards.wow = { render: render, describeEvent: describeEvent };
 })();

@@ -275,6 +275,51 @@
     }
   }
 
+  // --- the game log (log.js): Your War's events in words (RULES.md, Y4–Y9) ----------------
+
+  function describeEvent(e, ctx) {
+    var t = ctx.t, fmt = ctx.fmt, p = ctx.player(e.seat), c = e.card !== undefined ? ctx.cardName(e.card) : "";
+    switch (e.type) {
+      case "setup": return fmt(t("Game {n}: the decks are shuffled."), { n: ctx.game });
+      case "first": return fmt(t("Game {n} begins: {p} goes first."), { n: ctx.game, p: p }); // Y4.2
+      case "draw":
+        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
+        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count || 0 });
+      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
+      case "redeal": return fmt(t("{p} redeals the hand (redeal {n}, Y4.3)."), { p: p, n: e.redeals });
+      case "turn": return { head: fmt(t("Turn {n} — {p}"), { n: e.turn, p: p }) };
+      case "build": return fmt(t("{p} builds a base: {card}."), { p: p, card: c }); // Y6.1
+      case "play":
+        if (e.zone === "field") return fmt(t("{p} brings {card} into play."), { p: p, card: c });
+        if (e.zone === "support") return fmt(t("{p} puts {card} into the support area."), { p: p, card: c });
+        return fmt(t("{p} plays {card}."), { p: p, card: c });
+      case "use": return fmt(t("{p} uses {card}."), { p: p, card: c });
+      case "attack": return fmt(t("{p} sends {card} to attack."), { p: p, card: c }); // Y7.1
+      case "combat":
+        return { head: fmt(t("Combat: {p} attacks with {cards}"), { p: p, cards: ctx.cardNames(e.attackers) }), sub: true };
+      case "guard": // a colonel's bodyguard
+        return fmt(t("{p}: {unit} guards {card}."), { p: p, unit: ctx.cardName(e.unit), card: ctx.cardName(e.colonel) });
+      case "blocks": // Y7.2
+        if (!e.blocks || !e.blocks.length) return fmt(t("{p} does not block."), { p: p });
+        return fmt(t("{p} blocks: {blocks}."), { p: p, blocks: e.blocks.map(function (b) {
+          return fmt(t("{blocker} blocks {attacker}"), { blocker: ctx.cardName(b[0]), attacker: ctx.cardName(b[1]) });
+        }).join("; ") });
+      case "damage": return fmt(t("{card} takes {n} damage."), { card: c, n: e.amount }); // Y7.7
+      case "hit": return fmt(t("{p} takes {n} damage: health {health}."), { p: p, n: e.amount, health: e.health }); // Y7.4
+      case "heal": return fmt(t("{p} gains {n} health: health {health}."), { p: p, n: e.amount, health: e.health });
+      case "destroyed": return fmt(t("{card} ({p}) is destroyed."), { p: p, card: c }); // Y7.9
+      case "discard": return fmt(t("{p} discards {card}."), { p: p, card: c }); // Y5.6
+      case "returned": return fmt(t("{card} returns to {p}'s hand."), { p: p, card: c });
+      case "boost":
+        if (e.attack) return fmt(t("{card}: +{n} attack until the end of the turn."), { card: ctx.cardName(e.target), n: e.attack });
+        return fmt(t("{card}: +{n} defense until the end of the turn."), { card: ctx.cardName(e.target), n: e.defense || 0 });
+      case "untap":
+        if (e.target !== undefined) return fmt(t("{p}: {card} is available again."), { p: p, card: ctx.cardName(e.target) });
+        return fmt(t("{p}: bases available again: {n}."), { p: p, n: e.bases || 0 });
+      default: return undefined;
+    }
+  }
+
   window.ResponsBoards = window.ResponsBoards || {};
-  window.ResponsBoards.yourwar = { render: render };
+  window.ResponsBoards.yourwar = { render: render, describeEvent: describeEvent };
 })();
