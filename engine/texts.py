@@ -40,6 +40,11 @@ class GameTexts:
     # after the player's name ("anna keeps the hand"); the site's actions are SITE_ACTION_WORDS.
     actions: Mapping[str, str] = field(default_factory=dict)
     variant: Callable[[str, Mapping[str, Any]], str] = no_variant
+    # How the site says one of its actions in full (a replay with every card shown, the judges'
+    # log): ``"fields"``, its ``actions`` words and then what the action's fields name (cards by
+    # instance id, the views' ids, read from the log replayed); ``"cells"``, RESPONSE's own
+    # sentences (places on the tactical field, cards by name).
+    action_sentences: str = "fields"
 
     def violation_template(self, code: str, params: Mapping[str, Any]) -> str | None:
         """Return the template of a violation (its variant's, else the code's), or None."""

@@ -310,6 +310,139 @@ def describe_action(action: dict[str, Any], *, card_name: Callable[[str], str] |
     return _("unknown action %(kind)s") % {"kind": repr(kind)}
 
 
+# --- any other game's actions, said in full -----------------------------------------------------
+# A game whose ``texts.action_sentences`` is "fields" (every game but RESPONSE) names cards in its
+# actions by instance id; the caller resolves them (``card``: the name shown in the reader's
+# language, or None for no card of the game) and says a seat's player (``player``). A line is the
+# type's words, then what each field names: "plays a card: «Fireball», target «Orc»".
+
+# Chronomagia's ``collect`` and ``collect_time`` kinds (C7.1–C7.4, C7.9).
+_CHOICES: dict[str, Promise] = {
+    "concentration": pgettext_lazy("what is collected", "concentration"),
+    "life": pgettext_lazy("what is collected", "life"),
+    "armor": pgettext_lazy("what is collected", "armor"),
+    "time": pgettext_lazy("what is collected", "time"),
+    "time_past": pgettext_lazy("what is collected", "time of the past"),
+    "time_future": pgettext_lazy("what is collected", "time of the future"),
+}
+
+# The fields whose value is a card and the words before it ("" for the action's own card: the
+# type's words already say what it does with it, "strikes with a weapon: «Axe»").
+_CARD_ROLES: dict[str, Promise | None] = {
+    "card": None,
+    "unit": None,
+    "weapon": None,
+    "target": gettext_lazy("target %(what)s"),
+    "attacker": gettext_lazy("attacker %(what)s"),
+    "defender": gettext_lazy("defender %(what)s"),
+    "blocker": gettext_lazy("blocker %(what)s"),
+    "colonel": gettext_lazy("colonel %(what)s"),
+}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _plain(value: Any) -> str:
+    """Return an unforeseen value as words: never JSON's brackets and braces."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_plain(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(item) for item in value)
+    return str(value)
+
+
+def describe_game_action(
+    action: dict[str, Any],
+    *,
+    game: str,
+    card: Callable[[Any], str | None],
+    player: Callable[[int], str],
+) -> str:
+    """Return a sentence for an action of ``game`` (one whose actions name cards by instance id)
+    in the active language: its type's words (:func:`action_label`), then the cards, players and
+    values its fields name. ``card`` gives the shown name of a card id (or card name), None when
+    it names no card; ``player`` the name of a seat's player."""
+
+    def named(value: Any) -> str:
+        found = card(value) if _is_int(value) or isinstance(value, str) else None
+        if found is not None:
+            return f"«{found}»"
+        return _("card #%(id)s") % {"id": value} if _is_int(value) else _plain(value)
+
+    def names(values: Any) -> list[str]:
+        return [named(value) for value in values] if isinstance(values, list) else [named(values)]
+
+    def seat(value: Any) -> str:
+        return player(value) if _is_int(value) and value in (0, 1) else _plain(value)
+
+    def field(key: str, value: Any) -> str:
+        if key in ("type", "seat", "seq", "both"):
+            return ""
+        if key == "target" and isinstance(value, dict) and "seat" in value:  # Your War: a player (Y6.4)
+            return _("target %(what)s") % {"what": seat(value["seat"])}
+        if key in _CARD_ROLES:
+            role = _CARD_ROLES[key]
+            return str(role) % {"what": named(value)} if role is not None else named(value)
+        if key == "player":  # Force of Will: a player as the target (F9, F11)
+            return _("target %(what)s") % {"what": seat(value)}
+        if key == "cards":
+            shown = names(value)
+            return ", ".join(shown) if shown else _("no cards")
+        if key == "targets":
+            shown = names(value)
+            return _("targets %(what)s") % {"what": ", ".join(shown)} if shown else _("no targets")
+        if key == "item":  # Force of Will: an ability or card waiting on the chase (F11)
+            return _("target the chase's item %(n)s") % {"n": _plain(value)}
+        if key == "blocks" and isinstance(value, list):  # Your War: [blocker, attacker] pairs (Y7.2)
+            pairs = [
+                _("%(blocker)s blocks %(attacker)s") % {"blocker": named(pair[0]), "attacker": named(pair[1])}
+                for pair in value
+                if isinstance(pair, list) and len(pair) == 2
+            ]
+            return "; ".join(pairs) if pairs else _("no blocks")
+        if key == "split" and isinstance(value, list):  # Your War: [attacker, blocker, damage] (Y7.6)
+            return "; ".join(
+                _("%(attacker)s deals %(n)s damage to %(blocker)s")
+                % {"attacker": named(part[0]), "blocker": named(part[1]), "n": _plain(part[2])}
+                for part in value
+                if isinstance(part, list) and len(part) == 3
+            )
+        if key == "pay" and isinstance(value, dict):  # Your War: bases by country for "any" (Y6.2)
+            return _("paid by bases: %(what)s") % {"what": _plain(value)}
+        if key == "ability" and _is_int(value):  # an index into the card's (or hero's) abilities
+            return _("ability %(n)s") % {"n": value + 1}
+        if key == "face_up":
+            return _("face up") if value is True else ""
+        if key == "kind":
+            return label(_CHOICES, value)
+        if key == "move" and _is_int(value):  # Chronomagia: time moved along the epochs (C7.3)
+            return _("time moved by %(n)s") % {"n": f"{value:+d}"} if value else ""
+        if key == "erode" and _is_int(value):
+            return _("%(n)s eroded") % {"n": value} if value else ""
+        if key == "opponent" and _is_int(value):  # Chronomagia: attack split (C9.3)
+            return _("%(n)s damage to the opponent") % {"n": value}
+        if key == "terrain" and _is_int(value):
+            return _("%(n)s damage to the terrain") % {"n": value}
+        if key == "epoch":
+            return _("to epoch %(n)s") % {"n": _plain(value)}
+        if key == "return":  # Chronomagia's intuition: the shadow looked at goes back or stays
+            return _("returned to its owner's hand") if value is True else _("left face down")
+        return f"{key} {_plain(value)}"
+
+    kind = action.get("type")
+    if kind == "no_show" and action.get("both") is True:
+        return _("neither player came to the game")
+    words = action_label(game=game, kind=kind)
+    details = [said for key, value in action.items() if (said := field(str(key), value))]
+    if not details:
+        return words
+    return _("%(action)s: %(details)s") % {"action": words, "details": ", ".join(details)}
+
+
 # --- audit-trail notes the site writes, in the reader's language --------------------------------
 
 # The notes the services write in English (kept so: old rows and English readers read them as

@@ -13,10 +13,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.problems import InputError
-from tournaments.labels import describe_action, reader_language, refusal_message, refusal_text
+from tournaments.labels import reader_language, refusal_message, refusal_text
 from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.online import clock_limit, current_game, game_log, match_engine
+from tournaments.selectors.spectate import action_words
 
 # Judge views of replayed steps, shared by the requests of a process. A game's log only
 # grows, so (game, seed, step, the step's last action) names one state for good.
@@ -95,7 +96,8 @@ class ActionLine:
 
 
 def game_action_lines(*, game: Game) -> list[ActionLine]:
-    """Return every action of the game log as a readable line (describe_action, translated)."""
+    """Return every action of the game log as a readable line in the reader's language, every
+    card named (:func:`~tournaments.selectors.spectate.action_words`)."""
     match = game.match
     names = _names(match)
     ledger = {
@@ -104,7 +106,7 @@ def game_action_lines(*, game: Game) -> list[ActionLine]:
             match=match, game_number=game.number, status=GameAction.Status.APPLIED
         ).only("log_index", "by_bot", "created_at", "processed_at")
     }
-    names_shown = card_names_shown(game=match.round.event.game, language=reader_language())
+    said = action_words(game=game)
     lines = []
     for index, action in enumerate(game.actions):
         seat = int(action.get("seat", 0))
@@ -114,7 +116,7 @@ def game_action_lines(*, game: Game) -> list[ActionLine]:
                 number=index + 1,
                 seat=seat,
                 player=names[seat],
-                text=describe_action(action, card_name=lambda name: names_shown.get(name, name)),
+                text=said(action),
                 action=action,
                 by_bot=bool(row and row.by_bot),
                 at=(row.processed_at or row.created_at) if row else None,
@@ -180,8 +182,8 @@ class RefusedAction:
     at: datetime
 
 
-def _action_text(action: Any, card_name: Callable[[str], str]) -> str:
-    return describe_action(action, card_name=card_name) if isinstance(action, dict) else str(action)
+def _action_text(action: Any, said: Callable[[dict[str, Any]], str] | None) -> str:
+    return said(action) if isinstance(action, dict) and said is not None else str(action)
 
 
 def match_refused_actions(*, match: Match) -> list[RefusedAction]:
@@ -193,13 +195,17 @@ def match_refused_actions(*, match: Match) -> list[RefusedAction]:
     def shown(name: str) -> str:
         return names_shown.get(name, name)
 
+    # Each game's cards by its own instance ids: a refused action is said with its game's.
+    games = {game.number: game for game in match.games.all()}
+    words = {number: action_words(game=game) for number, game in games.items()}
+    last = max(words, default=0)  # a refusal kept before its game was numbered: the latest game's
     return [
         RefusedAction(
             seat=row.seat,
             player=names[row.seat] if row.seat in (0, 1) else "?",
             seq=row.seq,
             action=row.action,
-            text=_action_text(row.action, shown),
+            text=_action_text(row.action, words.get(row.game_number or last)),
             rule=row.rule,
             message=row.message,
             message_text=refusal_message(

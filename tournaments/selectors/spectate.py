@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -29,9 +30,11 @@ from typing import Any
 import orjson
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine.problems import InputError
-from tournaments.labels import action_label, describe_action, reader_language
+from engine.registry import get_game
+from tournaments.labels import action_label, describe_action, describe_game_action, reader_language
 from tournaments.models import Event, Game, GameAction, Match, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.events import event_role, is_official
@@ -272,6 +275,46 @@ def spectate_answer(*, match: Match, now: datetime | None = None) -> dict[str, A
     }
 
 
+# --- actions in words ---------------------------------------------------------------------------
+
+
+def game_card_ids(*, game: Game) -> dict[int, str]:
+    """Return the card name of every card instance the game's log made, by id (the ids its
+    actions name), from the log replayed once to its end (to just before an action the engine
+    refuses); empty for a log the engine cannot set up. Cached per game and log."""
+    total = len(game.actions)
+
+    def build() -> dict[int, str]:
+        state = state_at(game, total)
+        insts = getattr(state, "insts", None) or []  # every engine keeps them so (ids are indexes)
+        return {int(getattr(inst, "id", index)): str(inst.name) for index, inst in enumerate(insts)}
+
+    found: dict[int, str] = _cached(_key("card_ids", game, total), build)
+    return found
+
+
+def action_words(*, game: Game) -> Callable[[dict[str, Any]], str]:
+    """Return a function saying an action of ``game`` in full in the reader's language, every
+    card it names by its name there: only for readers who may see every card (officials, a
+    replay once the decklists are published). RESPONSE's actions (places, cards by name) keep
+    their own sentences; any other game's name cards by instance id, resolved once per game."""
+    key = game.match.round.event.game
+    shown = card_names_shown(game=key, language=reader_language())
+    if get_game(key).texts.action_sentences == "cells":
+        return lambda action: describe_action(action, card_name=lambda name: shown.get(name, name))
+    names = _names(game.match)
+    ids = game_card_ids(game=game)
+
+    def card(value: Any) -> str | None:
+        name = ids.get(value) if isinstance(value, int) else value if isinstance(value, str) else None
+        return shown.get(name, name) if name is not None else None
+
+    def player(seat: int) -> str:
+        return names[seat] or _("seat %(n)s") % {"n": seat}
+
+    return lambda action: describe_game_action(action, game=key, card=card, player=player)
+
+
 @dataclass(frozen=True)
 class ReplayLine:
     number: int
@@ -289,11 +332,11 @@ def replay_lines(*, game: Game, full: bool) -> list[ReplayLine]:
     match = game.match
     key = match.round.event.game
     names = _names(match)
-    shown = card_names_shown(game=key, language=reader_language()) if full else {}
+    said = action_words(game=game) if full else None
     lines = []
     for index, action in enumerate(game.actions):
         seat = int(action.get("seat", 0))
-        text = describe_action(action, card_name=lambda n: shown.get(n, n)) if full else ""
+        text = said(action) if said is not None else ""
         kind = str(action.get("type", ""))
         lines.append(
             ReplayLine(

@@ -6,7 +6,6 @@ a refusal comes back as a DomainError whose message the page flashes.
 """
 
 import json
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +21,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.labels import describe_action, reader_language
+from tournaments.labels import reader_language
 from tournaments.models import Event, Game, Match, Penalty, Round
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors.boards import board_module, board_styles
@@ -47,6 +46,7 @@ from tournaments.selectors.judge import (
 from tournaments.selectors.online import clock_limit, seat_of
 from tournaments.selectors.online_rows import match_games
 from tournaments.selectors.play import game_log_shown, play_cards
+from tournaments.selectors.spectate import action_words
 from tournaments.services import events as events_svc
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
 from tournaments.services.penalties import penalty_give
@@ -102,8 +102,7 @@ def _step_context(game: Game, step: int) -> dict[str, Any]:
     names = [seat.get("name", "") for seat in view.get("seats", [])]
     # Cards in the reader's language (issue #17): the board, the seats, the last action.
     card_names = card_names_shown(game=game.match.round.event.game, language=reader_language())
-    shown = partial(_shown_name, card_names)
-    last = describe_action(game.actions[state.step - 1], card_name=shown) if state.step else ""
+    last = action_words(game=game)(game.actions[state.step - 1]) if state.step else ""
     actor = ""
     if state.step:
         seat = int(game.actions[state.step - 1].get("seat", 0))
@@ -124,10 +123,6 @@ def _step_context(game: Game, step: int) -> dict[str, Any]:
         "winner": names[result["winner"]] if result and result.get("winner") in (0, 1) else "",
         "card_names": card_names,
     }
-
-
-def _shown_name(card_names: dict[str, str], name: str) -> str:
-    return card_names.get(name, name)
 
 
 def _log_url(match: Match, game: Game | None, step: int | None = None) -> str:

@@ -113,4 +113,11 @@ ACTIONS: dict[str, str] = {
     "concede": N_("concedes the game"),
 }
 
-TEXTS = GameTexts(violations=VIOLATIONS, refusals=REFUSALS, reasons=REASONS, actions=ACTIONS, variant=variant)
+TEXTS = GameTexts(
+    violations=VIOLATIONS,
+    refusals=REFUSALS,
+    reasons=REASONS,
+    actions=ACTIONS,
+    variant=variant,
+    action_sentences="cells",  # its actions name places and cards by name: the site's describe_action
+)
