@@ -54,7 +54,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     others = [key for key in game_keys() if key not in compiled]
     if not others:
         return
-    names = re.compile(r"(?<![a-z])(?:%s)(?![a-z])" % "|".join(map(re.escape, others)))
+    alternatives = "|".join(map(re.escape, others))
+    names = re.compile(rf"(?<![a-z])(?:{alternatives})(?![a-z])")
     keep = [item for item in items if not names.search(item.nodeid)]
     if len(keep) < len(items):
         config.hook.pytest_deselected(items=[item for item in items if names.search(item.nodeid)])
