@@ -139,6 +139,20 @@ def chromium(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
 
 
 @pytest.fixture
+def generic_board(monkeypatch) -> None:
+    """Every game drawn with the generic board (boards/generic.js), as a game without a module
+    of its own is: the play page loads it, and the workers keep its button labels. Ask for it
+    before the fixtures that start a game."""
+    from tournaments.selectors import boards
+    from tournaments.services.online import adjudicate
+    from tournaments.views import play
+
+    for module in (play, adjudicate):
+        monkeypatch.setattr(module, "board_module", lambda game: boards.GENERIC)
+    monkeypatch.setattr(play, "board_styles", lambda game: boards.GENERIC_STYLES)
+
+
+@pytest.fixture
 def paper_game(monkeypatch) -> str:
     """Force of Will as a game without a match engine, played on paper only: every shipped game
     has an engine now, and the site must still refuse online play for a game that has none."""

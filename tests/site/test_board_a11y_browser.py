@@ -207,15 +207,10 @@ def test_the_judges_viewer_draws_the_board_with_the_module_and_passes_axe(
 
 
 def test_a_game_without_its_own_module_is_played_on_the_generic_board(
-    live_server, online_match, chromium, monkeypatch
+    generic_board, live_server, online_match, chromium
 ):
     """boards/generic.js: the view's zones as lists, each legal action a button saying it in the
     engine's words (legal_described); pressing one posts that action as the API listed it."""
-    from tournaments.selectors import boards
-    from tournaments.views import play
-
-    monkeypatch.setattr(play, "board_module", lambda game: boards.GENERIC)
-    monkeypatch.setattr(play, "board_styles", lambda game: boards.GENERIC_STYLES)
     match_id, player_a, player_b, _judge = online_match
     try:
         first = game_state(player_a, match_id)

@@ -7,6 +7,7 @@ import pytest
 
 from tests.support.actors import make_players
 from tests.support.pages import browser
+from tournaments.models import Game
 
 # Transactional: the games start from tasks queued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -166,7 +167,7 @@ def test_a_game_without_its_own_board_module_gets_the_generic_one(monkeypatch):
     assert boards.board_styles.__wrapped__(game="respons") == boards.GENERIC_STYLES
 
 
-def test_the_game_answer_says_each_legal_action_in_words(online_match):
+def test_the_game_answer_says_each_legal_action_in_words(generic_board, online_match):
     """legal_described[i] is describe_action(legal_actions[i]): the generic board's labels."""
     event, match_id, a, b = online_match
     answers = [actor.api.get(f"/api/matches/{match_id}/game/").json() for actor in (a, b)]
@@ -175,6 +176,17 @@ def test_the_game_answer_says_each_legal_action_in_words(online_match):
     assert len(deciding["legal_described"]) == len(deciding["legal_actions"])
     assert all(isinstance(text, str) and text for text in deciding["legal_described"])
     assert waiting["legal_described"] == []
+
+
+def test_a_game_with_its_own_board_is_not_described_in_every_snapshot(online_match):
+    """The workers describe legal actions only for the generic board: a game whose module draws
+    its own board (RESPONSE's) is spared the work on every action."""
+    event, match_id, a, b = online_match
+    answers = [actor.api.get(f"/api/matches/{match_id}/game/").json() for actor in (a, b)]
+    deciding = next(answer for answer in answers if answer["legal_actions"])
+    assert deciding["legal_described"] == []
+    game = Game.objects.get(match_id=match_id, number=1)
+    assert game.snapshot["described"] == [[], []]
 
 
 def test_it_serves_the_board_modules_their_translations(client):

@@ -20,6 +20,7 @@ from engine.match import MatchState as EngineMatch
 from tournaments import plainsql
 from tournaments.models import CardSet, Event, Game, GameAction, Match, ResultChange, Round
 from tournaments.selectors import online_rows
+from tournaments.selectors.boards import GENERIC, board_module
 from tournaments.selectors.online import (
     clock_limit,
     current_game,
@@ -143,12 +144,13 @@ def _begin(game: Game, now: Any) -> None:
     no grace period), else the wait for them until ``present_by`` (R9.4, :func:`_presence_check`)."""
     engine = engine_for(game)
     game.status = Game.Status.PLAYING
-    grace = game.match.round.event.grace_minutes
+    event = game.match.round.event
+    grace = event.grace_minutes
     if grace and not all(seats_present(game.match)):
         game.present_by, game.decision_since = now + timedelta(minutes=grace), None
     else:
         game.present_by, game.decision_since = None, now
-    _store_snapshot(game, engine)
+    _store_snapshot(game, engine, game_key=event.game)
 
 
 def actions_drain() -> int:
@@ -494,7 +496,7 @@ def _play(
     if engine.is_over:
         _finish_game(match, game, engine, now)
     else:
-        _store_snapshot(game, engine)
+        _store_snapshot(game, engine, game_key=event.game)
         # The hot path: only what an action changes (not the decks, seed or card sets).
         plainsql.update(
             game,
@@ -540,10 +542,13 @@ def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: A
         transaction.on_commit(lambda: queue_adjudication(match.pk, bots=only))
 
 
-def _store_snapshot(game: Game, engine: EngineMatch) -> None:
+def _store_snapshot(game: Game, engine: EngineMatch, *, game_key: str) -> None:
     pending = engine.decision()
     legal = [engine.legal_actions(0), engine.legal_actions(1)]
-    deciding = pending.seat if pending is not None else None
+    # The legal actions in the engine's words are the generic board's button labels: kept only
+    # for a game drawn with it, and for the seat deciding (the only one served them). A game
+    # with its own board module says its actions itself (this was ~3 % of a worker's time).
+    deciding = pending.seat if pending is not None and board_module(game=game_key) == GENERIC else None
     game.snapshot = {
         "seq": engine.seq,
         # Not in the protocol: a game that counts turns has them (the judges' list shows them).
@@ -554,8 +559,6 @@ def _store_snapshot(game: Game, engine: EngineMatch) -> None:
         # by it, and an engine's own observation need not repeat it.
         "views": [{"seq": engine.seq, **engine.observation(seat)} for seat in (0, 1)],
         "legal": legal,
-        # The deciding seat's legal actions as the engine says them (English): the generic
-        # board's button labels. Only that seat is ever served them (selectors.online).
         "described": [[engine.describe_action(a) for a in legal[s]] if s == deciding else [] for s in (0, 1)],
     }
     game.decision_seat = pending.seat if pending is not None else None
@@ -571,7 +574,7 @@ def _finish_game(match: Match, game: Game, engine: EngineMatch, now: Any) -> Non
         now,
     )
     game.decision_seat = None
-    _store_snapshot(game, engine)
+    _store_snapshot(game, engine, game_key=match.round.event.game)
     game.save()
     count_game(match, result.winner)
     _after_game(match, loser=None if result.winner is None else 1 - result.winner, now=now)
