@@ -49,7 +49,8 @@
     return ctx;
   }
 
-  // The events of engine/match.py every game has: the end, and the site's own actions.
+  // The events of engine/match.py every game has (the end, the site's own actions), and the
+  // setup, turn, draw and keep most engines emit alike.
   function common(e, ctx) {
     var t = ctx.t, fmt = ctx.fmt, p = ctx.player(e.seat);
     switch (e.type) {
@@ -61,6 +62,13 @@
       case "timeout": return fmt(t("{p} has run out of time."), { p: p });
       case "no_show": return e.both ? t("Neither player came to the game.") : fmt(t("{p} did not come to the game."), { p: p });
       case "penalty_loss": return fmt(t("{p} loses the game: a judge's penalty."), { p: p });
+      // What most engines say alike (a board says them its own way when its game differs).
+      case "setup": return fmt(t("Game {n} begins: {p} goes first."), { n: ctx.game, p: ctx.player(e.first) });
+      case "turn": return { head: fmt(t("Turn {n} — {p}"), { n: e.turn, p: p }) };
+      case "draw":
+        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
+        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count || 0 });
+      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
       default: return undefined;
     }
   }

@@ -292,12 +292,7 @@
     var c = e.card !== undefined && e.card !== null ? ctx.cardName(e.card) : e.id !== undefined ? ctx.cardName(e.id) : "";
     function kind(k) { return KINDS[k] ? t(KINDS[k]) : String(k || "").replace(/_/g, " "); }
     switch (e.type) {
-      case "setup": return fmt(t("Game {n} begins: {p} goes first."), { n: ctx.game, p: ctx.player(e.first) });
-      case "turn": return { head: fmt(t("Turn {n} — {p}"), { n: e.turn, p: p }) };
-      case "draw":
-        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
-        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count || 0 });
-      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
+      // setup, turn, draw, keep: the shared describer's (log.js)
       case "redraw":
         if (e.cards && e.cards.length) return fmt(t("{p} redraws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
         return fmt(t("{p} redraws cards: {count}."), { p: p, count: e.count || 0 });

@@ -180,12 +180,7 @@
     var aim = e.target !== undefined && e.target !== null ? ctx.cardName(e.target)
       : e.player === 0 || e.player === 1 ? ctx.player(e.player) : null;
     switch (e.type) {
-      case "setup": return fmt(t("Game {n} begins: {p} goes first."), { n: ctx.game, p: ctx.player(e.first) });
-      case "turn": return { head: fmt(t("Turn {n} — {p}"), { n: e.turn, p: p }) };
-      case "draw":
-        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
-        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count || 0 });
-      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
+      // setup, turn, draw, keep: the shared describer's (log.js)
       case "mulligan": return fmt(t("{p} puts cards back: {count}."), { p: p, count: e.count || 0 });
       case "call": return fmt(t("{p} calls a magic stone: {card}."), { p: p, card: c });
       case "will": return fmt(t("{p} rests magic stones for will: {cards}."), { p: p, cards: ctx.cardNames(e.stones) });

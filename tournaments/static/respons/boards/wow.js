@@ -185,12 +185,7 @@
     var c = e.card !== undefined && e.card !== null ? ctx.cardName(e.card) : e.id !== undefined ? ctx.cardName(e.id) : "";
     var on = e.target !== undefined && e.target !== null ? ctx.cardName(e.target) : null;
     switch (e.type) {
-      case "setup": return fmt(t("Game {n} begins: {p} goes first."), { n: ctx.game, p: ctx.player(e.first) });
-      case "turn": return { head: fmt(t("Turn {n} — {p}"), { n: e.turn, p: p }) };
-      case "draw":
-        if (e.cards && e.cards.length) return fmt(t("{p} draws: {cards}."), { p: p, cards: ctx.cardNames(e.cards) });
-        return e.count === 1 ? fmt(t("{p} draws a card."), { p: p }) : fmt(t("{p} draws cards: {count}."), { p: p, count: e.count || 0 });
-      case "keep": return fmt(t("{p} keeps the opening hand."), { p: p });
+      // setup, turn, draw, keep: the shared describer's (log.js)
       case "mulligan": return fmt(t("{p} shuffles the hand back and draws a new one (W5.4)."), { p: p });
       case "resource": // W7.1: on the chain, face down unless a quest shown face up
         return e.card ? fmt(t("{p} plays a resource: {card}."), { p: p, card: c }) : fmt(t("{p} plays a face-down resource."), { p: p });
