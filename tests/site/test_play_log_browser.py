@@ -20,8 +20,6 @@ from tournaments.selectors.play import play_cards
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ONLINE_GAMES = [key for key in game_keys() if get_game(key).match_engine is not None]
-# engine/match.py's events, said by log.js for every game: the end and the site's actions.
-SHARED = {"game_over", "concede", "timeout", "no_show", "penalty_loss"}
 RULE = re.compile(r"\b[A-Z]\d+(\.\d+)?\b")
 
 DESCRIBE = """({game, readings, cards, names, reasons}) => {
@@ -33,7 +31,9 @@ DESCRIBE = """({game, readings, cards, names, reasons}) => {
     const ctx = ResponsLog.context(base, r.events, r.view);
     for (const e of r.events) {
       const line = ResponsLog.describe(mod, e, ctx);
-      const own = mod.describeEvent ? mod.describeEvent(e, ctx) !== undefined : false;
+      // Said by the board module, or by log.js's shared describer (not its plain fallback).
+      const own = (mod.describeEvent ? mod.describeEvent(e, ctx) !== undefined : false)
+        || ResponsLog.common(e, ctx) !== undefined;
       const text = line === null ? null : typeof line === "object" ? line.head : line;
       out.push({ type: e.type, own, text });
     }
@@ -65,7 +65,7 @@ def wrong(line: dict, game: str, language: str, shown_names: list[str]) -> str |
         return None  # left out on purpose (a phase but combat, an automatic pass): see below
     if not isinstance(text, str) or not text.strip():
         return "an empty line"
-    if not line["own"] and kind not in SHARED:
+    if not line["own"]:
         return f"said by the plain fallback: {text!r}"
     for bad in ("{", "}", "undefined", "null", "NaN", "[object"):
         if bad in text:

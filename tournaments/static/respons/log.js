@@ -93,5 +93,5 @@
     return line !== undefined ? line : plain(e, ctx);
   }
 
-  window.ResponsLog = { context: context, describe: describe };
+  window.ResponsLog = { context: context, describe: describe, common: common };
 })();
