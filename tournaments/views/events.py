@@ -72,7 +72,7 @@ from tournaments.services import pools
 from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
 from tournaments.users import SignedInHttpRequest, signed_in
 from tournaments.views.cards import game_choices
-from tournaments.views.forms_common import form_number, redirect_back, run_service
+from tournaments.views.forms_common import ServiceForm, form_number, redirect_back, run_service
 
 FORMAT_LABELS = {
     "constructed": gettext_lazy("Constructed"),
@@ -229,7 +229,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-class EventForm(forms.Form):
+class EventForm(ServiceForm):
     """The create-event form: types and choices only; the ranges are the service's to check."""
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
@@ -410,14 +410,6 @@ class EventForm(forms.Form):
             del self.fields["grace_minutes"]
             for key in ("spectators", "spectate_delay", "spectate_delay_unit"):
                 del self.fields[key]
-
-    def add_domain_error(self, error: DomainError) -> None:
-        """Attach a service's refusal to the field it names ("best_of: …"), or to the form."""
-        field, sep, message = error.detail.partition(": ")
-        if sep and field in self.fields:
-            self.add_error(field, message)
-        else:
-            self.add_error(None, error.detail)
 
 
 @login_required

@@ -4,6 +4,7 @@ read a number from a form, go back where the form came from."""
 from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -48,3 +49,15 @@ def form_number(raw: str | None) -> Any:
         return int(raw)
     except ValueError:
         return raw
+
+
+class ServiceForm(forms.Form):
+    """A form whose values a service checks: its refusal comes back on the field it names."""
+
+    def add_domain_error(self, error: DomainError) -> None:
+        """Attach a service's refusal to the field it names ("points: …"), or to the form."""
+        field, sep, message = error.detail.partition(": ")
+        if sep and field in self.fields:
+            self.add_error(field, message)
+        else:
+            self.add_error(None, error.detail)

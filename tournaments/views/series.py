@@ -37,7 +37,7 @@ from tournaments.services import series as svc
 from tournaments.services.errors import DomainError
 from tournaments.users import SignedInHttpRequest, signed_in
 from tournaments.views.cards import game_choices
-from tournaments.views.forms_common import form_number, run_service
+from tournaments.views.forms_common import ServiceForm, form_number, run_service
 from tournaments.views.players import page_links
 
 PAGE_ROWS = 100
@@ -87,7 +87,7 @@ def points_from_text(raw: str) -> list[Any]:
     return [form_number(part) for part in re.split(r"[\s,;]+", raw.strip()) if part]
 
 
-class SeriesForm(forms.Form):
+class SeriesForm(ServiceForm):
     """What ``POST /api/series/`` takes; every value goes to the service as typed (but for the
     numbers, read as numbers), so the service's checks and messages are the form's."""
 
@@ -144,14 +144,6 @@ class SeriesForm(forms.Form):
             # Left out, as in the API, the site's first game; anything sent goes to the service.
             values["game"] = data["game"] if "game" in self.data else settings.DEFAULT_GAME
         return values
-
-    def add_domain_error(self, error: DomainError) -> None:
-        """Attach a service's refusal to the field it names ("points: …"), or to the form."""
-        field, sep, message = error.detail.partition(": ")
-        if sep and field in self.fields:
-            self.add_error(field, message)
-        else:
-            self.add_error(None, error.detail)
 
 
 @login_required
