@@ -12,8 +12,9 @@ import pytest
 from engine.cardset import load_catalog
 from engine.catalog import Catalog
 from engine.decklist import Decklist
-from engine.games.wow.cards import Card, Effect
+from engine.games.wow.cards import EFFECTS, Card, Effect
 from engine.games.wow.match import IllegalAction, Match, new_match
+from engine.games.wow.match.effects import HANDLERS
 from engine.games.wow.match.state import ALLIES, HAND, HERO_ROW, RESOURCE, Inst
 from engine.registry import bundled_card_sets, get_game
 
@@ -331,10 +332,10 @@ def test_w11_5_a_strike_adds_the_weapons_atk_once_per_combat() -> None:
 def test_w12_3_a_shield_prevents_the_next_damage_and_w12_2_put_damage_ignores_it() -> None:
     match = start()
     hero = match.seats[1].hero
-    match.one_effect(0, None, Effect("prevent", 3, "enemy_hero"), hero)
+    match.run_effects(0, None, (Effect("prevent", 3, "enemy_hero"),), None)
     match.deal(None, hero, 2)
     assert hero.damage == 0 and hero.shield == 1
-    match.one_effect(0, None, Effect("put_damage", 2, "enemy_hero"), hero)
+    match.run_effects(0, None, (Effect("put_damage", 2, "enemy_hero"),), None)
     assert hero.damage == 2 and hero.shield == 1
 
 
@@ -373,7 +374,7 @@ def test_w12_7_healing_removes_only_damage_there_is() -> None:
     match = start()
     hero = match.seats[0].hero
     hero.damage = 2
-    match.one_effect(0, None, Effect("heal", 5, "your_hero"), hero)
+    match.run_effects(0, None, (Effect("heal", 5, "your_hero"),), None)
     assert hero.damage == 0
 
 
@@ -393,6 +394,10 @@ def test_w18_every_effect_word_has_a_handler(do: str) -> None:
         "draw": lambda: len(match.seats[0].hand) == hand + 2,
     }
     assert expected[do]()
+
+
+def test_w18_the_registry_has_one_handler_per_effect_word_the_loader_accepts() -> None:
+    assert set(HANDLERS) == set(EFFECTS)
 
 
 def test_w18_a_static_ability_raises_atk_while_in_play() -> None:

@@ -17,6 +17,7 @@ from engine.catalog import Catalog
 from engine.chain import Chain, ChainItem
 from engine.decklist import Decklist
 from engine.games.wow.cards import Ability, Card, Effect
+from engine.games.wow.match.effects import chosen_targets, run_effects
 from engine.games.wow.match.state import (
     ALLIES,
     BOTH,
@@ -472,78 +473,14 @@ class Match:
 
     def targets(self, seat: int, word: str) -> list[Inst]:
         """Return the legal chosen targets of a target word for ``seat`` (W8.1)."""
-        mine, theirs = self.seats[seat], self.seats[1 - seat]
-
-        def characters(side: Seat) -> list[Inst]:
-            return [side.hero, *side.allies, *(i for i in side.hero_row if i.card.is_totem)]
-
-        if word == "any_character":
-            return characters(mine) + characters(theirs)
-        if word == "enemy_character":
-            return characters(theirs)
-        if word == "friendly_character":
-            return characters(mine)
-        if word == "enemy_ally":
-            return [*theirs.allies, *(i for i in theirs.hero_row if i.card.is_totem)]
-        if word == "friendly_ally":
-            return list(mine.allies)
-        return []
-
-    def fixed(self, seat: int, word: str, source: Inst | None) -> list[Inst]:
-        """Return what a fixed target word names (W18)."""
-        if word == "your_hero":
-            return [self.seats[seat].hero]
-        if word == "enemy_hero":
-            return [self.seats[1 - seat].hero]
-        if word == "all_enemy_allies":
-            return list(self.seats[1 - seat].allies)
-        if word == "friendly_allies":
-            return list(self.seats[seat].allies)
-        if word == "self" and source is not None:
-            return [source]
-        return []
+        return chosen_targets(self, seat, word)
 
     def run_effects(
         self, seat: int, source: Inst | None, effects: tuple[Effect, ...], target: int | None
     ) -> None:
-        """Carry out ``effects`` for ``seat`` (W18); ``target`` is the chosen one, if any."""
-        chosen = self.insts[target] if target is not None else None
-        for effect in effects:
-            if effect.do == "draw":
-                self.draw(seat, effect.amount)
-                continue
-            whom = (
-                [chosen]
-                if effect.target in CHOSEN and chosen is not None
-                else self.fixed(seat, effect.target, source)
-            )
-            for inst in whom:
-                if not self.in_play(inst):
-                    continue
-                self.one_effect(seat, source, effect, inst)
-
-    def one_effect(self, seat: int, source: Inst | None, effect: Effect, inst: Inst) -> None:
-        do, amount = effect.do, effect.amount
-        if do == "damage":
-            self.deal(source, inst, amount)
-        elif do == "put_damage":  # W12.2: counters, not dealt: no prevention
-            inst.damage += amount
-            self.emit({"type": "damage", "target": inst.id, "card": inst.name, "amount": amount, "put": True})
-        elif do == "heal":  # W12.7: only damage there is
-            healed = min(amount, inst.damage)
-            inst.damage -= healed
-            self.emit({"type": "heal", "target": inst.id, "card": inst.name, "amount": healed})
-        elif do == "prevent":  # W12.3
-            inst.shield += amount
-            self.emit({"type": "shield", "target": inst.id, "card": inst.name, "amount": amount})
-        elif do == "atk" and not inst.card.is_totem:  # W12.8: totems gain no ATK
-            inst.atk_bonus += amount
-            self.emit({"type": "atk", "target": inst.id, "card": inst.name, "amount": amount})
-        elif do in ("ready", "exhaust"):
-            inst.exhausted = do == "exhaust"
-            self.emit({"type": do, "target": inst.id, "card": inst.name})
-        elif do == "destroy" and not inst.card.is_hero:
-            self.to_graveyard(inst)
+        """Carry out ``effects`` for ``seat`` through their registered handlers (W18, ``effects.py``);
+        ``target`` is the chosen one's id, if any."""
+        run_effects(self, seat, source, effects, self.insts[target] if target is not None else None)
 
     def target_ok(self, seat: int, ability_target: str | None, target: int | None) -> bool:
         """W8.8: is the chosen target still legal as the item resolves?"""
@@ -730,9 +667,6 @@ class Match:
     @property
     def winner(self) -> int | None:
         return self.result.winner if self.result is not None else None
-
-
-CHOSEN = frozenset({"any_character", "enemy_character", "enemy_ally", "friendly_character", "friendly_ally"})
 
 
 def new_match(
