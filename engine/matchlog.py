@@ -47,7 +47,9 @@ class LogFormat:
 
     ``package``: the game's package (``new_match`` is in ``<package>.match.core``);
     ``refusal``: its refusal exception; ``turn_limit``: the cap's default, or None when the
-    game has no turn cap (the log then carries none); ``revealed(match, seat)``: what the
+    game has no turn cap (the log then carries none); ``auto_pass``: whether the game passes
+    for a seat that can do nothing else (a log without the field was played without: False);
+    ``revealed(match, seat)``: what the
     other seat's deck becomes in ``seat``'s copy (the cards that seat saw); ``why``: the
     copy's explanation.
     """
@@ -59,6 +61,7 @@ class LogFormat:
     turn_limit: int | None
     revealed: Callable[[Any, int, list[tuple[int, dict[str, Any]]]], dict[str, Any]]
     why: str
+    auto_pass: bool = False
 
     def functions(
         self,
@@ -77,6 +80,8 @@ class LogFormat:
         }
         if self.turn_limit is not None:
             log["turn_limit"] = match.turn_limit
+        if self.auto_pass:
+            log["auto_pass"] = match.auto_pass
         log["cards"] = list(card_set_codes)
         log["players"] = [{"name": match.names[s], "deck": decklist_to_json(match.decks[s])} for s in (0, 1)]
         log["actions"] = [dict(action) for action in match.actions]
@@ -117,6 +122,11 @@ class LogFormat:
             if not _whole(turn_limit) or turn_limit < 1:
                 raise bad("turn_limit", "must be a whole number ≥ 1")
             setup["turn_limit"] = turn_limit
+        if self.auto_pass:
+            auto_pass = log.get("auto_pass", False)  # logs from before the option: no auto passes
+            if not isinstance(auto_pass, bool):
+                raise bad("auto_pass", "must be true or false")
+            setup["auto_pass"] = auto_pass
         players = log.get("players")
         if not isinstance(players, list) or len(players) != 2:
             raise bad("players", "must be a list of two players")
@@ -199,6 +209,8 @@ class LogFormat:
         }
         if self.turn_limit is not None:
             copy["turn_limit"] = log.get("turn_limit", self.turn_limit)
+        if self.auto_pass:
+            copy["auto_pass"] = log.get("auto_pass", False)
         copy["cards"] = list(log.get("cards") or [])
         copy["players"] = players
         copy["actions"] = [dict(action) for action in log.get("actions", [])]
@@ -213,6 +225,7 @@ def identity_format(
     seen: Callable[[Any, int], bool],
     turn_limit: int,
     rules_version: str = RULES_VERSION,
+    auto_pass: bool = False,
 ) -> LogFormat:
     """Return the log format of a game whose players have an identity card in play from the
     start (a hero, a ruler) and a turn cap: a player's copy reveals that card and the
@@ -224,6 +237,7 @@ def identity_format(
         refusal=refusal,
         turn_limit=turn_limit,
         revealed=seen_in_play(identity, seen),
+        auto_pass=auto_pass,
         why=(
             f"a player's copy: no seed, and of the opponent only the {identity} and the cards seen "
             "in play; not replayable (the judges have the full log)"

@@ -13,7 +13,8 @@ from engine.cardset import load_catalog
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.wow.cards import EFFECTS, Card, Effect
-from engine.games.wow.match import IllegalAction, Match, new_match
+from engine.games.wow.match import IllegalAction, Match
+from engine.games.wow.match import new_match as engine_new_match
 from engine.games.wow.match.effects import HANDLERS
 from engine.games.wow.match.state import ALLIES, HAND, HERO_ROW, RESOURCE, Inst
 from engine.registry import bundled_card_sets, get_game
@@ -22,6 +23,14 @@ from engine.registry import bundled_card_sets, get_game
 @cache
 def catalog() -> Catalog[Card]:
     return load_catalog(bundled_card_sets("wow"))[1]
+
+
+def new_match(*args: Any, **options: Any) -> Match:
+    """A match where every pass is the player's own action (W10.4 without the [decision] of
+    passing by itself), so that a test can step through each window; the automatic passes
+    have their own tests below."""
+    options.setdefault("auto_pass", False)
+    return engine_new_match(*args, **options)
 
 
 def deck(hero: str, filler: str = "Warband Recruit", count: int = 40) -> Decklist:
@@ -481,7 +490,8 @@ def test_w14_3_both_out_at_once_is_a_draw() -> None:
     match = start()
     match.seats[0].hero.damage = 27
     match.seats[1].hero.damage = 25
-    act(match, 0, {"type": "pass"})
+    act(match, 0, {"type": "pass"})  # priority moves on: nothing changed, nothing to check
+    act(match, 1, {"type": "pass"})  # the window closes: the state check (W12.6) finds both
     assert match.result is not None and match.result.winner is None
 
 
@@ -535,3 +545,65 @@ def test_w2_5_sideboarding_swaps_one_for_one() -> None:
     other_hero = {**swapped, "hero": "Vashka Stormcaller"}
     codes = [v.code for v in engine.swap_problems(before, Decklist(game="wow", zones=other_hero), catalog())]
     assert "hero_changed" in codes
+
+
+# --- W10.4 [decision]: a seat that can only pass passes by itself ------------------------------
+
+
+def random_game(seed: int) -> Match:
+    """Return a random game of the shipped decks played to its end with automatic passes."""
+    engine = get_game("wow").match_engine
+    assert engine is not None
+    decks = engine.sample_decks(catalog(), seed=seed)
+    match: Match = engine.new_match(catalog(), decks[:2], seed=seed)
+    bots = (engine.make_bot("random", seed), engine.make_bot("random", seed + 1))
+    while not match.is_over:
+        decision = match.decision()
+        assert decision is not None
+        if decision.kind == "priority":
+            choices = [a for a in match.legal_actions(decision.seat) if a["type"] not in ("pass", "concede")]
+            assert choices, "a priority decision with nothing but passing is never asked"
+        match.apply(decision.seat, bots[decision.seat].act(match, decision.seat))
+    return match
+
+
+def test_w10_4_a_seat_that_can_only_pass_is_never_asked_and_its_pass_is_an_event() -> None:
+    match = random_game(5)
+    automatic = [e.public_dict() for e in match.events if e.public_dict().get("auto")]
+    played = [e for e in match.actions if e["type"] == "pass"]
+    assert match.result is not None
+    assert len(match.actions) < 500, "the passes nobody had to decide are not actions"
+    assert played or automatic
+
+
+def test_w10_4_the_automatic_passes_are_events_in_order_with_the_seat() -> None:
+    match = engine_new_match(
+        catalog(), (deck("Grotha Ashmane"), deck("Mirel Duskwhisper")), seed=1, shuffle=False, first=0
+    )
+    match.apply(0, {"type": "keep"})
+    events = [e.public_dict() for e in match.apply(1, {"type": "keep"})]
+    passes = [e for e in events if e["type"] == "pass"]
+    assert passes and all(e["auto"] is True and e["seat"] in (0, 1) for e in passes)
+    decision = match.decision()
+    assert decision is not None and decision.kind == "priority"
+    assert [a for a in match.legal_actions(decision.seat) if a["type"] not in ("pass", "concede")]
+
+
+def test_w10_4_a_log_replays_with_its_automatic_passes_and_an_older_log_without_them() -> None:
+    from engine.games.wow.match.log import replay
+
+    automatic = random_game(8)
+    log = automatic.to_log(["ASHF"])
+    assert log["auto_pass"] is True
+    again = replay(log, catalog())
+    assert again.result == automatic.result and again.judge_view() == automatic.judge_view()
+    manual = new_match(catalog(), (deck("Grotha Ashmane"), deck("Mirel Duskwhisper")), seed=2, first=0)
+    manual.apply(0, {"type": "keep"})
+    manual.apply(1, {"type": "keep"})
+    for _ in range(6):
+        decision = manual.decision()
+        assert decision is not None
+        manual.apply(decision.seat, {"type": "pass"})
+    older = manual.to_log(["ASHF"])
+    del older["auto_pass"]  # a log written before the option existed
+    assert replay(older, catalog()).judge_view() == manual.judge_view()

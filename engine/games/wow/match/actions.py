@@ -99,18 +99,19 @@ def priority_actions(match: Match, seat: int) -> list[dict[str, Any]]:
     side = match.seats[seat]
     out: list[dict[str, Any]] = []
     ready = match.ready_resources(seat)
+    timing = main_timing(match, seat)
     for inst in side.hand:
         card = inst.card
         if (
             card.type != "quest"
             and card.cost is not None
             and card.cost <= ready
-            and may_play_now(match, seat, card)
+            and (timing or card.is_instant)  # W8.2
         ):
             if hero_can_use(match, seat, card):
                 play = next(iter(card.abilities_when("play")), None)
                 out += with_targets(match, seat, {"type": "play", "card": inst.id}, play)
-        if main_timing(match, seat) and not side.placed:  # W7.1
+        if timing and not side.placed:  # W7.1
             out.append({"type": "resource", "card": inst.id})
             if card.type == "quest":
                 out.append({"type": "resource", "card": inst.id, "face_up": True})
@@ -123,13 +124,11 @@ def priority_actions(match: Match, seat: int) -> list[dict[str, Any]]:
         quest = inst.card.quest
         if inst.face_up and quest is not None and quest.cost <= ready:
             out.append({"type": "complete", "card": inst.id})
-    if main_timing(match, seat):  # W11.1
-        for attacker in [side.hero, *side.allies]:
-            if match.can_attack(attacker):
-                out += [
-                    {"type": "attack", "attacker": attacker.id, "defender": d.id}
-                    for d in match.defenders(seat)
-                ]
+    if timing:  # W11.1
+        attackers = [a for a in (side.hero, *side.allies) if match.can_attack(a)]
+        defenders = match.defenders(seat) if attackers else []
+        for attacker in attackers:
+            out += [{"type": "attack", "attacker": attacker.id, "defender": d.id} for d in defenders]
     if match.phase == "defend" and match.combat is not None:  # W11.5, W11.8
         out += strikes(match, seat, ready)
     return out
@@ -165,8 +164,9 @@ def strikes(match: Match, seat: int, ready: int) -> list[dict[str, Any]]:
 # --- doing it ------------------------------------------------------------------------------
 
 
-def perform(match: Match, seat: int, action: dict[str, Any]) -> None:
-    """Carry out a legal action (``apply`` checked it against :func:`legal_actions`)."""
+def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
+    """Carry out a legal action (``apply`` checked it against :func:`legal_actions`); return
+    False when it only handed priority on (a pass that resolved nothing: no state to check)."""
     kind = action["type"]
     chain = match.chain
     side = match.seats[seat]
@@ -183,9 +183,12 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> None:
         match.mulligan_order.pop(0)
         if not match.mulligan_order:
             match.start_turn()
-        return
+        return True
     if kind == "pass":
+        match.emit({"type": "pass", "seat": seat, **({"auto": True} if action.get("auto") else {})})
         step = chain.pass_priority(seat)
+        if step.kind == "priority":
+            return False  # W10.4: priority moved on, nothing else changed
         if step.kind == "resolve" and step.item is not None:
             before = match.phase
             match.resolve(step.item)
@@ -195,7 +198,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> None:
                 chain.open_window(match.active)
         elif step.kind == "closed":
             match.window_closed()
-        return
+        return True
     if kind == "play":
         inst = match.insts[action["card"]]
         card = inst.card
@@ -279,6 +282,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> None:
         if len(side.hand) <= 7:
             match.phase = "end"
             match.end_step()
+    return True
 
 
 def break_form(match: Match, seat: int) -> None:

@@ -44,6 +44,8 @@ from engine.problems import InputError, Problem
 # Every seat may send these at any moment (common protocol): they answer no decision.
 ANY_TIME = tuple(SITE_ACTIONS)  # engine.match: either seat, at any moment, ending the game
 WINDOWS = ("ready", "draw", "action", "attack", "defend", "end")  # W10.5
+PASS: dict[str, Any] = {"type": "pass"}
+AUTO_PASS: dict[str, Any] = {"type": "pass", "auto": True}  # W10.4 [decision]: not a player's action
 
 
 class Match:
@@ -59,6 +61,7 @@ class Match:
         first: int | None = None,
         names: tuple[str, str] = ("A", "B"),
         turn_limit: int = TURN_LIMIT,
+        auto_pass: bool = True,
     ) -> None:
         self.catalog = catalog
         self.decks = decks
@@ -67,6 +70,7 @@ class Match:
         self.first_option = first
         self.names = names
         self.turn_limit = turn_limit
+        self.auto_pass = auto_pass  # W10.4 [decision]: a seat that can only pass passes by itself
         self.rng = random.Random(seed)  # W16.1: the match's one generator
         self.insts: list[Inst] = []
         self.actions: list[dict[str, Any]] = []
@@ -82,6 +86,7 @@ class Match:
         self.combat: dict[str, Any] | None = None
         self.stealth_broken: set[int] = set()
         self.armor_queue: list[dict[str, Any]] = []  # damage events waiting for armor (W12.5)
+        self.limited_names: dict[str, bool] = {}  # card name -> may W13.1–W13.3 limit it
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
         # W5.1 [decision]: the seed picks the first player unless the site does.
         self.first = first if first is not None else self.rng.randrange(2)
@@ -338,10 +343,22 @@ class Match:
             for inst in dict.fromkeys(doomed):
                 self.to_graveyard(inst)
 
+    def limited(self, card: Card) -> bool:
+        """True for a card W13.1–W13.3 may limit: unique, a tag with a limit (N), a weapon."""
+        known = self.limited_names.get(card.name)
+        if known is None:
+            tagged = any(t.limit is not None for t in card.tags)
+            known = self.limited_names[card.name] = (
+                "unique" in card.keywords or card.type == "weapon" or tagged
+            )
+        return known
+
     def _over_limits(self, side: Seat) -> list[Inst]:
         """Return the cards W13.1–W13.3 send to the graveyard: all but the newest."""
         doomed: list[Inst] = []
         cards = [*side.allies, *side.hero_row]
+        if sum(1 for inst in cards if self.limited(inst.card)) < 2:
+            return doomed  # nothing to compare: the common case, checked cheaply
         names: dict[str, list[Inst]] = {}
         for inst in cards:
             if "unique" in inst.card.keywords:
@@ -592,7 +609,7 @@ class Match:
         return self.apply_checked(seat, action)
 
     def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
-        from engine.games.wow.match.actions import perform, refuse
+        from engine.games.wow.match.actions import refuse
 
         if self.result is not None:
             raise IllegalAction(
@@ -611,20 +628,40 @@ class Match:
                 params={"seat": pending.seat, "decision": pending.kind},
             )
         bare = {k: v for k, v in action.items() if k != "seat"}
-        if bare not in self.legal_actions(seat):
+        # A pass answers any priority decision (W10.4): no need to list every other action.
+        if not (pending.kind == "priority" and bare == PASS) and bare not in self.legal_actions(seat):
             raise refuse(self, seat, bare)
         self.events = []
         self.actions.append({"seat": seat, **bare})
         self.seq += 1
         self.pending = None
         try:
-            perform(self, seat, bare)
-            if self.phase != "mulligan" and not self.armor_queue:
-                self.state_check()  # W12.6: before anyone gets priority, after all damage is placed
+            self.carry_out(seat, bare)
+            self.set_pending()
+            while self.auto_pass and self.only_pass():  # W10.4 [decision]: nothing but passing, so it passes
+                holder = self.chain.holder
+                assert holder is not None
+                self.pending = None
+                self.carry_out(holder, AUTO_PASS)
+                self.set_pending()
         except GameOver:
-            return self.events
-        self.set_pending()
+            self.pending = None
         return self.events
+
+    def carry_out(self, seat: int, action: dict[str, Any]) -> None:
+        """Do a legal action, then the state check (W12.6: before anyone gets priority, once
+        all damage is placed)."""
+        from engine.games.wow.match.actions import perform
+
+        if perform(self, seat, action) and self.phase != "mulligan" and not self.armor_queue:
+            self.state_check()
+
+    def only_pass(self) -> bool:
+        """True when the pending decision is priority and passing is all its holder may do."""
+        from engine.games.wow.match.actions import priority_actions
+
+        pending = self.pending
+        return pending is not None and pending.kind == "priority" and not priority_actions(self, pending.seat)
 
     def end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
         """Concede, timeout, no-show, a judge's game loss (the protocol's site actions)."""
@@ -678,6 +715,11 @@ def new_match(
     first: int | None = None,
     names: tuple[str, str] = ("A", "B"),
     turn_limit: int = TURN_LIMIT,
+    auto_pass: bool = True,
 ) -> Match:
-    """Return a new match, set up (W5) and waiting for the first player's mulligan decision."""
-    return Match(catalog, decks, seed=seed, shuffle=shuffle, first=first, names=names, turn_limit=turn_limit)
+    """Return a new match, set up (W5) and waiting for the first player's mulligan decision;
+    ``auto_pass`` False makes every pass a player's action (W10.4 [decision])."""
+    return Match(
+        catalog, decks, seed=seed, shuffle=shuffle, first=first, names=names, turn_limit=turn_limit,
+        auto_pass=auto_pass,
+    )  # fmt: skip

@@ -14,5 +14,6 @@ FORMAT = identity_format(
     identity="hero",
     seen=lambda inst, seat: bool(inst.known & (1 << seat)),
     turn_limit=TURN_LIMIT,
+    auto_pass=True,  # W10.4 [decision]
 )
 match_log, read_setup, replay, redacted_log = FORMAT.functions()

@@ -186,6 +186,7 @@
     var on = e.target !== undefined && e.target !== null ? ctx.cardName(e.target) : null;
     switch (e.type) {
       // setup, turn, draw, keep: the shared describer's (log.js)
+      case "pass": return e.auto ? null : fmt(t("{p} passes."), { p: p }); // W10.4: the automatic ones are left out
       case "mulligan": return fmt(t("{p} shuffles the hand back and draws a new one (W5.4)."), { p: p });
       case "resource": // W7.1: on the chain, face down unless a quest shown face up
         return e.card ? fmt(t("{p} plays a resource: {card}."), { p: p, card: c }) : fmt(t("{p} plays a face-down resource."), { p: p });
