@@ -139,8 +139,12 @@ class Match:
         hero = self._new_inst(hero_card, seat, THRONE)
         hero.known = BOTH  # C5.1
         side_of = Seat(self.names[seat], hero)
-        side_of.deck = [self._new_inst(card, seat, DECK) for card in main]
-        side_of.hero_deck = [self._new_inst(card, seat, HERO_DECK) for card in side]
+        first = len(self.insts)  # ids in order: the deck, then the hero deck
+        side_of.deck = [Inst(first + index, card, seat, DECK) for index, card in enumerate(main)]
+        self.insts += side_of.deck
+        first = len(self.insts)
+        side_of.hero_deck = [Inst(first + index, card, seat, HERO_DECK) for index, card in enumerate(side)]
+        self.insts += side_of.hero_deck
         for inst in side_of.hero_deck:
             inst.known = 1 << seat  # C4.3: its owner sees the hero deck
         return side_of
