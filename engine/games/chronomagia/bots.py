@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.games.chronomagia.match.actions import legal_actions
 from engine.games.chronomagia.match.core import Match
 
 BOTS: tuple[str, ...] = ("random", "heuristic")
@@ -24,7 +25,11 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, match: Match, seat: int) -> dict[str, Any]:
-        legal = [action for action in match.legal_actions(seat) if action["type"] != "concede"]
+        pending = match.pending
+        if pending is not None and pending.seat == seat:
+            legal = legal_actions(match, pending)  # the same list, less ``concede``
+        else:
+            legal = [action for action in match.legal_actions(seat) if action["type"] != "concede"]
         return self.rng.choice(legal)
 
 

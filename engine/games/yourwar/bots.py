@@ -24,7 +24,9 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, match: Match, seat: int) -> dict[str, Any]:
-        actions = [a for a in match.legal_actions(seat) if a["type"] != "concede"]
+        actions = match.legal_actions(seat)
+        if actions[-1]["type"] == "concede":  # the list ends with it, and only there
+            actions.pop()
         return self.rng.choice(actions)
 
 

@@ -74,68 +74,81 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
 def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
     side = match.seats[seat]
     out: list[dict[str, Any]] = []
+    append = out.append
     epoch = match.epoch
-    if not side.meditated:
+    index = epoch - 1
+    if not side.meditated:  # C6.3
         pool = len(side.pool)
         terrain = phenomenon = False
         for inst in side.field:
             if not inst.face_down:
-                terrain = terrain or inst.card.type == "terrain"
-                phenomenon = phenomenon or inst.card.type == "phenomenon"
-        for inst in side.hand:  # the checks of _play_problem, inlined for speed
+                card_type = inst.card.type
+                if card_type == "terrain":
+                    terrain = True
+                elif card_type == "phenomenon":
+                    phenomenon = True
+        for inst in side.hand:  # the checks of _play_problem (C1.4, C10.1–C10.4), inlined for speed
             card = inst.card
-            if card.rows[epoch - 1] is None:
+            if card.rows[index] is None:
                 continue
-            if card.type == "shadow":
-                out.append({"type": "shadow", "card": inst.id})
+            card_type = card.type
+            if card_type == "shadow":
+                append({"type": "shadow", "card": inst.id})
             elif (
                 (card.cost or 0) <= pool
-                and not (card.type == "terrain" and terrain)
-                and not (card.type == "phenomenon" and phenomenon)
+                and not (terrain and card_type == "terrain")
+                and not (phenomenon and card_type == "phenomenon")
             ):
-                out.append({"type": "play", "card": inst.id})
-        if not side.hero_used:
-            for index, hero_ability in enumerate(side.hero.card.hero_abilities):
-                if hero_ability.tokens > 0 or side.tokens >= -hero_ability.tokens:
-                    out.append({"type": "hero", "ability": index})
+                append({"type": "play", "card": inst.id})
+        if not side.hero_used:  # C10.5
+            tokens = side.tokens
+            for number, hero_ability in enumerate(side.hero.card.hero_abilities):
+                if hero_ability.tokens > 0 or tokens >= -hero_ability.tokens:
+                    append({"type": "hero", "ability": number})
     amounts = match.amounts(seat)
-    for kind in MAIN_KINDS:
-        if kind not in side.collected and amounts.get(kind, 0) > 0:
-            out.append({"type": "collect", "kind": kind})
-    for kind in TIME_KINDS:
-        amount = amounts.get(kind, 0)
-        if kind in side.collected or amount <= 0:
-            continue
-        low = 0 if kind == "time_future" else -amount
-        high = 0 if kind == "time_past" else amount
-        out += [{"type": "collect_time", "kind": kind, "move": m} for m in range(low, high + 1) if m]
-        target = match.controlled(1 - seat, "phenomenon")
-        if target is not None:
-            out.append(
-                {
-                    "type": "collect_time",
-                    "kind": kind,
-                    "move": 0,
-                    "target": target.id,
-                    "erode": min(amount, target.lives),
-                }
-            )
+    if amounts:
+        collected = side.collected
+        for kind in MAIN_KINDS:  # C7.1
+            if kind not in collected and amounts.get(kind, 0) > 0:
+                append({"type": "collect", "kind": kind})
+        for kind in TIME_KINDS:  # C7.3
+            amount = amounts.get(kind, 0)
+            if kind in collected or amount <= 0:
+                continue
+            low = 0 if kind == "time_future" else -amount
+            high = 0 if kind == "time_past" else amount
+            out += [{"type": "collect_time", "kind": kind, "move": m} for m in range(low, high + 1) if m]
+            target = match.controlled(1 - seat, "phenomenon")
+            if target is not None:
+                append(
+                    {
+                        "type": "collect_time",
+                        "kind": kind,
+                        "move": 0,
+                        "target": target.id,
+                        "erode": min(amount, target.lives),
+                    }
+                )
     turn = match.turn
-    for inst in side.field:
+    for inst in side.field:  # C11.1, C12.1
         if inst.face_down:
             continue
-        row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+        card = inst.card
+        row = card.rows[(inst.own_epoch or epoch) - 1]
         if row is None or not row.abilities:
             continue
         tap = fury = False
         for ability in row.abilities:
-            tap = tap or ability.when == "tap"
-            fury = fury or ability.when == "fury"
+            when = ability.when
+            if when == "tap":
+                tap = True
+            elif when == "fury":
+                fury = True
         if tap and not inst.tapped and not (inst.entered == turn and "haste" not in row.keywords):
-            out.append({"type": "activate", "card": inst.id})
-        if fury and inst.card.type == "thoughtform":
-            out.append({"type": "sacrifice", "card": inst.id})
-    out.append({"type": "pass"})
+            append({"type": "activate", "card": inst.id})
+        if fury and card.type == "thoughtform":
+            append({"type": "sacrifice", "card": inst.id})
+    append({"type": "pass"})
     return out
 
 
@@ -204,7 +217,8 @@ def _sacrifice_problem(match: Match, seat: int, inst: Inst) -> IllegalAction | N
 
 def _own(match: Match, seat: int, action: dict[str, Any], zone_list: list[Inst], where: str) -> Inst:
     ident = action.get("card")
-    if type(ident) is not int or not any(inst.id == ident for inst in zone_list):
+    # An instance's id is its index in ``match.insts``: one lookup, then is it in that zone.
+    if type(ident) is not int or not 0 <= ident < len(match.insts) or match.insts[ident] not in zone_list:
         raise _refuse(
             "C10.1",
             f"no card {str(ident)[:40]} in your {where}",
@@ -241,7 +255,11 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
         if not match.can_meditate(seat):
             raise _refuse("C6.3", "you cannot meditate now", "cannot_meditate")
         ident = action.get("card")
-        if type(ident) is not int or not any(inst.id == ident for inst in side.hero_deck):
+        if (
+            type(ident) is not int
+            or not 0 <= ident < len(match.insts)
+            or match.insts[ident] not in side.hero_deck
+        ):
             raise _refuse("C6.3", "meditation takes a card of your hero deck", "not_in_hero_deck")
         logged["card"] = ident
     elif kind in ("play", "shadow"):

@@ -13,6 +13,9 @@ from typing import Any
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.chronomagia.cards import Ability, Card, Row
+from engine.games.chronomagia.match.actions import legal_actions as _legal_actions
+from engine.games.chronomagia.match.actions import perform, validate
+from engine.games.chronomagia.match.effects import needs_choice, resolve
 from engine.games.chronomagia.match.state import (
     BOTH,
     DECK,
@@ -136,8 +139,12 @@ class Match:
         hero = self._new_inst(hero_card, seat, THRONE)
         hero.known = BOTH  # C5.1
         side_of = Seat(self.names[seat], hero)
-        side_of.deck = [self._new_inst(card, seat, DECK) for card in main]
-        side_of.hero_deck = [self._new_inst(card, seat, HERO_DECK) for card in side]
+        first = len(self.insts)  # ids in order: the deck, then the hero deck
+        side_of.deck = [Inst(first + index, card, seat, DECK) for index, card in enumerate(main)]
+        self.insts += side_of.deck
+        first = len(self.insts)
+        side_of.hero_deck = [Inst(first + index, card, seat, HERO_DECK) for index, card in enumerate(side)]
+        self.insts += side_of.hero_deck
         for inst in side_of.hero_deck:
             inst.known = 1 << seat  # C4.3: its owner sees the hero deck
         return side_of
@@ -163,9 +170,10 @@ class Match:
 
     def check_life(self) -> None:
         """C14.1: a player at 0 Life loses; both at 0 together: a draw."""
-        low = [seat for seat in (0, 1) if self.seats[seat].life <= 0]
-        if low:
-            self.end(None if len(low) == 2 else 1 - low[0], "life")
+        low_a = self.seats[0].life <= 0
+        low_b = self.seats[1].life <= 0
+        if low_a or low_b:
+            self.end(None if low_a and low_b else 1 if low_a else 0, "life")
 
     # --- primitive moves -----------------------------------------------------------------
 
@@ -328,25 +336,46 @@ class Match:
         return out
 
     def amounts(self, seat: int) -> dict[str, int]:
-        """Every resource kind the seat may collect now (C7.1), static boosts included (C13)."""
-        producing = self.producing(seat)
+        """Every resource kind the seat may collect now (C7.1), static boosts included (C13).
+
+        One pass over the battlefield (the checks of :meth:`producing`, inlined: this runs for
+        every main-phase decision and every attack)."""
         totals: dict[str, int] = {}
+        get = totals.get
         creatures = 0
-        for inst, row in producing:
-            if inst.card.type == "thoughtform":
-                creatures += 1
-            for kind, value in row.resources or ():
-                totals[kind] = totals.get(kind, 0) + value
-        for inst, row in producing:
-            for ability in row.abilities:
-                if ability.when == "static" and ability.effect == "boost":
-                    kind = ability.resource
-                    extra = ability.amount * (creatures - (inst.card.type == "thoughtform"))
-                    totals[kind] = totals.get(kind, 0) + extra
+        boosting: list[tuple[Inst, Row]] | None = None
+        turn = self.turn
+        epoch = self.epoch
         side = self.seats[seat]
-        if side.meditating and side.hero.card.meditation is not None:  # C6.3
-            for kind, value in side.hero.card.meditation.resources or ():
-                totals[kind] = totals.get(kind, 0) + value
+        for inst in side.field:
+            if inst.face_down or inst.tapped:
+                continue
+            card = inst.card
+            row = card.rows[(inst.own_epoch or epoch) - 1]
+            if row is None:
+                continue
+            resources = row.resources
+            if resources is None or (inst.entered == turn and "haste" not in row.keywords):
+                continue
+            if card.type == "thoughtform":
+                creatures += 1
+            for kind, value in resources:
+                totals[kind] = get(kind, 0) + value
+            if row.abilities:
+                if boosting is None:
+                    boosting = []
+                boosting.append((inst, row))
+        if boosting is not None:  # C13 «boost»: counted once every producer is known
+            for inst, row in boosting:
+                for ability in row.abilities:
+                    if ability.when == "static" and ability.effect == "boost":
+                        kind = ability.resource
+                        extra = ability.amount * (creatures - (inst.card.type == "thoughtform"))
+                        totals[kind] = get(kind, 0) + extra
+        meditation = side.hero.card.meditation
+        if side.meditating and meditation is not None:  # C6.3
+            for kind, value in meditation.resources or ():
+                totals[kind] = get(kind, 0) + value
         return totals
 
     def amount(self, seat: int, kind: str) -> int:
@@ -356,12 +385,17 @@ class Match:
     def defense(self, seat: int) -> int:
         """C9.2 [decision]: the defender's untapped permanents in play when this turn began."""
         total = 0
+        turn = self.turn
+        epoch = self.epoch
         for inst in self.seats[seat].field:
-            if inst.face_down or inst.tapped or inst.entered >= self.turn:
+            if inst.face_down or inst.tapped or inst.entered >= turn:
                 continue
-            row = self.row(inst)
-            if row is not None and row.resources is not None:
-                total += row.resource("defense")
+            row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+            if row is not None and row.resources:
+                for name, value in row.resources:
+                    if name == "defense":
+                        total += value
+                        break
         side = self.seats[seat]
         if side.meditating and side.hero.card.meditation is not None:
             total += side.hero.card.meditation.resource("defense")
@@ -370,8 +404,9 @@ class Match:
     def attack_totals(self) -> tuple[int, int, int]:
         """C9.1, C7.6, C7.7: (attack past the defense, damage, self-damage) of the active seat."""
         seat = self.active
-        attack = max(0, self.amount(seat, "attack") - self.defense(1 - seat))
-        return attack, self.amount(seat, "damage"), self.amount(seat, "self_damage")
+        amounts = self.amounts(seat)
+        attack = max(0, amounts.get("attack", 0) - self.defense(1 - seat))
+        return attack, amounts.get("damage", 0), amounts.get("self_damage", 0)
 
     def controlled(self, seat: int, kind: str) -> Inst | None:
         for inst in self.seats[seat].field:
@@ -479,8 +514,6 @@ class Match:
 
     def run(self) -> None:
         """Run the rules until a decision is pending or the game is over."""
-        from engine.games.chronomagia.match.effects import needs_choice, resolve
-
         try:
             while True:
                 if self.queue:
@@ -599,7 +632,7 @@ class Match:
         terrain; the attacker loses its self-damage (C7.7); then the next step."""
         seat = self.active
         other = 1 - seat
-        _, _, self_damage = self.attack_totals()
+        self_damage = self.amounts(seat).get("self_damage", 0)  # C7.7
         if opponent or terrain:
             self.emit({"type": "attack", "seat": seat, "opponent": opponent, "terrain": terrain})
         if terrain:
@@ -634,14 +667,12 @@ class Match:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Every action ``seat`` may apply now; only ``concede`` when it is not its decision."""
-        from engine.games.chronomagia.match.actions import legal_actions
-
         pending = self.pending
         if pending is None:
             return []
         if pending.seat != seat:
             return [{"type": "concede"}]
-        return [*legal_actions(self, pending), {"type": "concede"}]
+        return [*_legal_actions(self, pending), {"type": "concede"}]
 
     def apply(self, seat: Any, action: Any, *, seq: Any = None) -> list[Event]:
         """Apply ``seat``'s action; return its events. Raises :class:`IllegalAction` (with the
@@ -658,8 +689,6 @@ class Match:
         return self.apply_checked(seat, action)
 
     def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
-        from engine.games.chronomagia.match.actions import perform, validate
-
         if self.result is not None:
             reason = self.result.reason
             raise IllegalAction(

@@ -41,6 +41,12 @@ from engine.problems import InputError, Problem
 
 PLAYER_TARGETS = frozenset({"any", "player", "enemy_player"})
 UNIT_TARGETS = frozenset({"any", "unit", "enemy_unit", "own_unit"})
+# The method that checks each action an answer may be (DECISION_ACTIONS), by the action's type.
+_CHECKS: dict[str, str] = {kind: f"_check_{kind}" for kinds in DECISION_ACTIONS.values() for kind in kinds}
+# abilities.HANDLERS, filled on the first resolution (Match._resolve).
+_HANDLERS: dict[str, Any] = {}
+# A card's target kinds when played (Match._play_kinds), keyed by the card object's id.
+_PLAY_KINDS: dict[int, tuple[Card, list[str]]] = {}
 
 
 def refuse(rule: str, code: str, message: str, **params: str | int) -> IllegalAction:
@@ -128,10 +134,9 @@ class Match:
                             "a unit needs attack, defense and domain to be played (card fields, Y1.2-Y1.3)",
                         )
                     )
-                for _ in range(count):
-                    inst = Inst(len(self.insts), card, seat)
-                    self.insts.append(inst)
-                    self.seats[seat].deck.append(inst)
+                copies = [Inst(len(self.insts) + index, card, seat) for index in range(count)]
+                self.insts += copies
+                self.seats[seat].deck += copies
             self.seats[seat].deck.reverse()  # the listed order, the first card on top
         self.events.append(Event(({"type": "setup", "seed": None}, {"seed": seed}, JUDGES)))
         if shuffle:
@@ -316,12 +321,12 @@ class Match:
     def _check(self) -> None:
         """Y7.9, Y9.1–Y9.2: destroy units with damage ≥ defense, then end a game at 0 health."""
         while True:
-            dead = [
-                inst
-                for seat in (self.active, 1 - self.active)
-                for inst in self.seats[seat].field
-                if inst.damage >= self.defense_of(inst) or self.defense_of(inst) <= 0
-            ]
+            dead = []
+            for seat in (self.active, 1 - self.active):
+                for inst in self.seats[seat].field:
+                    defense = self.defense_of(inst)
+                    if inst.damage >= defense or defense <= 0:
+                        dead.append(inst)
             if not dead:
                 break
             for inst in dead:
@@ -347,9 +352,12 @@ class Match:
     def _resolve(self, seat: int, source: Inst, ability: Ability, target: Any) -> None:
         """Resolve one ability of ``source`` for ``seat`` on ``target`` (an Inst, a seat, None)
         through its registered handler (abilities.py), then Y7.9 and Y9."""
-        from engine.games.yourwar.abilities import HANDLERS
+        handlers = _HANDLERS
+        if not handlers:  # read once: abilities.py imports this package, so not at the top
+            from engine.games.yourwar.abilities import HANDLERS
 
-        HANDLERS[ability.effect](self, seat, source, ability, self._amount(seat, ability), target)
+            handlers.update(HANDLERS)
+        handlers[ability.effect](self, seat, source, ability, self._amount(seat, ability), target)
         self._check()
 
     def _target_options(self, seat: int, kind: str) -> list[Any]:
@@ -530,7 +538,7 @@ class Match:
                     decision=pending.kind,
                     got=kind[:30],
                 )
-            step = getattr(self, f"_check_{kind}")(seat, action)
+            step = getattr(self, _CHECKS[kind])(seat, action)
         entry = {"seat": seat, **action}
         entry["seat"] = seat
         self._actions.append(entry)
@@ -989,9 +997,11 @@ class Match:
             return (not own or free.get(country, 0) >= own) and total >= own + anyn
 
         out: list[dict[str, Any]] = []
-        names = list(dict.fromkeys(i.name for i in side.hand))
-        for name in names:
-            inst = next(i for i in side.hand if i.name == name)
+        first: dict[str, Inst] = {}  # each name once, its first copy in the hand
+        for inst in side.hand:
+            if inst.name not in first:
+                first[inst.name] = inst
+        for name, inst in first.items():
             card = inst.card
             if card.type == "base":
                 if kind != "intervene" and side.builds > 0:
@@ -1001,8 +1011,11 @@ class Match:
                 continue
             if not affordable(card.country, card.cost_country, card.cost_any):
                 continue
-            kinds = self._chosen_kinds([a for _, a in inst.abilities("play")])
-            out.extend({"type": "play", "card": name, **t} for t in self._targets(seat, kinds))
+            kinds = self._play_kinds(card)
+            if not kinds:
+                out.append({"type": "play", "card": name})
+            else:
+                out.extend({"type": "play", "card": name, **t} for t in self._targets(seat, kinds))
         for inst in (*side.field, *side.support, *side.destroyed):
             trigger = "from_destroyed" if inst.zone == DESTROYED else "use"
             for index, ability in inst.abilities(trigger):
@@ -1032,6 +1045,14 @@ class Match:
                             out.append({"type": "guard", "colonel": colonel.id, "unit": unit.id})
         out.append({"type": "proceed"} if kind == "intervene" else {"type": "end"})
         return out
+
+    def _play_kinds(self, card: Card) -> list[str]:
+        """The target kinds playing ``card`` must choose (Y8); kept per card (do not change it)."""
+        cached = _PLAY_KINDS.get(id(card))
+        if cached is None or cached[0] is not card:
+            abilities = [a for a in card.abilities if a.trigger == "play"]
+            cached = _PLAY_KINDS[id(card)] = (card, self._chosen_kinds(abilities))
+        return cached[1]
 
     def _targets(self, seat: int, kinds: list[str]) -> list[dict[str, Any]]:
         if not kinds:
