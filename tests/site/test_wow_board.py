@@ -13,8 +13,11 @@ import pytest
 
 from engine.cardset import load_catalog
 from engine.decklist import load_decklist
+from engine.games.wow.cards import Effect, Filter
+from engine.games.wow.match.state import ALLIES
 from engine.registry import bundled_card_sets, bundled_decklists, get_game
 from tests.support.services import require_or_skip
+from tests.support.wow import act, give, resolve_top, resources, start
 
 pytestmark = [pytest.mark.browser]
 
@@ -90,3 +93,38 @@ def test_it_names_no_card_the_reader_may_not_see(chromium) -> None:
     text = page.locator("#root").inner_text()
     hidden = match.hidden_from(seat)
     assert hidden and not [name for name in hidden if name in text]
+
+
+def test_it_offers_the_search_choice_to_the_searcher_alone(chromium) -> None:
+    # W18 search: the deck's matching cards are buttons for the searcher; nobody else sees them.
+    match = start()  # decks of Warband Recruits: every card an ally
+    match.run_effects(0, None, (Effect("search", 0, "you", filter=Filter("ally", None)),), None)
+    match.set_pending()
+    legal = [a for a in match.legal_actions(0) if a["type"] != "concede"]
+    page = page_with(chromium, match.observation(0), legal, 0)
+    buttons = page.locator("#root button")
+    assert buttons.count() == len(legal) == len(match.seats[0].deck) + 1
+    assert "Find nothing" in page.locator("#root").inner_text()
+    page.get_by_text("Find nothing").click()
+    assert page.evaluate("window.sent") == [{"type": "search"}]
+    other = page_with(chromium, match.observation(1), [], 1)
+    assert "Take this card" not in other.locator("#root").inner_text()
+    assert "cards" not in match.observation(1)["decision"]
+
+
+def test_it_draws_attachments_and_names_the_chain_item_an_interrupt_targets(chromium) -> None:
+    match = start("Mirel Duskwhisper", "Mirel Duskwhisper")
+    resources(match, 0, 4)
+    resources(match, 1, 3)
+    host = give(match, 0, "Warband Recruit", ALLIES)
+    act(match, 0, {"type": "play", "card": give(match, 0, "Bloodlust Brand").id, "target": host.id})
+    resolve_top(match)
+    bolt = give(match, 0, "Cinderbolt")
+    act(match, 0, {"type": "play", "card": bolt.id, "target": match.seats[1].hero.id})
+    act(match, 0, {"type": "pass"})
+    give(match, 1, "Counterspell Sigil")
+    legal = [a for a in match.legal_actions(1) if "item" in a]
+    page = page_with(chromium, match.observation(1), legal, 1)
+    text = page.locator("#root").inner_text()
+    assert "attached:" in text and "Bloodlust Brand" in text
+    assert page.locator("#root button").first.inner_text().strip() == "Play → Cinderbolt"

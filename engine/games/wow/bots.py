@@ -12,7 +12,7 @@ from engine.games.wow.match.core import Match
 from engine.games.wow.match.state import Inst
 
 BOTS: tuple[str, ...] = ("random", "heuristic")
-HELPFUL = frozenset({"heal", "prevent", "atk", "ready"})
+HELPFUL = frozenset({"heal", "prevent", "atk", "ready", "remove_from_combat"})
 
 
 class RandomBot:
@@ -59,6 +59,11 @@ class HeuristicBot:
             return max(by_type["armor"], key=saved)
         if "discard" in by_type:
             return min(by_type["discard"], key=lambda a: (match.insts[a["card"]].card.cost or 0, a["card"]))
+        if "search" in by_type:  # W18: the dearest card found
+            return max(
+                by_type["search"],
+                key=lambda a: (match.insts[a["card"]].card.cost or 0) if "card" in a else -1,
+            )
         if "no_protect" in by_type:
             combat = match.combat
             defender = match.insts[combat["defender"]] if combat else None
@@ -107,6 +112,9 @@ class HeuristicBot:
         if ability is None:
             return base + (2 if card.type == "ally" else 0)
         score = base
+        if "item" in action:  # W8.8: interrupt only the opponent's items
+            item = next((i for i in match.chain if i.id == action["item"]), None)
+            return base + 2 if item is not None and item.controller != seat else 0
         target = match.insts[action["target"]] if "target" in action else None
         for effect in ability.effects:
             if effect.do == "draw":
@@ -122,7 +130,7 @@ class HeuristicBot:
                 mine = target.owner == seat
                 if effect.do == "heal" and target.damage == 0:
                     return 0
-                if effect.do == "atk" and not (
+                if effect.do in ("atk", "remove_from_combat") and not (
                     match.combat and target.id in (match.combat["attacker"], match.combat["defender"])
                 ):
                     return 0

@@ -76,12 +76,30 @@ EFFECTS: tuple[str, ...] = (
     "ready",  # ready the target
     "exhaust",  # exhaust the target
     "destroy",  # destroy the target (to its owner's graveyard)
+    "discard",  # the target player discards N, choosing them (W6.4's decision)
+    "search",  # search your deck for a card matching ``filter``, reveal it, to hand, shuffle
+    "reveal",  # reveal the top N of the target player's deck, or their hand (``zone``)
+    "return_to_hand",  # a card in play back to its owner's hand; attachments fall off
+    "remove_from_game",  # to its owner's removed zone, face up (W4.2)
+    "remove_from_combat",  # a character leaves the combat: no combat damage to or from it
+    "interrupt",  # counter a chain item: off the chain with no effect, a card to its graveyard
+    "token",  # put N ally tokens of the token card ``card`` into play (W3.3, W13.7)
 )
 WHENS: tuple[str, ...] = (
     "play",  # an ability card's effect as it resolves (W8.3)
     "enters",  # a triggered item when the card enters play (W9.4)
     "power",  # a payment power of a card in play: cost, maybe exhaust (W9.1, W9.2)
     "static",  # while the card is in play (an ongoing ability, equipment)
+    # W9.4: triggered items, fixed targets only, like ``enters``
+    "leaves",  # the card leaves play
+    "turn_start",  # its controller's turn begins (the ready step)
+    "turn_end",  # its controller's end phase begins
+    "attacks",  # the card attacks (the proposal resolved)
+    "attacked",  # the card is chosen as the defender (the proposal resolved)
+    "damaged",  # the card is dealt damage (not put counters, W12.2)
+)
+TRIGGERS: frozenset[str] = frozenset(
+    {"enters", "leaves", "turn_start", "turn_end", "attacks", "attacked", "damaged"}
 )
 TARGETS: tuple[str, ...] = (
     "any_character",
@@ -95,11 +113,18 @@ TARGETS: tuple[str, ...] = (
     "you",
     "all_enemy_allies",
     "friendly_allies",
+    "opponent",  # the opposing player (discard, reveal)
+    "attached",  # the card an attached ongoing ability lies on (W8.3)
+    "chain_item",  # an item on the chain, chosen by its chain id (interrupt, W8.8)
 )
 # Targets a player picks (W8.1): the rest are fixed by the text.
 CHOSEN_TARGETS: frozenset[str] = frozenset(
-    {"any_character", "enemy_character", "enemy_ally", "friendly_character", "friendly_ally"}
+    {"any_character", "enemy_character", "enemy_ally", "friendly_character", "friendly_ally", "chain_item"}
 )
+# What the effect words that act on a player accept as their target (the rest act on cards).
+PLAYER_TARGETS: frozenset[str] = frozenset({"you", "opponent"})
+PLAYER_EFFECTS: frozenset[str] = frozenset({"draw", "discard", "search", "reveal", "token"})
+REVEAL_ZONES: tuple[str, ...] = ("deck", "hand")
 # The list-valued trait kinds, in the order «Качества» names them (faction aside).
 TRAIT_LISTS: tuple[str, ...] = ("classes", "races", "talents", "professions")
 
@@ -118,9 +143,12 @@ CARD_KEYS: tuple[str, ...] = (
     "tags",
     "abilities",
     "quest",
+    "token",
+    "attach_to",
 )
 ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "effects")
-EFFECT_KEYS: tuple[str, ...] = ("do", "amount", "target")
+EFFECT_KEYS: tuple[str, ...] = ("do", "amount", "target", "card", "filter", "zone")
+FILTER_KEYS: tuple[str, ...] = ("type", "tag")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +160,29 @@ class Tag:
 
 
 @dataclass(frozen=True, slots=True)
+class Filter:
+    """What a ``search`` looks for (W18): a card type and/or a type-line tag (both must hold)."""
+
+    type: str | None = None
+    tag: str | None = None
+
+    def matches(self, card: "Card") -> bool:
+        if self.type is not None and card.type != self.type:
+            return False
+        return self.tag is None or any(t.name.casefold() == self.tag.casefold() for t in card.tags)
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
-    """One effect word of an ability (W18): what it does, how much, to whom."""
+    """One effect word of an ability (W18): what it does, how much, to whom; ``card`` names a
+    token card (``token``), ``filter`` what a ``search`` finds, ``zone`` what ``reveal`` shows."""
 
     do: str
     amount: int = 0
     target: str = "you"
+    card: str | None = None
+    filter: Filter | None = None
+    zone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +253,8 @@ class Card:
     tags: tuple[Tag, ...] = ()
     abilities: tuple[Ability, ...] = ()
     quest: Quest | None = None
+    token: bool = False  # W3.3: an ally token, never in a deck; gone when it leaves play (W13.7)
+    attach_to: str | None = None  # W8.3: an ongoing ability attached to a chosen card
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
@@ -238,6 +285,15 @@ class Card:
 
     def abilities_when(self, when: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.when == when)
+
+    @property
+    def play_target(self) -> str | None:
+        """Return the chosen-target word of playing it (W8.1): its attach target (W8.3) or the
+        one of its ``play`` ability."""
+        if self.attach_to is not None:
+            return self.attach_to
+        play = next(iter(self.abilities_when("play")), None)
+        return play.target if play is not None else None
 
 
 def parse_traits(raw: Any, where: str, problems: list[Problem]) -> Traits:
@@ -286,6 +342,15 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     tags = parse_tags(raw.get("tags"), f"{where}.tags", problems)
     abilities = parse_abilities(raw.get("abilities"), f"{where}.abilities", problems)
     quest = parse_quest(raw.get("quest"), f"{where}.quest", problems)
+    token = take_bool(raw, "token", where, problems)
+    attach_to = take_choice(raw, "attach_to", tuple(sorted(CHOSEN_TARGETS - {"chain_item"})), where,
+                            problems, required=False)  # fmt: skip
+    if token and (card_type != "ally" or raw.get("cost") not in (0, None)):
+        problems.append(Problem(f"{where}.token", "a token is an ally of cost 0 (W3.3)"))
+    if attach_to is not None and (card_type != "ability" or "ongoing" not in keywords or "totem" in keywords):
+        problems.append(
+            Problem(f"{where}.attach_to", "only an ongoing ability, not a totem, is attached (W8.3)")
+        )
     if card_type == "hero":
         _check_hero(raw, traits, required_talent, where, problems)
     if card_type is not None:
@@ -307,6 +372,8 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         tags=tags,
         abilities=abilities,
         quest=quest,
+        token=token,
+        attach_to=attach_to,
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
@@ -385,12 +452,55 @@ def parse_effects(raw: Any, where: str, problems: list[Problem]) -> tuple[Effect
         do = take_choice(item, "do", EFFECTS, here, problems)
         amount = take_int(item, "amount", here, problems, default=0) or 0
         target = take_choice(item, "target", TARGETS, here, problems, required=False) or "you"
+        extra = _effect_fields(item, do, target, here, problems)
         if do is not None:
-            effects.append(Effect(do, amount, target))
+            effects.append(Effect(do, amount, target, *extra))
     chosen = [e.target for e in effects if e.target in CHOSEN_TARGETS]
     if len(set(chosen)) > 1:
         problems.append(Problem(where, "an ability chooses one target at most (W8.1)"))
     return tuple(effects)
+
+
+def _effect_fields(
+    item: Mapping[str, Any], do: str | None, target: str, where: str, problems: list[Problem]
+) -> tuple[str | None, Filter | None, str | None]:
+    """Return an effect's optional ``card``, ``filter`` and ``zone``, appending a problem for
+    each one its word needs but lacks or has no use for, and for a target it cannot take."""
+    card = take_optional_str(item, "card", where, problems)
+    zone = take_choice(item, "zone", REVEAL_ZONES, where, problems, required=False)
+    found = parse_filter(item.get("filter"), f"{where}.filter", problems)
+    for key, value, owner in (("card", card, "token"), ("filter", found, "search"), ("zone", zone, "reveal")):
+        if do == owner and value is None and key != "zone":
+            problems.append(Problem(f"{where}.{key}", f"is required for {owner} (W18)"))
+        elif do is not None and do != owner and item.get(key) is not None:
+            problems.append(Problem(f"{where}.{key}", f"has no meaning for {do} (only for {owner}, W18)"))
+    if do is None:
+        return card, found, zone
+    if (do == "interrupt") != (target == "chain_item"):
+        problems.append(
+            Problem(f"{where}.target", "interrupt and only interrupt targets a chain_item (W8.8)")
+        )
+    allowed = {"discard": PLAYER_TARGETS, "reveal": PLAYER_TARGETS, "search": {"you"}, "token": {"you"}}
+    if do in allowed and target not in allowed[do]:
+        problems.append(Problem(f"{where}.target", f"{do} acts on {' or '.join(sorted(allowed[do]))} (W18)"))
+    elif do not in PLAYER_EFFECTS and target == "opponent":
+        problems.append(Problem(f"{where}.target", f"{do} acts on cards, not on a player (W18)"))
+    return card, found, zone
+
+
+def parse_filter(raw: Any, where: str, problems: list[Problem]) -> Filter | None:
+    """Return a search ``filter`` (W18): ``{"type": card type, "tag": type-line word}``, one or both."""
+    if raw is None:
+        return None
+    if not check_object(raw, where, problems):
+        return None
+    check_keys(raw, FILTER_KEYS, where, problems)
+    card_type = take_choice(raw, "type", CARD_TYPES, where, problems, required=False)
+    tag = take_optional_str(raw, "tag", where, problems)
+    if card_type is None and tag is None:
+        problems.append(Problem(where, "must name a type or a tag to search for (W18)"))
+        return None
+    return Filter(card_type, tag)
 
 
 def parse_abilities(raw: Any, where: str, problems: list[Problem]) -> tuple[Ability, ...]:
@@ -412,6 +522,10 @@ def parse_abilities(raw: Any, where: str, problems: list[Problem]) -> tuple[Abil
         exhaust = take_bool(item, "exhaust", here, problems)
         if when != "power" and (cost or exhaust):
             problems.append(Problem(here, "only a payment power has a cost or exhausts (W9.1)"))
+        if when in TRIGGERS - {"enters"} and any(e.target in CHOSEN_TARGETS for e in effects):
+            problems.append(
+                Problem(f"{here}.effects", f"a triggered ability ({when}) names fixed targets only (W9.4)")
+            )
         if when is not None and effects:
             out.append(Ability(when, effects, cost, exhaust))
     return tuple(out)
@@ -471,6 +585,7 @@ def card_summary(card: Card) -> dict[str, Any]:
         "def": card.defense,
         "tags": [tag.name if tag.limit is None else f"{tag.name} ({tag.limit})" for tag in card.tags],
         "quest_cost": card.quest.cost if card.quest else None,
+        "token": card.token,
         "text": card.text,
         "names": translations_json(card.names),
         "texts": translations_json(card.texts),

@@ -83,6 +83,7 @@ CODES: tuple[str, ...] = (
     "unknown_zone",
     "not_in_pool",
     "pool_exceeded",
+    "token_in_deck",
 )
 
 
@@ -116,6 +117,9 @@ def validate_deck(
             check.add(
                 "hero_in_deck", entry.card.name, f"the hero card «{entry.card.name}» is not part of the deck"
             )
+        elif entry.card.token:  # W3.3: a token is no card; it only exists in play
+            message = f"«{entry.card.name}» is a token, not a card (W3.3)"
+            check.add("token_in_deck", entry.card.name, message, type="token")
         elif not limited and entry.count > COPY_LIMIT and not entry.card.is_unlimited:
             check.add(
                 "copy_limit",

@@ -67,7 +67,7 @@ class WowMatchEngine(PackagedMatchEngine["Match"]):
         from engine.games.wow.deck import _unshared_kinds, validate_deck
 
         rng = random.Random(seed)
-        cards = sorted((c for c in catalog if not c.is_hero), key=lambda c: c.name)
+        cards = sorted((c for c in catalog if not c.is_hero and not c.token), key=lambda c: c.name)  # W3.3
         out = []
         for hero in sorted((c for c in catalog if c.is_hero), key=lambda c: c.name):
             pool = [

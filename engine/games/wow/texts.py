@@ -17,6 +17,7 @@ TEXTS = GameTexts(
         "pool_exceeded": N_(
             "the pool holds %(available)s of «%(card)s», the deck and sideboard list %(found)s"
         ),
+        "token_in_deck": N_("«%(card)s» is a token, not a card: it cannot be in a deck"),  # W3.3
     },
     reasons={
         "hero": N_("a hero was destroyed"),  # W14.1
@@ -34,7 +35,8 @@ TEXTS = GameTexts(
         "strike": N_("strikes with a weapon"),  # W11.5
         "protect": N_("lets a Protector defend"),  # W11.4
         "no_protect": N_("lets no Protector defend"),  # W11.4
-        "discard": N_("discards a card"),  # W6.4
+        "discard": N_("discards a card"),  # W6.4, W18
+        "search": N_("searches the deck"),  # W18
         "armor": N_("uses armor against the damage"),  # W12.5
         "concede": N_("concedes the game"),
     },
@@ -55,6 +57,7 @@ TEXTS = GameTexts(
         "not_a_protector": N_("that is not a ready Protector"),
         "keep_hand": N_("keep your hand or take a mulligan"),
         "not_ready_armor": N_("choose among your ready armor, each once"),
+        "not_searchable": N_("choose a card of your deck that matches the search, or none"),
     },
     variant=deck_variant,
 )

@@ -11,7 +11,8 @@ Action shapes (README.md, "Action shapes")::
     {"type": "attack", "attacker": id, "defender": id}            W11.1
     {"type": "strike", "weapon": id}                              W11.5
     {"type": "protect", "card": id} | {"type": "no_protect"}      W11.4
-    {"type": "discard", "card": id}                               W6.4
+    {"type": "discard", "card": id}                               W6.4, W18 discard
+    {"type": "search", "card": id} | {"type": "search"}           W18 search (W4.1)
     {"type": "armor", "cards": [id, ...]}                         W12.5
 """
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.wow.cards import Ability, Card
+from engine.games.wow.cards import Ability, Card, Filter
 from engine.games.wow.match.state import (
     ALLIES,
     BOTH,
@@ -54,6 +55,9 @@ def legal_actions(match: Match, seat: int) -> list[dict[str, Any]]:
             out.append({"type": "no_protect"})
         elif kind == "discard":
             out += [{"type": "discard", "card": i.id} for i in match.seats[seat].hand]
+        elif kind == "search":  # W18: the searcher alone sees the matching cards of its deck
+            out += [{"type": "search", "card": i.id} for i in search_matches(match, seat)]
+            out.append({"type": "search"})  # [decision] finding nothing is allowed
         elif kind == "armor":  # W12.5: any set of ready armor, none included
             armors = [a.id for a in match.ready_armor(seat)]
             for mask in range(1 << len(armors)):
@@ -84,13 +88,26 @@ def hero_can_use(match: Match, seat: int, card: Card) -> bool:
     return bool(set(card.traits.classes) & set(match.seats[seat].hero.card.traits.classes))
 
 
+def search_matches(match: Match, seat: int) -> list[Inst]:
+    """Return the cards of ``seat``'s deck the pending search may find (W18 ``search``)."""
+    wanted = match.choices[0]["filter"] if match.choices and match.choices[0]["kind"] == "search" else None
+    if wanted is None:
+        return []
+    return [
+        i for i in match.seats[seat].deck if Filter(wanted.get("type"), wanted.get("tag")).matches(i.card)
+    ]
+
+
 def with_targets(
-    match: Match, seat: int, base: dict[str, Any], ability: Ability | None
+    match: Match, seat: int, base: dict[str, Any], ability: Ability | None, word: str | None = None
 ) -> list[dict[str, Any]]:
-    """Return ``base`` once per legal target of ``ability`` (W8.1: none, not playable)."""
-    word = ability.target if ability is not None else None
+    """Return ``base`` once per legal target of ``ability`` (or of the target ``word``; W8.1:
+    none, not playable); a chain item is named by its chain id (``item``, W8.8)."""
+    word = word or (ability.target if ability is not None else None)
     if word is None:
         return [base]
+    if word == "chain_item":
+        return [{**base, "item": ident} for ident in match.chain_targets()]
     return [{**base, "target": inst.id} for inst in match.targets(seat, word)]
 
 
@@ -109,8 +126,7 @@ def priority_actions(match: Match, seat: int) -> list[dict[str, Any]]:
             and (timing or card.is_instant)  # W8.2
         ):
             if hero_can_use(match, seat, card):
-                play = next(iter(card.abilities_when("play")), None)
-                out += with_targets(match, seat, {"type": "play", "card": inst.id}, play)
+                out += with_targets(match, seat, {"type": "play", "card": inst.id}, None, card.play_target)
         if timing and not side.placed:  # W7.1
             out.append({"type": "resource", "card": inst.id})
             if card.type == "quest":
@@ -154,6 +170,8 @@ def strikes(match: Match, seat: int, ready: int) -> list[dict[str, Any]]:
     hero = match.seats[seat].hero
     if hero.id not in (combat["attacker"], combat["defender"]) or combat["struck"][seat] is not None:
         return []
+    if hero.id in combat.get("out", ()):  # W18 remove_from_combat
+        return []
     return [
         {"type": "strike", "weapon": w.id}
         for w in match.seats[seat].hero_row
@@ -194,7 +212,9 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
             match.resolve(step.item)
             chain.resolved()
             if match.phase != before:  # an attack began: its window opens (W11.3, W11.8)
+                waiting = [*chain.items, *chain.pending]  # W9.4: attacks/attacked triggers wait for it
                 chain.clear()
+                chain.pending = waiting
                 chain.open_window(match.active)
         elif step.kind == "closed":
             match.window_closed()
@@ -206,12 +226,20 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         side.hand.remove(inst)
         inst.zone = CHAIN
         inst.known = BOTH
+        item = {"item": action["item"]} if "item" in action else {}  # W8.8: a chain item targeted
         match.emit(
-            {"type": "play", "seat": seat, "id": inst.id, "card": inst.name, "target": action.get("target")}
+            {
+                "type": "play",
+                "seat": seat,
+                "id": inst.id,
+                "card": inst.name,
+                "target": action.get("target"),
+                **item,
+            }
         )
         if card.type == "ability" and "feral" not in card.keywords:
             break_form(match, seat)  # W13.5: goes on above the ability
-        chain.put(seat, {"kind": "card", "card": inst.id, "target": action.get("target")})
+        chain.put(seat, {"kind": "card", "card": inst.id, "target": action.get("target"), **item})
     elif kind == "resource":  # W7.1: on the chain, face down unless a quest shown face up
         inst = match.insts[action["card"]]
         side.hand.remove(inst)
@@ -233,11 +261,19 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         match.pay(seat, ability.cost)
         if ability.exhaust:
             inst.exhausted = True
+        item = {"item": action["item"]} if "item" in action else {}  # W8.8: a chain item targeted
         match.emit(
-            {"type": "power", "seat": seat, "id": inst.id, "card": inst.name, "target": action.get("target")}
+            {
+                "type": "power",
+                "seat": seat,
+                "id": inst.id,
+                "card": inst.name,
+                "target": action.get("target"),
+                **item,
+            }
         )
         chain.put(seat, {"kind": "power", "card": inst.id, "ability": action["ability"],
-                         "target": action.get("target")})  # fmt: skip
+                         "target": action.get("target"), **item})  # fmt: skip
     elif kind == "complete":  # W8.7: pay, turn face down now, the reward on the chain
         inst = match.insts[action["card"]]
         quest = inst.card.quest
@@ -276,6 +312,15 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         chain.open_window(match.active)
     elif kind == "armor":  # W12.5
         match.use_armor(list(action["cards"]))
+    elif kind == "discard" and match.choices:  # W18 discard: the affected player chooses
+        match.to_graveyard(match.insts[action["card"]])
+        choice = match.choices[0]
+        choice["count"] -= 1
+        if choice["count"] <= 0 or not side.hand:
+            match.choices.pop(0)
+    elif kind == "search":  # W18 search: the found card is revealed, to hand; the deck shuffled
+        match.choices.pop(0)
+        finish_search(match, seat, match.insts[action["card"]] if "card" in action else None)
     elif kind == "discard":  # W6.4
         inst = match.insts[action["card"]]
         match.to_graveyard(inst)
@@ -283,6 +328,23 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
             match.phase = "end"
             match.end_step()
     return True
+
+
+def finish_search(match: Match, seat: int, found: Inst | None) -> None:
+    """W18 search: ``found`` (or nothing) from ``seat``'s deck to hand, revealed to both
+    (W4.2); then the deck is shuffled (W16.1) and nobody knows its order (W4.1)."""
+    side = match.seats[seat]
+    if found is not None:
+        side.deck.remove(found)
+        found.zone = HAND
+        found.known = BOTH
+        side.hand.append(found)
+    match.emit({"type": "search", "seat": seat, "id": found.id if found else None,
+                "card": found.name if found else None})  # fmt: skip
+    match.rng.shuffle(side.deck)
+    for inst in side.deck:
+        inst.known = 0
+    match.emit({"type": "shuffle", "seat": seat, "deck": len(side.deck)})
 
 
 def break_form(match: Match, seat: int) -> None:
@@ -304,12 +366,16 @@ def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
         "mulligan": ("keep", "mulligan"),
         "protect": ("protect", "no_protect"),
         "discard": ("discard",),
+        "search": ("search",),
     }
     if pending.kind in expected and kind not in expected[pending.kind]:
         return IllegalAction(pending.rule, f"answer the {pending.kind} decision first", code="not_legal_now",
                              params={"decision": pending.kind})  # fmt: skip
     card_id = action.get("card", action.get("weapon", action.get("attacker")))
     inst = match.insts[card_id] if isinstance(card_id, int) and 0 <= card_id < len(match.insts) else None
+    if kind == "search" and pending.kind == "search":
+        return IllegalAction("W18", "choose a card of your deck that matches the search, or none",
+                             code="not_searchable", params={"card": f"{card_id}"[:40]})  # fmt: skip
     if kind in ("play", "resource", "discard") and (inst is None or inst not in side.hand):
         return IllegalAction("W8.1", "that card is not in your hand", code="not_in_hand",
                              params={"card": f"{card_id}"[:40]})  # fmt: skip
@@ -404,6 +470,7 @@ def describe_action(match: Match, action: dict[str, Any]) -> str:
         "protect": f"protects with {name('card')}",
         "no_protect": "does not protect",
         "discard": f"discards {name('card')}",
+        "search": f"finds {name('card')} in the deck" if "card" in action else "finds nothing in the deck",
         "armor": "uses armor" if action.get("cards") else "uses no armor",
         "concede": "concedes",
         "timeout": "ran out of time",

@@ -20,9 +20,11 @@ from engine.games.wow.cards import Ability, Card, Effect
 from engine.games.wow.match.effects import chosen_targets, run_effects
 from engine.games.wow.match.state import (
     ALLIES,
+    ATTACHED,
     BOTH,
     CHAIN,
     DECK,
+    GONE,
     GRAVEYARD,
     HAND,
     HERO_ROW,
@@ -87,6 +89,9 @@ class Match:
         self.stealth_broken: set[int] = set()
         self.armor_queue: list[dict[str, Any]] = []  # damage events waiting for armor (W12.5)
         self.limited_names: dict[str, bool] = {}  # card name -> may W13.1–W13.3 limit it
+        # Choices an effect asks for (discard, search, W18): answered after the item resolves.
+        self.choices: list[dict[str, Any]] = []
+        self.target_item: int | None = None  # the chain item an effect resolving now chose (W8.8)
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
         # W5.1 [decision]: the seed picks the first player unless the site does.
         self.first = first if first is not None else self.rng.randrange(2)
@@ -145,6 +150,7 @@ class Match:
         self.result = Result(winner, reason)
         self.pending = None
         self.armor_queue.clear()
+        self.choices.clear()
         self.chain.clear()
         self.combat = None
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
@@ -160,6 +166,10 @@ class Match:
             event = self.armor_queue[0]
             seat = self.insts[event["target"]].owner
             self.pending = Decision("armor", seat, self.seq, {"amount": event["amount"]})
+        elif self.choices:  # W18 [decision]: after the item that asked for them, in order
+            choice = self.choices[0]
+            info = {k: v for k, v in choice.items() if k in ("count", "filter")}
+            self.pending = Decision(choice["kind"], choice["seat"], self.seq, info)
         elif self.phase == "protect":
             self.pending = Decision("protect", 1 - self.active, self.seq)
         elif self.phase == "discard":
@@ -192,14 +202,45 @@ class Match:
 
     def remove_from_zone(self, inst: Inst) -> None:
         side = self.seats[inst.owner]
-        for row in (side.hand, side.allies, side.hero_row, side.resources, side.deck):
+        for row in (side.hand, side.allies, side.hero_row, side.resources, side.deck, side.attached):
             if inst in row:
                 row.remove(inst)
                 return
 
-    def to_graveyard(self, inst: Inst) -> None:
-        """Put ``inst`` into its owner's graveyard (W3.5), face up (W4.2), as it was printed."""
+    def fire(self, inst: Inst, when: str) -> None:
+        """Queue ``inst``'s triggered abilities of ``when`` for its controller (W9.4)."""
+        for index, ability in enumerate(inst.card.abilities):
+            if ability.when == when:
+                self.chain.trigger(
+                    self.controller(inst), {"kind": "trigger", "card": inst.id, "ability": index}
+                )
+
+    def leave_play(self, inst: Inst) -> bool:
+        """Take ``inst`` out of its zone. If it was in play, its ``leaves`` abilities trigger
+        (W9.4) and its attachments go to their owners' graveyards (W3.4). Return True for a
+        token, which ceases to exist (W3.3, W13.7)."""
+        was_in_play = self.in_play(inst)
         self.remove_from_zone(inst)
+        inst.host = None
+        if not was_in_play:
+            return False
+        self.fire(inst, "leaves")
+        for side in self.seats:
+            for attachment in [a for a in side.attached if a.host == inst.id]:
+                self.to_graveyard(attachment)
+        if not inst.card.token:
+            return False
+        inst.zone = GONE
+        inst.exhausted = False
+        inst.damage = inst.atk_bonus = inst.shield = 0
+        self.emit({"type": "token_gone", "seat": inst.owner, "id": inst.id, "card": inst.name})
+        return True
+
+    def to_graveyard(self, inst: Inst) -> None:
+        """Put ``inst`` into its owner's graveyard (W3.5), face up (W4.2), as it was printed;
+        a token ceases to exist instead (W13.7)."""
+        if self.leave_play(inst):
+            return
         inst.zone = GRAVEYARD
         inst.known = BOTH
         inst.exhausted = False
@@ -236,6 +277,9 @@ class Match:
                         bonus += effect.amount
                     elif effect.target == "friendly_allies" and inst in side.allies:
                         bonus += effect.amount
+        for source in (a for s in self.seats for a in s.attached if a.host == inst.id):  # W8.3
+            for ability in source.card.abilities_when("static"):
+                bonus += sum(e.amount for e in ability.effects if e.do == "atk" and e.target == "attached")
         return bonus
 
     def atk_of(self, inst: Inst) -> int:
@@ -262,7 +306,7 @@ class Match:
         return keyword in inst.card.keywords
 
     def in_play(self, inst: Inst) -> bool:
-        return inst.zone in (ALLIES, HERO_ROW)
+        return inst.zone in (ALLIES, HERO_ROW, ATTACHED)
 
     # --- damage (W12) --------------------------------------------------------------------
 
@@ -297,6 +341,8 @@ class Match:
             {"type": "damage", "target": target.id, "card": target.name, "amount": amount,
              "prevented": prevented, "combat": combat, "source": source.id if source else None}
         )  # fmt: skip
+        if amount > 0 and self.in_play(target):
+            self.fire(target, "damaged")  # W9.4
         # W13.6: a stealthed hero that deals damage to an enemy loses stealth.
         if amount > 0 and source is not None and source.card.is_hero and target.owner != source.owner:
             if self.hero_has(source.owner, "stealth"):
@@ -398,6 +444,8 @@ class Match:
         for inst in [*side.in_play(), *side.resources]:
             inst.exhausted = False
         self.emit({"type": "turn", "turn": self.turn, "seat": self.active})
+        for inst in side.in_play():
+            self.fire(inst, "turn_start")  # W9.4: on the chain as the ready step's window opens
         self.state_check()
         self.phase = "ready"
         self.chain.open_window(self.active)
@@ -414,6 +462,8 @@ class Match:
             self.chain.open_window(self.active)
         elif self.phase == "action":
             self.phase = "end"  # W6.4
+            for inst in self.seats[self.active].in_play():
+                self.fire(inst, "turn_end")  # W9.4: as the end phase begins
             self.chain.open_window(self.active)
         elif self.phase == "attack":
             self.phase = "protect" if self.protectors() else "defend"  # W11.4, W11.8
@@ -473,7 +523,13 @@ class Match:
         combat = self.combat
         assert combat is not None
         attacker, defender = self.insts[combat["attacker"]], self.insts[combat["defender"]]
-        if self.in_play(attacker) and self.in_play(defender):
+        out = combat.get("out", ())  # W18 remove_from_combat: no combat damage to or from it
+        if (
+            self.in_play(attacker)
+            and self.in_play(defender)
+            and attacker.id not in out
+            and defender.id not in out
+        ):
             hits = self.atk_of(attacker)
             back = (
                 0
@@ -493,16 +549,32 @@ class Match:
         return chosen_targets(self, seat, word)
 
     def run_effects(
-        self, seat: int, source: Inst | None, effects: tuple[Effect, ...], target: int | None
+        self,
+        seat: int,
+        source: Inst | None,
+        effects: tuple[Effect, ...],
+        target: int | None,
+        item: int | None = None,
     ) -> None:
         """Carry out ``effects`` for ``seat`` through their registered handlers (W18, ``effects.py``);
-        ``target`` is the chosen one's id, if any."""
+        ``target`` is the chosen one's id, if any; ``item`` a chosen chain item's id."""
+        self.target_item = item
         run_effects(self, seat, source, effects, self.insts[target] if target is not None else None)
+        self.target_item = None
 
-    def target_ok(self, seat: int, ability_target: str | None, target: int | None) -> bool:
+    def chain_targets(self) -> list[int]:
+        """Return the ids of the chain items an interrupt may counter (W8.8): cards, powers,
+        triggered items and quest rewards (not resources, attack proposals or rules triggers)."""
+        return [i.id for i in self.chain if i.payload["kind"] in ("card", "power", "trigger", "quest")]
+
+    def target_ok(
+        self, seat: int, ability_target: str | None, target: int | None, item: int | None = None
+    ) -> bool:
         """W8.8: is the chosen target still legal as the item resolves?"""
         if ability_target is None:
             return True
+        if ability_target == "chain_item":
+            return item is not None and item in self.chain_targets()
         return target is not None and self.insts[target] in self.targets(seat, ability_target)
 
     # --- the chain's items (W10) ---------------------------------------------------------
@@ -513,7 +585,7 @@ class Match:
         kind = p["kind"]
         inst = self.insts[p["card"]] if "card" in p else None
         if kind == "card" and inst is not None:
-            self.resolve_card(seat, inst, p.get("target"))
+            self.resolve_card(seat, inst, p.get("target"), p.get("item"))
         elif kind == "resource" and inst is not None:
             inst.zone = RESOURCE
             inst.exhausted = False
@@ -522,8 +594,8 @@ class Match:
                        **({"card": inst.name} if inst.face_up else {})})  # fmt: skip
         elif kind in ("power", "trigger") and inst is not None:
             ability: Ability = inst.card.abilities[p["ability"]]
-            if self.target_ok(seat, ability.target, p.get("target")):
-                self.run_effects(seat, inst, ability.effects, p.get("target"))
+            if self.target_ok(seat, ability.target, p.get("target"), p.get("item")):
+                self.run_effects(seat, inst, ability.effects, p.get("target"), p.get("item"))
             else:
                 self.emit({"type": "interrupted", "id": inst.id, "card": inst.name, "rule": "W8.8"})
         elif kind == "quest" and inst is not None and inst.card.quest is not None:
@@ -534,13 +606,13 @@ class Match:
         elif kind == "attack":
             self.resolve_attack(seat, p["attacker"], p["defender"])
 
-    def resolve_card(self, seat: int, inst: Inst, target: int | None) -> None:
-        """W8.3: allies to the ally row, equipment and ongoing abilities to the hero row,
-        other abilities do their text and go to the graveyard; W8.8: all targets illegal,
-        it is interrupted."""
+    def resolve_card(self, seat: int, inst: Inst, target: int | None, item: int | None = None) -> None:
+        """W8.3: allies to the ally row, equipment and ongoing abilities to the hero row (an
+        attached one onto its target), other abilities do their text and go to the graveyard;
+        W8.8: all targets illegal, it is interrupted."""
         card = inst.card
         ability = next(iter(card.abilities_when("play")), None)
-        if ability is not None and not self.target_ok(seat, ability.target, target):
+        if not self.target_ok(seat, card.play_target, target, item):
             self.emit({"type": "interrupted", "id": inst.id, "card": inst.name, "rule": "W8.8"})
             self.to_graveyard(inst)
             return
@@ -548,20 +620,38 @@ class Match:
         if card.type == "ally":
             inst.zone = ALLIES
             side.allies.append(inst)
+        elif card.attach_to is not None and target is not None:  # W8.3: onto the chosen card
+            inst.zone = ATTACHED
+            inst.host = target
+            side.attached.append(inst)
         elif card.is_equipment or "ongoing" in card.keywords:
             inst.zone = HERO_ROW
             side.hero_row.append(inst)
-        if inst.zone in (ALLIES, HERO_ROW):
-            inst.entered = self.turn
-            inst.exhausted = False  # W8.3: cards enter play ready
-            self.emit({"type": "enters", "seat": seat, "id": inst.id, "card": inst.name})
-            for index, entering in enumerate(card.abilities):
-                if entering.when == "enters":  # W9.4: a triggered item
-                    self.chain.trigger(seat, {"kind": "trigger", "card": inst.id, "ability": index})
+        if inst.zone in (ALLIES, HERO_ROW, ATTACHED):
+            self.enter_play(seat, inst)
         if ability is not None:
-            self.run_effects(seat, inst, ability.effects, target)
+            self.run_effects(seat, inst, ability.effects, target, item)
         if inst.zone == CHAIN:
             self.to_graveyard(inst)
+        elif inst.zone == ATTACHED and inst.host is not None and self.insts[inst.host].card.is_totem:
+            self.to_graveyard(inst)  # W12.8: a card attached to a totem is destroyed at once
+
+    def enter_play(self, seat: int, inst: Inst) -> None:
+        """``inst`` has entered play (W8.3): ready, new this turn, its ``enters`` abilities trigger."""
+        inst.entered = self.turn
+        inst.exhausted = False  # W8.3: cards enter play ready
+        shown = {"host": inst.host, "host_card": self.insts[inst.host].name} if inst.host is not None else {}
+        shown |= {"token": True} if inst.card.token else {}
+        self.emit({"type": "enters", "seat": seat, "id": inst.id, "card": inst.name, **shown})
+        self.fire(inst, "enters")  # W9.4: a triggered item
+
+    def make_token(self, seat: int, card: Card) -> Inst:
+        """Put an ally token of ``card`` into play for ``seat`` (W3.3): it is no card of a deck."""
+        inst = self._new_inst(card, seat, ALLIES)
+        inst.known = BOTH
+        self.seats[seat].allies.append(inst)
+        self.enter_play(seat, inst)
+        return inst
 
     def resolve_attack(self, seat: int, attacker_id: int, defender_id: int) -> None:
         """W11.1, W11.3: recheck the proposal; the attacker exhausts; the attack window opens."""
@@ -575,6 +665,8 @@ class Match:
                        "struck": [None, None], "long_range": False}  # fmt: skip
         self.emit({"type": "attack", "seat": seat, "attacker": attacker_id, "defender": defender_id,
                    "attacker_card": attacker.name, "defender_card": defender.name})  # fmt: skip
+        self.fire(attacker, "attacks")  # W9.4
+        self.fire(defender, "attacked")
         self.phase = "attack"
 
     # --- the protocol's surface (the rest: actions.py, views.py, log.py) -------------------

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.games.wow.cards import CHOSEN_TARGETS, Effect
-from engine.games.wow.match.state import Inst, Seat
+from engine.games.wow.cards import CHOSEN_TARGETS, Card, Effect
+from engine.games.wow.match.state import BOTH, HAND, REMOVED, Inst, Seat
 
 if TYPE_CHECKING:
     from engine.games.wow.match.core import Match
@@ -89,6 +89,8 @@ def fixed_targets(match: Match, seat: int, word: str, source: Inst | None) -> li
         return list(match.seats[seat].allies)
     if word == "self" and source is not None:
         return [source]
+    if word == "attached" and source is not None and source.host is not None:
+        return [match.insts[source.host]]  # W8.3: the card it lies on
     return []
 
 
@@ -172,6 +174,133 @@ def destroy(match: Match, seat: int, source: Inst | None, effect: Effect, inst: 
 def draw(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
     """The controller draws N (W14.2: from an empty deck, they are marked)."""
     match.draw(seat, effect.amount)
+
+
+def player(seat: int, effect: Effect) -> int:
+    """Return the player a player effect acts on: ``you`` or the ``opponent`` (W18)."""
+    return 1 - seat if effect.target == "opponent" else seat
+
+
+def reset(inst: Inst) -> None:
+    """A card leaving play forgets what play gave it (W3.2, W6.6)."""
+    inst.exhausted = False
+    inst.damage = inst.atk_bonus = inst.shield = 0
+
+
+@handler("discard", each=False)
+def discard(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
+    """W18 discard: the affected player discards N of their choice (the ``discard`` decision
+    of W6.4, asked once the item has resolved); fewer if the hand holds fewer."""
+    who = player(seat, effect)
+    count = min(max(effect.amount, 1), len(match.seats[who].hand))
+    if count:
+        match.choices.append({"kind": "discard", "seat": who, "count": count})
+
+
+@handler("search", each=False)
+def search(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
+    """W18 search: the searcher looks through their deck for a card matching the filter (a
+    ``search`` decision whose cards only they see, W4.1); with none to find, the deck is
+    shuffled at once."""
+    from engine.games.wow.match.actions import finish_search
+
+    assert effect.filter is not None
+    wanted = effect.filter
+    found = [i for i in match.seats[seat].deck if wanted.matches(i.card)]
+    match.emit({"type": "searching", "seat": seat, "filter": {"type": wanted.type, "tag": wanted.tag}})
+    if not found:
+        finish_search(match, seat, None)
+        return
+    for inst in found:
+        inst.known |= 1 << seat  # the searcher sees them (and only they)
+    match.choices.append({"kind": "search", "seat": seat, "filter": {"type": wanted.type, "tag": wanted.tag}})
+
+
+@handler("reveal", each=False)
+def reveal(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
+    """W18 reveal: the top N cards of the affected player's deck (``zone`` deck, the default)
+    or their whole hand (``zone`` hand) become known to both players and to spectators; the
+    cards stay where they are, in order."""
+    who = player(seat, effect)
+    side = match.seats[who]
+    cards = list(side.hand) if effect.zone == "hand" else side.deck[: max(effect.amount, 1)]
+    for inst in cards:
+        inst.known = BOTH
+    match.emit({"type": "reveal", "seat": who, "zone": effect.zone or "deck",
+                "cards": [{"id": i.id, "card": i.name} for i in cards]})  # fmt: skip
+
+
+@handler("return_to_hand")
+def return_to_hand(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst | None) -> None:
+    """W18: a card in play back to its owner's hand (W3.5), public as it goes; its attachments
+    go to the graveyard (W3.4); a token ceases to exist (W13.7). A hero stays."""
+    assert inst is not None
+    if inst.card.is_hero:
+        return
+    match.emit({"type": "return_to_hand", "seat": inst.owner, "id": inst.id, "card": inst.name})
+    if match.leave_play(inst):
+        return
+    reset(inst)
+    inst.zone = HAND
+    inst.known = BOTH  # both saw it go back
+    match.seats[inst.owner].hand.append(inst)
+
+
+@handler("remove_from_game")
+def remove_from_game(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst | None) -> None:
+    """W18: a card in play to its owner's removed zone, face up (W4.2); attachments to the
+    graveyard (W3.4); a token ceases to exist (W13.7). A hero stays."""
+    assert inst is not None
+    if inst.card.is_hero:
+        return
+    if match.leave_play(inst):
+        return
+    reset(inst)
+    inst.zone = REMOVED
+    inst.known = BOTH
+    match.seats[inst.owner].removed.append(inst)
+    match.emit({"type": "removed", "seat": inst.owner, "id": inst.id, "card": inst.name})
+
+
+@handler("remove_from_combat")
+def remove_from_combat(
+    match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst | None
+) -> None:
+    """W18: a character in the combat leaves it: no combat damage to or from it (W11.6);
+    it stays in play as it was (a removed hero strikes no more, W11.5)."""
+    assert inst is not None
+    combat = match.combat
+    if combat is None or inst.id not in (combat["attacker"], combat["defender"]):
+        return
+    combat.setdefault("out", []).append(inst.id)
+    match.emit({"type": "remove_from_combat", "target": inst.id, "card": inst.name})
+
+
+@handler("interrupt", each=False)
+def interrupt(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
+    """W18 interrupt, W8.8: the chosen chain item leaves the chain with no effect; a card goes
+    to its owner's graveyard."""
+    if match.target_item is None:
+        return
+    item = match.chain.remove(match.target_item)
+    if item is None:
+        return
+    payload = item.payload
+    countered = match.insts[payload["card"]] if "card" in payload else None
+    match.emit({"type": "interrupt", "item": item.id, "id": countered.id if countered else None,
+                "card": countered.name if countered else None, "rule": "W8.8"})  # fmt: skip
+    if countered is not None and payload["kind"] == "card":
+        match.to_graveyard(countered)
+
+
+@handler("token", each=False)
+def token(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
+    """W3.3: put N ally tokens of the token card ``card`` into play under your control."""
+    card = match.catalog.get(effect.card) if effect.card else None
+    if not isinstance(card, Card) or not card.token:
+        return
+    for _ in range(max(effect.amount, 1)):
+        match.make_token(seat, card)
 
 
 __all__ = ["HANDLERS", "Handler", "affected", "chosen_targets", "fixed_targets", "handler", "run_effects"]

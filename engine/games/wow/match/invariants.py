@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.wow.match.state import ALLIES, CHAIN, DECK, GRAVEYARD, HAND, HERO_ROW, RESOURCE
+from engine.games.wow.match.state import (
+    ALLIES,
+    ATTACHED,
+    CHAIN,
+    DECK,
+    GONE,
+    GRAVEYARD,
+    HAND,
+    HERO_ROW,
+    REMOVED,
+    RESOURCE,
+)
 
 if TYPE_CHECKING:
     from engine.games.wow.match.core import Match
@@ -18,7 +29,8 @@ def check_invariants(match: Match) -> list[str]:
         rows = {
             "deck": (side.deck, DECK), "hand": (side.hand, HAND), "allies": (side.allies, ALLIES),
             "hero_row": (side.hero_row, HERO_ROW), "resources": (side.resources, RESOURCE),
-            "graveyard": (side.graveyard, GRAVEYARD),
+            "graveyard": (side.graveyard, GRAVEYARD), "removed": (side.removed, REMOVED),
+            "attached": (side.attached, ATTACHED),
         }  # fmt: skip
         for row_name, (row, zone) in rows.items():
             for inst in row:
@@ -48,8 +60,14 @@ def check_invariants(match: Match) -> list[str]:
     for inst in match.insts:
         if inst.zone == CHAIN and inst.id not in on_chain and match.result is None:
             problems.append(f"card {inst.id} in the chain zone is not on the chain")
-        if inst.id not in seen and inst.zone != CHAIN and not inst.card.is_hero:
+        if inst.id not in seen and inst.zone not in (CHAIN, GONE) and not inst.card.is_hero:
             problems.append(f"card {inst.id} is nowhere")
+        if inst.zone == GONE and not inst.card.token:
+            problems.append(f"card {inst.id} ceased to exist but is no token (W13.7)")
+        if inst.zone == ATTACHED and (inst.host is None or not match.in_play(match.insts[inst.host])):
+            problems.append(f"card {inst.id} is attached to a card out of play (W3.4)")
+        if inst.card.token and inst.zone not in (ALLIES, GONE):
+            problems.append(f"token {inst.id} outside play (W3.3)")
     if match.result is None and match.pending is None:
         problems.append("no pending decision in a game that goes on")
     if match.result is not None and match.pending is not None:

@@ -12,8 +12,9 @@ from typing import Any
 
 from engine.games.wow.cards import Card
 
-# Zones (W3.1). RESOURCE: the resource row; CHAIN: a card on the chain (W8.1).
-DECK, HAND, ALLIES, HERO_ROW, RESOURCE, GRAVEYARD, REMOVED, CHAIN = range(8)
+# Zones (W3.1). RESOURCE: the resource row; CHAIN: a card on the chain (W8.1); ATTACHED: an
+# ongoing ability lying on its host (W3.4, W8.3); GONE: a token that left play (W3.3, W13.7).
+DECK, HAND, ALLIES, HERO_ROW, RESOURCE, GRAVEYARD, REMOVED, CHAIN, ATTACHED, GONE = range(10)
 ZONE_NAMES: tuple[str, ...] = (
     "deck",
     "hand",
@@ -23,6 +24,8 @@ ZONE_NAMES: tuple[str, ...] = (
     "graveyard",
     "removed",
     "chain",
+    "attached",
+    "gone",
 )
 
 OPENING_HAND = 7  # W5.3
@@ -41,6 +44,7 @@ class Inst:
         "entered",
         "exhausted",
         "face_up",
+        "host",
         "id",
         "known",
         "owner",
@@ -60,6 +64,7 @@ class Inst:
         self.shield = 0  # "prevent the next N damage this turn" (W12.3, W6.6)
         self.face_up = True  # a resource placed face down is not (W4.3)
         self.known = 0  # which seats know its name (a bit per seat)
+        self.host: int | None = None  # the card it is attached to (W8.3)
 
     @property
     def name(self) -> str:
@@ -71,6 +76,7 @@ class Seat:
 
     __slots__ = (
         "allies",
+        "attached",
         "deck",
         "decked",
         "graveyard",
@@ -93,12 +99,13 @@ class Seat:
         self.resources: list[Inst] = []
         self.graveyard: list[Inst] = []
         self.removed: list[Inst] = []
+        self.attached: list[Inst] = []  # attached ongoing abilities it controls (W3.4, W8.3)
         self.placed = False  # a resource this turn (W7.1)
         self.decked = False  # a draw from an empty deck (W14.2)
 
     def in_play(self) -> list[Inst]:
-        """Return the hero, the allies and the hero row (not the resources)."""
-        return [self.hero, *self.allies, *self.hero_row]
+        """Return the hero, the allies, the hero row and the attachments (not the resources)."""
+        return [self.hero, *self.allies, *self.hero_row, *self.attached]
 
 
 # The stable codes of IllegalAction (README.md, "Refusals"); the site translates them.
@@ -123,6 +130,7 @@ REFUSAL_CODES: tuple[str, ...] = (
     "not_a_protector",
     "keep_hand",
     "not_ready_armor",
+    "not_searchable",
 )
 
 
@@ -168,6 +176,7 @@ DECISION_RULES: dict[str, str] = {
     "priority": "W10.4",
     "protect": "W11.4",
     "discard": "W6.4",
+    "search": "W4.1",
 }
 
 

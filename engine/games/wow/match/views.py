@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.wow.match.state import BOTH, CHAIN, DECK, RESOURCE, Inst
+from engine.games.wow.match.state import BOTH, CHAIN, DECK, RESOURCE, Decision, Inst
 
 if TYPE_CHECKING:
     from engine.games.wow.match.core import Match
@@ -27,6 +27,11 @@ def _card(match: Match, inst: Inst) -> dict[str, Any]:
         shown["new"] = True
     if inst.shield:
         shown["shield"] = inst.shield
+    if card.token:
+        shown["token"] = True
+    attached = [a for side in match.seats for a in side.attached if a.host == inst.id]
+    if attached:  # W3.4, W8.3: public, lying under the card
+        shown["attached"] = [_card(match, a) for a in attached]
     return shown
 
 
@@ -61,6 +66,8 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
             "graveyard": [inst.name for inst in side.graveyard],
             "placed": side.placed,
         }
+        if side.removed:  # W4.2: removed from the game, face up
+            entry["removed"] = [inst.name for inst in side.removed]
         if mine:
             entry["hand"] = [{"id": inst.id, "card": inst.name} for inst in side.hand]
         else:
@@ -80,13 +87,27 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
         "seats": seats,
         "chain": match.chain.as_dict(lambda p: _chain_item(match, p, seat, judge)),
         "combat": {k: list(v) if isinstance(v, list) else v for k, v in combat.items()} if combat else None,
-        "decision": decision.as_dict() if decision is not None else None,
+        "decision": _decision(match, decision, seat, judge),
         "result": match.result.as_dict() if match.result is not None else None,
         "turn_limit": match.turn_limit,
     }
     if judge:
         out["seed"] = match.seed
     return out
+
+
+def _decision(
+    match: Match, decision: Decision | None, seat: int | None, judge: bool
+) -> dict[str, Any] | None:
+    """Return the decision as JSON; a search lists its cards to the searcher (and judges) only (W4.1)."""
+    if decision is None:
+        return None
+    shown = decision.as_dict()
+    if decision.kind == "search" and (judge or seat == decision.seat):
+        from engine.games.wow.match.actions import search_matches
+
+        shown["cards"] = [{"id": i.id, "card": i.name} for i in search_matches(match, decision.seat)]
+    return shown
 
 
 def hidden_from(match: Match, seat: int) -> frozenset[str]:

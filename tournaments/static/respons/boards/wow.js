@@ -12,6 +12,7 @@
 
   var WINDOWS = { ready: "Ready step", draw: "Draw step", action: "Action phase", attack: "Attack window", defend: "Defend window", end: "End phase",
     protect: "Protect?", discard: "Discard down to seven", armor: "Use armor?", mulligan: "Keep or mulligan" };
+  var CHAIN_KINDS = { card: true, power: true, trigger: true, quest: true };  // what an interrupt may name (W8.8)
   var REASONS = { hero: "a hero fell", deck: "a deck ran out", turn_limit: "the turn limit",
     concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
 
@@ -50,7 +51,13 @@
     function nameOf(id) {
       return id in names ? cardName(names[id]) : fmt(t("card {id}"), { id: id });
     }
+    function itemName(id) {  // W8.8: a chain item, named by its chain id
+      var found = ((view.chain && view.chain.items) || []).filter(function (i) { return i.id === id; })[0];
+      var p = found ? found.payload || {} : {};
+      return p.name ? cardName(p.name) : fmt(t("chain item {id}"), { id: id });
+    }
     function targetSuffix(a) {
+      if (a.item !== undefined) return " → " + itemName(a.item);
       return a.target === undefined ? "" : " → " + nameOf(a.target);
     }
     function label(a) {
@@ -62,6 +69,7 @@
         case "strike": return t("Strike");
         case "protect": return t("Protect");
         case "discard": return t("Discard");
+        case "search": return t("Take this card");  // W18 search
         case "attack": return t("Attack") + " → " + nameOf(a.defender);
         default: return a.type;
       }
@@ -81,7 +89,11 @@
         if (c && c.card) names[c.id] = c.card;
       });
       if (Array.isArray(side.hand)) side.hand.forEach(function (c) { names[c.id] = c.card; });
+      [side.hero].concat(side.allies || [], side.hero_row || []).forEach(function (c) {
+        (c && c.attached || []).forEach(function (a) { names[a.id] = a.card; });  // W8.3
+      });
     });
+    ((view.decision || {}).cards || []).forEach(function (c) { names[c.id] = c.card; });  // W18 search: the searcher's alone
 
     function cardBox(c, extra) {
       var bits = [];
@@ -90,6 +102,7 @@
       }
       if (c.exhausted) bits.push(t("exhausted"));
       if (c["new"]) bits.push(t("new"));
+      if (c.token) bits.push(t("token"));  // W3.3
       if (c.shield) bits.push(fmt(t("shield {n}"), { n: c.shield }));
       var title = c.card ? cardName(c.card) : t("face-down card");
       var box = el("div", {
@@ -100,6 +113,9 @@
           (c.exhausted ? ";transform:rotate(-3deg)" : "")
       }, [el("strong", { text: title }), bits.length ? el("div", { style: "font-size:85%", text: bits.join(" · ") }) : null]);
       buttonsFor(c.id).concat(extra || []).forEach(function (b) { box.appendChild(el("div", {}, [b])); });
+      (c.attached || []).forEach(function (a) {  // W3.4, W8.3: attachments lie under their host
+        box.appendChild(el("div", { "class": "wow-attached", style: "font-size:85%" }, [t("attached:"), cardBox(a)]));
+      });
       return box;
     }
     function row(label, cards) {
@@ -122,6 +138,7 @@
       banner.push(fmt(t("Turn {turn}"), { turn: view.turn }) + " · " + t(WINDOWS[view.phase] || view.phase));
       if (decision.kind === "discard") banner.push(" · " + fmt(t("discard {n}"), { n: decision.count }));
       if (decision.kind === "armor") banner.push(" · " + fmt(t("armor against {n} damage?"), { n: decision.amount }));
+      if (decision.kind === "search") banner.push(" · " + t("search your deck"));
     }
     board.appendChild(el("div", { "class": "wow-banner", role: "status", style: "font-weight:bold;margin:4px 0" }, banner));
 
@@ -138,11 +155,17 @@
       section.appendChild(row(t("Hero"), [cardBox(side.hero)].concat((side.hero_row || []).map(function (c) { return cardBox(c); }))));
       section.appendChild(row(t("Allies"), (side.allies || []).map(function (c) { return cardBox(c); })));
       section.appendChild(row(t("Resources"), (side.resources || []).map(function (c) { return cardBox(c); })));
+      if ((side.removed || []).length) {  // W4.2: removed from the game, face up
+        section.appendChild(row(t("Removed"), side.removed.map(function (n) { return el("span", { "class": "wow-removed", style: "margin:3px", text: cardName(n) }); })));
+      }
       if (Array.isArray(side.hand) && (mine || ctx.readOnly)) {
         section.appendChild(row(t("Hand"), side.hand.map(function (c) { return cardBox(c); })));
       }
       board.appendChild(section);
     });
+    if (decision.kind === "search" && decision.cards && decision.cards.length) {  // W18: only the searcher gets them
+      board.appendChild(row(t("Your deck: found"), decision.cards.map(function (c) { return cardBox(c); })));
+    }
 
     var chain = (view.chain && view.chain.items) || [];
     if (chain.length) {
@@ -152,7 +175,8 @@
         var what = p.kind === "attack" ? fmt(t("attack: {a} → {d}"), { a: nameOf(p.attacker), d: nameOf(p.defender) }) :
           p.kind === "resource" ? t("a resource") + (p.name ? " (" + cardName(p.name) + ")" : "") :
           p.kind === "break_form" ? t("bear form ends") :
-          (p.name ? cardName(p.name) : t("an effect")) + (p.target !== undefined && p.target !== null ? " → " + nameOf(p.target) : "");
+          (p.name ? cardName(p.name) : t("an effect")) + (p.item !== undefined ? " → " + itemName(p.item) :
+            p.target !== undefined && p.target !== null ? " → " + nameOf(p.target) : "");
         list.appendChild(el("li", { text: ((ctx.names || [])[item.controller] || "") + ": " + what }));
       });
       board.appendChild(el("div", { style: "margin:4px 0" }, [el("strong", { text: t("Chain (top first)") }), list]));
@@ -163,12 +187,13 @@
     }
 
     var loose = legal.filter(function (a) {
-      return ["keep", "mulligan", "pass", "no_protect", "armor"].indexOf(a.type) >= 0;
+      return ["keep", "mulligan", "pass", "no_protect", "armor"].indexOf(a.type) >= 0 || (a.type === "search" && a.card === undefined);
     });
     if (loose.length) {
       var bar = el("div", { "class": "wow-decide", style: "display:flex;flex-wrap:wrap;gap:6px;margin:6px 0" });
       loose.forEach(function (a) {
-        var text = { keep: t("Keep"), mulligan: t("Mulligan"), pass: t("Pass priority"), no_protect: t("Do not protect") }[a.type];
+        var text = { keep: t("Keep"), mulligan: t("Mulligan"), pass: t("Pass priority"), no_protect: t("Do not protect"),
+          search: t("Find nothing") }[a.type];
         if (a.type === "armor") {
           text = a.cards.length ? t("Use armor") + ": " + a.cards.map(nameOf).join(", ") : t("No armor");
         }
@@ -198,7 +223,26 @@
         return on ? fmt(t("{p} uses the power of {card} on {target}."), { p: p, card: c, target: on })
           : fmt(t("{p} uses the power of {card}."), { p: p, card: c });
       case "complete": return fmt(t("{p} completes the quest {card}."), { p: p, card: c }); // W8.7
-      case "enters": return fmt(t("{card} enters play ({p})."), { p: p, card: c });
+      case "enters":
+        if (e.host !== undefined) return fmt(t("{card} is attached to {host} ({p})."), { p: p, card: c, host: ctx.cardName(e.host_card) }); // W8.3
+        if (e.token) return fmt(t("A {card} token enters play ({p})."), { p: p, card: c }); // W3.3
+        return fmt(t("{card} enters play ({p})."), { p: p, card: c });
+      case "token_gone": return fmt(t("The {card} token leaves play and ceases to exist (W13.7)."), { card: c });
+      case "return_to_hand": return fmt(t("{card} returns to {p}'s hand."), { p: p, card: c });
+      case "removed": return fmt(t("{card} ({p}) is removed from the game."), { p: p, card: c });
+      case "remove_from_combat": return fmt(t("{card} is removed from combat: no combat damage to or from it."), { card: on || c });
+      case "interrupt": // W8.8: an interrupt counters a chain item
+        return c ? fmt(t("{card} is interrupted: it leaves the chain with no effect (W8.8)."), { card: c })
+          : t("A chain item is interrupted: it leaves the chain with no effect (W8.8).");
+      case "searching": return fmt(t("{p} searches their deck."), { p: p }); // W18
+      case "search":
+        return e.card ? fmt(t("{p} finds {card} in their deck, reveals it and takes it into their hand."), { p: p, card: c })
+          : fmt(t("{p} finds nothing in their deck."), { p: p });
+      case "shuffle": return fmt(t("{p} shuffles their deck."), { p: p });
+      case "reveal": // W18: known to both players from now on
+        var shown = ctx.cardNames(e.cards);
+        return e.zone === "hand" ? fmt(t("{p} reveals their hand: {cards}."), { p: p, cards: shown || "—" })
+          : fmt(t("{p} reveals the top of their deck: {cards}."), { p: p, cards: shown || "—" });
       case "graveyard": return fmt(t("{card} ({p}) goes to the graveyard."), { p: p, card: c });
       case "propose": // W11.1: the attack goes on the chain first
         return fmt(t("{p} proposes an attack: {a} → {d}."), { p: p, a: ctx.cardName(e.attacker), d: ctx.cardName(e.defender) });
