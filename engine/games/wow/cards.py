@@ -118,8 +118,11 @@ CARD_KEYS: tuple[str, ...] = (
     "tags",
     "abilities",
     "quest",
+    "back",
 )
-ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "effects")
+ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "flip", "effects")
+# W1.7: what the back of a flipped hero may carry (powers, and static text).
+BACK_WHENS: tuple[str, ...] = ("power", "static")
 EFFECT_KEYS: tuple[str, ...] = ("do", "amount", "target")
 
 
@@ -143,12 +146,14 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Ability:
     """Structured card text: when it works, a payment power's ``cost`` and ``exhaust``
-    (W9.1–W9.2), and its effects in order."""
+    (W9.1–W9.2), ``flip`` (a hero's front power that costs flipping the hero, W1.7), and its
+    effects in order."""
 
     when: str
     effects: tuple[Effect, ...]
     cost: int = 0
     exhaust: bool = False
+    flip: bool = False
 
     @property
     def target(self) -> str | None:
@@ -208,6 +213,7 @@ class Card:
     tags: tuple[Tag, ...] = ()
     abilities: tuple[Ability, ...] = ()
     quest: Quest | None = None
+    back: tuple[Ability, ...] = ()  # W1.7: a hero's back (its powers once flipped)
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
@@ -286,6 +292,8 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     tags = parse_tags(raw.get("tags"), f"{where}.tags", problems)
     abilities = parse_abilities(raw.get("abilities"), f"{where}.abilities", problems)
     quest = parse_quest(raw.get("quest"), f"{where}.quest", problems)
+    back = parse_abilities(raw.get("back"), f"{where}.back", problems, back=True)
+    _check_flip(raw, card_type, abilities, where, problems)
     if card_type == "hero":
         _check_hero(raw, traits, required_talent, where, problems)
     if card_type is not None:
@@ -307,6 +315,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         tags=tags,
         abilities=abilities,
         quest=quest,
+        back=back,
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
@@ -393,8 +402,11 @@ def parse_effects(raw: Any, where: str, problems: list[Problem]) -> tuple[Effect
     return tuple(effects)
 
 
-def parse_abilities(raw: Any, where: str, problems: list[Problem]) -> tuple[Ability, ...]:
-    """Return the ``abilities`` list (W18): ``when``, ``effects``, a power's ``cost``/``exhaust``."""
+def parse_abilities(
+    raw: Any, where: str, problems: list[Problem], *, back: bool = False
+) -> tuple[Ability, ...]:
+    """Return the ``abilities`` list (W18): ``when``, ``effects``, a power's ``cost``/``exhaust``
+    and ``flip`` (W1.7); ``back``: a hero's back, powers and static text only, none flipping."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -410,10 +422,17 @@ def parse_abilities(raw: Any, where: str, problems: list[Problem]) -> tuple[Abil
         effects = parse_effects(item.get("effects"), f"{here}.effects", problems)
         cost = take_int(item, "cost", here, problems, default=0) or 0
         exhaust = take_bool(item, "exhaust", here, problems)
+        flip = take_bool(item, "flip", here, problems)
         if when != "power" and (cost or exhaust):
             problems.append(Problem(here, "only a payment power has a cost or exhausts (W9.1)"))
+        if flip and when != "power":
+            problems.append(Problem(f"{here}.flip", "only a power may cost flipping the hero (W1.7)"))
+        if flip and back:
+            problems.append(Problem(f"{here}.flip", "a flipped hero stays so: no back power flips (W1.7)"))
+        if back and when is not None and when not in BACK_WHENS:
+            problems.append(Problem(f"{here}.when", "a hero's back has powers and static text only (W1.7)"))
         if when is not None and effects:
-            out.append(Ability(when, effects, cost, exhaust))
+            out.append(Ability(when, effects, cost, exhaust, flip))
     return tuple(out)
 
 
@@ -429,6 +448,24 @@ def parse_quest(raw: Any, where: str, problems: list[Problem]) -> Quest | None:
     if cost is None or not reward:
         return None
     return Quest(cost, reward)
+
+
+def _check_flip(
+    raw: Mapping[str, Any],
+    card_type: str | None,
+    abilities: tuple[Ability, ...],
+    where: str,
+    problems: list[Problem],
+) -> None:
+    """Append a problem for a back or a flipping power on a card that is not a hero (W1.7)."""
+    if card_type == "hero" or card_type is None:
+        return
+    if raw.get("back") is not None:
+        problems.append(Problem(f"{where}.back", f"only a hero has a back, not a {card_type} (W1.7)"))
+    for index, ability in enumerate(abilities):
+        if ability.flip:
+            here = f"{where}.abilities[{index}].flip"
+            problems.append(Problem(here, f"only a hero's power flips it, not a {card_type}'s (W1.7)"))
 
 
 def _check_hero(
@@ -471,6 +508,7 @@ def card_summary(card: Card) -> dict[str, Any]:
         "def": card.defense,
         "tags": [tag.name if tag.limit is None else f"{tag.name} ({tag.limit})" for tag in card.tags],
         "quest_cost": card.quest.cost if card.quest else None,
+        "flips": any(a.flip for a in card.abilities),
         "text": card.text,
         "names": translations_json(card.names),
         "texts": translations_json(card.texts),

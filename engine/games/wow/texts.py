@@ -36,6 +36,7 @@ TEXTS = GameTexts(
         "no_protect": N_("lets no Protector defend"),  # W11.4
         "discard": N_("discards a card"),  # W6.4
         "armor": N_("uses armor against the damage"),  # W12.5
+        "keep_cards": N_("chooses which cards to keep"),  # W13.4
         "concede": N_("concedes the game"),
     },
     refusals={
@@ -55,6 +56,8 @@ TEXTS = GameTexts(
         "not_a_protector": N_("that is not a ready Protector"),
         "keep_hand": N_("keep your hand or take a mulligan"),
         "not_ready_armor": N_("choose among your ready armor, each once"),
+        "bad_payment": N_("name exactly %(cost)s distinct ready resources of yours to pay (W7.5)"),
+        "not_kept": N_("keep one of the allowed sets of these cards (%(rule)s)"),
     },
     variant=deck_variant,
 )

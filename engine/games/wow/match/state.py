@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.games.wow.cards import Card
+from engine.games.wow.cards import Ability, Card
 
 # Zones (W3.1). RESOURCE: the resource row; CHAIN: a card on the chain (W8.1).
 DECK, HAND, ALLIES, HERO_ROW, RESOURCE, GRAVEYARD, REMOVED, CHAIN = range(8)
@@ -41,6 +41,7 @@ class Inst:
         "entered",
         "exhausted",
         "face_up",
+        "flipped",
         "id",
         "known",
         "owner",
@@ -60,6 +61,12 @@ class Inst:
         self.shield = 0  # "prevent the next N damage this turn" (W12.3, W6.6)
         self.face_up = True  # a resource placed face down is not (W4.3)
         self.known = 0  # which seats know its name (a bit per seat)
+        self.flipped = False  # W1.7: a hero turned to its back; it stays so
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        """The text that works now (W1.7): a flipped hero's back, else the card's front."""
+        return self.card.back if self.flipped else self.card.abilities
 
     @property
     def name(self) -> str:
@@ -123,6 +130,8 @@ REFUSAL_CODES: tuple[str, ...] = (
     "not_a_protector",
     "keep_hand",
     "not_ready_armor",
+    "bad_payment",
+    "not_kept",
 )
 
 
@@ -168,13 +177,15 @@ DECISION_RULES: dict[str, str] = {
     "priority": "W10.4",
     "protect": "W11.4",
     "discard": "W6.4",
+    "armor": "W12.5",
+    "keep": "W13.4",
 }
 
 
 @dataclass(slots=True)
 class Decision:
     """A request for input (STYLE.md 7): ``kind`` (mulligan, priority, protect, discard,
-    armor, or wait), the ``seat`` asked, ``seq``; ``info`` says more (the window, the chain's size)."""
+    armor, keep, or wait), the ``seat`` asked, ``seq``; ``info`` says more (the window, the chain's size)."""
 
     kind: str
     seat: int

@@ -27,6 +27,8 @@ def _card(match: Match, inst: Inst) -> dict[str, Any]:
         shown["new"] = True
     if inst.shield:
         shown["shield"] = inst.shield
+    if inst.flipped:  # W1.7: the back is public, like the hero
+        shown["flipped"] = True
     return shown
 
 
