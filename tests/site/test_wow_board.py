@@ -14,10 +14,10 @@ import pytest
 from engine.cardset import load_catalog
 from engine.decklist import load_decklist
 from engine.games.wow.cards import Effect, Filter
-from engine.games.wow.match.state import ALLIES
+from engine.games.wow.match.state import ALLIES, HERO_ROW, RESOURCE
 from engine.registry import bundled_card_sets, bundled_decklists, get_game
 from tests.support.services import require_or_skip
-from tests.support.wow import act, give, resolve_top, resources, start
+from tests.support.wow import act, give, put, resolve_top, resources, start, wow_match
 
 pytestmark = [pytest.mark.browser]
 
@@ -76,7 +76,7 @@ def test_it_offers_every_legal_action_as_a_button_and_posts_the_one_clicked(chro
     seat = match.decision().seat
     legal = [a for a in match.legal_actions(seat) if a["type"] != "concede"]  # the shell's button
     page = page_with(chromium, match.observation(seat), legal, seat)
-    buttons = page.locator("#root button")
+    buttons = page.locator("#root button:not(.wow-pay-mode)")  # the W7.5 toggle is no action
     assert buttons.count() == len(legal)
     for index in range(buttons.count()):
         assert buttons.nth(index).inner_text().strip()
@@ -128,3 +128,51 @@ def test_it_draws_attachments_and_names_the_chain_item_an_interrupt_targets(chro
     text = page.locator("#root").inner_text()
     assert "attached:" in text and "Bloodlust Brand" in text
     assert page.locator("#root button").first.inner_text().strip() == "Play → Cinderbolt"
+
+
+def test_w7_5_choose_resources_sends_the_marked_ones_with_the_next_paying_action(chromium) -> None:
+    match = wow_match()
+    for _ in range(3):
+        put(match, 0, "Warband Recruit", RESOURCE)
+    scout = put(match, 0, "Dustwind Scout")  # cost 2
+    legal = [a for a in match.legal_actions(0) if a["type"] != "concede"]
+    page = page_with(chromium, match.observation(0), legal, 0)
+    play = {"type": "play", "card": scout.id}
+    page.get_by_role("button", name="Choose resources").click()
+    marks = page.locator("#root button.wow-pay")
+    assert marks.count() == 3 and page.get_by_role("button", name="Pay automatically").count() == 1
+    marks.nth(2).click()
+    page.locator("#root button.wow-pay").nth(0).click()
+    page.locator("#root .wow-card", has_text=scout.name).get_by_role("button", name="Play").click()
+    ids = [r.id for r in match.seats[0].resources]
+    assert page.evaluate("window.sent") == [{**play, "pay": [ids[2], ids[0]]}]
+    match.apply(0, page.evaluate("window.sent")[0])  # the engine takes it as sent
+    assert [r.exhausted for r in match.seats[0].resources] == [True, False, True]
+
+
+def test_w12_5_the_armor_decision_offers_the_order_before_the_shields(chromium) -> None:
+    match = wow_match()
+    jerkin = put(match, 1, "Worn Leather Jerkin", HERO_ROW)
+    match.seats[1].hero.shield = 2
+    match.deal(None, match.seats[1].hero, 2)
+    match.set_pending()
+    legal = [a for a in match.legal_actions(1) if a["type"] != "concede"]
+    page = page_with(chromium, match.observation(1), legal, 1)
+    assert "shield 2" in page.locator(".wow-banner").inner_text()
+    page.get_by_role("button", name="before the shields").click()
+    assert page.evaluate("window.sent") == [{"type": "armor", "cards": [jerkin.id], "before_shields": True}]
+
+
+def test_w13_4_the_keep_decision_names_the_cards_that_may_stay(chromium) -> None:
+    match = wow_match()
+    old = put(match, 0, "Warchief's Standard", HERO_ROW)
+    put(match, 0, "Warchief's Standard", HERO_ROW)
+    match.state_check()
+    match.set_pending()
+    legal = [a for a in match.legal_actions(0) if a["type"] != "concede"]
+    page = page_with(chromium, match.observation(0), legal, 0)
+    assert "keep which cards? (W13.1)" in page.locator(".wow-banner").inner_text()
+    keeps = page.locator("#root .wow-decide button")
+    assert keeps.count() == 2 and all("Keep" in keeps.nth(i).inner_text() for i in range(2))
+    keeps.nth(0).click()
+    assert page.evaluate("window.sent") == [{"type": "keep_cards", "cards": [old.id]}]

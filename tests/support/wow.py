@@ -102,3 +102,13 @@ def refused(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
     with pytest.raises(IllegalAction) as error:
         match.apply(seat, action)
     return error.value
+
+
+def wow_match(hero0: str = "Grotha Ashmane", hero1: str = "Mirel Duskwhisper") -> Match:
+    """Return an unshuffled match in seat 0's first action phase, seat 0 holding priority."""
+    return start(hero0, hero1)
+
+
+def put(match: Match, seat: int, name: str, zone: int = HAND) -> Inst:
+    """Put a new card ``name`` of ``seat`` into ``zone`` (hand, allies, hero row, resources)."""
+    return give(match, seat, name, zone)

@@ -49,14 +49,28 @@ class HeuristicBot:
             by_type.setdefault(action["type"], []).append(action)
         if "keep" in by_type:
             return {"type": "keep"}
-        if "armor" in by_type:  # W12.5: prevent the most with the fewest armors
-            amount = match.armor_queue[0]["amount"]
+        if "armor" in by_type:  # W12.5: prevent the most with the fewest armors, shields kept
+            event = match.armor_queue[0]
+            amount, shield = event["amount"], match.insts[event["target"]].shield
 
-            def saved(action: dict[str, Any]) -> tuple[int, int]:
+            def saved(action: dict[str, Any]) -> tuple[int, int, bool]:
                 total = sum(match.insts[i].card.defense or 0 for i in action["cards"])
-                return (min(total, amount), -len(action["cards"]))
+                first = bool(action.get("before_shields"))
+                return (
+                    min(total, amount if first else max(amount - shield, 0)),
+                    -len(action["cards"]),
+                    first,
+                )
 
             return max(by_type["armor"], key=saved)
+        if "keep_cards" in by_type:  # W13.4: keep the dearest cards, the newest on a tie
+            return max(
+                by_type["keep_cards"],
+                key=lambda a: (
+                    sum(match.insts[i].card.cost or 0 for i in a["cards"]),
+                    sorted(a["cards"])[::-1],
+                ),
+            )
         if "discard" in by_type:
             return min(by_type["discard"], key=lambda a: (match.insts[a["card"]].card.cost or 0, a["card"]))
         if "search" in by_type:  # W18: the dearest card found
@@ -107,7 +121,7 @@ class HeuristicBot:
         if action["type"] == "play":
             ability = next(iter(card.abilities_when("play")), None)
         else:
-            ability = card.abilities[action["ability"]]
+            ability = inst.abilities[action["ability"]]  # W1.7: the side shown
         base = (card.cost or 0) + 1 if action["type"] == "play" else 1
         if ability is None:
             return base + (2 if card.type == "ally" else 0)

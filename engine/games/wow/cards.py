@@ -145,8 +145,11 @@ CARD_KEYS: tuple[str, ...] = (
     "quest",
     "token",
     "attach_to",
+    "back",
 )
-ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "effects")
+ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "flip", "effects")
+# W1.7: what the back of a flipped hero may carry (powers, and static text).
+BACK_WHENS: tuple[str, ...] = ("power", "static")
 EFFECT_KEYS: tuple[str, ...] = ("do", "amount", "target", "card", "filter", "zone")
 FILTER_KEYS: tuple[str, ...] = ("type", "tag")
 
@@ -188,12 +191,14 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Ability:
     """Structured card text: when it works, a payment power's ``cost`` and ``exhaust``
-    (W9.1–W9.2), and its effects in order."""
+    (W9.1–W9.2), ``flip`` (a hero's front power that costs flipping the hero, W1.7), and its
+    effects in order."""
 
     when: str
     effects: tuple[Effect, ...]
     cost: int = 0
     exhaust: bool = False
+    flip: bool = False
 
     @property
     def target(self) -> str | None:
@@ -255,6 +260,7 @@ class Card:
     quest: Quest | None = None
     token: bool = False  # W3.3: an ally token, never in a deck; gone when it leaves play (W13.7)
     attach_to: str | None = None  # W8.3: an ongoing ability attached to a chosen card
+    back: tuple[Ability, ...] = ()  # W1.7: a hero's back (its powers once flipped)
     aliases: tuple[str, ...] = ()
     number: int = 0
     text: str = ""
@@ -351,6 +357,8 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         problems.append(
             Problem(f"{where}.attach_to", "only an ongoing ability, not a totem, is attached (W8.3)")
         )
+    back = parse_abilities(raw.get("back"), f"{where}.back", problems, back=True)
+    _check_flip(raw, card_type, abilities, where, problems)
     if card_type == "hero":
         _check_hero(raw, traits, required_talent, where, problems)
     if card_type is not None:
@@ -374,6 +382,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         quest=quest,
         token=token,
         attach_to=attach_to,
+        back=back,
         aliases=identity.aliases,
         number=identity.number,
         text=identity.text,
@@ -503,8 +512,11 @@ def parse_filter(raw: Any, where: str, problems: list[Problem]) -> Filter | None
     return Filter(card_type, tag)
 
 
-def parse_abilities(raw: Any, where: str, problems: list[Problem]) -> tuple[Ability, ...]:
-    """Return the ``abilities`` list (W18): ``when``, ``effects``, a power's ``cost``/``exhaust``."""
+def parse_abilities(
+    raw: Any, where: str, problems: list[Problem], *, back: bool = False
+) -> tuple[Ability, ...]:
+    """Return the ``abilities`` list (W18): ``when``, ``effects``, a power's ``cost``/``exhaust``
+    and ``flip`` (W1.7); ``back``: a hero's back, powers and static text only, none flipping."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -520,14 +532,21 @@ def parse_abilities(raw: Any, where: str, problems: list[Problem]) -> tuple[Abil
         effects = parse_effects(item.get("effects"), f"{here}.effects", problems)
         cost = take_int(item, "cost", here, problems, default=0) or 0
         exhaust = take_bool(item, "exhaust", here, problems)
+        flip = take_bool(item, "flip", here, problems)
         if when != "power" and (cost or exhaust):
             problems.append(Problem(here, "only a payment power has a cost or exhausts (W9.1)"))
         if when in TRIGGERS - {"enters"} and any(e.target in CHOSEN_TARGETS for e in effects):
             problems.append(
                 Problem(f"{here}.effects", f"a triggered ability ({when}) names fixed targets only (W9.4)")
             )
+        if flip and when != "power":
+            problems.append(Problem(f"{here}.flip", "only a power may cost flipping the hero (W1.7)"))
+        if flip and back:
+            problems.append(Problem(f"{here}.flip", "a flipped hero stays so: no back power flips (W1.7)"))
+        if back and when is not None and when not in BACK_WHENS:
+            problems.append(Problem(f"{here}.when", "a hero's back has powers and static text only (W1.7)"))
         if when is not None and effects:
-            out.append(Ability(when, effects, cost, exhaust))
+            out.append(Ability(when, effects, cost, exhaust, flip))
     return tuple(out)
 
 
@@ -543,6 +562,24 @@ def parse_quest(raw: Any, where: str, problems: list[Problem]) -> Quest | None:
     if cost is None or not reward:
         return None
     return Quest(cost, reward)
+
+
+def _check_flip(
+    raw: Mapping[str, Any],
+    card_type: str | None,
+    abilities: tuple[Ability, ...],
+    where: str,
+    problems: list[Problem],
+) -> None:
+    """Append a problem for a back or a flipping power on a card that is not a hero (W1.7)."""
+    if card_type == "hero" or card_type is None:
+        return
+    if raw.get("back") is not None:
+        problems.append(Problem(f"{where}.back", f"only a hero has a back, not a {card_type} (W1.7)"))
+    for index, ability in enumerate(abilities):
+        if ability.flip:
+            here = f"{where}.abilities[{index}].flip"
+            problems.append(Problem(here, f"only a hero's power flips it, not a {card_type}'s (W1.7)"))
 
 
 def _check_hero(
@@ -586,6 +623,7 @@ def card_summary(card: Card) -> dict[str, Any]:
         "tags": [tag.name if tag.limit is None else f"{tag.name} ({tag.limit})" for tag in card.tags],
         "quest_cost": card.quest.cost if card.quest else None,
         "token": card.token,
+        "flips": any(a.flip for a in card.abilities),
         "text": card.text,
         "names": translations_json(card.names),
         "texts": translations_json(card.texts),

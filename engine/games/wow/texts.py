@@ -38,6 +38,7 @@ TEXTS = GameTexts(
         "discard": N_("discards a card"),  # W6.4, W18
         "search": N_("searches the deck"),  # W18
         "armor": N_("uses armor against the damage"),  # W12.5
+        "keep_cards": N_("chooses which cards to keep"),  # W13.4
         "concede": N_("concedes the game"),
     },
     refusals={
@@ -58,6 +59,8 @@ TEXTS = GameTexts(
         "keep_hand": N_("keep your hand or take a mulligan"),
         "not_ready_armor": N_("choose among your ready armor, each once"),
         "not_searchable": N_("choose a card of your deck that matches the search, or none"),
+        "bad_payment": N_("name exactly %(cost)s distinct ready resources of yours to pay (W7.5)"),
+        "not_kept": N_("keep one of the allowed sets of these cards (%(rule)s)"),
     },
     variant=deck_variant,
 )

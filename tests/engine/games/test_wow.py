@@ -416,6 +416,22 @@ def test_it_documents_every_violation_code() -> None:
     assert all(f"`{code}`" in text for code in RULES.violation_codes)
 
 
+A_HERO: dict[str, Any] = {
+    "name": "X", "type": "hero", "health": 20,
+    "traits": {"faction": "horde", "classes": ["mage"], "races": ["orc"], "talents": ["fire"],
+               "professions": ["mining"]},
+}  # fmt: skip
+
+
+def test_w1_7_a_hero_may_carry_a_flip_power_and_a_back() -> None:
+    draw = [{"do": "draw", "amount": 1}]
+    raw = {**A_HERO, "abilities": [{"when": "power", "cost": 1, "flip": True, "effects": draw}],
+           "back": [{"when": "power", "exhaust": True, "effects": draw}]}  # fmt: skip
+    card, problems = parse(raw)
+    assert problems == [] and card is not None
+    assert card.abilities[0].flip and len(card.back) == 1 and not card.back[0].flip
+
+
 @pytest.mark.parametrize(
     ("raw", "where"),
     [
@@ -440,6 +456,13 @@ def test_it_documents_every_violation_code() -> None:
         ({"name": "X", "type": "item", "cost": 1, "abilities": [{"when": "play", "effects": []}]}, "cards[0].abilities[0].effects"),  # noqa: E501
         ({"name": "X", "type": "item", "cost": 1, "abilities": [{"when": "play", "effects": [{"do": "heal", "target": "moon"}]}]}, "cards[0].abilities[0].effects[0].target"),  # noqa: E501
         ({"name": "X", "type": "item", "cost": 1, "abilities": [{"when": "play", "cost": 2, "effects": [{"do": "draw"}]}]}, "cards[0].abilities[0]"),  # noqa: E501
+        # W1.7: a hero's back and its flip power
+        ({"name": "X", "type": "ally", "cost": 1, "atk": 1, "health": 1, "damage_type": "melee", "abilities": [{"when": "power", "flip": True, "effects": [{"do": "draw"}]}]}, "cards[0].abilities[0].flip"),  # noqa: E501
+        ({"name": "X", "type": "item", "cost": 1, "back": [{"when": "power", "effects": [{"do": "draw"}]}]}, "cards[0].back"),  # noqa: E501
+        ({**A_HERO, "abilities": [{"when": "static", "flip": True, "effects": [{"do": "atk", "target": "your_hero"}]}]}, "cards[0].abilities[0].flip"),  # noqa: E501
+        ({**A_HERO, "back": [{"when": "power", "flip": True, "effects": [{"do": "draw"}]}]}, "cards[0].back[0].flip"),  # noqa: E501
+        ({**A_HERO, "back": [{"when": "play", "effects": [{"do": "draw"}]}]}, "cards[0].back[0].when"),
+        ({**A_HERO, "abilities": [{"when": "power", "flip": "yes", "effects": [{"do": "draw"}]}]}, "cards[0].abilities[0].flip"),  # noqa: E501
     ],
 )  # fmt: skip
 def test_it_refuses_a_bad_match_field_w1_3(raw: Any, where: str) -> None:

@@ -87,6 +87,44 @@ def refused(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
     return error.value
 
 
+# --- the cards --------------------------------------------------------------------------------
+
+
+def test_w1_7_a_flip_power_flips_the_hero_and_only_the_back_works_from_then_on() -> None:
+    match = start("Aldric Dawnhammer")
+    hero = match.seats[0].hero
+    hero.damage = 6
+    resources(match, 0, 4)
+    ally = give(match, 0, "Gilded Footman", ALLIES)
+    printed = match.atk_of(ally)
+    flip = {"type": "power", "card": hero.id, "ability": 0, "target": hero.id}
+    assert flip in match.legal_actions(0)
+    act(match, 0, flip)
+    assert hero.flipped, "flipping is part of the cost: done as the power is used"
+    assert [e.public["type"] for e in match.events][:2] == ["flip", "power"]
+    for seat in (0, 1, None):  # W1.7: everyone sees the flipped side
+        shown = match.observation(seat) if seat is not None else match.spectator_view()
+        assert shown["seats"][0]["hero"]["flipped"] is True
+    settle(match)
+    assert hero.damage == 1, "the front power still resolves after the flip"
+    assert match.atk_of(ally) == printed + 1, "the back's static text works"
+    powers = [a for a in match.legal_actions(0) if a["type"] == "power" and a["card"] == hero.id]
+    assert powers and all(a["ability"] == 1 for a in powers), "only the back's power; the front's stopped"
+    act(match, 0, {"type": "power", "card": hero.id, "ability": 1, "target": ally.id})
+    settle(match)
+    assert match.atk_of(ally) == printed + 3 and hero.flipped and hero.exhausted and hero.damage == 1
+
+
+def test_w1_7_an_unflipped_hero_has_only_its_front() -> None:
+    match = start("Aldric Dawnhammer")
+    ally = give(match, 0, "Gilded Footman", ALLIES)
+    assert match.atk_of(ally) == ally.card.atk
+    assert "flipped" not in match.observation(1)["seats"][0]["hero"]
+    resources(match, 0, 1)
+    powers = [a for a in match.legal_actions(0) if a["type"] == "power"]
+    assert powers == [], "the front power costs 2; the back's cheaper power is not there yet"
+
+
 # --- setup and turns -------------------------------------------------------------------------
 
 
@@ -164,6 +202,95 @@ def test_w7_2_a_cost_is_paid_by_exhausting_ready_resources() -> None:
     assert ally in match.seats[0].allies
     error = refused(match, 0, {"type": "play", "card": give(match, 0, "Warband Recruit").id})
     assert (error.rule, error.code) == ("W7.2", "cannot_pay")
+
+
+def test_w7_5_the_player_may_name_the_resources_that_pay() -> None:
+    match = start()
+    resources(match, 0, 4)
+    rows = match.seats[0].resources
+    scout = give(match, 0, "Dustwind Scout")  # cost 2
+    assert {"type": "play", "card": scout.id} in match.legal_actions(0), "no payment in legal actions"
+    act(match, 0, {"type": "play", "card": scout.id, "pay": [rows[3].id, rows[1].id]})
+    assert [r.exhausted for r in rows] == [False, True, False, True]
+    assert match.actions[-1]["pay"] == [rows[3].id, rows[1].id], "the log keeps the payment"
+    settle(match)
+    assert scout in match.seats[0].allies
+
+
+# Wrong payments for a cost of 2 (W7.5): (mine: three ready resources, spent: an exhausted one,
+# theirs: the opponent's, hero: seat 0's hero) -> what "pay" names.
+WRONG_PAYMENTS: dict[str, Any] = {
+    "one for a cost of 2": lambda mine, spent, theirs, hero: [mine[0]],
+    "the same one twice": lambda mine, spent, theirs, hero: [mine[0], mine[0]],
+    "too many": lambda mine, spent, theirs, hero: mine[:3],
+    "an exhausted one": lambda mine, spent, theirs, hero: [mine[0], spent],
+    "the opponent's": lambda mine, spent, theirs, hero: [mine[0], theirs],
+    "not a resource": lambda mine, spent, theirs, hero: [mine[0], hero],
+    "no such card": lambda mine, spent, theirs, hero: [mine[0], 10_000],
+    "not ids": lambda mine, spent, theirs, hero: ["one", "two"],
+    "not a list": lambda mine, spent, theirs, hero: mine[0],
+}
+
+
+@pytest.mark.parametrize("wrong", sorted(WRONG_PAYMENTS))
+def test_w7_5_a_wrong_payment_is_refused_and_changes_nothing(wrong: str) -> None:
+    match = start()
+    resources(match, 0, 3)
+    spent = give(match, 0, "Warband Recruit", RESOURCE)
+    spent.exhausted = True
+    theirs = give(match, 1, "Warband Recruit", RESOURCE)
+    mine = [r.id for r in match.seats[0].resources[:3]]
+    scout = give(match, 0, "Dustwind Scout")
+    named = WRONG_PAYMENTS[wrong](mine, spent.id, theirs.id, match.seats[0].hero.id)
+    before, seq = [r.exhausted for r in match.seats[0].resources], match.seq
+    error = refused(match, 0, {"type": "play", "card": scout.id, "pay": named})
+    assert (error.rule, error.code) == ("W7.5", "bad_payment") and "cost" in error.params
+    assert [r.exhausted for r in match.seats[0].resources] == before and match.seq == seq
+    assert scout in match.seats[0].hand and not match.chain
+
+
+def test_w7_5_a_payment_on_an_action_that_costs_nothing_is_refused() -> None:
+    match = start()
+    error = refused(match, 0, {"type": "pass", "pay": []})
+    assert (error.rule, error.code) == ("W7.5", "bad_payment")
+    assert match.pending is not None and match.pending.kind == "priority" and match.phase == "action"
+
+
+def test_w7_5_a_quest_being_completed_may_be_named_to_pay_for_itself() -> None:
+    match = start()
+    resources(match, 0, 2)
+    quest = give(match, 0, "Cinders in the Valley", RESOURCE)
+    quest.face_up = True
+    assert quest.card.quest is not None and quest.card.quest.cost == 2
+    first = match.seats[0].resources[0]
+    act(match, 0, {"type": "complete", "card": quest.id, "pay": [quest.id, first.id]})
+    assert quest.exhausted and first.exhausted and not match.seats[0].resources[1].exhausted
+
+
+def test_w7_5_a_named_payment_replays_from_the_log() -> None:
+    from engine.games.wow.match.log import replay
+
+    match = new_match(catalog(), (deck("Grotha Ashmane"), deck("Mirel Duskwhisper")), seed=5, first=0)
+    act(match, 0, {"type": "keep"})
+    act(match, 1, {"type": "keep"})
+
+    def step() -> None:  # seat 0 places a resource whenever it may; end-step discards; else pass
+        assert match.pending is not None
+        seat, legal = match.pending.seat, match.legal_actions(match.pending.seat)
+        place = {"type": "resource", "card": match.seats[seat].hand[0].id}
+        discards = [a for a in legal if a["type"] == "discard"]
+        mine = seat == 0 and place in legal
+        act(match, seat, discards[0] if discards else place if mine else {"type": "pass"})
+
+    while len(match.seats[0].resources) < 2:
+        step()
+    while not (match.active == 0 and match.phase == "action" and match.pending.seat == 0):  # type: ignore[union-attr]
+        step()
+    second = match.seats[0].resources[1]
+    act(match, 0, {"type": "play", "card": match.seats[0].hand[0].id, "pay": [second.id]})
+    again = replay(match.to_log(["ASHF"]), catalog())
+    assert again.actions == match.actions and again.actions[-1]["pay"] == [second.id]
+    assert [r.exhausted for r in again.seats[0].resources] == [False, True]
 
 
 def test_w8_7_a_face_up_quest_pays_for_itself_turns_face_down_and_rewards() -> None:
@@ -379,6 +506,57 @@ def test_w12_5_unused_def_is_lost_and_exhausted_armor_is_not_asked() -> None:
     assert match.seats[1].hero.damage == 2 and not match.armor_queue
 
 
+def shielded_hero_with_jerkin(match: Match) -> tuple[Inst, Inst]:
+    """Seat 1's hero with a 2-point shield and a ready DEF 1 armor, dealt 2 damage."""
+    hero = match.seats[1].hero
+    jerkin = give(match, 1, "Worn Leather Jerkin", HERO_ROW)
+    assert jerkin.card.defense == 1
+    match.run_effects(1, None, (Effect("prevent", 2, "your_hero"),), None)
+    match.deal(None, hero, 2)
+    match.set_pending()
+    return hero, jerkin
+
+
+def test_w12_5_the_armor_question_comes_before_the_shields_are_used() -> None:
+    match = start()
+    hero, jerkin = shielded_hero_with_jerkin(match)
+    assert match.pending is not None and match.pending.kind == "armor"
+    assert match.pending.info == {"amount": 2, "shield": 2} and hero.shield == 2, "no shield used yet"
+    legal = [a for a in match.legal_actions(1) if a["type"] == "armor"]
+    assert legal == [
+        {"type": "armor", "cards": []},
+        {"type": "armor", "cards": [jerkin.id]},
+        {"type": "armor", "cards": [jerkin.id], "before_shields": True},
+    ]
+
+
+def test_w12_5_armor_after_the_shields_by_default_its_def_is_lost() -> None:
+    match = start()
+    hero, jerkin = shielded_hero_with_jerkin(match)
+    act(match, 1, {"type": "armor", "cards": [jerkin.id]})
+    assert hero.damage == 0 and hero.shield == 0 and jerkin.exhausted, "the shield took it all"
+
+
+def test_w12_5_armor_before_the_shields_saves_shield_for_later() -> None:
+    match = start()
+    hero, jerkin = shielded_hero_with_jerkin(match)
+    act(match, 1, {"type": "armor", "cards": [jerkin.id], "before_shields": True})
+    assert hero.damage == 0 and hero.shield == 1 and jerkin.exhausted, "DEF 1 first, then 1 of the shield"
+    events = [e.public for e in match.events if e.public["type"] == "damage"]
+    assert events == [{"type": "damage", "target": hero.id, "card": hero.name, "amount": 0, "prevented": 2,
+                       "combat": False, "source": None}]  # fmt: skip
+
+
+def test_w12_5_no_order_to_choose_without_shields() -> None:
+    match = start()
+    plate = give(match, 1, "Scarred Plate Hauberk", HERO_ROW)
+    match.deal(None, match.seats[1].hero, 2)
+    match.set_pending()
+    assert all("before_shields" not in a for a in match.legal_actions(1))
+    error = refused(match, 1, {"type": "armor", "cards": [plate.id], "before_shields": True})
+    assert (error.rule, error.code) == ("W12.5", "not_ready_armor") and not plate.exhausted
+
+
 def test_w12_7_healing_removes_only_damage_there_is() -> None:
     match = start()
     hero = match.seats[0].hero
@@ -420,28 +598,82 @@ def test_w18_a_static_ability_raises_atk_while_in_play() -> None:
 # --- state checks --------------------------------------------------------------------------------
 
 
-def test_w13_1_a_second_unique_card_of_a_name_is_put_away() -> None:
+def keep_decision(match: Match) -> tuple[int, str, list[list[int]]]:
+    """Return the pending ``keep`` decision (W13.4): the seat, the rule, the sets it may keep."""
+    assert match.pending is not None and match.pending.kind == "keep", match.pending
+    options = [a["cards"] for a in match.legal_actions(match.pending.seat) if a["type"] == "keep_cards"]
+    return match.pending.seat, match.pending.info["rule"], options
+
+
+def test_w13_1_w13_4_the_controller_chooses_which_unique_card_to_keep() -> None:
     match = start()
+    resources(match, 0, 3)
     first = give(match, 0, "Warchief's Standard", HERO_ROW)
-    second = give(match, 0, "Warchief's Standard", HERO_ROW)
-    match.state_check()
-    assert first in match.seats[0].graveyard and second in match.seats[0].hero_row
+    second = give(match, 0, "Warchief's Standard")
+    act(match, 0, {"type": "play", "card": second.id})
+    settle(match)  # the state check after the resolution finds two of a unique name
+    assert keep_decision(match) == (0, "W13.1", [[first.id], [second.id]])
+    assert match.pending is not None and match.pending.info["cards"] == [first.id, second.id]
+    error = refused(match, 0, {"type": "pass"})
+    assert (error.rule, error.code) == ("W13.4", "not_legal_now")
+    error = refused(match, 0, {"type": "keep_cards", "cards": [first.id, second.id]})
+    assert (error.rule, error.code) == ("W13.1", "not_kept")
+    assert second in match.seats[0].hero_row and first in match.seats[0].hero_row, "a refusal changes nothing"
+    act(match, 0, {"type": "keep_cards", "cards": [first.id]})  # the older one, by choice
+    assert first in match.seats[0].hero_row and second in match.seats[0].graveyard
+    assert match.pending is not None and (match.pending.kind, match.pending.seat) == ("priority", 0)
+    assert match.phase == "action" and not match.chain, "the flow goes on where it was"
 
 
-def test_w13_2_a_tag_limit_keeps_n_of_the_tag() -> None:
+def test_w13_2_w13_4_a_tag_limit_keeps_the_n_cards_the_controller_chooses() -> None:
     match = start("Vashka Stormcaller")
     old = give(match, 0, "Bloodroar Totem", HERO_ROW)
     new = give(match, 0, "Searing Totem", HERO_ROW)  # both «Fire Totem (1)»
     match.state_check()
-    assert old in match.seats[0].graveyard and new in match.seats[0].hero_row
+    match.set_pending()
+    assert keep_decision(match) == (0, "W13.2", [[old.id], [new.id]])
+    act(match, 0, {"type": "keep_cards", "cards": [old.id]})
+    assert old in match.seats[0].hero_row and new in match.seats[0].graveyard
 
 
-def test_w13_3_two_handed_and_off_hand_weapons_are_not_kept_together() -> None:
+def test_w13_3_w13_4_two_weapons_of_one_slot_keep_the_one_chosen() -> None:
+    match = start()
+    old = give(match, 0, "Rusted Cleaver", HERO_ROW)
+    new = give(match, 0, "Rusted Cleaver", HERO_ROW)  # Melee (1)
+    match.state_check()
+    match.set_pending()
+    assert keep_decision(match) == (0, "W13.3", [[old.id], [new.id]])
+    act(match, 0, {"type": "keep_cards", "cards": [new.id]})
+    assert new in match.seats[0].hero_row and old in match.seats[0].graveyard
+
+
+def test_w13_3_w13_4_two_handed_and_off_hand_the_controller_keeps_one_side() -> None:
     match = start()
     axe = give(match, 0, "Ironjaw Greataxe", HERO_ROW)
     dirk = give(match, 0, "Sundered Dirk", HERO_ROW)
     match.state_check()
-    assert axe in match.seats[0].graveyard and dirk in match.seats[0].hero_row
+    match.set_pending()
+    assert keep_decision(match) == (0, "W13.3", [[axe.id], [dirk.id]])
+    act(match, 0, {"type": "keep_cards", "cards": [axe.id]})  # the older, two-handed one stays
+    assert axe in match.seats[0].hero_row and dirk in match.seats[0].graveyard
+    assert match.pending is not None and match.pending.kind == "priority"
+
+
+def test_w13_4_the_turn_players_violations_come_first_at_the_start_of_a_turn() -> None:
+    match = start()
+    for _ in range(3):  # both pass the action phase, seat 0 the end phase
+        act(match, match.pending.seat, {"type": "pass"})  # type: ignore[union-attr]
+    mine = [give(match, 1, "Ironhide Guardian", ALLIES) for _ in range(2)]
+    theirs = [give(match, 0, "Warchief's Standard", HERO_ROW) for _ in range(2)]
+    act(match, 1, {"type": "pass"})  # the end step, then seat 1's turn and its state check
+    assert match.active == 1 and match.phase == "ready"
+    assert keep_decision(match) == (1, "W13.1", [[mine[0].id], [mine[1].id]])
+    act(match, 1, {"type": "keep_cards", "cards": [mine[1].id]})
+    assert keep_decision(match) == (0, "W13.1", [[theirs[0].id], [theirs[1].id]])
+    act(match, 0, {"type": "keep_cards", "cards": [theirs[0].id]})
+    assert mine[0] in match.seats[1].graveyard and theirs[1] in match.seats[0].graveyard
+    assert match.pending is not None and (match.pending.kind, match.pending.seat) == ("priority", 1)
+    assert match.phase == "ready", "the ready step's window opens after the choices"
 
 
 def test_w13_5_a_non_feral_ability_breaks_bear_form_and_a_feral_one_does_not() -> None:

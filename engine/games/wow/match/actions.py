@@ -13,7 +13,11 @@ Action shapes (README.md, "Action shapes")::
     {"type": "protect", "card": id} | {"type": "no_protect"}      W11.4
     {"type": "discard", "card": id}                               W6.4, W18 discard
     {"type": "search", "card": id} | {"type": "search"}           W18 search (W4.1)
-    {"type": "armor", "cards": [id, ...]}                         W12.5
+    {"type": "armor", "cards": [id, ...]} (+ "before_shields": true)  W12.5
+    {"type": "keep_cards", "cards": [id, ...]}                    W13.4
+
+A paying action (play, power, complete, strike) may name its resources: "pay": [id, ...]
+(W7.5); it is checked apart (:func:`check_payment`), after the rest matched a legal action.
 """
 
 from __future__ import annotations
@@ -60,8 +64,14 @@ def legal_actions(match: Match, seat: int) -> list[dict[str, Any]]:
             out.append({"type": "search"})  # [decision] finding nothing is allowed
         elif kind == "armor":  # W12.5: any set of ready armor, none included
             armors = [a.id for a in match.ready_armor(seat)]
+            shielded = pending.info.get("shield", 0) > 0  # the order matters only with shields
             for mask in range(1 << len(armors)):
-                out.append({"type": "armor", "cards": [a for bit, a in enumerate(armors) if mask >> bit & 1]})
+                cards = [a for bit, a in enumerate(armors) if mask >> bit & 1]
+                out.append({"type": "armor", "cards": cards})
+                if cards and shielded:  # W12.5 [decision]: the armor before the shields
+                    out.append({"type": "armor", "cards": cards, "before_shields": True})
+        elif kind == "keep":  # W13.4: which card(s) of the violation to keep
+            out += [{"type": "keep_cards", "cards": kept} for kept in match.keep_queue[0]["options"]]
         elif kind == "priority":
             out += priority_actions(match, seat)
             out.append({"type": "pass"})
@@ -132,7 +142,7 @@ def priority_actions(match: Match, seat: int) -> list[dict[str, Any]]:
             if card.type == "quest":
                 out.append({"type": "resource", "card": inst.id, "face_up": True})
     for inst in side.in_play():
-        for index, ability in enumerate(inst.card.abilities):
+        for index, ability in enumerate(inst.abilities):  # W1.7: a flipped hero's back only
             if ability.when == "power" and power_ok(match, seat, inst, ability, ready):
                 base = {"type": "power", "card": inst.id, "ability": index}
                 out += with_targets(match, seat, base, ability)
@@ -222,7 +232,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
     if kind == "play":
         inst = match.insts[action["card"]]
         card = inst.card
-        match.pay(seat, card.cost or 0)
+        match.pay(seat, card.cost or 0, named=action.get("pay"))
         side.hand.remove(inst)
         inst.zone = CHAIN
         inst.known = BOTH
@@ -257,11 +267,15 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         chain.put(seat, {"kind": "resource", "card": inst.id})
     elif kind == "power":
         inst = match.insts[action["card"]]
-        ability = inst.card.abilities[action["ability"]]
-        match.pay(seat, ability.cost)
+        back = inst.flipped  # W1.7: the side whose power this is
+        ability = inst.abilities[action["ability"]]
+        match.pay(seat, ability.cost, named=action.get("pay"))
         if ability.exhaust:
             inst.exhausted = True
         item = {"item": action["item"]} if "item" in action else {}  # W8.8: a chain item targeted
+        if ability.flip:  # W1.7: flipping the hero is part of the cost; it stays flipped
+            inst.flipped = True
+            match.emit({"type": "flip", "seat": seat, "id": inst.id, "card": inst.name})
         match.emit(
             {
                 "type": "power",
@@ -272,13 +286,14 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
                 **item,
             }
         )
+        side_read = {"back": True} if back else {}  # W1.7: the resolution reads the same side
         chain.put(seat, {"kind": "power", "card": inst.id, "ability": action["ability"],
-                         "target": action.get("target"), **item})  # fmt: skip
+                         "target": action.get("target"), **item, **side_read})  # fmt: skip
     elif kind == "complete":  # W8.7: pay, turn face down now, the reward on the chain
         inst = match.insts[action["card"]]
         quest = inst.card.quest
         assert quest is not None
-        match.pay(seat, quest.cost, last=inst)
+        match.pay(seat, quest.cost, last=inst, named=action.get("pay"))
         inst.face_up = False
         match.emit({"type": "complete", "seat": seat, "id": inst.id, "card": inst.name})
         chain.put(seat, {"kind": "quest", "card": inst.id})
@@ -291,7 +306,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         weapon = match.insts[action["weapon"]]
         combat = match.combat
         assert combat is not None
-        match.pay(seat, weapon.card.strike_cost or 0)
+        match.pay(seat, weapon.card.strike_cost or 0, named=action.get("pay"))
         weapon.exhausted = True
         combat["struck"][seat] = weapon.id
         combat["bonus"][seat] += weapon.card.atk or 0
@@ -311,7 +326,9 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         match.phase = "defend"
         chain.open_window(match.active)
     elif kind == "armor":  # W12.5
-        match.use_armor(list(action["cards"]))
+        match.use_armor(list(action["cards"]), before_shields=bool(action.get("before_shields")))
+    elif kind == "keep_cards":  # W13.4
+        match.keep_cards(list(action["cards"]))
     elif kind == "discard" and match.choices:  # W18 discard: the affected player chooses
         match.to_graveyard(match.insts[action["card"]])
         choice = match.choices[0]
@@ -353,6 +370,46 @@ def break_form(match: Match, seat: int) -> None:
         match.chain.trigger(seat, {"kind": "break_form"})
 
 
+# --- naming the resources (W7.5) ----------------------------------------------------------
+
+
+def cost_of(match: Match, action: dict[str, Any]) -> int | None:
+    """Return the resources a legal action costs (W7.2), or None when it pays nothing."""
+    kind = action["type"]
+    if kind in ("play", "power", "complete"):
+        inst = match.insts[action["card"]]
+        if kind == "play":
+            return inst.card.cost or 0
+        if kind == "power":
+            return inst.abilities[action["ability"]].cost
+        return inst.card.quest.cost if inst.card.quest is not None else 0
+    if kind == "strike":
+        return match.insts[action["weapon"]].card.strike_cost or 0
+    return None
+
+
+def check_payment(match: Match, seat: int, action: dict[str, Any], pay: Any) -> list[int]:
+    """W7.5: return the resources ``pay`` names for a legal ``action``, or raise the refusal:
+    exactly the cost's number of distinct ready resources of ``seat`` (a quest being completed
+    may pay for itself)."""
+    cost = cost_of(match, action)
+    if cost is None:
+        raise IllegalAction("W7.5", f"{action['type']!r} has no cost to pay", code="bad_payment",
+                            params={"cost": 0, "named": f"{pay}"[:40]})  # fmt: skip
+    if not isinstance(pay, list) or any(not isinstance(i, int) or isinstance(i, bool) for i in pay):
+        raise IllegalAction("W7.5", '"pay" lists resource ids', code="bad_payment",
+                            params={"cost": cost, "named": f"{pay}"[:40]})  # fmt: skip
+    if len(set(pay)) != len(pay) or len(pay) != cost:
+        raise IllegalAction("W7.5", f"name {cost} distinct ready resources", code="bad_payment",
+                            params={"cost": cost, "named": len(pay)})  # fmt: skip
+    for ident in pay:
+        inst = match.insts[ident] if 0 <= ident < len(match.insts) else None
+        if inst is None or inst not in match.seats[seat].resources or inst.exhausted:
+            raise IllegalAction("W7.5", f"{ident} is not a ready resource of yours", code="bad_payment",
+                                params={"cost": cost, "named": len(pay), "card": ident})  # fmt: skip
+    return list(pay)
+
+
 # --- why not -------------------------------------------------------------------------------
 
 
@@ -367,6 +424,7 @@ def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
         "protect": ("protect", "no_protect"),
         "discard": ("discard",),
         "search": ("search",),
+        "keep": ("keep_cards",),
     }
     if pending.kind in expected and kind not in expected[pending.kind]:
         return IllegalAction(pending.rule, f"answer the {pending.kind} decision first", code="not_legal_now",
@@ -425,7 +483,12 @@ def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
     if kind == "protect":
         return IllegalAction("W11.4", "not a ready Protector", code="not_a_protector")
     if kind == "armor":
-        return IllegalAction("W12.5", "choose among your ready armor, each once", code="not_ready_armor")
+        return IllegalAction("W12.5", "choose among your ready armor, each once (an order only with shields)",
+                             code="not_ready_armor")  # fmt: skip
+    if kind == "keep_cards" and pending.kind == "keep":
+        group = match.keep_queue[0]
+        return IllegalAction(group["rule"], "keep one of the allowed sets of these cards (W13.4)",
+                             code="not_kept", params={"rule": group["rule"]})  # fmt: skip
     if kind == "power" and inst is not None and inst.zone in (ALLIES, HERO_ROW):
         if inst.exhausted:
             return IllegalAction(
@@ -455,6 +518,10 @@ def describe_action(match: Match, action: dict[str, Any]) -> str:
             return f"«{inst.name}»"
         return "?"
 
+    def name_of(ident: Any) -> str:
+        known = isinstance(ident, int) and 0 <= ident < len(match.insts)
+        return f"«{match.insts[ident].name}»" if known else "?"
+
     kind = action.get("type")
     target = f" targeting {name('target')}" if "target" in action else ""
     words = {
@@ -471,7 +538,10 @@ def describe_action(match: Match, action: dict[str, Any]) -> str:
         "no_protect": "does not protect",
         "discard": f"discards {name('card')}",
         "search": f"finds {name('card')} in the deck" if "card" in action else "finds nothing in the deck",
-        "armor": "uses armor" if action.get("cards") else "uses no armor",
+        "armor": ("uses armor" + (" before the shields" if action.get("before_shields") else ""))
+        if action.get("cards")
+        else "uses no armor",
+        "keep_cards": f"keeps {', '.join(name_of(i) for i in action.get('cards') or [])} (W13.4)",
         "concede": "concedes",
         "timeout": "ran out of time",
         "no_show": "did not come",

@@ -3,14 +3,16 @@
 Every decision is one of: ``mulligan`` (W5.4), ``priority`` (the holder of priority in a
 window, W10.4–W10.5: after readying, after the draw, the action phase, a combat's attack and
 defend windows, the end phase),
-``protect`` (W11.4) and ``discard`` (W6.4). The chain and priority are the shared
-:class:`engine.chain.Chain`; what its items do is :meth:`Match.resolve`. ``apply`` accepts
-exactly the actions :meth:`Match.legal_actions` lists (``actions.py`` explains a refusal).
+``protect`` (W11.4), ``discard`` (W6.4), ``armor`` (W12.5) and ``keep`` (W13.4). The chain
+and priority are the shared :class:`engine.chain.Chain`; what its items do is
+:meth:`Match.resolve`. ``apply`` accepts exactly the actions :meth:`Match.legal_actions`
+lists (``actions.py`` explains a refusal).
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any
 
 from engine.catalog import Catalog
@@ -92,6 +94,7 @@ class Match:
         # Choices an effect asks for (discard, search, W18): answered after the item resolves.
         self.choices: list[dict[str, Any]] = []
         self.target_item: int | None = None  # the chain item an effect resolving now chose (W8.8)
+        self.keep_queue: list[dict[str, Any]] = []  # W13.1–W13.3 violations waiting for W13.4
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
         # W5.1 [decision]: the seed picks the first player unless the site does.
         self.first = first if first is not None else self.rng.randrange(2)
@@ -151,6 +154,7 @@ class Match:
         self.pending = None
         self.armor_queue.clear()
         self.choices.clear()
+        self.keep_queue.clear()
         self.chain.clear()
         self.combat = None
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
@@ -164,8 +168,13 @@ class Match:
             self.pending = Decision("mulligan", self.mulligan_order[0], self.seq)
         elif self.armor_queue:
             event = self.armor_queue[0]
-            seat = self.insts[event["target"]].owner
-            self.pending = Decision("armor", seat, self.seq, {"amount": event["amount"]})
+            hero = self.insts[event["target"]]
+            info = {"amount": event["amount"], "shield": hero.shield}  # W12.5: before any prevention
+            self.pending = Decision("armor", hero.owner, self.seq, info)
+        elif self.keep_queue:  # W13.4: which card(s) to keep, the turn player's first
+            group = self.keep_queue[0]
+            info = {"rule": group["rule"], "cards": group["cards"]}
+            self.pending = Decision("keep", group["seat"], self.seq, info)
         elif self.choices:  # W18 [decision]: after the item that asked for them, in order
             choice = self.choices[0]
             info = {k: v for k, v in choice.items() if k in ("count", "filter")}
@@ -248,9 +257,14 @@ class Match:
         self.seats[inst.owner].graveyard.append(inst)
         self.emit({"type": "graveyard", "seat": inst.owner, "id": inst.id, "card": inst.name})
 
-    def pay(self, seat: int, cost: int, *, last: Inst | None = None) -> None:
-        """Exhaust ``cost`` ready resources (W7.2, W7.5 [decision]): face-down ones first, the
-        quest being completed (``last``) last."""
+    def pay(self, seat: int, cost: int, *, last: Inst | None = None, named: list[int] | None = None) -> None:
+        """Exhaust ``cost`` ready resources (W7.2, W7.5 [decision]): the ones the player
+        ``named`` (``pay``, checked by ``actions.check_payment``), else face-down ones first,
+        the quest being completed (``last``) last."""
+        if named is not None:
+            for ident in named:
+                self.insts[ident].exhausted = True
+            return
         ready = [r for r in self.seats[seat].resources if not r.exhausted]
         ready.sort(key=lambda r: (r is last, r.face_up))
         for inst in ready[:cost]:
@@ -269,7 +283,7 @@ class Match:
         bonus = 0
         side = self.seats[seat]
         for source in side.in_play():
-            for ability in source.card.abilities_when("static"):
+            for ability in (a for a in source.abilities if a.when == "static"):  # W1.7: the side shown
                 for effect in ability.effects:
                     if effect.do != "atk":
                         continue
@@ -314,23 +328,29 @@ class Match:
         return [a for a in self.seats[seat].hero_row if a.card.type == "armor" and not a.exhausted]
 
     def deal(self, source: Inst | None, target: Inst, amount: int, *, combat: bool = False) -> int:
-        """Deal ``amount`` damage to ``target`` (W12.1): shields first (W12.3); damage left for
-        a hero whose player has ready armor waits for their ``armor`` decision (W12.5);
-        otherwise the counters go on. Return the damage placed now."""
+        """Deal ``amount`` damage to ``target`` (W12.1): damage to a hero whose player has
+        ready armor waits for their ``armor`` decision, before any prevention (W12.5); otherwise
+        shields prevent (W12.3) and the counters go on. Return the damage placed now."""
         if amount <= 0 or not self.in_play(target):
             return 0
-        prevented = min(target.shield, amount)
-        target.shield -= prevented
-        amount -= prevented
-        if target.card.is_hero and amount > 0 and self.ready_armor(target.owner):
-            # W12.5 [decision]: asked once per damage event, after the shields, outside the chain.
+        if target.card.is_hero and self.ready_armor(target.owner):
+            # W12.5 [decision]: asked once per damage event, outside the chain, before the shields
+            # are used, so that the player may put the armor first.
             self.armor_queue.append(
                 {"source": source.id if source else None, "target": target.id, "amount": amount,
-                 "prevented": prevented, "combat": combat}
+                 "prevented": 0, "combat": combat}
             )  # fmt: skip
-            self.emit({"type": "damage_pending", "target": target.id, "card": target.name, "amount": amount})
+            self.emit({"type": "damage_pending", "target": target.id, "card": target.name, "amount": amount,
+                       "shield": target.shield})  # fmt: skip
             return 0
-        return self.place_damage(source, target, amount, prevented, combat)
+        prevented = self.use_shield(target, amount)
+        return self.place_damage(source, target, amount - prevented, prevented, combat)
+
+    def use_shield(self, target: Inst, amount: int) -> int:
+        """W12.3: this turn's shields prevent what they can of ``amount``; return that."""
+        prevented = min(target.shield, amount)
+        target.shield -= prevented
+        return prevented
 
     def place_damage(
         self, source: Inst | None, target: Inst, amount: int, prevented: int, combat: bool
@@ -349,32 +369,42 @@ class Match:
                 self.stealth_broken.add(source.owner)
         return amount
 
-    def use_armor(self, cards: list[int]) -> None:
+    def use_armor(self, cards: list[int], *, before_shields: bool = False) -> None:
         """W12.5: the first waiting damage event: the chosen armors exhaust and prevent their
-        DEF (unused DEF is lost), the rest is placed."""
+        DEF (unused DEF is lost), after the shields or, ``before_shields``, before them; the
+        rest is placed."""
         event = self.armor_queue.pop(0)
+        target = self.insts[event["target"]]
         amount, prevented = event["amount"], event["prevented"]
+        if not before_shields:  # W12.5 [decision]: the default order, shields first
+            stop = self.use_shield(target, amount)
+            amount -= stop
+            prevented += stop
         for ident in cards:
             armor = self.insts[ident]
             armor.exhausted = True
             stop = min(armor.card.defense or 0, amount)
             amount -= stop
             prevented += stop
+        if before_shields:
+            stop = self.use_shield(target, amount)
+            amount -= stop
+            prevented += stop
         source = self.insts[event["source"]] if event["source"] is not None else None
-        self.place_damage(source, self.insts[event["target"]], amount, prevented, event["combat"])
+        self.place_damage(source, target, amount, prevented, event["combat"])
 
     # --- state checks (W12.6, W13, W14) --------------------------------------------------
 
     def state_check(self) -> None:
-        """Destroy what has fatal damage (W12.6), apply uniqueness, tag and weapon limits
-        (W13.1–W13.3: the newest is kept, [decision]), stealth loss (W13.6); end the game
-        for a dead hero or an empty-deck draw (W14.1–W14.3). Repeats until nothing changes."""
+        """Destroy what has fatal damage (W12.6), stealth loss (W13.6); end the game for a dead
+        hero or an empty-deck draw (W14.1–W14.3); repeat until nothing changes. Then list the
+        uniqueness, tag and weapon violations (W13.1–W13.3) as ``keep`` decisions for their
+        controllers (W13.4 [decision]), the turn player's first."""
         while True:
             doomed: list[Inst] = []
             for side in self.seats:
                 doomed += [i for i in side.allies if i.damage >= self.health_of(i)]
                 doomed += [i for i in side.hero_row if i.card.is_totem and i.damage >= self.health_of(i)]
-                doomed += self._over_limits(side)
             for seat in sorted(self.stealth_broken):
                 doomed += [i for i in self.seats[seat].hero_row if "stealth" in i.card.keywords]
             self.stealth_broken.clear()
@@ -385,9 +415,11 @@ class Match:
                 reason = "hero" if out else "deck"
                 self.end(None if len(losers) == 2 else 1 - losers[0], reason)
             if not doomed:
-                return
+                break
             for inst in dict.fromkeys(doomed):
                 self.to_graveyard(inst)
+        order = (self.active, 1 - self.active)  # W13.4 [decision]: the turn player's first
+        self.keep_queue = [group for seat in order for group in self._over_limits(seat)]
 
     def limited(self, card: Card) -> bool:
         """True for a card W13.1–W13.3 may limit: unique, a tag with a limit (N), a weapon."""
@@ -399,18 +431,29 @@ class Match:
             )
         return known
 
-    def _over_limits(self, side: Seat) -> list[Inst]:
-        """Return the cards W13.1–W13.3 send to the graveyard: all but the newest."""
-        doomed: list[Inst] = []
+    def _over_limits(self, seat: int) -> list[dict[str, Any]]:
+        """Return ``seat``'s violations of W13.1–W13.3, each a group of cards in play with the
+        rule and the sets of cards the controller may keep (``options``, W13.4)."""
+        side = self.seats[seat]
+        groups: list[dict[str, Any]] = []
+        if sum(1 for inst in [*side.allies, *side.hero_row] if self.limited(inst.card)) < 2:
+            return groups  # nothing to compare: the common case, checked cheaply
+
+        def group(rule: str, same: list[Inst], options: list[list[int]]) -> None:
+            groups.append({"seat": seat, "rule": rule, "cards": [i.id for i in same], "options": options})
+
+        def keep_n(rule: str, same: list[Inst], n: int) -> None:
+            ids = [i.id for i in same]
+            group(rule, same, [list(kept) for kept in combinations(ids, n)])
+
         cards = [*side.allies, *side.hero_row]
-        if sum(1 for inst in cards if self.limited(inst.card)) < 2:
-            return doomed  # nothing to compare: the common case, checked cheaply
         names: dict[str, list[Inst]] = {}
         for inst in cards:
             if "unique" in inst.card.keywords:
                 names.setdefault(inst.name, []).append(inst)
         for same in names.values():
-            doomed += same[:-1]  # W13.1: one per name
+            if len(same) > 1:
+                keep_n("W13.1", same, 1)  # one per name
         tags: dict[str, list[Inst]] = {}
         limits: dict[str, int] = {}
         for inst in cards:
@@ -419,16 +462,27 @@ class Match:
                     tags.setdefault(tag.name, []).append(inst)
                     limits[tag.name] = min(limits.get(tag.name, tag.limit), tag.limit)
         for tag_name, same in tags.items():
-            doomed += same[: max(len(same) - limits[tag_name], 0)]  # W13.2
+            if len(same) > limits[tag_name]:
+                keep_n("W13.2", same, limits[tag_name])
         weapons = [i for i in side.hero_row if i.card.type == "weapon"]
-        for slot in ("melee", "ranged"):  # W8.5: Melee (1), Ranged (1)
+        for slot in ("melee", "ranged"):  # W8.5, W13.3: Melee (1), Ranged (1)
             same = [w for w in weapons if slot in w.card.keywords]
-            doomed += same[:-1]
+            if len(same) > 1:
+                keep_n("W13.3", same, 1)
         two = [w for w in weapons if "two_handed" in w.card.keywords]
         off = [w for w in weapons if "off_hand" in w.card.keywords]
-        if two and off:  # W13.3: the older of the two goes
-            doomed.append(min(two[-1], off[-1], key=lambda w: side.hero_row.index(w)))
-        return doomed
+        if two and off:  # W13.3: the two-handed weapon(s) or the off-hand one(s)
+            group("W13.3", [*two, *off], [[w.id for w in two], [w.id for w in off]])
+        return groups
+
+    def keep_cards(self, kept: list[int]) -> None:
+        """W13.4: the first waiting violation: the cards of the group not kept go to their
+        owners' graveyards (no chain); the next state check finds what is left."""
+        group = self.keep_queue.pop(0)
+        self.emit({"type": "kept", "seat": group["seat"], "rule": group["rule"], "cards": kept})
+        for ident in group["cards"]:
+            if ident not in kept and self.in_play(self.insts[ident]):
+                self.to_graveyard(self.insts[ident])
 
     # --- turn flow (W6) ------------------------------------------------------------------
 
@@ -593,7 +647,8 @@ class Match:
             self.emit({"type": "resource_placed", "seat": seat, "id": inst.id, "face_up": inst.face_up,
                        **({"card": inst.name} if inst.face_up else {})})  # fmt: skip
         elif kind in ("power", "trigger") and inst is not None:
-            ability: Ability = inst.card.abilities[p["ability"]]
+            # W1.7: a power used from a hero's back is read from the back
+            ability: Ability = (inst.card.back if p.get("back") else inst.card.abilities)[p["ability"]]
             if self.target_ok(seat, ability.target, p.get("target"), p.get("item")):
                 self.run_effects(seat, inst, ability.effects, p.get("target"), p.get("item"))
             else:
@@ -701,7 +756,7 @@ class Match:
         return self.apply_checked(seat, action)
 
     def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
-        from engine.games.wow.match.actions import refuse
+        from engine.games.wow.match.actions import check_payment, refuse
 
         if self.result is not None:
             raise IllegalAction(
@@ -719,10 +774,12 @@ class Match:
                 code="not_your_decision",
                 params={"seat": pending.seat, "decision": pending.kind},
             )
-        bare = {k: v for k, v in action.items() if k != "seat"}
+        bare = {k: v for k, v in action.items() if k not in ("seat", "pay")}
         # A pass answers any priority decision (W10.4): no need to list every other action.
         if not (pending.kind == "priority" and bare == PASS) and bare not in self.legal_actions(seat):
             raise refuse(self, seat, bare)
+        if "pay" in action:  # W7.5: the named resources, checked apart from the legal actions
+            bare["pay"] = check_payment(self, seat, bare, action["pay"])
         self.events = []
         self.actions.append({"seat": seat, **bare})
         self.seq += 1

@@ -68,6 +68,13 @@ def check_invariants(match: Match) -> list[str]:
             problems.append(f"card {inst.id} is attached to a card out of play (W3.4)")
         if inst.card.token and inst.zone not in (ALLIES, GONE):
             problems.append(f"token {inst.id} outside play (W3.3)")
+    for inst in match.insts:
+        if inst.flipped and not inst.card.is_hero:
+            problems.append(f"card {inst.id} is flipped but not a hero (W1.7)")
+    if match.pending is not None and match.pending.kind == "keep":
+        gone = [i for i in match.keep_queue[0]["cards"] if not match.in_play(match.insts[i])]
+        if gone:
+            problems.append(f"the keep decision names cards no longer in play: {gone} (W13.4)")
     if match.result is None and match.pending is None:
         problems.append("no pending decision in a game that goes on")
     if match.result is not None and match.pending is not None:

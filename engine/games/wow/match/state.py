@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.games.wow.cards import Card
+from engine.games.wow.cards import Ability, Card
 
 # Zones (W3.1). RESOURCE: the resource row; CHAIN: a card on the chain (W8.1); ATTACHED: an
 # ongoing ability lying on its host (W3.4, W8.3); GONE: a token that left play (W3.3, W13.7).
@@ -44,6 +44,7 @@ class Inst:
         "entered",
         "exhausted",
         "face_up",
+        "flipped",
         "host",
         "id",
         "known",
@@ -65,6 +66,12 @@ class Inst:
         self.face_up = True  # a resource placed face down is not (W4.3)
         self.known = 0  # which seats know its name (a bit per seat)
         self.host: int | None = None  # the card it is attached to (W8.3)
+        self.flipped = False  # W1.7: a hero turned to its back; it stays so
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        """The text that works now (W1.7): a flipped hero's back, else the card's front."""
+        return self.card.back if self.flipped else self.card.abilities
 
     @property
     def name(self) -> str:
@@ -131,6 +138,8 @@ REFUSAL_CODES: tuple[str, ...] = (
     "keep_hand",
     "not_ready_armor",
     "not_searchable",
+    "bad_payment",
+    "not_kept",
 )
 
 
@@ -177,13 +186,15 @@ DECISION_RULES: dict[str, str] = {
     "protect": "W11.4",
     "discard": "W6.4",
     "search": "W4.1",
+    "armor": "W12.5",
+    "keep": "W13.4",
 }
 
 
 @dataclass(slots=True)
 class Decision:
     """A request for input (STYLE.md 7): ``kind`` (mulligan, priority, protect, discard,
-    armor, or wait), the ``seat`` asked, ``seq``; ``info`` says more (the window, the chain's size)."""
+    armor, keep, or wait), the ``seat`` asked, ``seq``; ``info`` says more (the window, the chain's size)."""
 
     kind: str
     seat: int

@@ -32,6 +32,8 @@ def _card(match: Match, inst: Inst) -> dict[str, Any]:
     attached = [a for side in match.seats for a in side.attached if a.host == inst.id]
     if attached:  # W3.4, W8.3: public, lying under the card
         shown["attached"] = [_card(match, a) for a in attached]
+    if inst.flipped:  # W1.7: the back is public, like the hero
+        shown["flipped"] = True
     return shown
 
 

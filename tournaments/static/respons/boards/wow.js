@@ -5,14 +5,19 @@
  * resource row (face-down resources as backs for the opponent), hand, deck and graveyard
  * sizes, the chain (top first) and the combat; and turns ctx.legal into buttons, each beside
  * the card it uses. A targeted action offers one button per target ("→ name").
+ * Decisions: armor (which armors, and before or after the shields, W12.5), keep (which cards
+ * stay under W13.1–W13.3, W13.4). "Choose resources" (W7.5) lets the player mark ready
+ * resources; the next paying action then carries "pay": [ids]; off, payment is automatic.
  * Plain ES5, no dependencies; every control is a <button>; rows wrap to fit 390 px.
  */
 (function () {
   "use strict";
 
   var WINDOWS = { ready: "Ready step", draw: "Draw step", action: "Action phase", attack: "Attack window", defend: "Defend window", end: "End phase",
-    protect: "Protect?", discard: "Discard down to seven", armor: "Use armor?", mulligan: "Keep or mulligan" };
+    protect: "Protect?", discard: "Discard down to seven", armor: "Use armor?", mulligan: "Keep or mulligan",
+    keep: "Keep which cards?" };
   var CHAIN_KINDS = { card: true, power: true, trigger: true, quest: true };  // what an interrupt may name (W8.8)
+  var PAYING = ["play", "power", "complete", "strike"];  // the actions that may name resources (W7.5)
   var REASONS = { hero: "a hero fell", deck: "a deck ran out", turn_limit: "the turn limit",
     concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
 
@@ -45,8 +50,24 @@
       var data = name && ctx.card ? ctx.card(name) : null;
       return data && data.text ? data.text : "";
     }
+    // W7.5: the resources the player chose to pay with; kept on the root between renders.
+    var pay = root.wowPay = root.wowPay || { on: false, ids: [] };
+    var mySide = view.seat === 0 || view.seat === 1 ? view.seats[view.seat] : null;
+    var readyMine = ((mySide && mySide.resources) || []).filter(function (r) { return !r.exhausted; })
+      .map(function (r) { return r.id; });
+    pay.ids = pay.ids.filter(function (id) { return readyMine.indexOf(id) >= 0; });
+    function rerender() { render(root, view, ctx); }
     function act(action) {
-      if (!ctx.readOnly && ctx.act) ctx.act(action);
+      if (ctx.readOnly || !ctx.act) return;
+      if (pay.on && pay.ids.length && PAYING.indexOf(action.type) >= 0) {
+        var sent = {}, key;
+        for (key in action) sent[key] = action[key];
+        sent.pay = pay.ids.slice();
+        pay.ids = [];
+        ctx.act(sent);
+        return;
+      }
+      ctx.act(action);
     }
     function nameOf(id) {
       return id in names ? cardName(names[id]) : fmt(t("card {id}"), { id: id });
@@ -71,6 +92,7 @@
         case "discard": return t("Discard");
         case "search": return t("Take this card");  // W18 search
         case "attack": return t("Attack") + " → " + nameOf(a.defender);
+        case "keep_cards": return t("Keep") + ": " + a.cards.map(nameOf).join(", ");
         default: return a.type;
       }
     }
@@ -104,6 +126,7 @@
       if (c["new"]) bits.push(t("new"));
       if (c.token) bits.push(t("token"));  // W3.3
       if (c.shield) bits.push(fmt(t("shield {n}"), { n: c.shield }));
+      if (c.flipped) bits.push(t("flipped"));  // W1.7: the back is up
       var title = c.card ? cardName(c.card) : t("face-down card");
       var box = el("div", {
         "class": "wow-card" + (c.exhausted ? " wow-exhausted" : ""),
@@ -112,6 +135,14 @@
           "display:inline-block;vertical-align:top;color:#1a1a1a;background:" + (c.exhausted ? "#eee" : "#fff") +
           (c.exhausted ? ";transform:rotate(-3deg)" : "")
       }, [el("strong", { text: title }), bits.length ? el("div", { style: "font-size:85%", text: bits.join(" · ") }) : null]);
+      if (pay.on && readyMine.indexOf(c.id) >= 0) {  // W7.5: mark a resource to pay with
+        var chosen = pay.ids.indexOf(c.id) >= 0;
+        extra = (extra || []).concat([el("button", { type: "button", "class": "wow-pay", "aria-pressed": chosen ? "true" : "false",
+          onclick: function () {
+            if (chosen) pay.ids.splice(pay.ids.indexOf(c.id), 1); else pay.ids.push(c.id);
+            rerender();
+          } }, [chosen ? t("Paying with this ✓") : t("Pay with this")])]);
+      }
       buttonsFor(c.id).concat(extra || []).forEach(function (b) { box.appendChild(el("div", {}, [b])); });
       (c.attached || []).forEach(function (a) {  // W3.4, W8.3: attachments lie under their host
         box.appendChild(el("div", { "class": "wow-attached", style: "font-size:85%" }, [t("attached:"), cardBox(a)]));
@@ -139,6 +170,9 @@
       if (decision.kind === "discard") banner.push(" · " + fmt(t("discard {n}"), { n: decision.count }));
       if (decision.kind === "armor") banner.push(" · " + fmt(t("armor against {n} damage?"), { n: decision.amount }));
       if (decision.kind === "search") banner.push(" · " + t("search your deck"));
+      if (decision.kind === "armor" && decision.shield) banner.push(" · " + fmt(t("shield {n}"), { n: decision.shield }));
+      if (decision.kind === "keep") banner.push(" · " + fmt(t("keep which cards? ({rule})"), { rule: decision.rule }));
+      if (pay.on && pay.ids.length) banner.push(" · " + fmt(t("paying with {n} chosen resources"), { n: pay.ids.length }));
     }
     board.appendChild(el("div", { "class": "wow-banner", role: "status", style: "font-weight:bold;margin:4px 0" }, banner));
 
@@ -187,18 +221,26 @@
     }
 
     var loose = legal.filter(function (a) {
-      return ["keep", "mulligan", "pass", "no_protect", "armor"].indexOf(a.type) >= 0 || (a.type === "search" && a.card === undefined);
+      return ["keep", "mulligan", "pass", "no_protect", "armor", "keep_cards"].indexOf(a.type) >= 0 || (a.type === "search" && a.card === undefined);
     });
-    if (loose.length) {
+    var paying = legal.some(function (a) { return PAYING.indexOf(a.type) >= 0; });
+    if (loose.length || paying) {
       var bar = el("div", { "class": "wow-decide", style: "display:flex;flex-wrap:wrap;gap:6px;margin:6px 0" });
       loose.forEach(function (a) {
         var text = { keep: t("Keep"), mulligan: t("Mulligan"), pass: t("Pass priority"), no_protect: t("Do not protect"),
           search: t("Find nothing") }[a.type];
         if (a.type === "armor") {
           text = a.cards.length ? t("Use armor") + ": " + a.cards.map(nameOf).join(", ") : t("No armor");
+          if (a.before_shields) text += " (" + t("before the shields") + ")";  // W12.5
         }
+        if (a.type === "keep_cards") text = label(a);  // W13.4
         bar.appendChild(el("button", { type: "button", onclick: function () { act(a); } }, [text]));
       });
+      if (paying && readyMine.length) {  // W7.5: off = automatic payment (the default)
+        bar.appendChild(el("button", { type: "button", "class": "wow-pay-mode", "aria-pressed": pay.on ? "true" : "false",
+          onclick: function () { pay.on = !pay.on; pay.ids = []; rerender(); } },
+          [pay.on ? t("Pay automatically") : t("Choose resources")]));
+      }
       board.appendChild(bar);
     }
   }
@@ -260,6 +302,10 @@
           : fmt(t("{card} takes {n} damage."), { card: hurt, n: e.amount });
       case "damage_pending": // W12.5: the armor question comes first
         return fmt(t("{card} is about to take {n} damage: armor may be used (W12.5)."), { card: on || c, n: e.amount });
+      case "flip": return fmt(t("{p} flips the hero {card}: only its back works now (W1.7)."), { p: p, card: c });
+      case "kept": // W13.4: the controller's choice; the others go to the graveyard
+        return fmt(t("{p} keeps {cards} ({rule})."), { p: p, rule: e.rule,
+          cards: (e.cards || []).map(function (id) { return ctx.cardName(id); }).join(", ") });
       case "heal": return fmt(t("{card} is healed by {n}."), { card: on || c, n: e.amount });
       case "shield": return fmt(t("{card} is shielded from the next {n} damage (W12.3)."), { card: on || c, n: e.amount });
       case "atk": return fmt(t("{card}: +{n} ATK."), { card: on || c, n: e.amount }); // W12.8
