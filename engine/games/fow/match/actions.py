@@ -291,13 +291,15 @@ def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]
         known = payable.get(cost)
         if known is None:
             if ready is None:
-                ready = match.ready_stones(seat)
+                ready = match.ready_stones(seat, ordered=False)
             known = payable[cost] = can_pay_from(ready, cost)
         return known
 
-    for inst in side.hand:
+    # Out of main timing only [Quickcast] cards may be played (F6.3, F8.2): most listings
+    # are of that kind and most hands have none.
+    for inst in side.hand if main else [i for i in side.hand if i.card.fast]:
         card = inst.card
-        if not (main or card.fast) or card.type == "magic_stone" or card.type == "ruler":
+        if card.type == "magic_stone" or card.type == "ruler":
             continue
         if not can_pay(card.will_cost):
             continue
@@ -305,11 +307,9 @@ def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]
         options = target_options(match, seat, inst, ability) if ability is not None else [{}]
         for chosen in options:  # in hand, timing and will checked above; targets listed legal
             yield {"type": "play", "card": inst.id, **chosen}
-    for inst in side.field:
+    for inst in [i for i in side.field if i.j or i.card.activated]:
         card = inst.card
         activated = card.j_activated if inst.j else card.activated
-        if not activated:
-            continue
         abilities = card.j_abilities if inst.j else card.abilities
         for index in activated:
             ability = abilities[index]

@@ -74,6 +74,7 @@ class Match:
         self.recording = True
         self.events: list[Event] = []
         self.pending: Decision | None = None
+        self._probe = Decision("priority", 0, 0)  # see run
         self.turn = 0
         self.active = 0
         self.phase = "mulligan"  # mulligan, main, end (F6; draw and recovery need no decision)
@@ -236,13 +237,13 @@ class Match:
 
     def can_pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> bool:
         """Whether :meth:`payment` finds the stones for ``cost`` (F7.1)."""
-        return not cost or can_pay_from(self.ready_stones(seat), cost)
+        return not cost or can_pay_from(self.ready_stones(seat, ordered=False), cost)
 
-    def ready_stones(self, seat: int) -> list[Inst]:
-        """The recovered magic stones of ``seat`` in the order :meth:`payment` spends them
-        (:func:`~engine.games.fow.match.will.stone_order`)."""
+    def ready_stones(self, seat: int, *, ordered: bool = True) -> list[Inst]:
+        """The recovered magic stones of ``seat``, in the order :meth:`payment` spends them
+        (:func:`~engine.games.fow.match.will.stone_order`) unless not ``ordered``."""
         ready = [i for i in self.seats[seat].field if not i.rested and i.card.type == "magic_stone"]
-        if len(ready) > 1:
+        if ordered and len(ready) > 1:
             ready.sort(key=stone_order)
         return ready
 
@@ -356,16 +357,18 @@ class Match:
                     self.rule_process()
                     if chain.pending:  # F8.5: triggers of the rule process go on now
                         chain.acted(holder)
-                    decision = Decision("priority", holder, self.seq)
                     # F8.3 [decision]: nothing else to do, pass (Match.only_pass, inlined:
-                    # this is the engine's busiest line)
-                    if next(priority_actions(self, decision))["type"] == "pass":
+                    # this is the engine's busiest line; the request asked of the listing is
+                    # the match's own, made once, as it is not kept)
+                    probe = self._probe
+                    probe.seat = holder
+                    probe.seq = self.seq
+                    if next(priority_actions(self, probe))["type"] == "pass":
                         if self.recording:
                             self.emit({"type": "pass", "seat": holder, "auto": True})
                         self.pass_priority(holder)
                         continue
-                    decision.info = self._priority_info()
-                    self.pending = decision
+                    self.pending = Decision("priority", holder, self.seq, self._priority_info())
                     return
                 if self.window_closed():
                     return

@@ -49,7 +49,8 @@ def pay_from(ready: list[Inst], cost: Cost) -> list[Inst] | None:
 
 
 def can_pay_from(ready: list[Inst], cost: Cost) -> bool:
-    """Whether :func:`pay_from` pays ``cost`` from ``ready``, without choosing the stones."""
+    """Whether :func:`pay_from` pays ``cost`` from the stones ``ready`` (in any order: they
+    are sorted only when the order matters), without choosing the stones."""
     total = 0
     needed = 0  # of the one attribute symbol
     symbol = ""
@@ -57,7 +58,7 @@ def can_pay_from(ready: list[Inst], cost: Cost) -> bool:
         total += count
         if key != "any":
             if symbol:  # two attribute symbols: the greedy order decides, so ask it
-                return pay_from(ready, cost) is not None
+                return pay_from(sorted(ready, key=stone_order), cost) is not None
             symbol, needed = key, count
     if total > len(ready):
         return False
