@@ -271,6 +271,18 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
     return list(priority_actions(match, pending))
 
 
+def _can_pay(match: Match, seat: int, payable: dict[Any, Any], cost: tuple[tuple[str, int], ...]) -> bool:
+    """Whether ``seat`` can pay ``cost`` (F7.1); ``payable`` keeps the ready stones (under
+    ``None``) and the answers of one listing."""
+    known = payable.get(cost)
+    if known is None:
+        ready = payable.get(None)
+        if ready is None:
+            ready = payable[None] = match.ready_stones(seat, ordered=False)
+        known = payable[cost] = can_pay_from(ready, cost)
+    return bool(known)
+
+
 def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]]:
     """Yield the legal answers to a priority decision, ``pass`` last (lazily: the automatic
     pass of ``Match.only_pass`` stops at the first other one).
@@ -281,19 +293,9 @@ def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]
     seat = pending.seat
     side = match.seats[seat]
     main = match.main_timing(seat)
-    # Will is the same for every candidate of one listing: the ready stones are sorted once
-    # and each distinct cost is tried once.
-    ready: list[Inst] | None = None
-    payable: dict[tuple[tuple[str, int], ...], bool] = {(): True}
-
-    def can_pay(cost: tuple[tuple[str, int], ...]) -> bool:
-        nonlocal ready
-        known = payable.get(cost)
-        if known is None:
-            if ready is None:
-                ready = match.ready_stones(seat, ordered=False)
-            known = payable[cost] = can_pay_from(ready, cost)
-        return known
+    # Will is the same for every candidate of one listing: the ready stones are listed once
+    # and each distinct cost is tried once (``_can_pay``).
+    payable: dict[Any, Any] = {}
 
     # Out of main timing only [Quickcast] cards may be played (F6.3, F8.2): most listings
     # are of that kind and most hands have none.
@@ -301,7 +303,7 @@ def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]
         card = inst.card
         if card.type == "magic_stone" or card.type == "ruler":
             continue
-        if not can_pay(card.will_cost):
+        if card.will_cost and not _can_pay(match, seat, payable, card.will_cost):
             continue
         ability = _play_ability(inst)
         options = target_options(match, seat, inst, ability) if ability is not None else [{}]
@@ -315,7 +317,7 @@ def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]
             ability = abilities[index]
             if ability.rest and (inst.rested or (match.is_fighter(inst) and match.sick(inst))):
                 continue  # F11, F9.1
-            if not can_pay(ability.will):  # F7.1
+            if ability.will and not _can_pay(match, seat, payable, ability.will):  # F7.1
                 continue
             for chosen in target_options(match, seat, inst, ability):
                 action = {"type": "activate", "card": inst.id, "ability": index, **chosen}
@@ -374,7 +376,8 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         return
     chain = match.chain
     if kind == "pass":
-        match.emit({"type": "pass", "seat": seat})
+        if match.recording:
+            match.emit({"type": "pass", "seat": seat})
         match.pass_priority(seat)
         return
     if kind == "play":

@@ -212,7 +212,8 @@ class Match:
         return inst.entered == self.turn and "swiftness" not in self.keywords(inst)
 
     def fighters(self, seat: int) -> list[Inst]:
-        return [inst for inst in self.seats[seat].field if self.is_fighter(inst)]
+        """``seat``'s resonators and J-ruler on the field (:meth:`is_fighter`, F9.1)."""
+        return [inst for inst in self.seats[seat].field if inst.j or inst.card.type == "resonator"]
 
     def main_timing(self, seat: int) -> bool:
         """F6.3: the turn player's priority in the main phase, no battle, an empty chase."""
