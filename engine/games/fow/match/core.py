@@ -355,7 +355,9 @@ class Match:
                 chain = self.chain
                 holder = chain.holder
                 if holder is not None:
-                    self.rule_process()
+                    seats = self.seats
+                    if self.damage_dealt or seats[0].life <= 0 or seats[1].life <= 0:
+                        self.rule_process()  # otherwise it has nothing to do (F12.1)
                     if chain.pending:  # F8.5: triggers of the rule process go on now
                         chain.acted(holder)
                     # F8.3 [decision]: nothing else to do, pass (Match.only_pass, inlined:
