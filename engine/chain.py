@@ -70,6 +70,19 @@ class Step(Generic[P]):
     item: ChainItem[P] | None = None
 
 
+# Steps are frozen values: the ones that carry no item are made once and shared (a game
+# passes priority hundreds of times a game).
+_CLOSED: Step[Any] = Step("closed")
+_PRIORITY: dict[int, Step[Any]] = {}
+
+
+def _priority_step(seat: int) -> Step[Any]:
+    step = _PRIORITY.get(seat)
+    if step is None:
+        step = _PRIORITY[seat] = Step("priority", seat=seat)
+    return step
+
+
 class ChainHost(Protocol[P]):
     """What a game tells the chain when it lets the chain drive (:meth:`Chain.pass_and_resolve`,
     :meth:`Chain.options`)."""
@@ -163,9 +176,10 @@ class Chain(Generic[P]):
         self._check_holder(seat)
         self.passes += 1
         if self.passes < self.players:
-            self.holder = self.other(seat)
-            self._flush()  # W9.4: priority changes hands, so waiting triggers go on first
-            return Step("priority", seat=self.holder)
+            self.holder = holder = (seat + 1) % self.players
+            if self.pending:
+                self._flush()  # W9.4: priority changes hands, so waiting triggers go on first
+            return _priority_step(holder)
         if self.items:  # W10.4: every player passed in succession: the top resolves
             item = self.items.pop()
             self.resolving = item
@@ -174,7 +188,7 @@ class Chain(Generic[P]):
             return Step("resolve", item=item)
         self.holder = None  # W10.4: passes in succession on an empty chain close the window
         self.passes = 0
-        return Step("closed")
+        return _CLOSED
 
     def resolved(self) -> None:
         """Confirm that the item from the last ``resolve`` step was carried out: the turn

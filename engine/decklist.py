@@ -224,6 +224,11 @@ def _parse_mapping(data: Any, default_game: str, source: str) -> Decklist:
     return Decklist(game=game, zones=zones)
 
 
+def _place(key: str, name: Any) -> str:
+    # Only built for a problem: a replay parses both decks of every log it reads.
+    return f"{key}[{json.dumps(name, ensure_ascii=False)}]"
+
+
 def _json_counts(key: str, value: Any, problems: list[Problem]) -> dict[str, int]:
     if not isinstance(value, Mapping):
         problems.append(Problem(key, "must be an object of card name → number of copies", "not_counts"))
@@ -231,11 +236,10 @@ def _json_counts(key: str, value: Any, problems: list[Problem]) -> dict[str, int
     counts: dict[str, int] = {}
     keys: dict[str, str] = {}
     for name, copies in value.items():
-        place = f"{key}[{json.dumps(name, ensure_ascii=False)}]"
         if not isinstance(name, str) or not name.strip():
-            problems.append(Problem(place, "card name must not be empty", "empty_name"))
+            problems.append(Problem(_place(key, name), "card name must not be empty", "empty_name"))
         elif not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-            problems.append(Problem(place, "count must be a whole number ≥ 1", "bad_count"))
+            problems.append(Problem(_place(key, name), "count must be a whole number ≥ 1", "bad_count"))
         else:
             _add_copies(counts, keys, name.strip(), copies)
     return counts

@@ -150,7 +150,9 @@ class LogFormat:
             actor = raw.get("seat")
             if not _whole(actor) or actor not in (0, 1):
                 raise bad(f"actions[{index}].seat", "must be 0 or 1")
-            actions.append((actor, {k: v for k, v in raw.items() if k != "seat"}))
+            action = dict(raw)
+            del action["seat"]
+            actions.append((actor, action))
         setup["decks"] = (decks[0], decks[1])
         setup["names"] = (names[0], names[1])
         return setup, actions

@@ -1,6 +1,7 @@
 """Card-name matching shared by every game (rules digest R1.5)."""
 
 import re
+from functools import lru_cache
 
 _SPACES = re.compile(r"\s+")
 
@@ -10,6 +11,7 @@ _SPACES = re.compile(r"\s+")
 SUGGESTIONS_PER_DECK = 20
 
 
+@lru_cache(maxsize=16384)  # a replay reads both decks of every log: the same few names again
 def normalize_name(name: str) -> str:
     """Return the matching key of a card name.
 

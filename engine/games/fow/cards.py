@@ -7,7 +7,7 @@ total) and ``will_cost`` (by attribute, F1.3); ``atk``/``def`` (F1.4); a ruler's
 ``keywords`` and ``abilities`` (the project's vocabulary, F11).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.games._common import (
@@ -131,6 +131,17 @@ class Card:
     names: Translations = ()  # engine.languages: the name in each language
     texts: Translations = ()
     set_code: str = ""
+    # Derived once from the fields above (issue #22: the match engine asks these at every
+    # priority); out of the constructor, equality and repr, so a card is still its data.
+    fast: bool = field(default=False, init=False, repr=False, compare=False)  # [Quickcast]
+    activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    j_activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The indexes of the activated abilities (F8.2), on each side of the card.
+        object.__setattr__(self, "fast", "quickcast" in self.keywords)
+        object.__setattr__(self, "activated", _activated(self.abilities))
+        object.__setattr__(self, "j_activated", _activated(self.j_abilities))
 
     @property
     def is_ruler(self) -> bool:
@@ -142,7 +153,11 @@ class Card:
 
     @property
     def quickcast(self) -> bool:
-        return "quickcast" in self.keywords
+        return self.fast
+
+
+def _activated(abilities: tuple[Ability, ...]) -> tuple[int, ...]:
+    return tuple(index for index, ability in enumerate(abilities) if ability.when == "activate")
 
 
 def _take_will(raw: Any, key: str, where: str, problems: list[Problem]) -> tuple[tuple[str, int], ...] | None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.games.fow.cards import Ability
 from engine.games.fow.match.effects import target_legal, target_options
 from engine.games.fow.match.state import CHASE, DECK, FIELD, RULER_ZONE, Decision, IllegalAction, Inst
+from engine.games.fow.match.will import can_pay_from
 
 if TYPE_CHECKING:
     from engine.games.fow.match.core import Match
@@ -25,6 +26,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "discard": ("discard",),
 }
 TARGET_KEYS = ("target", "player", "item")
+LOGGED_KEYS = ("type", "cards", "card", "ability", *TARGET_KEYS)  # an action as logged, in order
 
 
 def _int(value: Any) -> bool:
@@ -129,7 +131,7 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                     "([Quickcast] cards: whenever you have priority, F8.2)",
                     code="not_main_timing",
                 )
-            if match.payment(seat, inst.card.will_cost) is None:
+            if not match.can_pay(seat, inst.card.will_cost):
                 raise IllegalAction(
                     "F7.1",
                     f"not enough will for «{inst.name}»",
@@ -168,7 +170,7 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                         code="summoning_sick",
                         params={"card": inst.name},
                     )
-            if match.payment(seat, ability.will) is None:
+            if not match.can_pay(seat, ability.will):
                 raise IllegalAction(
                     "F7.1", "not enough will", code="action_too_expensive", params={"card": inst.name}
                 )
@@ -195,7 +197,7 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                     raise IllegalAction(
                         "F7.3", "your ruler is rested", code="rested", params={"card": ruler.name}
                     )
-                if match.payment(seat, ruler.card.judgment or ()) is None:
+                if not match.can_pay(seat, ruler.card.judgment or ()):
                     raise IllegalAction(
                         "F7.3",
                         "not enough will for the Judgment",
@@ -240,8 +242,11 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
     error = problem(match, pending, seat, action)
     if error is not None:
         raise error
-    keys = ("type", "cards", "card", "ability", *TARGET_KEYS)
-    return {"seat": seat, **{key: action[key] for key in keys if key in action}}
+    logged: dict[str, Any] = {"seat": seat}
+    for key in LOGGED_KEYS:
+        if key in action:
+            logged[key] = action[key]
+    return logged
 
 
 # --- listing -----------------------------------------------------------------------------------
@@ -266,41 +271,66 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
     return list(priority_actions(match, pending))
 
 
+def _can_pay(match: Match, seat: int, payable: dict[Any, Any], cost: tuple[tuple[str, int], ...]) -> bool:
+    """Whether ``seat`` can pay ``cost`` (F7.1); ``payable`` keeps the ready stones (under
+    ``None``) and the answers of one listing."""
+    known = payable.get(cost)
+    if known is None:
+        ready = payable.get(None)
+        if ready is None:
+            ready = payable[None] = match.ready_stones(seat, ordered=False)
+        known = payable[cost] = can_pay_from(ready, cost)
+    return bool(known)
+
+
 def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]]:
     """Yield the legal answers to a priority decision, ``pass`` last (lazily: the automatic
-    pass of ``Match.only_pass`` stops at the first other one)."""
+    pass of ``Match.only_pass`` stops at the first other one).
+
+    Cheap necessary conditions (timing, [Rest], will) skip a candidate before its targets
+    are listed; an activated ability, a call and a Judgment still pass :func:`problem`
+    before they are yielded (issue #22: this runs before every priority)."""
     seat = pending.seat
     side = match.seats[seat]
     main = match.main_timing(seat)
-    payable: dict[tuple[tuple[str, int], ...], bool] = {}
-    for inst in side.hand:
+    # Will is the same for every candidate of one listing: the ready stones are listed once
+    # and each distinct cost is tried once (``_can_pay``).
+    payable: dict[Any, Any] = {}
+
+    # Out of main timing only [Quickcast] cards may be played (F6.3, F8.2): most listings
+    # are of that kind and most hands have none.
+    for inst in side.hand if main else [i for i in side.hand if i.card.fast]:
         card = inst.card
-        if card.type == "magic_stone" or card.type == "ruler" or not (main or card.quickcast):
+        if card.type == "magic_stone" or card.type == "ruler":
             continue
-        cost = card.will_cost
-        if cost not in payable:
-            payable[cost] = match.payment(seat, cost) is not None
-        if not payable[cost]:
+        if card.will_cost and not _can_pay(match, seat, payable, card.will_cost):
             continue
         ability = _play_ability(inst)
         options = target_options(match, seat, inst, ability) if ability is not None else [{}]
         for chosen in options:  # in hand, timing and will checked above; targets listed legal
             yield {"type": "play", "card": inst.id, **chosen}
-    for inst in side.field:
-        abilities = inst.card.j_abilities if inst.j else inst.card.abilities
-        if not abilities:
-            continue
-        for index, ability in enumerate(abilities):
-            if ability.when != "activate" or (ability.rest and inst.rested):
+    for inst in [i for i in side.field if i.j or i.card.activated]:
+        card = inst.card
+        activated = card.j_activated if inst.j else card.activated
+        abilities = card.j_abilities if inst.j else card.abilities
+        for index in activated:
+            ability = abilities[index]
+            if ability.rest and (inst.rested or (match.is_fighter(inst) and match.sick(inst))):
+                continue  # F11, F9.1
+            if ability.will and not _can_pay(match, seat, payable, ability.will):  # F7.1
                 continue
             for chosen in target_options(match, seat, inst, ability):
                 action = {"type": "activate", "card": inst.id, "ability": index, **chosen}
                 if problem(match, pending, seat, action) is None:
                     yield action
     if main:
-        for word in ("call", "judgment"):
-            if problem(match, pending, seat, {"type": word}) is None:
-                yield {"type": word}
+        ruler = side.ruler
+        if not (side.called or side.judged_turn or ruler.rested) and side.stones:  # F7.2
+            if problem(match, pending, seat, {"type": "call"}) is None:
+                yield {"type": "call"}
+        if not (side.judged or ruler.rested) and ruler.zone == RULER_ZONE:  # F7.3, F7.4
+            if problem(match, pending, seat, {"type": "judgment"}) is None:
+                yield {"type": "judgment"}
         for inst in side.field:
             if match.is_fighter(inst) and match.can_attack(inst):
                 for target in match.attack_targets(inst):
@@ -346,7 +376,8 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         return
     chain = match.chain
     if kind == "pass":
-        match.emit({"type": "pass", "seat": seat})
+        if match.recording:
+            match.emit({"type": "pass", "seat": seat})
         match.pass_priority(seat)
         return
     if kind == "play":

@@ -15,6 +15,8 @@ from engine.catalog import Catalog
 from engine.chain import Chain, ChainItem
 from engine.decklist import Decklist
 from engine.games.fow.cards import Ability, Card
+from engine.games.fow.match.actions import legal_actions, perform, priority_actions, validate
+from engine.games.fow.match.effects import apply_ability
 from engine.games.fow.match.state import (
     BOTH,
     CHASE,
@@ -35,6 +37,7 @@ from engine.games.fow.match.state import (
     Result,
     Seat,
 )
+from engine.games.fow.match.will import can_pay_from, pay_from, stone_order
 from engine.match import SITE_ACTIONS, end_by_site_action, input_problem
 from engine.problems import InputError, Problem
 
@@ -71,11 +74,15 @@ class Match:
         self.recording = True
         self.events: list[Event] = []
         self.pending: Decision | None = None
+        self._probe = Decision("priority", 0, 0)  # see run
         self.turn = 0
         self.active = 0
         self.phase = "mulligan"  # mulligan, main, end (F6; draw and recovery need no decision)
         self.chain: Chain[dict[str, Any]] = Chain(players=2)
         self.battle: dict[str, Any] | None = None  # F9: attacker, target, blocker, stage
+        # Whether a card may have been dealt damage since the last cleanup (F6.4): until one
+        # has, the rule process has no card to look at (issue #22: it runs at every priority).
+        self.damage_dealt = False
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
         # F5.2 [decision]: the first player at random (the seed) unless the site chooses.
         self.first = first if first is not None else self.rng.randrange(2)
@@ -145,13 +152,15 @@ class Match:
     def rule_process(self) -> None:
         """F12.1, F9.5: before each priority: destroyed cards leave; a player at 0 life loses
         (both at once: a draw)."""
-        again = True
+        again = self.damage_dealt
         while again:
             again = False
             for side in self.seats:
                 # DEF only falls through damage (pumps and equipment raise it), so a card with
                 # no damage needs no look (this runs before every priority: kept lean).
                 damaged = [inst for inst in side.field if inst.damage]
+                if not damaged:
+                    continue
                 for inst in damaged:
                     if (
                         inst.damage
@@ -161,9 +170,9 @@ class Match:
                     ):
                         self.destroy(inst)
                         again = True
-        low = [seat for seat in (0, 1) if self.seats[seat].life <= 0]
-        if low:
-            self.end(None if len(low) == 2 else 1 - low[0], "life")
+        first, second = self.seats
+        if first.life <= 0 or second.life <= 0:
+            self.end(None if first.life <= 0 and second.life <= 0 else int(first.life <= 0), "life")
 
     # --- reading the board ---------------------------------------------------------------
 
@@ -179,15 +188,21 @@ class Match:
 
     def attack(self, inst: Inst) -> int:
         base = inst.card.j_atk if inst.j else inst.card.atk
-        return max(
-            0, base + inst.atk_mod + sum(e.card.equip[0] for e in self.equipment(inst) if e.card.equip)
-        )
+        return max(0, base + inst.atk_mod + self._equip_bonus(inst, 0))
 
     def defense(self, inst: Inst) -> int:
         """DEF left: printed + modifiers − damage this turn (F9.5)."""
         base = inst.card.j_def if inst.j else inst.card.def_
-        bonus = sum(e.card.equip[1] for e in self.equipment(inst) if e.card.equip)
-        return base + inst.def_mod + bonus - inst.damage
+        return base + inst.def_mod + self._equip_bonus(inst, 1) - inst.damage
+
+    def _equip_bonus(self, inst: Inst, which: int) -> int:
+        """What ``inst``'s equipment adds to its ATK (``which`` 0) or DEF (1) (F10.2)."""
+        ident = inst.id
+        bonus = 0
+        for e in self.seats[inst.owner].field:
+            if e.equipped_to == ident and e.card.equip:
+                bonus += e.card.equip[which]
+        return bonus
 
     def equipment(self, inst: Inst) -> list[Inst]:
         return [e for e in self.seats[inst.owner].field if e.equipped_to == inst.id]
@@ -197,7 +212,8 @@ class Match:
         return inst.entered == self.turn and "swiftness" not in self.keywords(inst)
 
     def fighters(self, seat: int) -> list[Inst]:
-        return [inst for inst in self.seats[seat].field if self.is_fighter(inst)]
+        """``seat``'s resonators and J-ruler on the field (:meth:`is_fighter`, F9.1)."""
+        return [inst for inst in self.seats[seat].field if inst.j or inst.card.type == "resonator"]
 
     def main_timing(self, seat: int) -> bool:
         """F6.3: the turn player's priority in the main phase, no battle, an empty chase."""
@@ -218,27 +234,19 @@ class Match:
         or None when they cannot pay it (F7.1)."""
         if not cost:
             return []
+        return pay_from(self.ready_stones(seat), cost)
+
+    def can_pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> bool:
+        """Whether :meth:`payment` finds the stones for ``cost`` (F7.1)."""
+        return not cost or can_pay_from(self.ready_stones(seat, ordered=False), cost)
+
+    def ready_stones(self, seat: int, *, ordered: bool = True) -> list[Inst]:
+        """The recovered magic stones of ``seat``, in the order :meth:`payment` spends them
+        (:func:`~engine.games.fow.match.will.stone_order`) unless not ``ordered``."""
         ready = [i for i in self.seats[seat].field if not i.rested and i.card.type == "magic_stone"]
-        if sum(count for _, count in cost) > len(ready):
-            return None
-        ready.sort(key=lambda i: (len(i.card.produces), i.id))
-        used: list[Inst] = []
-        generic = 0
-        for symbol, count in cost:
-            if symbol == "any":
-                generic += count
-                continue
-            for _ in range(count):
-                for stone in ready:
-                    if symbol in stone.card.produces:
-                        ready.remove(stone)
-                        used.append(stone)
-                        break
-                else:
-                    return None
-        if generic > len(ready):
-            return None
-        return used + ready[:generic]
+        if ordered and len(ready) > 1:
+            ready.sort(key=stone_order)
+        return ready
 
     def pay(self, seat: int, stones: list[Inst]) -> None:
         """F7.1: rest the stones for their will, spent at once on the cost."""
@@ -344,18 +352,26 @@ class Match:
                         return
                     self.begin_turn()
                     continue
-                holder = self.chain.holder
+                chain = self.chain
+                holder = chain.holder
                 if holder is not None:
-                    self.rule_process()
-                    if self.chain.pending:  # F8.5: triggers of the rule process go on now
-                        self.chain.acted(holder)
-                    decision = Decision("priority", holder, self.seq)
-                    if self.only_pass(decision):  # F8.3 [decision]: nothing else to do, pass
-                        self.emit({"type": "pass", "seat": holder, "auto": True})
+                    seats = self.seats
+                    if self.damage_dealt or seats[0].life <= 0 or seats[1].life <= 0:
+                        self.rule_process()  # otherwise it has nothing to do (F12.1)
+                    if chain.pending:  # F8.5: triggers of the rule process go on now
+                        chain.acted(holder)
+                    # F8.3 [decision]: nothing else to do, pass (Match.only_pass, inlined:
+                    # this is the engine's busiest line; the request asked of the listing is
+                    # the match's own, made once, as it is not kept)
+                    probe = self._probe
+                    probe.seat = holder
+                    probe.seq = self.seq
+                    if next(priority_actions(self, probe))["type"] == "pass":
+                        if self.recording:
+                            self.emit({"type": "pass", "seat": holder, "auto": True})
                         self.pass_priority(holder)
                         continue
-                    decision.info = self._priority_info()
-                    self.pending = decision
+                    self.pending = Decision("priority", holder, self.seq, self._priority_info())
                     return
                 if self.window_closed():
                     return
@@ -363,8 +379,7 @@ class Match:
             self.pending = None
 
     def only_pass(self, decision: Decision) -> bool:
-        from engine.games.fow.match.actions import priority_actions
-
+        """Whether passing is the only answer to the priority ``decision`` (F8.3)."""
         return next(priority_actions(self, decision))["type"] == "pass"
 
     def pass_priority(self, seat: int) -> None:
@@ -431,6 +446,7 @@ class Match:
         for side in self.seats:
             for inst in side.field:
                 inst.damage = inst.atk_mod = inst.def_mod = 0
+        self.damage_dealt = False  # none left on any card: off the field it is always 0
         self.phase = "discard"
 
     # --- battle (F9) ---------------------------------------------------------------------
@@ -501,8 +517,8 @@ class Match:
             self.hurt(1 - self.active, amount, attacker.id)
             return
         given, taken = self.attack(attacker), self.attack(other)
-        other.damage += given
-        attacker.damage += taken
+        self.deal_damage(other, given)
+        self.deal_damage(attacker, taken)
         self.emit(
             {
                 "type": "battle_damage",
@@ -513,6 +529,11 @@ class Match:
             }
         )
 
+    def deal_damage(self, inst: Inst, amount: int) -> None:
+        """Mark ``amount`` damage on a card on the field (F9.5: it goes at the end phase)."""
+        inst.damage += amount
+        self.damage_dealt = True
+
     def hurt(self, seat: int, amount: int, source: int | None) -> None:
         side = self.seats[seat]
         side.life -= amount
@@ -521,8 +542,6 @@ class Match:
     # --- the chase (F8) -------------------------------------------------------------------
 
     def resolve(self, item: ChainItem[dict[str, Any]]) -> None:
-        from engine.games.fow.match.effects import apply_ability
-
         payload = item.payload
         kind = payload["kind"]
         seat = item.controller
@@ -574,8 +593,6 @@ class Match:
         return pending if pending.seat == seat else Decision("wait", seat, self.seq)
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        from engine.games.fow.match.actions import legal_actions
-
         if self.pending is None:
             return []
         out: list[dict[str, Any]] = []
@@ -598,8 +615,6 @@ class Match:
         return self.apply_checked(seat, action)
 
     def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
-        from engine.games.fow.match.actions import perform, validate
-
         if self.result is not None:
             reason = self.result.reason
             raise IllegalAction(

@@ -91,7 +91,7 @@ def _targets(match: Match, seat: int, source: Inst, ability: Ability, payload: d
 
 def _damage(match: Match, seat: int, source: Inst, ability: Ability, on: Any) -> None:
     if isinstance(on, Inst):
-        on.damage += ability.amount
+        match.deal_damage(on, ability.amount)
         match.emit({"type": "damage", "id": on.id, "amount": ability.amount, "source": source.id})
     else:
         match.hurt(on, ability.amount, source.id)

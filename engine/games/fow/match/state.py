@@ -29,7 +29,7 @@ class Inst:
 
     __slots__ = (
         "atk_mod", "card", "damage", "def_mod", "entered", "equipped_to", "id", "j", "known",
-        "owner", "rested", "zone",
+        "owner", "pay_order", "rested", "zone",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: Card, owner: int, zone: int) -> None:
@@ -45,6 +45,9 @@ class Inst:
         self.equipped_to: int | None = None  # F10.2: the resonator an addition equips
         self.j = False  # F7.3: a ruler on its J-ruler side
         self.known = 0  # which seats know the card's name (a bit per seat)
+        # F7.6 [decision]: a magic stone with fewer attributes is spent first, then the
+        # lower id (fixed for the card's life: sorted on at every payment, issue #22).
+        self.pay_order = (len(card.produces), ident)
 
     @property
     def name(self) -> str:
