@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml requirements.lock | $(BIN)/python
 	@touch $@
 
 # The engine's hot modules compiled with mypyc (build_engine.py); pure Python if that fails.
-ENGINE_SOURCES := $(wildcard engine/games/respons/*.py engine/games/respons/match/*.py engine/games/wow/match/*.py)
+ENGINE_SOURCES := $(wildcard engine/games/respons/*.py engine/games/respons/match/*.py engine/games/wow/match/*.py engine/games/fow/match/*.py)
 ENGINE_STAMP := var/.engine-native-stamp
 
 $(ENGINE_STAMP): build_engine.py $(ENGINE_SOURCES) | $(STAMP)

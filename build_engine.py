@@ -13,8 +13,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 # One group per game (its own shared runtime, engine/games/<game>__mypyc): the hot modules of
-# the engines whose speed the site and the benchmarks need. WoW TCG's games run to hundreds of
-# priority steps; compiled, its random games play about twice as fast (docs/performance.md).
+# the engines whose speed the site and the benchmarks need. WoW TCG's and Force of Will's rules
+# run through several priority steps per action (the chain); compiled, their random games play
+# about twice as fast (docs/performance.md).
 GROUPS = {
     "respons": [
         "engine/games/respons/abilities.py",
@@ -33,6 +34,14 @@ GROUPS = {
         "engine/games/wow/match/actions.py",
         "engine/games/wow/match/core.py",
         "engine/games/wow/match/views.py",
+    ],
+    "fow": [
+        "engine/games/fow/match/state.py",
+        "engine/games/fow/match/will.py",
+        "engine/games/fow/match/effects.py",
+        "engine/games/fow/match/actions.py",
+        "engine/games/fow/match/core.py",
+        "engine/games/fow/match/views.py",
     ],
 }
 MODULES = [module for modules in GROUPS.values() for module in modules]

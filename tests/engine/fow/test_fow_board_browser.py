@@ -46,8 +46,8 @@ def page():
 
 def midgame() -> Match:
     catalog = Catalog(load_card_set(SAMPLE_SET).cards)
-    decks = [load_decklist(DECKS_DIR / "morvane_blaze.json", game="fow"),
-             load_decklist(DECKS_DIR / "aurelia_light.json", game="fow")]  # fmt: skip
+    decks = (load_decklist(DECKS_DIR / "morvane_blaze.json", game="fow"),
+             load_decklist(DECKS_DIR / "aurelia_light.json", game="fow"))  # fmt: skip
     match = new_match(catalog, decks, seed=4)
     bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
     while match.turn < 7 and not match.is_over:
