@@ -1,6 +1,5 @@
 """WoW TCG match helpers for rules tests: unshuffled matches with seat 0 first, cards put
-where a test needs them, passing until something happens (the same moves as the helpers of
-tests/engine/wow/test_wow_rules.py)."""
+where a test needs them, passing until something happens."""
 
 from __future__ import annotations
 
@@ -36,10 +35,13 @@ def deck(hero: str, filler: str = "Warband Recruit", count: int = 40) -> Decklis
     return Decklist(game="wow", zones={"hero": hero, "main": {filler: count}})
 
 
-def start(hero0: str = "Grotha Ashmane", hero1: str = "Mirel Duskwhisper", *, count: int = 40) -> Match:
-    """Return a match past both mulligans: seat 0's first action phase, seat 0 holding priority."""
+def start(
+    hero0: str = "Grotha Ashmane", hero1: str = "Mirel Duskwhisper", *, count: int = 40, **options: Any
+) -> Match:
+    """Return a match past both mulligans: seat 0's first action phase, seat 0 holding priority;
+    ``options`` go to ``new_match``."""
     match = new_match(catalog(), (deck(hero0, count=count), deck(hero1, count=count)), seed=1,
-                      shuffle=False, first=0)  # fmt: skip
+                      shuffle=False, first=0, **options)  # fmt: skip
     act(match, 0, {"type": "keep"})
     act(match, 1, {"type": "keep"})
     pass_until(match, lambda: match.phase == "action")

@@ -1,91 +1,22 @@
 """The WoW TCG match rules, one test per rule of the digest (shared/spec/wow-rules.md) and
 per registered ability handler (W18). Matches start unshuffled with seat 0 first; cards are
-put where a test needs them with :func:`give`."""
+put where a test needs them with :func:`give` (the helpers: ``tests/support/wow.py``, whose
+``new_match`` makes every pass a player's action; the automatic passes have their own tests)."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import pytest
 
-from engine.cardset import load_catalog
-from engine.catalog import Catalog
 from engine.decklist import Decklist
-from engine.games.wow.cards import EFFECTS, Card, Effect
-from engine.games.wow.match import IllegalAction, Match
+from engine.games.wow.cards import EFFECTS, Effect
+from engine.games.wow.match import Match
 from engine.games.wow.match import new_match as engine_new_match
 from engine.games.wow.match.effects import HANDLERS
-from engine.games.wow.match.state import ALLIES, HAND, HERO_ROW, RESOURCE, Inst
-from engine.registry import bundled_card_sets, get_game
-
-
-@cache
-def catalog() -> Catalog[Card]:
-    return load_catalog(bundled_card_sets("wow"))[1]
-
-
-def new_match(*args: Any, **options: Any) -> Match:
-    """A match where every pass is the player's own action (W10.4 without the [decision] of
-    passing by itself), so that a test can step through each window; the automatic passes
-    have their own tests below."""
-    options.setdefault("auto_pass", False)
-    return engine_new_match(*args, **options)
-
-
-def deck(hero: str, filler: str = "Warband Recruit", count: int = 40) -> Decklist:
-    return Decklist(game="wow", zones={"hero": hero, "main": {filler: count}})
-
-
-def start(
-    hero0: str = "Grotha Ashmane", hero1: str = "Mirel Duskwhisper", *, count: int = 40, **options: Any
-) -> Match:
-    """Return a match past both mulligans: seat 0's first action phase, seat 0 holding priority."""
-    match = new_match(catalog(), (deck(hero0, count=count), deck(hero1, count=count)), seed=1,
-                      shuffle=False, first=0, **options)  # fmt: skip
-    match.apply(0, {"type": "keep"})
-    match.apply(1, {"type": "keep"})
-    for _ in range(4):  # the ready step's and the draw step's windows (W6.2, W10.5)
-        match.apply(0 if _ % 2 == 0 else 1, {"type": "pass"})
-    assert match.phase == "action"
-    return match
-
-
-def give(match: Match, seat: int, name: str, zone: int = HAND, *, entered: int = -1) -> Inst:
-    """Put a new card ``name`` of ``seat`` into ``zone`` (hand, allies, hero row, resources)."""
-    card = catalog().get(name)
-    assert isinstance(card, Card), name
-    inst = Inst(len(match.insts), card, seat, zone)
-    match.insts.append(inst)
-    side = match.seats[seat]
-    row = {HAND: side.hand, ALLIES: side.allies, HERO_ROW: side.hero_row, RESOURCE: side.resources}[zone]
-    row.append(inst)
-    inst.known = 3 if zone != HAND else 1 << seat
-    inst.face_up = zone != RESOURCE
-    inst.entered = entered
-    return inst
-
-
-def resources(match: Match, seat: int, count: int) -> None:
-    for _ in range(count):
-        give(match, seat, "Warband Recruit", RESOURCE)
-
-
-def act(match: Match, seat: int, action: dict[str, Any]) -> None:
-    match.apply(seat, action, seq=match.seq)
-
-
-def settle(match: Match) -> None:
-    """Pass until the chain is empty (both players pass each item through, W10.4)."""
-    while len(match.chain) and match.pending is not None and match.pending.kind == "priority":
-        act(match, match.pending.seat, {"type": "pass"})
-
-
-def refused(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
-    with pytest.raises(IllegalAction) as error:
-        match.apply(seat, action)
-    return error.value
-
+from engine.games.wow.match.state import ALLIES, HERO_ROW, RESOURCE, Inst
+from engine.registry import get_game
+from tests.support.wow import act, catalog, deck, give, new_match, refused, resources, settle, start
 
 # --- the cards --------------------------------------------------------------------------------
 

@@ -19,6 +19,8 @@ from engine.catalog import Catalog
 from engine.chain import Chain, ChainItem
 from engine.decklist import Decklist
 from engine.games.wow.cards import Ability, Card, Effect
+from engine.games.wow.match import actions as rules
+from engine.games.wow.match import views
 from engine.games.wow.match.effects import chosen_targets, run_effects
 from engine.games.wow.match.state import (
     ALLIES,
@@ -737,9 +739,7 @@ class Match:
         return Decision("wait", seat, self.seq)
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        from engine.games.wow.match.actions import legal_actions
-
-        return legal_actions(self, seat)
+        return rules.legal_actions(self, seat)
 
     def apply(self, seat: Any, action: Any, *, seq: Any = None) -> list[Event]:
         """Apply ``seat``'s action; return its events. Raises :class:`IllegalAction` (with the
@@ -756,8 +756,6 @@ class Match:
         return self.apply_checked(seat, action)
 
     def apply_checked(self, seat: int, action: dict[str, Any]) -> list[Event]:
-        from engine.games.wow.match.actions import check_payment, refuse
-
         if self.result is not None:
             raise IllegalAction(
                 "W14.3", "the game is over", code="game_over", params={"reason": self.result.reason}
@@ -777,9 +775,9 @@ class Match:
         bare = {k: v for k, v in action.items() if k not in ("seat", "pay")}
         # A pass answers any priority decision (W10.4): no need to list every other action.
         if not (pending.kind == "priority" and bare == PASS) and bare not in self.legal_actions(seat):
-            raise refuse(self, seat, bare)
+            raise rules.refuse(self, seat, bare)
         if "pay" in action:  # W7.5: the named resources, checked apart from the legal actions
-            bare["pay"] = check_payment(self, seat, bare, action["pay"])
+            bare["pay"] = rules.check_payment(self, seat, bare, action["pay"])
         self.events = []
         self.actions.append({"seat": seat, **bare})
         self.seq += 1
@@ -800,17 +798,15 @@ class Match:
     def carry_out(self, seat: int, action: dict[str, Any]) -> None:
         """Do a legal action, then the state check (W12.6: before anyone gets priority, once
         all damage is placed)."""
-        from engine.games.wow.match.actions import perform
-
-        if perform(self, seat, action) and self.phase != "mulligan" and not self.armor_queue:
+        if rules.perform(self, seat, action) and self.phase != "mulligan" and not self.armor_queue:
             self.state_check()
 
     def only_pass(self) -> bool:
         """True when the pending decision is priority and passing is all its holder may do."""
-        from engine.games.wow.match.actions import priority_actions
-
         pending = self.pending
-        return pending is not None and pending.kind == "priority" and not priority_actions(self, pending.seat)
+        if pending is None or pending.kind != "priority":
+            return False
+        return not rules.priority_actions(self, pending.seat)
 
     def end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
         """Concede, timeout, no-show, a judge's game loss (the protocol's site actions)."""
@@ -821,29 +817,19 @@ class Match:
         return self.result is not None
 
     def describe_action(self, action: dict[str, Any]) -> str:
-        from engine.games.wow.match.actions import describe_action
-
-        return describe_action(self, action)
+        return rules.describe_action(self, action)
 
     def observation(self, seat: int) -> dict[str, Any]:
-        from engine.games.wow.match.views import view
-
-        return view(self, seat)
+        return views.view(self, seat)
 
     def spectator_view(self) -> dict[str, Any]:
-        from engine.games.wow.match.views import view
-
-        return view(self, None)
+        return views.view(self, None)
 
     def judge_view(self) -> dict[str, Any]:
-        from engine.games.wow.match.views import view
-
-        return view(self, None, judge=True)
+        return views.view(self, None, judge=True)
 
     def hidden_from(self, seat: int) -> frozenset[str]:
-        from engine.games.wow.match.views import hidden_from
-
-        return hidden_from(self, seat)
+        return views.hidden_from(self, seat)
 
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
         from engine.games.wow.match.log import match_log
