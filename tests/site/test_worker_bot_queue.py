@@ -44,9 +44,11 @@ def test_a_persons_action_is_applied_while_a_bot_backlog_is_queued(broker, event
     )
     bot_only = [m.pk for m in matches if m.player_a.is_bot and m.player_b.is_bot]
     assert len(bot_only) >= 3  # 8 bots and 2 people: at most two bots meet a person
-    person, match_id = next(
+    # Each person's match: against a bot, or the two people against each other (then only the
+    # one with the initiative has the first decision, R5.2: the test acts for whoever has one).
+    seats = [
         (people[r.player.username], m.pk) for m in matches for r in (m.player_a, m.player_b) if not r.is_bot
-    )
+    ]
     for n in range(FLOOD):
         adjudicate_match.apply_async((bot_only[n % len(bot_only)],), queue=bot_queue())
     backlog = queued(bot_queue())
@@ -55,10 +57,13 @@ def test_a_persons_action_is_applied_while_a_bot_backlog_is_queued(broker, event
     broker.start_worker(also=(bot_queue(),))
     # The person's match is adjudicated first (its first task is on the people's queue), and the
     # worker then works through the bots' backlog: the person acts while it is busy with it.
-    state = wait_until(
-        lambda: (s := game_state(person, match_id))["legal_actions"] and s,
+    person, match_id, state = wait_until(
+        lambda: next(
+            ((who, pk, s) for who, pk in seats if (s := game_state(who, pk))["legal_actions"]),
+            None,
+        ),
         timeout=30,
-        what=lambda: f"{person.name} to have a decision\n{broker.outputs()}",
+        what=lambda: f"a person to have a decision\n{broker.outputs()}",
     )
     wait_until(lambda: queued(bot_queue()) < backlog - 20, timeout=30, what="the worker to take bot tasks")
     choice = next((a for a in state["legal_actions"] if a["type"] != "concede"), state["legal_actions"][0])
