@@ -8,6 +8,7 @@ limit, W1.6, W13.2); ``abilities`` (the structured text the match engine plays, 
 ``quest`` (a completion cost and its reward, W8.7). See ``README.md`` beside this file.
 """
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,7 @@ from engine.games._common import (
     IDENTITY_KEYS,
     check_keys,
     check_object,
+    is_int,
     take_bool,
     take_choice,
     take_identity,
@@ -84,7 +86,14 @@ EFFECTS: tuple[str, ...] = (
     "remove_from_combat",  # a character leaves the combat: no combat damage to or from it
     "interrupt",  # counter a chain item: off the chain with no effect, a card to its graveyard
     "token",  # put N ally tokens of the token card ``card`` into play (W3.3, W13.7)
+    "counters",  # put N counters of ``kind`` on a card in play (W3.2); damage: ``put_damage``
+    "remove_counters",  # remove up to N counters of ``kind`` from a card in play (W3.2)
 )
+# W3.2: the effect words that name a counter ``kind`` (``per_counter`` on ``atk`` reads them).
+COUNTER_EFFECTS: frozenset[str] = frozenset({"counters", "remove_counters"})
+# W3.2 [decision]: a counter kind is a short lowercase word ("charge", "rage", "soul_shard").
+COUNTER_KIND = re.compile(r"[a-z]+(?:_[a-z]+)*")
+COUNTER_KIND_MAX = 20
 WHENS: tuple[str, ...] = (
     "play",  # an ability card's effect as it resolves (W8.3)
     "enters",  # a triggered item when the card enters play (W9.4)
@@ -150,7 +159,7 @@ CARD_KEYS: tuple[str, ...] = (
 ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "flip", "effects")
 # W1.7: what the back of a flipped hero may carry (powers, and static text).
 BACK_WHENS: tuple[str, ...] = ("power", "static")
-EFFECT_KEYS: tuple[str, ...] = ("do", "amount", "target", "card", "filter", "zone")
+EFFECT_KEYS: tuple[str, ...] = ("do", "amount", "target", "card", "filter", "zone", "kind", "per_counter")
 FILTER_KEYS: tuple[str, ...] = ("type", "tag")
 
 
@@ -178,7 +187,10 @@ class Filter:
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One effect word of an ability (W18): what it does, how much, to whom; ``card`` names a
-    token card (``token``), ``filter`` what a ``search`` finds, ``zone`` what ``reveal`` shows."""
+    token card (``token``), ``filter`` what a ``search`` finds, ``zone`` what ``reveal`` shows,
+    ``kind`` the counters ``counters``/``remove_counters`` put or remove (W3.2), and
+    ``per_counter`` makes an ``atk`` amount count per counter of that kind on the card that
+    gains the ATK (W3.2 [decision])."""
 
     do: str
     amount: int = 0
@@ -186,6 +198,8 @@ class Effect:
     card: str | None = None
     filter: Filter | None = None
     zone: str | None = None
+    kind: str | None = None
+    per_counter: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,15 +473,27 @@ def parse_effects(raw: Any, where: str, problems: list[Problem]) -> tuple[Effect
             continue
         check_keys(item, EFFECT_KEYS, here, problems)
         do = take_choice(item, "do", EFFECTS, here, problems)
-        amount = take_int(item, "amount", here, problems, default=0) or 0
+        amount = _amount(item, do, here, problems)
         target = take_choice(item, "target", TARGETS, here, problems, required=False) or "you"
         extra = _effect_fields(item, do, target, here, problems)
+        kind, per_counter = _counter_fields(item, do, target, here, problems)
         if do is not None:
-            effects.append(Effect(do, amount, target, *extra))
+            effects.append(Effect(do, amount, target, *extra, kind=kind, per_counter=per_counter))
     chosen = [e.target for e in effects if e.target in CHOSEN_TARGETS]
     if len(set(chosen)) > 1:
         problems.append(Problem(where, "an ability chooses one target at most (W8.1)"))
     return tuple(effects)
+
+
+def _amount(item: Mapping[str, Any], do: str | None, where: str, problems: list[Problem]) -> int:
+    """Return an effect's ``amount``: a whole number ≥ 0, or ≥ 1 for the counter words (W3.2)."""
+    if do not in COUNTER_EFFECTS:
+        return take_int(item, "amount", where, problems, default=0) or 0
+    amount = item.get("amount")
+    if not is_int(amount) or amount < 1:
+        problems.append(Problem(f"{where}.amount", f"{do} needs a whole number of counters ≥ 1 (W3.2)"))
+        return 0
+    return int(amount)
 
 
 def _effect_fields(
@@ -495,6 +521,55 @@ def _effect_fields(
     elif do not in PLAYER_EFFECTS and target == "opponent":
         problems.append(Problem(f"{where}.target", f"{do} acts on cards, not on a player (W18)"))
     return card, found, zone
+
+
+def counter_kind_problem(value: Any) -> str | None:
+    """Return why ``value`` is no counter kind (W3.2), or None when it is one."""
+    if not isinstance(value, str) or not COUNTER_KIND.fullmatch(value) or len(value) > COUNTER_KIND_MAX:
+        return (
+            f'must be a short lowercase word naming a kind of counter, like "charge" '
+            f"(letters and _, at most {COUNTER_KIND_MAX}; W3.2)"
+        )
+    return None
+
+
+def _counter_fields(
+    item: Mapping[str, Any], do: str | None, target: str, where: str, problems: list[Problem]
+) -> tuple[str | None, str | None]:
+    """Return an effect's counter ``kind`` and ``per_counter`` (W3.2), appending a problem for
+    a missing or bad kind, ``damage`` as a kind of ``counters`` (that is ``put_damage``), a
+    target that is no card, and either field on a word that has no use for it."""
+    kind = item.get("kind")
+    per_counter = item.get("per_counter")
+    if do in COUNTER_EFFECTS:
+        if kind is None:
+            problems.append(Problem(f"{where}.kind", f"is required for {do}: the kind of counter (W3.2)"))
+        elif kind == "damage":
+            word = "put_damage" if do == "counters" else "heal"
+            problems.append(
+                Problem(
+                    f"{where}.kind", f"damage counters are no kind for {do}: use {word} (W3.2, W12.2, W12.7)"
+                )
+            )
+            kind = None
+        elif (why := counter_kind_problem(kind)) is not None:
+            problems.append(Problem(f"{where}.kind", why))
+            kind = None
+        if target == "you":  # ``opponent`` is refused for every card word (_effect_fields)
+            problems.append(Problem(f"{where}.target", f"{do} acts on a card in play: name it (W3.2)"))
+    elif kind is not None:
+        problems.append(
+            Problem(f"{where}.kind", f"has no meaning for {do} (only for counters and remove_counters, W3.2)")
+        )
+        kind = None
+    if per_counter is not None:
+        if do != "atk":
+            problems.append(Problem(f"{where}.per_counter", f"has no meaning for {do} (only for atk, W3.2)"))
+            per_counter = None
+        elif (why := counter_kind_problem(per_counter)) is not None:
+            problems.append(Problem(f"{where}.per_counter", why))
+            per_counter = None
+    return kind, per_counter
 
 
 def parse_filter(raw: Any, where: str, problems: list[Problem]) -> Filter | None:

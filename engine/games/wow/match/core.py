@@ -21,7 +21,7 @@ from engine.decklist import Decklist
 from engine.games.wow.cards import Ability, Card, Effect
 from engine.games.wow.match import actions as rules
 from engine.games.wow.match import views
-from engine.games.wow.match.effects import chosen_targets, run_effects
+from engine.games.wow.match.effects import chosen_targets, counters_on, reset, run_effects
 from engine.games.wow.match.state import (
     ALLIES,
     ATTACHED,
@@ -242,8 +242,7 @@ class Match:
         if not inst.card.token:
             return False
         inst.zone = GONE
-        inst.exhausted = False
-        inst.damage = inst.atk_bonus = inst.shield = 0
+        reset(inst)  # W3.2: its counters go with it
         self.emit({"type": "token_gone", "seat": inst.owner, "id": inst.id, "card": inst.name})
         return True
 
@@ -254,8 +253,7 @@ class Match:
             return
         inst.zone = GRAVEYARD
         inst.known = BOTH
-        inst.exhausted = False
-        inst.damage = inst.atk_bonus = inst.shield = 0
+        reset(inst)  # W3.2: counters of every kind go away as it leaves play
         self.seats[inst.owner].graveyard.append(inst)
         self.emit({"type": "graveyard", "seat": inst.owner, "id": inst.id, "card": inst.name})
 
@@ -289,14 +287,26 @@ class Match:
                 for effect in ability.effects:
                     if effect.do != "atk":
                         continue
-                    if effect.target == "your_hero" and inst is side.hero:
-                        bonus += effect.amount
-                    elif effect.target == "friendly_allies" and inst in side.allies:
-                        bonus += effect.amount
+                    if (
+                        (effect.target == "your_hero" and inst is side.hero)
+                        or (effect.target == "friendly_allies" and inst in side.allies)
+                        or (effect.target == "self" and inst is source)
+                    ):
+                        bonus += self.static_amount(effect, inst)
         for source in (a for s in self.seats for a in s.attached if a.host == inst.id):  # W8.3
             for ability in source.card.abilities_when("static"):
-                bonus += sum(e.amount for e in ability.effects if e.do == "atk" and e.target == "attached")
+                for effect in ability.effects:
+                    if effect.do == "atk" and effect.target == "attached":
+                        bonus += self.static_amount(effect, inst)
         return bonus
+
+    @staticmethod
+    def static_amount(effect: Effect, inst: Inst) -> int:
+        """Return a static ``atk`` effect's ATK for ``inst``: N, or N per counter of the
+        ``per_counter`` kind on ``inst`` as it is now (W3.2 [decision])."""
+        if effect.per_counter is None:
+            return effect.amount
+        return effect.amount * counters_on(inst, effect.per_counter)
 
     def atk_of(self, inst: Inst) -> int:
         """Return the ATK of a character (W1.3): printed (allies) + this turn's + static; a hero

@@ -138,12 +138,44 @@ def prevent(match: Match, seat: int, source: Inst | None, effect: Effect, inst: 
 
 @handler("atk")
 def atk(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst | None) -> None:
-    """+N ATK until the end of the turn (W6.6); W12.8: a totem gains none."""
+    """+N ATK until the end of the turn (W6.6); W12.8: a totem gains none. With ``per_counter``
+    (W3.2 [decision]): N for each counter of that kind on the card gaining it, counted as the
+    effect resolves."""
     assert inst is not None
     if inst.card.is_totem:
         return
-    inst.atk_bonus += effect.amount
-    match.emit({"type": "atk", "target": inst.id, "card": inst.name, "amount": effect.amount})
+    amount = effect.amount
+    if effect.per_counter is not None:
+        amount *= counters_on(inst, effect.per_counter)
+    inst.atk_bonus += amount
+    match.emit({"type": "atk", "target": inst.id, "card": inst.name, "amount": amount})
+
+
+@handler("counters")
+def counters(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst | None) -> None:
+    """W3.2: put N counters of the effect's kind on a card in play (public, W4.2)."""
+    assert inst is not None and effect.kind is not None
+    kind = effect.kind
+    total = inst.counters.get(kind, 0) + effect.amount
+    inst.counters[kind] = total
+    match.emit({"type": "counters", "target": inst.id, "card": inst.name, "kind": kind,
+                "amount": effect.amount, "total": total})  # fmt: skip
+
+
+@handler("remove_counters")
+def remove_counters(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst | None) -> None:
+    """W3.2: remove up to N counters of the effect's kind, never more than there are (like
+    healing, W12.7); an amount of 0 removed is still told (event ``counters``, ``amount`` ≤ 0)."""
+    assert inst is not None and effect.kind is not None
+    kind = effect.kind
+    had = inst.counters.get(kind, 0)
+    removed = min(effect.amount, had)
+    if had - removed:
+        inst.counters[kind] = had - removed
+    elif had:
+        del inst.counters[kind]  # none left: the map holds no zeros (views omit it when empty)
+    match.emit({"type": "counters", "target": inst.id, "card": inst.name, "kind": kind,
+                "amount": -removed, "total": had - removed})  # fmt: skip
 
 
 @handler("ready")
@@ -182,9 +214,17 @@ def player(seat: int, effect: Effect) -> int:
 
 
 def reset(inst: Inst) -> None:
-    """A card leaving play forgets what play gave it (W3.2, W6.6)."""
+    """A card leaving play forgets what play gave it: its counters of every kind (W3.2) and
+    this turn's bonuses (W6.6)."""
     inst.exhausted = False
     inst.damage = inst.atk_bonus = inst.shield = 0
+    if inst.counters:  # the common case, none, allocates nothing
+        inst.counters = {}
+
+
+def counters_on(inst: Inst, kind: str) -> int:
+    """Return the number of ``kind`` counters on ``inst`` (W3.2): ``damage`` is one kind."""
+    return inst.damage if kind == "damage" else inst.counters.get(kind, 0)
 
 
 @handler("discard", each=False)
@@ -303,4 +343,14 @@ def token(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: 
         match.make_token(seat, card)
 
 
-__all__ = ["HANDLERS", "Handler", "affected", "chosen_targets", "fixed_targets", "handler", "run_effects"]
+__all__ = [
+    "HANDLERS",
+    "Handler",
+    "affected",
+    "chosen_targets",
+    "counters_on",
+    "fixed_targets",
+    "handler",
+    "reset",
+    "run_effects",
+]

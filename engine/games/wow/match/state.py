@@ -40,6 +40,7 @@ class Inst:
     __slots__ = (
         "atk_bonus",
         "card",
+        "counters",
         "damage",
         "entered",
         "exhausted",
@@ -60,6 +61,8 @@ class Inst:
         self.zone = zone
         self.exhausted = False
         self.damage = 0  # W3.2: damage counters; they never expire (W6.6)
+        # W3.2 [decision]: the other kinds of counter, kind -> n (> 0); damage is the int above
+        self.counters: dict[str, int] = {}
         self.entered = -1  # the turn it came under its controller's control (W9.2)
         self.atk_bonus = 0  # "+N ATK this turn" (W6.6)
         self.shield = 0  # "prevent the next N damage this turn" (W12.3, W6.6)

@@ -27,6 +27,8 @@ def _card(match: Match, inst: Inst) -> dict[str, Any]:
         shown["new"] = True
     if inst.shield:
         shown["shield"] = inst.shield
+    if inst.counters:  # W3.2, W4.2: public; omitted when there are none
+        shown["counters"] = dict(sorted(inst.counters.items()))
     if card.token:
         shown["token"] = True
     attached = [a for side in match.seats for a in side.attached if a.host == inst.id]

@@ -1,7 +1,8 @@
 /* World of Warcraft TCG board module (common interface: window.ResponsBoards[game].render(root, view, ctx)).
  *
  * Draws the engine's view (observation, judge_view or spectator_view): each seat's hero with
- * damage and ATK, the hero row (equipment, ongoing abilities, totems), the ally row, the
+ * damage and ATK and its counters of other kinds ("rage ×2", W3.2), the hero row (equipment,
+ * ongoing abilities, totems), the ally row, the
  * resource row (face-down resources as backs for the opponent), hand, deck and graveyard
  * sizes, the chain (top first) and the combat; and turns ctx.legal into buttons, each beside
  * the card it uses. A targeted action offers one button per target ("→ name").
@@ -20,6 +21,12 @@
   var PAYING = ["play", "power", "complete", "strike"];  // the actions that may name resources (W7.5)
   var REASONS = { hero: "a hero fell", deck: "a deck ran out", turn_limit: "the turn limit",
     concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
+
+  // W3.2: the counter kinds of the sample set in the reader's language; any other kind as written.
+  function kindName(kind, t) {
+    var known = { rage: t("rage"), charge: t("charge") };
+    return known[kind] || String(kind).replace(/_/g, " ");
+  }
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -126,6 +133,9 @@
       if (c["new"]) bits.push(t("new"));
       if (c.token) bits.push(t("token"));  // W3.3
       if (c.shield) bits.push(fmt(t("shield {n}"), { n: c.shield }));
+      Object.keys(c.counters || {}).forEach(function (kind) {  // W3.2: public counters of other kinds
+        bits.push(fmt(t("{kind} ×{n}"), { kind: kindName(kind, t), n: c.counters[kind] }));
+      });
       if (c.flipped) bits.push(t("flipped"));  // W1.7: the back is up
       var title = c.card ? cardName(c.card) : t("face-down card");
       var box = el("div", {
@@ -307,6 +317,10 @@
         return fmt(t("{p} keeps {cards} ({rule})."), { p: p, rule: e.rule,
           cards: (e.cards || []).map(function (id) { return ctx.cardName(id); }).join(", ") });
       case "heal": return fmt(t("{card} is healed by {n}."), { card: on || c, n: e.amount });
+      case "counters": // W3.2: counters of another kind put (amount > 0) or removed
+        var kind = kindName(e.kind, t);
+        return e.amount > 0 ? fmt(t("{card} gets {kind} counters: {n} (now {total})."), { card: on || c, kind: kind, n: e.amount, total: e.total })
+          : fmt(t("{card} loses {kind} counters: {n} (now {total})."), { card: on || c, kind: kind, n: -e.amount, total: e.total });
       case "shield": return fmt(t("{card} is shielded from the next {n} damage (W12.3)."), { card: on || c, n: e.amount });
       case "atk": return fmt(t("{card}: +{n} ATK."), { card: on || c, n: e.amount }); // W12.8
       case "ready": return fmt(t("{card} is readied."), { card: on || c });
