@@ -489,7 +489,7 @@ def _amount(item: Mapping[str, Any], do: str | None, where: str, problems: list[
     """Return an effect's ``amount``: a whole number ≥ 0, or ≥ 1 for the counter words (W3.2)."""
     if do not in COUNTER_EFFECTS:
         return take_int(item, "amount", where, problems, default=0) or 0
-    amount = item.get("amount")
+    amount: Any = item.get("amount")
     if not is_int(amount) or amount < 1:
         problems.append(Problem(f"{where}.amount", f"{do} needs a whole number of counters ≥ 1 (W3.2)"))
         return 0

@@ -292,21 +292,13 @@ class Match:
                         or (effect.target == "friendly_allies" and inst in side.allies)
                         or (effect.target == "self" and inst is source)
                     ):
-                        bonus += self.static_amount(effect, inst)
+                        bonus += effect.amount if effect.per_counter is None else per_counter(effect, inst)
         for source in (a for s in self.seats for a in s.attached if a.host == inst.id):  # W8.3
             for ability in source.card.abilities_when("static"):
                 for effect in ability.effects:
                     if effect.do == "atk" and effect.target == "attached":
-                        bonus += self.static_amount(effect, inst)
+                        bonus += effect.amount if effect.per_counter is None else per_counter(effect, inst)
         return bonus
-
-    @staticmethod
-    def static_amount(effect: Effect, inst: Inst) -> int:
-        """Return a static ``atk`` effect's ATK for ``inst``: N, or N per counter of the
-        ``per_counter`` kind on ``inst`` as it is now (W3.2 [decision])."""
-        if effect.per_counter is None:
-            return effect.amount
-        return effect.amount * counters_on(inst, effect.per_counter)
 
     def atk_of(self, inst: Inst) -> int:
         """Return the ATK of a character (W1.3): printed (allies) + this turn's + static; a hero
@@ -849,6 +841,13 @@ class Match:
     @property
     def winner(self) -> int | None:
         return self.result.winner if self.result is not None else None
+
+
+def per_counter(effect: Effect, inst: Inst) -> int:
+    """Return a static ``atk`` effect's ATK for ``inst`` when it has ``per_counter``: N per
+    counter of that kind on ``inst`` as it is now (W3.2 [decision])."""
+    assert effect.per_counter is not None
+    return effect.amount * counters_on(inst, effect.per_counter)
 
 
 def new_match(
