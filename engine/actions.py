@@ -24,6 +24,13 @@ MAX_ACTION_DEPTH = 8  # the action object is level 1; RESPONSE's deepest shape h
 MAX_ACTION_BYTES = 4096  # as compact JSON in UTF-8; RESPONSE's largest is a few hundred
 MAX_SAFE_INTEGER = 2**53 - 1  # a whole number JavaScript (the play page) reads exactly
 
+
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` is a JSON whole number (``True`` is not one, though Python says it is
+    an int): the check of a log's seed, seat and turn limit and of ``new_match``'s options."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 ACTION_SHAPE_CODES: tuple[str, ...] = (
     "not_an_action",
     "action_type",

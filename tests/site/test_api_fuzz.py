@@ -6,7 +6,9 @@ Each API operation is one test; hypothesis drives schemathesis' generated cases 
 WSGI app, sent by the organizer of a running event, an outsider, nobody, or a wrong token.
 """
 
+import functools
 import os
+from typing import Any
 
 import pytest
 import schemathesis
@@ -27,6 +29,13 @@ def _operations() -> list[object]:
 
 
 OPERATIONS = _operations()
+
+
+@functools.cache
+def _served_schema() -> Any:
+    """The schema as the site serves it, loaded by schemathesis once per test process (about a
+    second each time: every operation's test uses the same), its cases sent to the WSGI app."""
+    return schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 
 
 @pytest.fixture
@@ -53,9 +62,7 @@ def fuzz_world(transactional_db, event_factory, organizer, outsider):
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
 @pytest.mark.checked_by("schemathesis' call_and_validate: it raises when one of CHECKS fails")
 def test_it_never_answers_500_or_off_schema(operation, fuzz_world):
-    app = get_wsgi_application()
-    schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)
-    live = schema[operation.path][operation.method.upper()]
+    live = _served_schema()[operation.path][operation.method.upper()]
 
     @given(case=live.as_strategy(), authorization=st.sampled_from(fuzz_world))
     @settings(
