@@ -23,6 +23,7 @@ pytestmark = [pytest.mark.browser]
 
 CHROMIUM = "/usr/bin/chromium"
 BOARD = Path(__file__).resolve().parents[2] / "tournaments" / "static" / "respons" / "boards" / "wow.js"
+LOG = BOARD.parents[1] / "log.js"  # the describer every board module's events go through
 
 
 @pytest.fixture
@@ -176,3 +177,29 @@ def test_w13_4_the_keep_decision_names_the_cards_that_may_stay(chromium) -> None
     assert keeps.count() == 2 and all("Keep" in keeps.nth(i).inner_text() for i in range(2))
     keeps.nth(0).click()
     assert page.evaluate("window.sent") == [{"type": "keep_cards", "cards": [old.id]}]
+
+
+def test_w3_2_counters_of_other_kinds_show_on_the_card_for_both_seats_and_in_the_log(chromium) -> None:
+    match = wow_match()
+    ally = put(match, 0, "Dustwind Scout", ALLIES)
+    match.run_effects(0, None, (Effect("counters", 2, "friendly_ally", kind="rage"),), ally.id)
+    match.run_effects(0, None, (Effect("counters", 1, "friendly_ally", kind="charge"),), ally.id)
+    match.run_effects(0, None, (Effect("remove_counters", 1, "friendly_ally", kind="rage"),), ally.id)
+    for seat in (0, 1):  # public (W4.2): the owner and the opponent see the same counters
+        page = page_with(chromium, match.observation(seat), [], seat)
+        card = page.locator("#root .wow-card", has_text=ally.name).inner_text()
+        assert "charge ×1" in card and "rage ×1" in card, card
+    events = [e.public for e in match.events if e.public["type"] == "counters"]
+    page.add_script_tag(content=LOG.read_text(encoding="utf-8"))
+    said = page.evaluate(
+        """([events, view]) => {
+            const ctx = ResponsLog.context({seat: 1, names: ["Anna", "Boris"], t: (s) => s}, events, view);
+            return events.map((e) => window.ResponsBoards.wow.describeEvent(e, ctx));
+        }""",
+        [events, match.observation(1)],
+    )
+    assert said == [
+        "Dustwind Scout gets rage counters: 2 (now 2).",
+        "Dustwind Scout gets charge counters: 1 (now 1).",
+        "Dustwind Scout loses rage counters: 1 (now 1).",
+    ]
