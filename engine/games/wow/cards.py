@@ -610,7 +610,7 @@ def parse_abilities(
         flip = take_bool(item, "flip", here, problems)
         if when != "power" and (cost or exhaust):
             problems.append(Problem(here, "only a payment power has a cost or exhausts (W9.1)"))
-        if when in TRIGGERS - {"enters"} and any(e.target in CHOSEN_TARGETS for e in effects):
+        if when in TRIGGERS and any(e.target in CHOSEN_TARGETS for e in effects):
             problems.append(
                 Problem(f"{here}.effects", f"a triggered ability ({when}) names fixed targets only (W9.4)")
             )

@@ -410,7 +410,39 @@ def test_w18_the_loader_names_the_field_of_a_bad_new_word(raw: dict[str, Any], w
     assert where in loader_problems(raw)
 
 
-@pytest.mark.parametrize("when", ["leaves", "turn_start", "turn_end", "attacks", "attacked", "damaged"])
+@pytest.mark.parametrize(
+    "when", ["enters", "leaves", "turn_start", "turn_end", "attacks", "attacked", "damaged"]
+)
+def test_w9_4_the_loader_refuses_a_chosen_target_on_every_trigger(when: str) -> None:
+    # Nobody is asked for a target when an ability triggers: with a chosen one it could only
+    # ever be interrupted (W8.8), as Bonecharm Witch's heal was before it named your hero.
+    raw = {
+        **ALLY,
+        "abilities": [
+            {"when": when, "effects": [{"do": "heal", "amount": 2, "target": "friendly_character"}]}
+        ],
+    }
+    problems: list[Problem] = []
+    parse_card(raw, "c", problems)
+    assert [(p.where, p.message) for p in problems] == [
+        ("c.abilities[0].effects", f"a triggered ability ({when}) names fixed targets only (W9.4)")
+    ]
+
+
+def test_w9_4_bonecharm_witch_heals_your_hero_as_it_enters() -> None:
+    match = start()
+    resources(match, 0, 3)
+    hero = match.seats[0].hero
+    hero.damage = 5
+    play(match, 0, give(match, 0, "Bonecharm Witch"))
+    settle(match)  # the ally resolves, then its enters trigger (W9.4)
+    assert hero.damage == 3
+    assert not [e for e in match.events if e.public["type"] == "interrupted"]
+
+
+@pytest.mark.parametrize(
+    "when", ["enters", "leaves", "turn_start", "turn_end", "attacks", "attacked", "damaged"]
+)
 def test_w9_4_the_loader_accepts_each_trigger_with_fixed_targets(when: str) -> None:
     raw = {
         **ALLY,
