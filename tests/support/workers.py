@@ -114,6 +114,9 @@ def wait_until(
         time.sleep(every)
 
 
+TAIL = 12  # a worker's last lines in a failure's message (all of them: the captured output)
+
+
 @dataclass
 class Worker:
     """A ``celery worker`` process (its own process group), the Redis hash of its events, and
@@ -126,8 +129,11 @@ class Worker:
     reader: threading.Thread | None = None
     files: list[Path] = field(default_factory=list)  # to remove once stopped (the beat's schedule)
 
-    def output(self) -> str:
-        return "".join(self.lines)
+    def output(self, last: int | None = TAIL) -> str:
+        """The worker's lines so far: the ``last`` ones (a failure's message, which CI prints
+        whole on the summary line of the failed test), or all of them with ``last=None``."""
+        lines = self.lines if last is None or len(self.lines) <= last else ["…\n", *self.lines[-last:]]
+        return "".join(lines)
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -196,7 +202,7 @@ class Worker:
             self.reader.join(timeout=5)
         for path in self.files:
             path.unlink(missing_ok=True)
-        return self.output()
+        return self.output(last=None)
 
 
 def _drain(worker: Worker) -> None:
@@ -286,6 +292,8 @@ class Broker:
         return started
 
     def outputs(self) -> str:
+        """Each worker's last lines, for a failure's message (the whole output is printed into
+        the test's captured output as the workers stop: :func:`real_broker`)."""
         return "\n".join(f"--- worker {w.name}:\n{w.output()}" for w in self.workers)
 
 
@@ -305,7 +313,8 @@ def real_broker() -> Iterator[Broker]:
         yield broker
     finally:
         for worker in broker.workers:
-            worker.stop()
+            # Whole, into the test's captured output: pytest shows it only when the test fails.
+            print(f"--- worker {worker.name}:\n{worker.stop()}")
         app.conf.task_always_eager, app.conf.task_default_queue = saved
         with app.connection_for_write() as conn:
             # The clock follow-ups the workers put back on shutdown, and the queue's bindings.
