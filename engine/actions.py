@@ -18,16 +18,16 @@ import json
 import math
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 MAX_ACTION_DEPTH = 8  # the action object is level 1; RESPONSE's deepest shape has 3
 MAX_ACTION_BYTES = 4096  # as compact JSON in UTF-8; RESPONSE's largest is a few hundred
 MAX_SAFE_INTEGER = 2**53 - 1  # a whole number JavaScript (the play page) reads exactly
 
 
-def is_whole(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a JSON whole number (``True`` is not one, though Python says it is
-    an int): the check of a log's seed, seat and turn limit and of ``new_match``'s options."""
+    an int): logs' seeds, seats and turn limits, ``new_match``'s options, card fields."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

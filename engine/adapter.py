@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
-from engine.actions import ActionProblem, action_problem, is_whole
+from engine.actions import ActionProblem, action_problem, is_int
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.match import MatchBot, MatchState
@@ -76,7 +76,7 @@ class PackagedMatchEngine(Generic[M]):
         settings: dict[str, Any] = {"shuffle": common.shuffle, "first": common.first, "names": common.names}
         if "turn_limit" in self.options:
             turn_limit = options.get("turn_limit", self._module("match.state").TURN_LIMIT)
-            if not is_whole(turn_limit) or turn_limit < 1:
+            if not is_int(turn_limit) or turn_limit < 1:
                 raise InputError(Problem("options.turn_limit", "must be a whole number ≥ 1"))
             settings["turn_limit"] = turn_limit
         match: M = self._module("match.core").new_match(catalog, (decks[0], decks[1]), seed=seed, **settings)
@@ -162,7 +162,7 @@ def common_options(
     # bare TypeError).
     where = given[0] if given else first_names[0]
     first = options.get(where)
-    if first is not None and (not is_whole(first) or first not in (0, 1)):
+    if first is not None and (not is_int(first) or first not in (0, 1)):
         raise InputError(Problem(f"options.{where}", f"must be 0, 1 or null{rule}"))
     return CommonOptions(names=(names[0], names[1]), shuffle=shuffle, first=first)
 

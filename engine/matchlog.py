@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import RULES_VERSION
-from engine.actions import is_whole
+from engine.actions import is_int
 from engine.catalog import Catalog
 from engine.decklist import Decklist, decklist_to_json, parse_decklist
 from engine.problems import InputError, Problem
@@ -104,18 +104,18 @@ class LogFormat:
         if str(log.get("rules_version")) != self.rules_version:
             raise bad("rules_version", f"this engine plays rules version {self.rules_version!r}")
         seed = log.get("seed")
-        if not is_whole(seed):
+        if not is_int(seed):
             raise bad("seed", "must be an integer")
         shuffle = log.get("shuffle", True)
         if not isinstance(shuffle, bool):
             raise bad("shuffle", "must be true or false")
         first = log.get("first")
-        if first is not None and (not is_whole(first) or first not in (0, 1)):
+        if first is not None and (not is_int(first) or first not in (0, 1)):
             raise bad("first", "must be 0, 1 or null")
         setup: dict[str, Any] = {"seed": seed, "shuffle": shuffle, "first": first}
         if self.turn_limit is not None:
             turn_limit = log.get("turn_limit", self.turn_limit)
-            if not is_whole(turn_limit) or turn_limit < 1:
+            if not is_int(turn_limit) or turn_limit < 1:
                 raise bad("turn_limit", "must be a whole number ≥ 1")
             setup["turn_limit"] = turn_limit
         if self.auto_pass:
@@ -144,7 +144,7 @@ class LogFormat:
             if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
                 raise bad(f"actions[{index}]", 'must be an object with a "seat" and a "type"')
             actor = raw.get("seat")
-            if not is_whole(actor) or actor not in (0, 1):
+            if not is_int(actor) or actor not in (0, 1):
                 raise bad(f"actions[{index}].seat", "must be 0 or 1")
             action = dict(raw)
             del action["seat"]

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from engine.actions import is_int
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, ZoneSpec
 from engine.languages import Translations, take_translations, with_spellings
@@ -31,11 +32,6 @@ from engine.texts import GameTexts
 # ---------------------------------------------------------------------------
 
 _MISSING: Any = object()
-
-
-def is_int(value: Any) -> bool:
-    """Return True for a whole number (``bool`` is not one, though Python says so)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_object(raw: Any, where: str, problems: list[Problem]) -> bool:

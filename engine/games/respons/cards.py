@@ -2,8 +2,9 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
+from engine.actions import is_int
 from engine.games.respons.vocabulary import EFFECT_TARGETS, EFFECTS, TARGETS, TRIGGERS
 from engine.languages import Translations, take_translations, with_spellings
 from engine.problems import Problem
@@ -87,11 +88,6 @@ class Card:
         return self.type == "hero"
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    # JSON true/false are Python bools, which are ints: never accept them as numbers.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _strings(raw: Mapping[str, Any], key: str, where: str, problems: list[Problem]) -> tuple[str, ...]:
     """Return the optional list of non-empty strings at ``raw[key]`` (missing: empty)."""
     value = raw.get(key, [])
@@ -110,7 +106,7 @@ def _strings(raw: Mapping[str, Any], key: str, where: str, problems: list[Proble
 def _number(raw: Mapping[str, Any], key: str, where: str, least: int, problems: list[Problem]) -> int:
     """Return the whole number at ``raw[key]`` (which must be present and ≥ ``least``), else 0."""
     value = raw.get(key)
-    if not _is_int(value) or value < least:
+    if not is_int(value) or value < least:
         problems.append(Problem(f"{where}.{key}", f"must be an integer ≥ {least}"))
         return 0
     return value
@@ -190,7 +186,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         name = ""
     names = take_translations(raw, "names", where, problems)
     number = raw.get("number", 0)
-    if not _is_int(number) or number < 0:
+    if not is_int(number) or number < 0:
         problems.append(Problem(f"{where}.number", "must be an integer ≥ 0"))
     card_type = raw.get("type")
     if card_type not in CARD_TYPES:
@@ -230,7 +226,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         type=str(card_type),
         factions=frozenset(factions),
         cost=cost,
-        number=number if _is_int(number) else 0,
+        number=number if is_int(number) else 0,
         supertypes=frozenset(supertypes),
         subtypes=_strings(raw, "subtypes", where, problems),
         aliases=with_spellings(name.strip(), _strings(raw, "aliases", where, problems), names),
