@@ -21,7 +21,7 @@ from engine.decklist import Decklist
 from engine.games.wow.cards import Ability, Card, Effect
 from engine.games.wow.match import actions as rules
 from engine.games.wow.match import views
-from engine.games.wow.match.effects import chosen_targets, counters_on, reset, run_effects
+from engine.games.wow.match.effects import atk_amount, chosen_targets, reset, run_effects
 from engine.games.wow.match.state import (
     ALLIES,
     ATTACHED,
@@ -292,12 +292,12 @@ class Match:
                         or (effect.target == "friendly_allies" and inst in side.allies)
                         or (effect.target == "self" and inst is source)
                     ):
-                        bonus += effect.amount if effect.per_counter is None else per_counter(effect, inst)
+                        bonus += effect.amount if effect.per_counter is None else atk_amount(effect, inst)
         for source in (a for s in self.seats for a in s.attached if a.host == inst.id):  # W8.3
             for ability in source.card.abilities_when("static"):
                 for effect in ability.effects:
                     if effect.do == "atk" and effect.target == "attached":
-                        bonus += effect.amount if effect.per_counter is None else per_counter(effect, inst)
+                        bonus += effect.amount if effect.per_counter is None else atk_amount(effect, inst)
         return bonus
 
     def atk_of(self, inst: Inst) -> int:
@@ -841,13 +841,6 @@ class Match:
     @property
     def winner(self) -> int | None:
         return self.result.winner if self.result is not None else None
-
-
-def per_counter(effect: Effect, inst: Inst) -> int:
-    """Return a static ``atk`` effect's ATK for ``inst`` when it has ``per_counter``: N per
-    counter of that kind on ``inst`` as it is now (W3.2 [decision])."""
-    assert effect.per_counter is not None
-    return effect.amount * counters_on(inst, effect.per_counter)
 
 
 def new_match(

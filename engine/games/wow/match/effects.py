@@ -144,9 +144,7 @@ def atk(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst
     assert inst is not None
     if inst.card.is_totem:
         return
-    amount = effect.amount
-    if effect.per_counter is not None:
-        amount *= counters_on(inst, effect.per_counter)
+    amount = atk_amount(effect, inst)
     inst.atk_bonus += amount
     match.emit({"type": "atk", "target": inst.id, "card": inst.name, "amount": amount})
 
@@ -225,6 +223,15 @@ def reset(inst: Inst) -> None:
 def counters_on(inst: Inst, kind: str) -> int:
     """Return the number of ``kind`` counters on ``inst`` (W3.2): ``damage`` is one kind."""
     return inst.damage if kind == "damage" else inst.counters.get(kind, 0)
+
+
+def atk_amount(effect: Effect, inst: Inst) -> int:
+    """Return the ATK an ``atk`` effect gives ``inst``: its amount, or with ``per_counter`` the
+    amount for each counter of that kind on ``inst`` as it is now (W3.2 [decision]). A one-time
+    ``atk`` asks as it resolves; a static one every time ATK is read."""
+    if effect.per_counter is None:
+        return effect.amount
+    return effect.amount * counters_on(inst, effect.per_counter)
 
 
 @handler("discard", each=False)
@@ -347,6 +354,7 @@ __all__ = [
     "HANDLERS",
     "Handler",
     "affected",
+    "atk_amount",
     "chosen_targets",
     "counters_on",
     "fixed_targets",
