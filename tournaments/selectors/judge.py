@@ -18,6 +18,7 @@ from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.online import clock_limit, current_game, game_log, match_engine
 from tournaments.selectors.spectate import action_words
+from tournaments.users import User
 
 # Judge views of replayed steps, shared by the requests of a process. A game's log only
 # grows, so (game, seed, step, the step's last action) names one state for good.
@@ -217,9 +218,14 @@ def match_refused_actions(*, match: Match) -> list[RefusedAction]:
     ]
 
 
-def match_penalties(*, match: Match) -> list[Penalty]:
-    """Return the match's penalties, oldest first, with the player and the official."""
-    return list(match.penalties.select_related("registration__player", "by").order_by("at", "id"))
+def match_penalties(*, match: Match, player: User | None = None) -> list[Penalty]:
+    """Return the match's penalties, oldest first, with the player and the official: all of them
+    (an official's read), or with ``player`` only the ones given to that player (what a player
+    of the match reads: their own, note included; never the opponent's, nor that there are any)."""
+    penalties = match.penalties.select_related("registration__player", "by").order_by("at", "id")
+    if player is not None:
+        penalties = penalties.filter(registration__player_id=player.pk)
+    return list(penalties)
 
 
 def penalty_json(penalty: Penalty) -> dict[str, Any]:
