@@ -3,6 +3,7 @@ and every setting: a delay of N turns shows the game as the turn N before the cu
 began, a delay of N minutes the game as it stood N minutes ago to the instant; never the
 present state of a game being played, one turn included. The clocks are the tests'."""
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -10,6 +11,8 @@ from django.utils import timezone
 
 from engine.registry import game_keys, get_game
 from tests.support.spectate import played_match, played_turns, spectator_view_after
+from tournaments.api.online import STREAM_PING
+from tournaments.api.spectate import MIN_WAIT, _timeout, spectate_stream_async
 from tournaments.models import Game, GameAction
 from tournaments.selectors.spectate import spectate_answer, spectate_moves_at, spectated_step
 
@@ -115,3 +118,26 @@ def test_the_answer_shows_the_view_of_the_step_it_names(key, organizer, players,
     later = now + timedelta(minutes=3)
     assert spectate_answer(match=played.match, now=later - timedelta(microseconds=1))["step"] == old
     assert spectate_answer(match=played.match, now=later)["step"] == len(rows)
+
+
+def test_the_stream_waits_for_a_change_no_longer_than_until_the_view_moves_on_by_itself():
+    assert _timeout(300, 0, 4.5) == 4.5  # the next action turns N minutes old in 4.5 s
+    assert _timeout(300, 0, 42.5) == STREAM_PING  # a ping is due before that
+    assert _timeout(300, 10, None) == STREAM_PING - 10  # else until the next ping is due
+    assert _timeout(3, 0, None) == 3  # or the stream ends
+    assert _timeout(300, 0, 0.0) == MIN_WAIT
+
+
+def test_the_stream_sends_the_view_as_it_moves_on_with_no_change_of_the_match():
+    texts = iter([('{"step":1}', 0.1), ('{"step":2,"match_status":"final"}', None)])
+
+    async def read() -> tuple[str, float | None]:
+        return next(texts)
+
+    async def watch() -> list[bytes]:
+        return [chunk async for chunk in spectate_stream_async(7102, read, 600)]
+
+    # Nothing is published: the stream reads again when it was told the view moves on (0.1 s),
+    # not at its next ping (15 s), which would overrun the 10 s allowed here.
+    chunks = asyncio.run(asyncio.wait_for(watch(), timeout=10))
+    assert chunks[1:] == [b'event: state\ndata: {"step":2,"match_status":"final"}\n\n']
