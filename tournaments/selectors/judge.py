@@ -309,7 +309,9 @@ def round_progress_rows(*, round: Round, official: bool) -> list[MatchProgress]:
             bots=(match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot)),
         )
         if official:
-            times = [t for t in (match.last_done, match.last_sent) if t is not None]
+            # The ledger's latest times, annotated above for officials only.
+            ledger = (getattr(match, "last_done", None), getattr(match, "last_sent", None))
+            times: list[datetime] = [t for t in ledger if t is not None]
             if game is not None:
                 times += [t for t in (game.started_at, game.finished_at) if t is not None]
                 playing = game.status == Game.Status.PLAYING and match.status != Match.Status.FINAL
