@@ -8,9 +8,9 @@ The view shown is the game rebuilt from its log up to an earlier step (the engin
 
 - **N turns**: the state at the moment the turn N turns before the current one began (with the
   default 2, in turn 7 the spectator sees the start of turn 5: nothing of turns 5, 6 and 7). The
-  turn shown is always the current one minus N; before turn N + 1, the game's setup. A turn is
-  what the game's state counts as ``turn`` (the same attribute the workers keep in the
-  snapshot); a game that counts none falls back to minutes.
+  turn shown is always the current one minus N; while the game is fewer than N turns in, its
+  setup. A turn is what the game's state counts as ``turn`` (the same attribute the workers keep
+  in the snapshot); a game that counts none falls back to minutes.
 - **N minutes**: the state after the last action applied at least N minutes ago (the ledger's
   ``processed_at``): the state the game stood in N minutes ago, to the instant.
 
