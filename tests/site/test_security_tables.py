@@ -5,6 +5,7 @@ tables and checks them). The check itself is shown to catch what it is there to 
 
 import os
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -188,3 +189,17 @@ def test_the_check_reads_a_real_games_views():
     assert not watcher.problems(state)
     found = {(p.row, p.role, p.seat) for p in watcher.see(Leaky(), events)}
     assert found == {("hand", "the opponent", 0)}
+
+
+@pytest.mark.parametrize(
+    ("row", "problem"),
+    [
+        ("| hand | `hand[]` | names | some | count | names | names |", "claims ['some']"),
+        ("| hand | hand | names | count | count | names | names |", "names no path"),
+        ("| chain | `/chain[]` | names | names | names | names | names |", "does not say whose"),
+    ],
+)
+def test_a_table_the_check_cannot_read_is_refused_not_skipped(row, problem):
+    header = DOC.split("|---", 1)[0]
+    with pytest.raises(ValueError, match=re.escape(problem)):
+        tables(f"{header}|---|---|---|---|---|---|---|\n{row}\n")
