@@ -171,14 +171,36 @@ def test_it_refuses_an_unknown_kind_a_stranger_and_a_game_loss_after_the_match(m
     assert Penalty.objects.count() == 1
 
 
-def test_it_lists_the_penalties_to_the_officials_and_the_players_of_the_match(match, judge, outsider):
-    give(judge, match.id, match.b.name, "warning", "late")
-    for actor in (judge, match.event.organizer, match.a, match.b):
-        response = actor.api.get(f"/api/matches/{match.id}/penalties/")
+def test_it_lists_every_penalty_to_the_officials_and_to_a_player_only_their_own(match, judge, outsider):
+    give(judge, match.id, match.b.name, "warning", "late for the round")
+    give(judge, match.id, match.a.name, "warning", "slow play")
+    for official in (judge, match.event.organizer):
+        response = official.api.get(f"/api/matches/{match.id}/penalties/")
+        assert [(p["username"], p["note"]) for p in response.json()] == [
+            (match.b.name, "late for the round"),
+            (match.a.name, "slow play"),
+        ]
+    for player, own, theirs in (
+        (match.a, "slow play", "late for the round"),
+        (match.b, "late for the round", "slow play"),
+    ):
+        response = player.api.get(f"/api/matches/{match.id}/penalties/")
         assert response.status_code == 200
-        [penalty] = response.json()
-        assert (penalty["username"], penalty["kind"], penalty["note"]) == (match.b.name, "warning", "late")
+        [penalty] = response.json()  # their own, with the judge's note; nothing of the opponent's
+        assert (penalty["username"], penalty["kind"], penalty["note"]) == (player.name, "warning", own)
+        assert theirs not in response.content.decode()
     assert outsider.api.get(f"/api/matches/{match.id}/penalties/").status_code == 403
+
+
+def test_no_page_or_answer_gives_a_player_the_opponents_penalty_note(match, judge):
+    give(judge, match.id, match.b.name, "game_loss", "marked cards")
+    a = match.a
+    assert "marked cards" not in a.api.get(f"/api/matches/{match.id}/").content.decode()  # no audit rows
+    assert browser(a).get(f"/matches/{match.id}/log/").status_code == 403  # the judges' viewer
+    assert a.api.get(f"/api/events/{match.event.id}/audit/").status_code == 403
+    for url in (f"/events/{match.event.id}/", "/notifications/", f"/matches/{match.id}/play/"):
+        response = browser(a).get(url)
+        assert response.status_code == 200 and "marked cards" not in response.content.decode()
 
 
 def test_it_gives_penalties_and_overrides_results_from_the_log_viewer(match, judge):

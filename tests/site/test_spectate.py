@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from engine.registry import game_keys, get_game
 from tests.support.online import events as stream_events
-from tests.support.spectate import hidden_names, played_match
+from tests.support.spectate import hidden_names, played_match, played_turns
 from tournaments.api.spectate import spectate_stream_async
 from tournaments.models import Event, GameAction
-from tournaments.selectors.spectate import game_turns, spectated_step, state_at
+from tournaments.selectors.spectate import spectated_step, state_at
 from tournaments.services import live
 
 pytestmark = pytest.mark.django_db
@@ -62,27 +62,15 @@ def test_it_shows_a_spectator_no_hidden_card_and_no_seed_in_every_game(
 def test_it_never_shows_the_present_state_of_a_game_being_played(key, organizer, players, card_sets):
     a, b = players
     played = played_match(key, organizer, a, b, part=0.8, spectators="users")
-    turns = game_turns(game=played.game)
+    turns = played_turns(played)
     delay = spectated_step(game=played.game, event=played.match.round.event)
     assert delay.step < len(played.game.actions)
-    if delay.unit == "turns":  # the default: 2 turns
-        assert turns[delay.step] <= turns[-1] - 1
-        assert delay.step == 0 or turns[delay.step - 1] < turns[-1] - 1
+    assert delay.unit == "turns"  # the default: 2 turns, the state as the turn 2 before began
+    assert turns[delay.step] == turns[-1] - 2
+    assert delay.step == 0 or turns[delay.step - 1] < turns[-1] - 2
     body = spectate(a, played.match.pk).json()
     assert body["step"] == delay.step
-    assert body["delay"]["amount"] == 2
-
-
-def test_it_delays_by_turns_the_state_as_the_turn_before_the_last_began(organizer, players, card_sets):
-    a, b = players
-    played = played_match("respons", organizer, a, b, part=0.9, spectators="everyone", spectate_delay=1)
-    turns = game_turns(game=played.game)
-    assert turns[-1] >= 2
-    delay = spectated_step(game=played.game, event=played.match.round.event)
-    # One turn: the state at the moment the current turn began, nothing of it.
-    assert delay.unit == "turns"
-    assert turns[delay.step] == turns[-1]
-    assert turns[delay.step - 1] == turns[-1] - 1
+    assert body["delay"] == {"amount": 2, "unit": "turns", "turn": turns[-1] - 2}
 
 
 def test_it_delays_by_minutes_from_the_times_actions_were_applied(organizer, players, card_sets):
@@ -228,26 +216,26 @@ def test_the_stream_sends_the_view_again_when_the_game_moves_on(organizer, playe
 
 
 def test_the_asgi_stream_sends_the_view_only_when_it_differs_and_ends_with_the_match():
-    texts = iter(['{"step":1}', '{"step":1}', '{"step":2,"match_status":"final"}'])
+    texts = iter([('{"step":1}', None), ('{"step":1}', None), ('{"step":2,"match_status":"final"}', None)])
 
-    async def read() -> str:
+    async def read() -> tuple[str, float | None]:
         return next(texts)
 
     async def watch() -> list[bytes]:
         chunks = []
         stream = spectate_stream_async(7101, read, 5)
         chunks.append(await stream.__anext__())
-        for _ in range(2):  # the first change reads the same view, the second a new one
-            threading.Timer(0.05, live.publish, args=(7101, ["{}", "{}"])).start()
-            chunks.append(await stream.__anext__())
+        # Two changes of the match: the first reads the same view, the second a new one.
+        for delay in (0.05, 0.3):
+            threading.Timer(delay, live.publish, args=(7101, ["{}", "{}"])).start()
         chunks += [chunk async for chunk in stream]  # it ends: the match is final
         return chunks
 
     chunks = asyncio.run(watch())
     assert chunks[0].endswith(b'data: {"step":1}\n\n')
-    assert chunks[1] == b": ping\n\n"
-    assert chunks[2] == b'event: state\ndata: {"step":2,"match_status":"final"}\n\n'
-    assert len(chunks) == 3
+    # The change that left the view as it was sends nothing: not even a ping, which would tell
+    # the spectator the moment an action not shown yet was made.
+    assert chunks[1:] == [b'event: state\ndata: {"step":2,"match_status":"final"}\n\n']
 
 
 def test_it_shows_the_clocks_as_they_were_at_the_step_shown(organizer, players, anonymous, card_sets):

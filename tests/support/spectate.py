@@ -127,3 +127,34 @@ def catalog_codes(key: str) -> list[str]:
 def hidden_names(state: Any) -> set[str]:
     """The names of every card hidden from either seat in ``state``."""
     return set(state.hidden_from(0)) | set(state.hidden_from(1))
+
+
+def _replayed(played: PlayedMatch) -> tuple[Any, Any]:
+    """A new engine state of the played game's setup, and the engine (the registry's)."""
+    key = played.match.round.event.game
+    engine = match_engine(key)
+    _rules, catalog = catalog_for(game=key)
+    decks = [parse_decklist(raw, game=key) for raw in played.game.decks]
+    names = [played.match.player_a.player.username, played.match.player_b.player.username]
+    options = {"first": played.game.first_initiative, "names": names}
+    return engine.new_match(catalog, decks, seed=played.game.seed, options=options), engine
+
+
+def played_turns(played: PlayedMatch) -> list[int]:
+    """The turn the engine counts after each prefix of the game's stored log (``[after 0
+    actions, after 1, …]``), the game replayed here by the engine itself."""
+    state, _engine = _replayed(played)
+    turns = [int(state.turn)]
+    for action in played.game.actions:
+        state.apply(action["seat"], {k: v for k, v in action.items() if k != "seat"})
+        turns.append(int(state.turn))
+    return turns
+
+
+def spectator_view_after(played: PlayedMatch, step: int) -> dict[str, Any]:
+    """The engine's spectator view of the played game after its first ``step`` actions."""
+    state, _engine = _replayed(played)
+    for action in played.game.actions[:step]:
+        state.apply(action["seat"], {k: v for k, v in action.items() if k != "seat"})
+    view: dict[str, Any] = state.spectator_view()
+    return view

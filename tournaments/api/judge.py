@@ -55,16 +55,23 @@ def _match(request: SignedInRequest, match_id: int) -> tuple[Match, bool]:
 
 
 class PenaltyApi(APIView):
-    """GET: the match's penalties (its players and officials). POST: give one (officials)."""
+    """GET: the match's penalties (officials: all; a player of the match: their own). POST: give
+    one (officials)."""
 
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={200: PenaltyOut(many=True), **errors(403)}, operation_id="matches_penalties_list"
+        responses={200: PenaltyOut(many=True), **errors(403)},
+        operation_id="matches_penalties_list",
+        description=(
+            "The match's penalties, oldest first: every one to the event's officials; to a player "
+            "of the match only their own (with the judge's note), never the opponent's."
+        ),
     )
     def get(self, request: SignedInRequest, match_id: int) -> Response:
-        match, _official = _match(request, match_id)
-        return Response([penalty_json(p) for p in match_penalties(match=match)])
+        match, official = _match(request, match_id)
+        penalties = match_penalties(match=match, player=None if official else request.user)
+        return Response([penalty_json(p) for p in penalties])
 
     @extend_schema(
         request=PenaltyIn,

@@ -12,6 +12,7 @@ from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, StreamingHttpResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -43,6 +44,7 @@ from tournaments.selectors.spectate import (
     replay_answer,
     replay_full,
     spectate_answer,
+    spectate_moves_at,
     watch_access,
 )
 from tournaments.services import limits, live
@@ -122,11 +124,22 @@ class SpectateApi(APIView):
         return Response(_answer_or_409(_watchable(request, match_id)))
 
 
-def _read_text(match_id: int) -> str:
-    """The spectator answer as JSON text, read afresh (then the connection is let go)."""
+# The shortest wait between two reads of the stream: a view due to move on at an instant is
+# read again no sooner than this after the last read, however near the instant looks.
+MIN_WAIT = 0.05
+
+
+def _read_text(match_id: int) -> tuple[str, float | None]:
+    """The spectator answer as JSON text, read afresh (then the connection is let go), and in how
+    many seconds it changes by itself (a delay in minutes: the next action turns N minutes old),
+    or None."""
     try:
-        answer = spectate_answer(match=online_rows.match_for_play(match_id))
-        return orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS).decode()
+        match = online_rows.match_for_play(match_id)
+        now = timezone.now()
+        answer = spectate_answer(match=match, now=now)
+        moves_at = spectate_moves_at(match=match, now=now)
+        wait = max(MIN_WAIT, (moves_at - now).total_seconds()) if moves_at is not None else None
+        return orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS).decode(), wait
     finally:
         connection.close()
 
@@ -139,22 +152,33 @@ def _over(text: str) -> bool:
     return '"match_status":"final"' in text
 
 
+def _timeout(left: float, quiet: float, moves_in: float | None) -> float:
+    """How long the stream waits for a change of the match: until the next ping is due (a ping
+    ``STREAM_PING`` s after the last thing sent), the view moves on by itself, or the stream ends."""
+    waits = [left, STREAM_PING - quiet] + ([moves_in] if moves_in is not None else [])
+    return max(MIN_WAIT, min(waits))
+
+
 def spectate_stream_sync(match_id: int, read: Any, seconds: int) -> Iterator[bytes]:
-    """The stream for a WSGI server. Each change of the match (and each ping interval, for a delay
-    in minutes) reads the answer again; it is sent when it differs from the last one sent."""
+    """The stream for a WSGI server. The answer is read again whenever the match changes and
+    whenever the delayed view is due to move on by itself, and sent only when it differs from the
+    last one sent; between sends, a ping every ``STREAM_PING`` s and at no other moment (a ping
+    as the game moves on would tell a spectator when each action not shown yet was made)."""
     sub = live.subscribe(match_id, None)
     try:
-        text = read()
+        text, moves_in = read()
         yield b"retry: 2000\n" + _event(text)
         until = time.monotonic() + seconds
+        sent = time.monotonic()
         while not _over(text) and (left := until - time.monotonic()) > 0:
-            sub.get(min(STREAM_PING, left))
-            new = read()
-            if new == text:
+            sub.get(_timeout(left, time.monotonic() - sent, moves_in))
+            new, moves_in = read()
+            if new != text:
+                text, sent = new, time.monotonic()
+                yield _event(text)
+            elif time.monotonic() - sent >= STREAM_PING:
+                sent = time.monotonic()
                 yield b": ping\n\n"
-                continue
-            text = new
-            yield _event(text)
     finally:
         sub.close()
 
@@ -163,17 +187,19 @@ async def spectate_stream_async(match_id: int, read: Any, seconds: int) -> Async
     """:func:`spectate_stream_sync` on the event loop (ASGI): no thread held while it waits."""
     sub = live.subscribe(match_id, None, asynchronous=True)
     try:
-        text = await read()
+        text, moves_in = await read()
         yield b"retry: 2000\n" + _event(text)
         until = time.monotonic() + seconds
+        sent = time.monotonic()
         while not _over(text) and (left := until - time.monotonic()) > 0:
-            await sub.aget(min(STREAM_PING, left))
-            new = await read()
-            if new == text:
+            await sub.aget(_timeout(left, time.monotonic() - sent, moves_in))
+            new, moves_in = await read()
+            if new != text:
+                text, sent = new, time.monotonic()
+                yield _event(text)
+            elif time.monotonic() - sent >= STREAM_PING:
+                sent = time.monotonic()
                 yield b": ping\n\n"
-                continue
-            text = new
-            yield _event(text)
     finally:
         sub.close()
 

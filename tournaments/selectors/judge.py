@@ -18,6 +18,7 @@ from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.online import clock_limit, current_game, game_log, match_engine
 from tournaments.selectors.spectate import action_words
+from tournaments.users import User
 
 # Judge views of replayed steps, shared by the requests of a process. A game's log only
 # grows, so (game, seed, step, the step's last action) names one state for good.
@@ -217,9 +218,14 @@ def match_refused_actions(*, match: Match) -> list[RefusedAction]:
     ]
 
 
-def match_penalties(*, match: Match) -> list[Penalty]:
-    """Return the match's penalties, oldest first, with the player and the official."""
-    return list(match.penalties.select_related("registration__player", "by").order_by("at", "id"))
+def match_penalties(*, match: Match, player: User | None = None) -> list[Penalty]:
+    """Return the match's penalties, oldest first, with the player and the official: all of them
+    (an official's read), or with ``player`` only the ones given to that player (what a player
+    of the match reads: their own, note included; never the opponent's, nor that there are any)."""
+    penalties = match.penalties.select_related("registration__player", "by").order_by("at", "id")
+    if player is not None:
+        penalties = penalties.filter(registration__player_id=player.pk)
+    return list(penalties)
 
 
 def penalty_json(penalty: Penalty) -> dict[str, Any]:
@@ -261,48 +267,59 @@ def board_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 @dataclass
 class MatchProgress:
-    """One match of a round as the progress page shows it."""
+    """One match of a round as the progress page shows it. For the public (``official`` False)
+    only what a spectator of the event may know now: no action count, whose decision it is or
+    when the game last moved (each would tell who is thinking at this moment, and for how long,
+    which the spectator delay keeps from them)."""
 
     match: Match
-    game: Game | None
-    deciding: str = ""  # the username whose decision it is ("" when nobody's)
-    sideboarding: bool = False
-    last_activity: datetime | None = None
+    game_number: int | None = None  # the current game (None: none has started)
+    game_status: str = ""  # Game.Status: playing, sideboarding or finished
+    actions: int | None = None  # the current game's actions so far (officials only)
+    deciding: str = ""  # the username whose decision it is (officials only; "" when nobody's)
+    last_activity: datetime | None = None  # the last action submitted or applied (officials only)
     bots: tuple[bool, bool] = (False, False)
 
+    @property
+    def sideboarding(self) -> bool:
+        return self.game_status == Game.Status.SIDEBOARDING
 
-def round_progress_rows(*, round: Round) -> list[MatchProgress]:
-    """Return every match of the round with its current game, whose decision it is and the
-    time of its last activity (the last action submitted or applied, else the game's start)."""
-    matches = list(
-        round.matches.select_related("player_a__player", "player_b__player")
-        .annotate(last_done=Max("game_actions__processed_at"), last_sent=Max("game_actions__created_at"))
-        .order_by("table")
-    )
+
+def round_progress_rows(*, round: Round, official: bool) -> list[MatchProgress]:
+    """Return every match of the round with its current game: for ``official`` readers, its
+    actions so far, whose decision it is and the time of its last activity (the last action
+    submitted or applied, else the game's start or end); for anyone else the game's number and
+    status only (:class:`MatchProgress`)."""
+    matches = round.matches.select_related("player_a__player", "player_b__player").order_by("table")
+    if official:
+        matches = matches.annotate(
+            last_done=Max("game_actions__processed_at"), last_sent=Max("game_actions__created_at")
+        )
+    games = Game.objects.filter(match__round=round).order_by("number")
     latest: dict[int, Game] = {}
-    for row in Game.objects.filter(match__round=round).defer("snapshot", "decks").order_by("number"):
+    for row in games.defer("snapshot", "decks") if official else games.only("match_id", "number", "status"):
         latest[row.match_id] = row
     rows = []
     for match in matches:
         game = latest.get(match.pk)
-        names = _names(match)
-        times = [t for t in (match.last_done, match.last_sent) if t is not None]
-        if game is not None:
-            times += [t for t in (game.started_at, game.finished_at) if t is not None]
-        playing = (
-            game is not None and game.status == Game.Status.PLAYING and match.status != Match.Status.FINAL
+        progress = MatchProgress(
+            match=match,
+            game_number=game.number if game is not None else None,
+            game_status=game.status if game is not None else "",
+            bots=(match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot)),
         )
-        deciding = names[game.decision_seat] if playing and game and game.decision_seat in (0, 1) else ""
-        rows.append(
-            MatchProgress(
-                match=match,
-                game=game,
-                deciding=deciding,
-                sideboarding=bool(game and game.status == Game.Status.SIDEBOARDING),
-                last_activity=max(times) if times else None,
-                bots=(match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot)),
-            )
-        )
+        if official:
+            # The ledger's latest times, annotated above for officials only.
+            ledger = (getattr(match, "last_done", None), getattr(match, "last_sent", None))
+            times: list[datetime] = [t for t in ledger if t is not None]
+            if game is not None:
+                times += [t for t in (game.started_at, game.finished_at) if t is not None]
+                playing = game.status == Game.Status.PLAYING and match.status != Match.Status.FINAL
+                seat = game.decision_seat
+                progress.actions = len(game.actions)
+                progress.deciding = _names(match)[seat] if playing and seat in (0, 1) else ""
+            progress.last_activity = max(times) if times else None
+        rows.append(progress)
     return rows
 
 

@@ -4,14 +4,15 @@ view of its current game, and any step of a final match's games.
 A spectator sees only the engine's ``spectator_view()`` (no hand, no face-down card, no seed),
 and never the present state of a game being played: a player's friend watching could relay it.
 The view shown is the game rebuilt from its log up to an earlier step (the engine's
-``replay(log, catalog, upto=k)``), as the event's delay says:
+``replay(log, catalog, upto=k)``), exactly as far behind as the event's delay says:
 
-- **N turns**: the state at the moment the turn N − 1 turns before the current one began (with
-  the default 2, the spectator sees every turn before the previous one, and nothing of the
-  previous or the current turn). A turn is what the game's state counts as ``turn`` (the same
-  attribute the workers keep in the snapshot); a game that counts none falls back to minutes.
+- **N turns**: the state at the moment the turn N turns before the current one began (with the
+  default 2, in turn 7 the spectator sees the start of turn 5: nothing of turns 5, 6 and 7). The
+  turn shown is always the current one minus N; while the game is fewer than N turns in, its
+  setup. A turn is what the game's state counts as ``turn`` (the same attribute the workers keep
+  in the snapshot); a game that counts none falls back to minutes.
 - **N minutes**: the state after the last action applied at least N minutes ago (the ledger's
-  ``processed_at``).
+  ``processed_at``): the state the game stood in N minutes ago, to the instant.
 
 A finished game is shown whole: there is nothing left to relay. Everything is reached through
 the registry and the protocol of ``engine/match.py``: nothing here names a game.
@@ -28,7 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import orjson
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -175,6 +176,14 @@ class Delay:
     turn: int | None = None
 
 
+def turn_began(turns: list[int], turn: int) -> int:
+    """Return the step at which ``turn`` began in a game whose turn after each prefix of its log
+    is ``turns``: the first state of that turn (0 before the first one counted). A turn the game
+    skipped gives the last state before the next one, never a later turn's."""
+    step = next((i for i, counted in enumerate(turns) if counted >= turn), len(turns) - 1)
+    return step - 1 if step and turns[step] > turn else step
+
+
 def spectated_step(*, game: Game, event: Event, now: datetime | None = None) -> Delay:
     """Return the step of ``game`` a spectator may see now (see the module's docstring)."""
     total = len(game.actions)
@@ -185,19 +194,44 @@ def spectated_step(*, game: Game, event: Event, now: datetime | None = None) -> 
         turns = game_turns(game=game)
         if all(turn is not None for turn in turns):
             counted = [int(turn) for turn in turns if turn is not None]
-            since = counted[-1] - amount + 1  # the first turn not shown
-            step = next((i for i, turn in enumerate(counted) if turn >= since), 0)
+            step = turn_began(counted, counted[-1] - amount)
             return Delay(step=step, unit="turns", amount=amount, turn=counted[step])
     cutoff = (now or timezone.now()) - timedelta(minutes=amount)
-    last = GameAction.objects.filter(
+    last = _applied(game).filter(processed_at__lte=cutoff).aggregate(n=Max("log_index"))["n"]
+    step = min(total, last + 1) if last is not None else 0
+    return Delay(step=step, unit="minutes", amount=amount)
+
+
+def _applied(game: Game) -> QuerySet[GameAction]:
+    """The ledger rows of the game's applied actions (each with its place in the log)."""
+    return GameAction.objects.filter(
         match_id=game.match_id,
         game_number=game.number,
         status=GameAction.Status.APPLIED,
-        processed_at__lte=cutoff,
         log_index__isnull=False,
-    ).aggregate(n=Max("log_index"))["n"]
-    step = min(total, last + 1) if last is not None else 0
-    return Delay(step=step, unit="minutes", amount=amount)
+    )
+
+
+def _moves_at(*, game: Game, delay: Delay) -> datetime | None:
+    """When a game's view delayed by minutes moves on by itself: the next action not shown yet
+    turns N minutes old (None: a delay in turns, or no such action)."""
+    if delay.unit != "minutes":
+        return None
+    first = _applied(game).filter(log_index__gte=delay.step).order_by("log_index").first()
+    if first is None or first.processed_at is None:
+        return None
+    return first.processed_at + timedelta(minutes=delay.amount)
+
+
+def spectate_moves_at(*, match: Match, now: datetime) -> datetime | None:
+    """Return when the spectator answer of ``match`` (as it is at ``now``) changes by itself, or
+    None when only the game moving on can change it. For the spectate stream, which then sends
+    the view at that moment, neither earlier nor later; the time is in no answer (it would tell
+    when an action not shown yet was made)."""
+    game = match.games.order_by("-number").first()
+    if game is None or game.status == Game.Status.FINISHED:
+        return None
+    return _moves_at(game=game, delay=spectated_step(game=game, event=match.round.event, now=now))
 
 
 # --- the answers -------------------------------------------------------------------------------

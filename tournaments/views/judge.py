@@ -46,7 +46,7 @@ from tournaments.selectors.judge import (
 from tournaments.selectors.online import clock_limit, seat_of
 from tournaments.selectors.online_rows import match_games
 from tournaments.selectors.play import game_log_shown, play_cards
-from tournaments.selectors.spectate import action_words
+from tournaments.selectors.spectate import action_words, watch_access
 from tournaments.services import events as events_svc
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
 from tournaments.services.penalties import penalty_give
@@ -305,31 +305,47 @@ def _visible_round(request: HttpRequest, event_id: int, number: int) -> tuple[Ev
     return event, round_
 
 
-def _progress_context(request: HttpRequest, event: Event, round_: Round) -> dict[str, Any]:
-    rows = round_progress_rows(round=round_)
+def _progress(request: HttpRequest, event_id: int, number: int, template: str) -> HttpResponse:
+    """The progress page (or its rows): its officials see every match's decision, actions and
+    last activity; anyone else only if the event lets them watch its matches, and then no more
+    than a spectator may know now (the match, its game and status, the score)."""
+    event, round_ = _visible_round(request, event_id, number)
+    access = watch_access(event=event, user=request.user)
+    if not round_.published and not access.official:
+        raise Http404(_("This event has no round %(n)s.") % {"n": number})  # held pairings
+    if access.refusal == "sign_in":
+        return redirect_to_login(request.get_full_path())
+    if access.refusal:
+        raise PermissionDenied(_("This event's matches cannot be watched."))
+    rows = round_progress_rows(round=round_, official=access.official)
     counts = round_progress(matches=[row.match for row in rows])
-    return {
+    context = {
         "event": event,
         "round": round_,
         "rows": rows,
         "counts": counts,
         "percent": round(100 * counts.final / counts.total) if counts.total else 0,
-        "official": is_official(event_role(event=event, user=request.user)),
-        "rounds": list(event.round_set.order_by("number")),
+        "official": access.official,
+        "watchable": event.online,
+        "rounds": list(
+            event.round_set.order_by("number")
+            if access.official
+            else event.round_set.filter(published=True).order_by("number")
+        ),
         "now": timezone.now(),
     }
+    return render(request, template, context)
 
 
 def round_progress_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """How far an online round is: finished matches, and per match the game, score and whose turn.
+    """How far an online round is: finished matches, and per match the game, score and (for the
+    officials) whose turn.
 
     Only reads (issue #15): the clocks and the bots move on with the beat (or, with no broker, the
     embedded beat, settings.EMBEDDED_BEAT), never because someone looks."""
-    event, round_ = _visible_round(request, event_id, number)
-    return render(request, "tournaments/judge/progress.html", _progress_context(request, event, round_))
+    return _progress(request, event_id, number, "tournaments/judge/progress.html")
 
 
 def round_progress_rows_partial(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """The self-refreshing part of the progress page (htmx, every 2 s while a match is open)."""
-    event, round_ = _visible_round(request, event_id, number)
-    return render(request, "tournaments/judge/_progress.html", _progress_context(request, event, round_))
+    return _progress(request, event_id, number, "tournaments/judge/_progress.html")
