@@ -94,6 +94,7 @@ class Bracket:
     rounds: tuple[BracketRound, ...]
     grand_final_reset: bool = False
     index: Mapping[str, BracketMatch] = field(default_factory=dict, compare=False, repr=False)
+    seed_index: Mapping[int, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def matches(self) -> tuple[BracketMatch, ...]:
@@ -118,7 +119,9 @@ class Bracket:
 
     def seed_of(self, player: int) -> int:
         """Return ``player``'s seed (1 is the best); raises ValueError for a player not seeded."""
-        return self.seeds.index(player) + 1
+        if player not in self.seed_index:
+            raise ValueError(f"player {player} is not seeded in this bracket")
+        return self.seed_index[player]
 
 
 def bracket_size(players: int) -> int:
@@ -306,4 +309,5 @@ class _Builder:
             rounds=tuple(frozen_rounds),
             grand_final_reset=self.reset,
             index=index,
+            seed_index={pid: seed for seed, pid in enumerate(self.seeds, start=1)},
         )

@@ -17,7 +17,7 @@ players still in come first, by seed.
 """
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tournaments.structures.bracket import Bracket, BracketMatch
 from tournaments.structures.records import RoundPairing, Source, Table, TiebreakValue
@@ -64,13 +64,11 @@ class BracketProgress:
     bracket: Bracket
     states: tuple[MatchState, ...]
     champion: int | None
+    index: Mapping[str, MatchState] = field(default_factory=dict, compare=False, repr=False)
 
     def state(self, key: str) -> MatchState:
         """Return the state of the match ``key``; raises KeyError for an unknown key."""
-        for state in self.states:
-            if state.match.key == key:
-                return state
-        raise KeyError(key)
+        return self.index[key]
 
     @property
     def ready(self) -> tuple[MatchState, ...]:
@@ -171,7 +169,9 @@ def bracket_progress(
             states[m.key] = MatchState(m, a, b, WALKOVER, goes_on)
         else:
             states[m.key] = MatchState(m, a, b, READY)
-    return BracketProgress(bracket=bracket, states=tuple(states.values()), champion=_champion(states))
+    return BracketProgress(
+        bracket=bracket, states=tuple(states.values()), champion=_champion(states), index=states
+    )
 
 
 def _champion(states: Mapping[str, MatchState]) -> int | None:
@@ -253,7 +253,7 @@ def elimination_standings(
         raise ValueError(f"seeded players missing from the players: {missing[:10]}")
     seeded = [by_id[pid] for pid in bracket.seeds]
     seed_of = {pid: i for i, pid in enumerate(bracket.seeds, start=1)}
-    states = {s.match.key: s for s in progress.states}
+    states = progress.index
     wins = dict.fromkeys(bracket.seeds, 0)
     losses = dict.fromkeys(bracket.seeds, 0)
     out_in: dict[int, BracketMatch] = {}
@@ -277,17 +277,15 @@ def elimination_standings(
         position = {pid: i for i, pid in enumerate(ranking.order)}
         shown = {pid: ranking.tiebreakers(pid) for pid in bracket.seeds}
 
-    def group(pid: int) -> int:
-        if pid == progress.champion:
-            return 0
-        if pid not in out_in:
-            return 1  # still in
-        return 2 + len(bracket.rounds) - out_in[pid].round  # a later round's losers first
-
-    order = sorted(bracket.seeds, key=lambda pid: (group(pid), position[pid], seed_of[pid]))
+    last = len(bracket.rounds)
+    group = {  # 0 the champion, 1 still in, then a later round's losers first
+        pid: 0 if pid == progress.champion else 1 if pid not in out_in else 2 + last - out_in[pid].round
+        for pid in bracket.seeds
+    }
+    order = sorted(bracket.seeds, key=lambda pid: (group[pid], position[pid], seed_of[pid]))
     sizes: dict[int, int] = {}
     for pid in order:
-        sizes[group(pid)] = sizes.get(group(pid), 0) + 1
+        sizes[group[pid]] = sizes.get(group[pid], 0) + 1
     first_place: dict[int, int] = {}
     place = 1
     for g in sorted(sizes):
@@ -295,7 +293,7 @@ def elimination_standings(
         place += sizes[g]
     rows = []
     for rank, pid in enumerate(order, start=1):
-        g = group(pid)
+        g = group[pid]
         out = out_in.get(pid)
         rows.append(
             Placing(
@@ -325,7 +323,7 @@ def bracket_view(
     username; None while unknown), ``id`` the site's match id from ``ids`` (key → id; the key
     while the match has no row), ``from_a``/``from_b`` as :meth:`Source.as_dict`.
     """
-    states = {s.match.key: s for s in progress.states}
+    states = progress.index
 
     def name(pid: int | None) -> str | None:
         return None if pid is None else names[pid]

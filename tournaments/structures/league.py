@@ -278,7 +278,9 @@ class League:
         """Return the live standings: match points, then ``tiebreakers``, then the name, with
         each player's matches left (``remaining``; none for a dropped player)."""
         profile = check_profile(tiebreakers)
-        ranking = rank_by_profile(players=list(self.players.values()), history=self.history, profile=profile)
+        ranking = rank_by_profile(
+            players=list(self.players.values()), history=self.history, profile=profile, tallies=self.tallies
+        )
         rows = []
         for rank, pid in enumerate(ranking.order, start=1):
             player = self.players[pid]

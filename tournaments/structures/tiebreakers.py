@@ -149,47 +149,39 @@ def rank_by_profile(
     history: Sequence[MatchRecord],
     profile: Sequence[str],
     final_key: FinalKey = by_name,
+    tallies: Mapping[int, Tally] | None = None,
 ) -> Ranking:
     """Return the :class:`Ranking` of ``players`` by match points, then ``profile``, then ``final_key``.
 
-    ``history`` holds every match that counts (byes as :meth:`MatchRecord.bye`). O(players log
-    players + matches). Raises ValueError for an unknown or repeated tiebreaker, and as
-    :func:`tournaments.swiss.scoring.tally` does for inconsistent input.
+    ``history`` holds every match that counts (byes as :meth:`MatchRecord.bye`); ``tallies``
+    may give :func:`tournaments.swiss.scoring.tally` of the same players and history when the
+    caller has it already. O(players log players + matches). Raises ValueError for an unknown
+    or repeated tiebreaker, and as :func:`tournaments.swiss.scoring.tally` does for
+    inconsistent input.
     """
     keys = check_profile(profile)
-    tallies = tally(players, history)
+    if tallies is None:
+        tallies = tally(players, history)
     exact = _Exact(tallies, history)
-    columns = [exact.column(key) for key in keys if key != "head_to_head"]
-    numeric = [key for key in keys if key != "head_to_head"]
-    by_id = {p.id: p for p in players}
-    head = keys.index("head_to_head") if "head_to_head" in keys else None
-
-    def prefix(pid: int, upto: int) -> tuple[int, ...]:
-        return (tallies[pid].match_points, *(columns[i][pid] for i in range(upto)))
-
-    h2h: dict[int, int | None] = {}
-    if head is not None:
-        h2h = _head_to_head(tallies, history, lambda pid: prefix(pid, head))
-
-    def sort_key(player: Player) -> tuple[object, ...]:
-        pid = player.id
-        values: list[int] = [-v for v in prefix(pid, len(columns))]
-        if head is not None:
-            found = h2h.get(pid)
-            values.insert(1 + head, 1 if found is None else -found)
-        return (*values, *final_key(player))
-
-    order = tuple(p.id for p in sorted(players, key=sort_key))
-    shown: dict[int, tuple[TiebreakValue, ...]] = {}
-    for pid in by_id:
-        row: list[TiebreakValue] = []
-        column_of = dict(zip(numeric, columns, strict=True))
-        for key in keys:
-            if key == "head_to_head":
-                row.append(h2h.get(pid))
-            else:
-                row.append(exact.shown(key, column_of[key][pid]))
-        shown[pid] = tuple(row)
+    head = keys.index("head_to_head") if "head_to_head" in keys else len(keys)
+    # Each player's sort key, larger first: match points, then each tiebreaker in order.
+    sort_keys: dict[int, list[int]] = {pid: [-t.match_points] for pid, t in tallies.items()}
+    shown_columns: list[Mapping[int, TiebreakValue]] = []
+    for index, key in enumerate(keys):
+        if index == head:
+            prefixes = {pid: tuple(values) for pid, values in sort_keys.items()}
+            found = _head_to_head(tallies, history, prefixes.__getitem__)
+            for pid, values in sort_keys.items():
+                points = found[pid]
+                values.append(1 if points is None else -points)
+            shown_columns.append(found)
+            continue
+        column = exact.column(key)
+        for pid, values in sort_keys.items():
+            values.append(-column[pid])
+        shown_columns.append(exact.shown(key, column))
+    order = tuple(p.id for p in sorted(players, key=lambda p: (*sort_keys[p.id], *final_key(p))))
+    shown = {pid: tuple(column[pid] for column in shown_columns) for pid in tallies}
     return Ranking(order=order, profile=keys, tallies=tallies, values=shown)
 
 
@@ -211,13 +203,14 @@ class _Exact:
             self.cache[key] = getattr(self, f"_{key}")()
         return self.cache[key]
 
-    def shown(self, key: str, numerator: int) -> TiebreakValue:
-        """Return the value a page shows for a numerator of ``key``."""
+    def shown(self, key: str, column: Mapping[int, int]) -> dict[int, TiebreakValue]:
+        """Return the values a page shows for the numerators ``column`` of ``key``."""
         if key in self.denominator:
-            return round(numerator / self.denominator[key], PLACES)
+            denominator = self.denominator[key]
+            return {pid: round(numerator / denominator, PLACES) for pid, numerator in column.items()}
         if key == "sonneborn_berger":  # counted in half points
-            return numerator / 2
-        return numerator
+            return {pid: numerator / 2 for pid, numerator in column.items()}
+        return dict(column)
 
     # --- the percentages: numerators over 3 × an lcm, floored at a third --------------------
 
