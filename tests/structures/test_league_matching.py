@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.structures import League, LeagueRules
+from tournaments.structures import League, LeagueRules, RoundPairing, Table
 from tournaments.swiss import MatchRecord, Player
 
 from .support import match, roster
@@ -35,6 +35,9 @@ def test_it_pairs_the_players_closest_in_the_standings() -> None:
     pairing = lg.pair_waiting(waiting=[1, 2, 3, 4, 5, 6], now=NOW, ratings=ratings)
     assert pairing.pairs == ((2, 4), (3, 1), (6, 5))
     assert pairing.unmatched == ()
+    assert pairing.as_round(7) == RoundPairing(
+        number=7, kind="league", tables=(Table(1, 2, 4), Table(2, 3, 1), Table(3, 6, 5))
+    )
 
 
 def test_it_puts_match_points_before_rating() -> None:

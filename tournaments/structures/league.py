@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 import rustworkx
 
-from tournaments.structures.records import StandingRow, standing_row
+from tournaments.structures.records import RoundPairing, StandingRow, Table, standing_row
 from tournaments.structures.tiebreakers import DEFAULT_PROFILE, check_profile, rank_by_profile
 from tournaments.swiss import MatchRecord, Player
 from tournaments.swiss.scoring import tally
@@ -68,6 +68,11 @@ class LeaguePairing:
 
     pairs: tuple[Pair, ...]
     unmatched: tuple[int, ...]
+
+    def as_round(self, number: int) -> RoundPairing:
+        """Return the pairs as a round of kind "league" numbered ``number``, tables from 1."""
+        tables = tuple(Table(i, a, b) for i, (a, b) in enumerate(self.pairs, start=1))
+        return RoundPairing(number=number, kind=KIND, tables=tables)
 
 
 class League:

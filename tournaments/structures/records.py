@@ -105,10 +105,6 @@ class RoundPairing:
                 records.append(record)
         return records
 
-    def players(self) -> list[int]:
-        """Return every player the round seats at a table or gives a bye, in table order."""
-        return [pid for t in self.tables for pid in (t.a, t.b)] + list(self.byes)
-
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
