@@ -1,5 +1,7 @@
 """A dropped player in a round robin: results kept (forfeits after the drop) or voided for everyone."""
 
+import pytest
+
 from tournaments.structures import Table, round_robin_round, round_robin_standings
 from tournaments.swiss import MatchRecord, Player
 
@@ -94,3 +96,10 @@ def test_a_player_who_has_not_dropped_is_never_voided() -> None:
         ("dan", 0, False),
         ("ben", 0, False),
     ]
+
+
+def test_a_forfeit_is_by_a_player_at_the_table() -> None:
+    with pytest.raises(ValueError, match="does not play at table 3"):
+        Table(3, ANN, BEN, forfeit=CAT)
+    with pytest.raises(ValueError, match="cannot play themself"):
+        Table(3, ANN, ANN)

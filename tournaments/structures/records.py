@@ -62,7 +62,8 @@ class Table:
     ``match`` is the bracket match's key (elimination), and ``from_a``/``from_b`` where each
     seat comes from. ``forfeit`` names a dropped player who loses this match unplayed (a
     round robin that keeps a dropped player's results): the other player wins it 2–0 and
-    the site stores :meth:`forfeit_record` at once instead of waiting for a report.
+    the site stores :meth:`forfeit_record` at once instead of waiting for a report. Raises
+    ValueError for a player at both seats, or a forfeit by someone not at the table.
     """
 
     number: int
@@ -72,6 +73,12 @@ class Table:
     from_a: Source | None = None
     from_b: Source | None = None
     forfeit: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.a == self.b:
+            raise ValueError(f"player {self.a} cannot play themself at table {self.number}")
+        if self.forfeit is not None and self.forfeit not in (self.a, self.b):
+            raise ValueError(f"player {self.forfeit} does not play at table {self.number}")
 
     def forfeit_record(self, *, round: int) -> MatchRecord | None:
         """Return the 2–0 record of a forfeited match (the winner as ``a``), or None."""
