@@ -60,9 +60,11 @@ def test_it_never_pairs_two_players_who_have_met() -> None:
 
 def test_with_an_odd_number_waiting_the_last_to_join_waits() -> None:
     lg = League(rules=RULES, players=roster(5), history=[])
-    pairing = lg.pair_waiting(waiting=[4, 1, 5, 2, 3], now=NOW)
+    # 3 joined last and leads on rating: the others are paired down the standings.
+    ratings = {3: 2000.0, 4: 1900.0, 1: 1800.0, 5: 1700.0, 2: 1600.0}
+    pairing = lg.pair_waiting(waiting=[4, 1, 5, 2, 3], now=NOW, ratings=ratings)
     assert pairing.unmatched == (3,)
-    assert len(pairing.pairs) == 2
+    assert pairing.pairs == ((4, 1), (5, 2))
 
 
 def test_it_finds_the_pairing_a_first_pass_down_the_standings_misses() -> None:

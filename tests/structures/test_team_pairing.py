@@ -39,13 +39,13 @@ def test_it_seats_each_team_tables_members_seat_by_seat() -> None:
 
 
 def test_it_gives_an_odd_teams_bye_to_each_of_its_members() -> None:
-    teams = teams_of(2, 5)
+    teams = teams_of(3, 5)
     pairing = team_pair_round(teams=teams, history=[], round_number=1, seed=2)
     (bye,) = pairing.teams.byes
     members = tuple(m.id for m in next(t for t in teams if t.id == bye).members)
     assert pairing.member_byes == members
-    team_records, member_records = pairing.records_without_play(size=2)
-    assert team_records == [MatchRecord(1, bye, None, 2, 0)]  # every seat won
+    team_records, member_records = pairing.records_without_play(size=3)
+    assert team_records == [MatchRecord(1, bye, None, 3, 0)]  # every seat won
     assert member_records == [MatchRecord.bye(round=1, player=pid) for pid in members]
 
 

@@ -126,11 +126,16 @@ def test_it_applies_head_to_head_only_among_players_level_on_the_tiebreakers_bef
 
 
 def test_it_skips_head_to_head_when_the_tied_players_have_not_all_met() -> None:
-    # Three players on 3 points: a beat x, b beat y, c beat z, and a, b, c never met.
-    players = [Player(id=i, name=n) for i, n in enumerate(["c", "b", "a", "x", "y", "z"], start=1)]
-    history = [match(1, 3, 4, 2, 0), match(1, 2, 5, 2, 0), match(1, 1, 6, 2, 0)]
+    # Abe, Bea and Cy on 3 points: Bea beat Abe, Abe beat Xi, Cy beat Yu. Cy met neither of the
+    # others, so Bea's win over Abe decides nothing: the three stay in name order.
+    abe, bea, cy, xi, yu = 1, 2, 3, 4, 5
+    players = [
+        Player(id=i, name=n) for i, n in ((abe, "abe"), (bea, "bea"), (cy, "cy"), (xi, "xi"), (yu, "yu"))
+    ]
+    history = [match(1, bea, abe, 2, 0), match(2, abe, xi, 2, 1), match(1, cy, yu, 2, 0)]
     ranking = rank_by_profile(players=players, history=history, profile=["head_to_head"])
-    assert list(ranking.order) == [3, 2, 1, 4, 5, 6]  # by name, on each side
+    assert [ranking.tallies[pid].match_points for pid in (abe, bea, cy)] == [3, 3, 3]
+    assert list(ranking.order) == [abe, bea, cy, xi, yu]
     assert all(ranking.values[pid] == (None,) for pid in ranking.order)
 
 

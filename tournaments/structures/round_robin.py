@@ -105,9 +105,8 @@ def _circle_pairs(entrants: Sequence[int], round_number: int) -> list[tuple[int 
     swapped = round_number > turn  # the second cycle of a double round robin
     fixed = places[-1]
     pairs: list[tuple[int | None, int | None]] = [(places[r], fixed) if r % 2 == 0 else (fixed, places[r])]
-    for i in range(1, m // 2):
-        a, b = places[(r + i) % turn], places[(r - i) % turn]
-        pairs.append((a, b) if i % 2 else (b, a))
+    # The fixed place alternates its seat; every other place sits first for half a cycle.
+    pairs += [(places[(r + i) % turn], places[(r - i) % turn]) for i in range(1, m // 2)]
     return [(b, a) for a, b in pairs] if swapped else pairs
 
 
