@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from engine.decklist import decklist_to_json
 from engine.metagame import deck_archetype, deck_identity
+from engine.registry import get_game
 from tournaments.labels import game_title, reader_language
 from tournaments.models import Game, Match, Practice, Registration
 from tournaments.selectors.cards import catalog_for
@@ -44,6 +45,12 @@ def practice_games() -> list[str]:
 def practice_bot_username(game: str) -> str:
     """Return the username of ``game``'s practice bot (one account per game, no password)."""
     return f"{BOT_PREFIX}{game}"
+
+
+def practice_deck_options(game: str) -> dict[str, Any]:
+    """The deck rules' options of a practice game, which is in no event: the game's own side
+    deck size and the constructed format."""
+    return {"side_max": get_game(game).side_deck_default, "format": "constructed"}
 
 
 # --- sample decks ------------------------------------------------------------------------------

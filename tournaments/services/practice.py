@@ -31,6 +31,7 @@ from tournaments.selectors import online_rows
 from tournaments.selectors.decks import DeckSource, deck_check
 from tournaments.selectors.practice import (
     practice_bot_username,
+    practice_deck_options,
     practice_games,
     practice_quota,
     practice_sample,
@@ -78,7 +79,9 @@ def practice_start(
         raise WrongState(_("Practice games are turned off on this site."), code="practice_off")
     source, name, decklist = _player_deck(player, game, saved_deck=saved_deck, sample=sample, deck=deck)
     rules = get_game(game)
-    opponent = bot_deck(game=game, options=_options(game), rng=random.SystemRandom())  # hidden (R3.5)
+    opponent = bot_deck(
+        game=game, options=practice_deck_options(game), rng=random.SystemRandom()
+    )  # hidden (R3.5)
     bot = _bot_user(game)
     with transaction.atomic():
         now = now or timezone.now()
@@ -148,7 +151,7 @@ def _player_deck(
         source, name, raw = S.SAVED, saved.name, saved.decklist
     else:
         source, name, raw = S.LIST, "", deck
-    check = deck_check(source=raw, game=game, options=_options(game))
+    check = deck_check(source=raw, game=game, options=practice_deck_options(game))
     if not check.readable:
         raise BadInput(check.parse_message, code="bad_decklist")
     if check.game != game:
@@ -161,11 +164,6 @@ def _player_deck(
         raise IllegalDeck(_("The deck breaks the game's deck rules."), violations=check.violations)
     assert check.decklist is not None
     return source, name, decklist_to_json(check.decklist)
-
-
-def _options(game: str) -> dict[str, Any]:
-    """The deck rules' options of a practice game: the game's own side deck, constructed."""
-    return {"side_max": get_game(game).side_deck_default, "format": "constructed"}
 
 
 def _quota_check(player: User, now: Any) -> None:
