@@ -5,7 +5,6 @@ online API as any match; they may resign it; an outsider sees nothing of it."""
 import random
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from engine.registry import bundled_decklists
 from tests.support.games import OTHER_ONLINE_GAMES
@@ -29,7 +28,7 @@ def _cards(card_sets):
 def test_it_starts_a_practice_game_against_the_games_bot_with_a_sample_deck(player, game):
     practice = start_practice(player, game)
     assert (practice["game"], practice["status"], practice["result"]) == (game, "playing", None)
-    assert practice["deck"] == {"source": "sample", "name": first_sample(player, game)}
+    assert practice["deck"] == {"kind": "sample", "name": first_sample(player, game)}
     match = Match.objects.select_related("round__event", "player_a__player", "player_b__player").get(
         pk=practice["match"]
     )
@@ -59,14 +58,14 @@ def test_it_plays_a_practice_game_to_its_end_and_says_how_it_ended(player):
 def test_it_takes_a_saved_deck_of_the_player(player):
     deck = deck_save(owner=player.user, name="Мой воин", source=bundled_decklists("wow")[0].read_text())
     practice = start_practice(player, "wow", saved_deck=deck.pk)
-    assert practice["deck"] == {"source": "saved", "name": "Мой воин"}
+    assert practice["deck"] == {"kind": "saved", "name": "Мой воин"}
     match = Match.objects.select_related("player_a").get(pk=practice["match"])
     assert match.player_a.deck == deck.decklist
 
 
 def test_it_takes_a_pasted_decklist(player, respons_deck_text):
     practice = start_practice(player, "respons", deck=respons_deck_text)
-    assert practice["deck"] == {"source": "list", "name": ""}
+    assert practice["deck"] == {"kind": "list", "name": ""}
 
 
 def test_it_refuses_an_illegal_saved_deck_with_every_violation(player):

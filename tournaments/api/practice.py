@@ -43,7 +43,7 @@ class PracticeIn(serializers.Serializer):
 
 
 class PracticeDeckOut(serializers.Serializer):
-    source = serializers.ChoiceField(choices=Practice.DeckSource.values)
+    kind = serializers.ChoiceField(choices=Practice.DeckSource.values, help_text="saved, sample or list")
     name = serializers.CharField(allow_blank=True, help_text="the saved deck's name, or the sample's key")
 
 

@@ -224,7 +224,7 @@ def practice_json(practice: Practice) -> dict[str, Any]:
         "id": practice.pk,
         "game": practice.game,
         "match": practice.match_id,
-        "deck": {"source": practice.deck_source, "name": practice.deck_name},
+        "deck": {"kind": practice.deck_source, "name": practice.deck_name},
         "status": status,
         "result": result,
         "reason": reason,

@@ -132,6 +132,7 @@ def _player_deck(
     if sum(given) != 1:
         raise BadInput(_("deck: choose one deck: a saved deck, a sample deck or a decklist"), code="invalid")
     S = Practice.DeckSource
+    raw: DeckSource | None
     if sample is not None:
         found = practice_sample(game=game, key=str(sample))
         if found is None:
