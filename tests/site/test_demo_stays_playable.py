@@ -50,6 +50,7 @@ def test_annas_match_still_waits_for_her_hours_and_days_later():
     online_sweep(now=start + DEMO_WAIT - timedelta(minutes=1))
     match = annas_match()
     game = current_game(match)
+    assert match.player_b is not None  # a match against a bot, never a bye
     assert match.status == Match.Status.PENDING and game.status == "playing" and game.reason == ""
     assert game.present_by >= start + DEMO_WAIT - timedelta(minutes=1)
 

@@ -19,6 +19,8 @@ from tournaments.services.events import event_create, event_open, event_start, j
 
 DEMO_ONLINE_EVENT = "Онлайн-турнир с ботами — демо"
 DEMO_BOTS = 8
+# Beside anna: seven bots, so that eight players pair without a bye and she always has a match.
+DEMO_ONLINE_BOTS = 7
 DEMO_BOT_EVENT = "Онлайн-турнир ботов — {game}"  # one per other game with a match engine
 # How long anna's online match waits for her (R9.4: no clock runs before she comes): a week from
 # the latest `make run`, which sets it again, so the demo is still playable hours or days later.
@@ -38,7 +40,7 @@ def demo_bot_event_name(game: str) -> str:
 def demo_online_event_ensure() -> str:
     """Create and start the online demo event unless it exists; say what was done.
 
-    Organized by the demo user "organizer" (judged by "judge"), with 8 bots and "anna"
+    Organized by the demo user "organizer" (judged by "judge"), with 7 bots and "anna"
     on a shipped deck. Starting it pairs round 1 and starts its games: bot-against-bot
     matches play out at once without a worker (eager tasks), or on the worker, or (paced bots,
     no broker) with the embedded beat; anna's match waits for her.
@@ -65,13 +67,13 @@ def demo_online_event_ensure() -> str:
         )
         judge_add(event=event, by=organizer, username="judge")
         event = event_open(event=event, by=organizer)
-        event_fill_bots(event=event, by=organizer, count=DEMO_BOTS)
+        event_fill_bots(event=event, by=organizer, count=DEMO_ONLINE_BOTS)
         registration_submit(event=event, player=User.objects.get(username=DEMO_PLAYER), deck=deck)
         round_ = event_start(event=event, by=organizer)
         demo_match_rearm()  # anna's game waits for her (the bots' games are queued on commit)
     # The games were queued on commit: without a worker they have been played by now.
     return (
-        f"online demo event: «{DEMO_ONLINE_EVENT}» created with {DEMO_BOTS} bots and anna, "
+        f"online demo event: «{DEMO_ONLINE_EVENT}» created with {DEMO_ONLINE_BOTS} bots and anna, "
         f"round {round_.number} running"
     )
 
