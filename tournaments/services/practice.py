@@ -119,8 +119,10 @@ def practice_start(
             player=player, game=game, match=match, deck_source=source, deck_name=name
         )
         game_create(match, number=1, first_initiative=None)  # the seed says who begins (R4.1)
-        # The bot's first moves when it begins (or its paced move, settings.BOT_PAUSE_SECONDS).
-        transaction.on_commit(partial(queue_adjudication, match.pk))
+        # The bot's opening moves when it begins (or its paced move, settings.BOT_PAUSE_SECONDS):
+        # bots' work, on the bots' queue, which never delays a person's. The player's own moves
+        # then go through the action ledger and the drain, the bot answering in the same pass.
+        transaction.on_commit(partial(queue_adjudication, match.pk, bots=True))
     return practice
 
 
