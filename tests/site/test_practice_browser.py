@@ -1,7 +1,8 @@
 """Practice against a bot in a real browser (Debian's Chromium): a player starts a practice game
 from a game's page and plays it by clicks alone — enabled controls of the page, Playwright's
-real click(), never the API — to its end (RESPONSE, on a phone in Russian), and every game can
-be started from its page and its first decision answered by a click (on a desktop, in English).
+real click(), never the API — to its end (RESPONSE, on a phone in Russian and on a desktop in
+English), and every game can be started from its page and its first decision answered by a
+click.
 The page must never throw a JavaScript error nor scroll sideways at 390 px."""
 
 import random
@@ -25,15 +26,22 @@ def _quick_clicks(settings, card_sets):
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "user": "100000/min", "actions": "100000/min"}
 
 
-def test_a_practice_game_of_response_is_played_to_its_end_by_clicks_on_a_phone(live_server, chromium, player):
-    page = practice_tab(chromium, live_server.url, player, width=PHONE, language="ru")
+BADGE = {"ru": "Тренировка против бота · без рейтинга", "en": "Practice against the bot · not rated"}
+
+
+@pytest.mark.parametrize(
+    ("width", "language"), [(PHONE, "ru"), (DESKTOP, "en")], ids=["phone-ru", "desktop-en"]
+)
+def test_a_practice_game_of_response_is_played_to_its_end_by_clicks(
+    live_server, chromium, player, width, language
+):
+    page = practice_tab(chromium, live_server.url, player, width=width, language=language)
     match_id = start_from_game_page(page, live_server.url, "respons")
-    badge = page.locator("[data-testid=practice-badge]").inner_text()
-    assert badge == "Тренировка против бота · без рейтинга"
-    shot(page, "practice-respons-ru-390-start")
-    clicker = ClickPlayer(page, width=PHONE, rng=random.Random(28))
+    assert page.locator("[data-testid=practice-badge]").inner_text() == BADGE[language]
+    shot(page, f"practice-respons-{language}-{width}-start")
+    clicker = ClickPlayer(page, width=width, rng=random.Random(f"{language}{width}"))
     decisions = clicker.play_to_the_end()
-    shot(page, "practice-respons-ru-390-over")
+    shot(page, f"practice-respons-{language}-{width}-over")
     assert decisions >= 3  # the opening hand, then turns of play
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.Status.FINAL and match.wins_a + match.wins_b + match.draws == 1
