@@ -90,6 +90,13 @@ def test_a_player_resigns_from_the_game_page(player, outsider):
     html = html_of(response)
     assert "You resigned the practice game." in html and 'data-testid="practice-result"' in html
     assert "lost" in html
+    # The game can be replayed step by step by its player, and by nobody else.
+    replay = f"/matches/{practice['match']}/replay/"
+    assert f'href="{replay}"' in html
+    status, shown = page(player, replay)
+    assert status == 200 and 'href="/games/respons/#practice"' in shown
+    assert not re.search(r'href="/events/\d', shown)  # its event is nobody's page
+    assert page(outsider, replay)[0] in (403, 404)
 
 
 def test_only_a_signed_in_post_starts_a_game(anonymous, player):
