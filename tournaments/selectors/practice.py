@@ -138,13 +138,6 @@ def practices_running(*, user: User) -> QuerySet[Practice]:
     return Practice.objects.filter(player=user).exclude(match__status=Match.Status.FINAL)
 
 
-def practice_of_match(*, match: Match) -> Practice | None:
-    """Return the practice game ``match`` is, or None for a match of a tournament."""
-    if not match.round.event.practice:
-        return None
-    return Practice.objects.filter(match=match).first()
-
-
 @dataclass(frozen=True)
 class PracticeQuota:
     """What the player may still start: practice games going at once and started in 24 hours,

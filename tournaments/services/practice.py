@@ -79,9 +79,8 @@ def practice_start(
         raise WrongState(_("Practice games are turned off on this site."), code="practice_off")
     source, name, decklist = _player_deck(player, game, saved_deck=saved_deck, sample=sample, deck=deck)
     rules = get_game(game)
-    opponent = bot_deck(
-        game=game, options=practice_deck_options(game), rng=random.SystemRandom()
-    )  # hidden (R3.5)
+    # The bot's deck: drawn at random, hidden like anyone's (R3.5).
+    opponent = bot_deck(game=game, options=practice_deck_options(game), rng=random.SystemRandom())
     bot = _bot_user(game)
     with transaction.atomic():
         now = now or timezone.now()
