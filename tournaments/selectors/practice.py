@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.catalog import Catalog
 from engine.decklist import decklist_to_json
 from engine.metagame import deck_archetype, deck_identity
 from engine.registry import get_game
@@ -67,7 +68,7 @@ class Sample:
 
 
 _samples_lock = threading.Lock()
-_samples: dict[str, tuple[int, list[Sample]]] = {}  # game -> (its catalog's id, samples)
+_samples: dict[str, tuple[Catalog[Any], list[Sample]]] = {}  # game -> (the catalog they are of, them)
 
 
 def practice_samples(*, game: str) -> list[Sample]:
@@ -77,7 +78,7 @@ def practice_samples(*, game: str) -> list[Sample]:
     rules, catalog = catalog_for(game=game)
     with _samples_lock:
         cached = _samples.get(game)
-        if cached is not None and cached[0] == id(catalog):
+        if cached is not None and cached[0] is catalog:
             return cached[1]
     samples: list[Sample] = []
     seen: set[str] = set()
@@ -89,7 +90,7 @@ def practice_samples(*, game: str) -> list[Sample]:
         archetype = deck_archetype(rules, decklist, catalog, key)
         samples.append(Sample(key=key, archetype=archetype, deck=decklist_to_json(decklist)))
     with _samples_lock:
-        _samples[game] = (id(catalog), samples)  # the catalog is rebuilt when a set changes
+        _samples[game] = (catalog, samples)  # the catalog is rebuilt when a set changes
     return samples
 
 
