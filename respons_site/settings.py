@@ -57,6 +57,9 @@ try:
     LOGIN_BACKOFF_MAX_SECONDS = env_int("LOGIN_BACKOFF_MAX_SECONDS", 900)
     EVENTS_PER_DAY = env_int("EVENTS_PER_DAY", 20)  # per organizer, staff excepted
     STREAMS_PER_USER = env_int("STREAMS_PER_USER", 8)  # live streams open at once
+    # Practice games against a bot: at once per player, and started in 24 hours.
+    PRACTICE_PER_USER = env_int("PRACTICE_PER_USER", 2, minimum=0)  # 0: practice is off
+    PRACTICE_PER_DAY = env_int("PRACTICE_PER_DAY", 30, minimum=0)
     API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30)
     CACHE_URL = cache_url(CELERY_BROKER_URL)
     # Notifications (issue #16): e-mail through Django's backend (config.email_config: EMAIL_URL

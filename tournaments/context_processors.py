@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 # (url name, label); entries whose page is not installed are left out.
 NAV = (
     ("event-list", _("Events")),
+    ("game-list", _("Games")),
     ("card-list", _("Cards")),
     ("metagame", _("Metagame")),
     ("deck-builder", _("Deck builder")),

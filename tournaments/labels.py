@@ -962,3 +962,12 @@ def camp_label(word: Any) -> str:
 def reader_language() -> str:
     """Return the language the reader reads cards in: ``"en"`` or ``"ru"`` (engine.languages)."""
     return "en" if _reads_english() else "ru"
+
+
+def game_title(key: str) -> str:
+    """Return a game's title as the reader reads it (РЕСПОНС in Russian, RESPONSE in English),
+    or the key itself for a game the registry does not know."""
+    if key not in game_keys():
+        return key
+    rules = get_game(key)
+    return rules.title_ru if reader_language() == "ru" and rules.title_ru else rules.title

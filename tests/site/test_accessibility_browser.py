@@ -15,6 +15,7 @@ from django.conf import settings
 from tests.support.actors import Actor, make_players
 from tests.support.actors import make_actor as _actor
 from tests.support.browser import session_cookie
+from tests.support.practice import start_practice
 from tournaments.models import Registration
 from tournaments.services.decks import deck_save
 
@@ -96,6 +97,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     assert added.status_code == 200, added.content
 
     deck = deck_save(owner=player.user, name="Vesta " + "long-name " * 8, source=respons_deck_text)
+    start_practice(player, "respons")
     illegal = deck_save(
         owner=player.user, name="Too many", source="Hero: Commander Vesta\nMain:\n9 Iron Sentinel\n"
     )
@@ -116,6 +118,8 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("sign-in", None, "/accounts/login/"),
         Visit("sign-up", None, "/accounts/signup/"),
         Visit("not-found", None, "/no-such-page/"),
+        Visit("games", None, "/games/"),
+        Visit("game", None, "/games/wow/"),
     ]
     players = [
         Visit("home-player", player, "/"),
@@ -128,6 +132,8 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("notifications", player, "/notifications/"),
         Visit("notification-settings", player, "/accounts/notifications/"),
         Visit("forbidden", player, f"/events/{running.id}/manage/"),
+        # A game's page with the player's saved decks (one illegal) and a practice game going.
+        Visit("game-practice", player, "/games/respons/"),
     ]
     officials = [
         Visit("create", organizer, "/events/new/"),

@@ -13,6 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.support.actors import make_players
 from tests.support.events import one_table
+from tests.support.practice import start_practice
 from tournaments.models import Card, Registration
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +37,7 @@ SKIPPED_SUFFIXES = {
 ALLOWED = [
     # Product and game names (the games' own titles; the site's name)
     "World of Warcraft TCG",
+    "World of Warcraft",  # in the game's Russian title, «ККИ World of Warcraft» (the games page)
     "Your War",
     "Force of Will",
     "Respons",
@@ -114,6 +116,8 @@ def site(event_factory, organizer, judge, player, opponent):
     series = organizer.api.post("/api/series/", {"name": "Лига", "points": [3, 1]}, format="json").json()
     added = organizer.api.post(f"/api/series/{series['id']}/events/", {"event": paper.id}, format="json")
     assert added.status_code == 200, added.content
+    # A practice game of the player's against a bot: its game's page, and its play page.
+    practice = start_practice(player, "respons")
     return {
         "event_id": paper.id,
         "match_id": round_1["matches"][0]["id"],
@@ -125,12 +129,16 @@ def site(event_factory, organizer, judge, player, opponent):
         "online_match_id": match["id"],
         "username": judge.name,
         "series_id": series["id"],
+        "key": "respons",
+        "practice_id": practice["id"],
+        "practice_match_id": practice["match"],
     }
 
 
 def test_every_page_reads_in_russian(site, organizer, judge, player, anonymous):
     paths = pages(site)
     paths += [f"/matches/{site['online_match_id']}/play/", f"/matches/{site['online_match_id']}/log/"]
+    paths += [f"/matches/{site['practice_match_id']}/play/"]
     seen, english, data = 0, {}, data_words()
     for actor in (organizer, judge, player, anonymous):
         client, in_english = Client(HTTP_ACCEPT_LANGUAGE="ru"), Client(HTTP_ACCEPT_LANGUAGE="en")

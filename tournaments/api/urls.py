@@ -11,6 +11,7 @@ from tournaments.api import (
     notifications,
     online,
     players,
+    practice,
     ratings,
     series,
     spectate,
@@ -147,4 +148,10 @@ urlpatterns = [
     path("matches/<id:match_id>/replay/", spectate.ReplayApi.as_view(), name="api-match-replay"),
     path("matches/<id:match_id>/penalties/", judge.PenaltyApi.as_view(), name="api-match-penalties"),
     path("events/<id:event_id>/bots/", judge.EventBotsApi.as_view(), name="api-event-bots"),
+    path("practice/", practice.PracticeListApi.as_view(), name="api-practice-list"),
+    path("practice/samples/", practice.PracticeSamplesApi.as_view(), name="api-practice-samples"),
+    path("practice/<id:practice_id>/", practice.PracticeDetailApi.as_view(), name="api-practice"),
+    path(
+        "practice/<id:practice_id>/resign/", practice.PracticeResignApi.as_view(), name="api-practice-resign"
+    ),
 ]

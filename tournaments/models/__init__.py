@@ -15,6 +15,7 @@ from tournaments.models.metagame import MetagameReport
 from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
+from tournaments.models.practice import Practice
 from tournaments.models.ratings import PlayerProfile, RatedMatch, Rating, RatingBook, Series
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Penalty",
     "PlayerProfile",
     "Pool",
+    "Practice",
     "RatedMatch",
     "Rating",
     "RatingBook",

@@ -68,6 +68,9 @@ class Event(models.Model):
     # Organizer's choice (issue #23): round 1 pairs by rating, top half against bottom half,
     # instead of a seeded shuffle.
     seed_by_rating = models.BooleanField(default=False)
+    # A practice game's carrier (models/practice.py): one player against a game's bot,
+    # outside any tournament. Never listed, never rated, never in a profile or the metagame.
+    practice = models.BooleanField(default=False, db_default=False)  # db_default: old code inserts too
 
     class Meta:
         ordering = ["-created_at"]

@@ -61,8 +61,9 @@ def can_see_deck(*, event: Event, role: Role, registration: Registration, user: 
 
 
 def events_visible(*, user: Visitor) -> QuerySet[Event]:
-    """Return events listed for the user: every non-draft event, plus their own drafts."""
-    events = Event.objects.select_related("organizer")
+    """Return events listed for the user: every non-draft event, plus their own drafts. A practice
+    game's event (``Event.practice``) is nobody's to see: the game is reached by its practice."""
+    events = Event.objects.select_related("organizer").filter(practice=False)
     if user.is_authenticated and user.is_staff:
         return events
     if user.is_authenticated:

@@ -90,8 +90,9 @@ class Scope:
 
 def scope_events(scope: Scope) -> QuerySet[Event]:
     """Return the published events the scope covers (an event's date: its start, else its
-    creation). An unpublished event is never covered: nothing hidden is read."""
-    events = Event.objects.filter(game=scope.game, decklists_public=True)
+    creation). An unpublished event is never covered: nothing hidden is read; nor a practice
+    game's, which is no tournament."""
+    events = Event.objects.filter(game=scope.game, decklists_public=True, practice=False)
     if scope.event_id is not None:
         return events.filter(pk=scope.event_id)
     events = events.annotate(on=Coalesce("starts_at", "created_at"))

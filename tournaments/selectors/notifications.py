@@ -28,13 +28,15 @@ def games_waiting_for(*, user: User) -> list[Match]:
     """The matches whose game in progress waits for the user's decision now.
 
     Read from the games' state (the seat that must decide), not stored as notifications: the
-    online worker's hot path then writes and queues nothing per action for the bell.
+    online worker's hot path then writes and queues nothing per action for the bell. A practice
+    game is left out: the player is on its page, and it belongs to no event.
     """
     mine = Q(player_a__player=user) | Q(player_b__player=user)
     games = Game.objects.filter(
         status=Game.Status.PLAYING,
         decision_seat__isnull=False,
         match__round__event__status__in=LIVE,
+        match__round__event__practice=False,
         match__status=Match.Status.PENDING,
     ).filter(
         Q(decision_seat=0, match__player_a__player=user) | Q(decision_seat=1, match__player_b__player=user)
@@ -78,10 +80,12 @@ def player_home(*, user: User) -> dict[str, Any]:
     """The signed-in player's day: ``events`` (mine, not finished or cancelled), ``current_match``
     (my match in the running round of an event, or None), ``to_confirm`` (opponents' reports
     waiting for me), ``waiting_for_me`` (games waiting for my move) and ``next`` (the next event
-    I am registered for, or None)."""
+    I am registered for, or None). Practice games are no events: left out."""
     now = timezone.now()
     regs = list(
-        Registration.objects.filter(player=user, event__status__in=[S.REGISTRATION, *LIVE])
+        Registration.objects.filter(
+            player=user, event__status__in=[S.REGISTRATION, *LIVE], event__practice=False
+        )
         .select_related("event")
         .order_by("event__starts_at", "event_id")
     )
@@ -115,7 +119,7 @@ def player_home(*, user: User) -> dict[str, Any]:
         Match.objects.filter(
             Q(player_a__player=user) | Q(player_b__player=user), status=Match.Status.REPORTED
         )
-        .filter(disputed=False, round__event__status__in=LIVE)
+        .filter(disputed=False, round__event__status__in=LIVE, round__event__practice=False)
         .exclude(reported_by=user)
         .select_related("round__event", "player_a__player", "player_b__player", "reported_by")
     )

@@ -32,16 +32,23 @@ def bot_username(event: Event, number: int) -> str:
 
 def _bot_deck(event: Event, rng: random.Random) -> dict:
     """Return a random legal deck (decklist JSON) for the event; raise WrongState if none can be built."""
-    _rules, catalog = catalog_for(game=event.game)
-    engine = match_engine(event.game)
-    options = {"side_max": event.side_deck_max, "format": event.format}
+    return bot_deck(
+        game=event.game, options={"side_max": event.side_deck_max, "format": event.format}, rng=rng
+    )
+
+
+def bot_deck(*, game: str, options: dict, rng: random.Random) -> dict:
+    """Return a random legal deck (decklist JSON) of ``game`` under the deck rules' ``options``
+    (an event's side deck and format); raise WrongState if none can be built."""
+    _rules, catalog = catalog_for(game=game)
+    engine = match_engine(game)
     for _ in range(_DECK_TRIES):
-        # The game's own legal decks (MatchEngine.sample_decks), kept if the event's format takes them.
+        # The game's own legal decks (MatchEngine.sample_decks), kept if the format takes them.
         decks = engine.sample_decks(catalog, seed=rng.getrandbits(63))
         if not decks:
             break
         deck = decklist_to_json(rng.choice(decks))
-        if not deck_check(source=deck, game=event.game, options=options).violations:
+        if not deck_check(source=deck, game=game, options=options).violations:
             return deck
     raise WrongState(gettext("No legal deck can be built from the imported cards."), code="no_bot_deck")
 

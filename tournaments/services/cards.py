@@ -191,7 +191,10 @@ def _decks_of(game: str) -> Iterator[tuple[str, list[Any]]]:
             continue  # a broken starter deck has its own test
     for deck in SavedDeck.objects.filter(game=game).values_list("decklist", flat=True).iterator():
         yield "saved deck(s)", [deck]
-    registrations = Registration.objects.filter(event__game=game).exclude(event__status=Event.Status.FINISHED)
+    # A practice game's registrations are left out: its decks are its game's while it is played.
+    registrations = Registration.objects.filter(event__game=game, event__practice=False).exclude(
+        event__status=Event.Status.FINISHED
+    )
     for deck in registrations.values_list("deck", flat=True).iterator():
         yield "registration(s) in events not finished", [deck]
     games = Game.objects.filter(match__round__event__game=game).exclude(status=Game.Status.FINISHED)

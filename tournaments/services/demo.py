@@ -10,7 +10,12 @@ from django.db import transaction
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys
 from tournaments.models import Event, Round
 from tournaments.services.cards import card_set_import, read_json_file
-from tournaments.services.demo_online import demo_bot_events_ensure, demo_online_event_ensure
+from tournaments.services.demo_online import (
+    demo_bot_events_ensure,
+    demo_decks_ensure,
+    demo_match_rearm,
+    demo_online_event_ensure,
+)
 from tournaments.services.events import (
     event_create,
     event_open,
@@ -140,4 +145,6 @@ def demo_setup() -> Iterator[str]:
     yield demo_open_event_ensure()
     yield demo_finished_event_ensure()
     yield demo_online_event_ensure()
+    yield demo_match_rearm()  # on every run: the demo stays playable however late it is tried
     yield from demo_bot_events_ensure()
+    yield demo_decks_ensure()

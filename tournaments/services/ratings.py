@@ -1,6 +1,6 @@
 """Ratings per player per game (issue #23 point 4): Weng-Lin (openskill's Plackett-Luce model).
 
-What rates: every final match of two human players (no bye, no bot) with at least one game
+What rates: every final match of two human players (no bye, no bot, no practice game) with at least one game
 played or drawn, by its match result (more games won: a win; as many: a draw). Byes do not
 rate: nobody was beaten. A match lost to a drop (the dropping player concedes, R9.3) or to a
 no-show (R9.4) rates as the loss it is in the standings; a top-cut match rates like a Swiss one.
@@ -73,7 +73,11 @@ def _score(wins_a: int, wins_b: int) -> float:
 def _ratable() -> Q:
     """The final matches that rate (module docstring), as a filter of Match."""
     return Q(
-        status=Match.Status.FINAL, player_b__isnull=False, player_a__is_bot=False, player_b__is_bot=False
+        status=Match.Status.FINAL,
+        player_b__isnull=False,
+        player_a__is_bot=False,
+        player_b__is_bot=False,
+        round__event__practice=False,  # a practice game never rates, whoever plays it
     ) & (Q(wins_a__gt=0) | Q(wins_b__gt=0) | Q(draws__gt=0))
 
 

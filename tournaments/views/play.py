@@ -21,11 +21,12 @@ from django.utils.translation import gettext as _
 from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
 from tournaments import labels
-from tournaments.labels import refusal_templates
+from tournaments.labels import game_title, refusal_templates
 from tournaments.models import Game, Match
 from tournaments.selectors.boards import board_module, board_styles
 from tournaments.selectors.online import current_game, match_access, match_is_online
 from tournaments.selectors.play import play_cards
+from tournaments.selectors.practice import practice_names
 from tournaments.services.online import match_present
 from tournaments.users import SignedInHttpRequest
 
@@ -108,6 +109,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         match.player_a.player.get_username(),
         match.player_b.player.get_username() if match.player_b else "",
     ]
+    names = practice_names(match=match, names=names)  # a practice game's bot, by its game's name
     me = seat if seat is not None else 0  # a judge sees the table as seat 0 does
     them = 1 - me
     online = match_is_online(match)
@@ -157,6 +159,9 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "strings": _js_strings(),
         "cards": play_cards(game=event.game, english=(get_language() or "").startswith("en")),
         "sideboarding": Game.Status.SIDEBOARDING,
+        # A practice game against a bot: no event to go back to, its game's page instead.
+        "practice": event.practice,
+        "game_title": game_title(event.game),
     }
     return render(request, "tournaments/play/page.html", context)
 
