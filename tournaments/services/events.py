@@ -55,7 +55,7 @@ from tournaments.selectors.events import (
 )
 from tournaments.selectors.online import current_game, match_is_online
 from tournaments.services.decks import DeckSource, deck_check
-from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState
+from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState, match_gone
 from tournaments.services.notifications import notifications_result_changed, notifications_round_posted
 from tournaments.services.online import engine_forget, match_changed, round_games_start
 from tournaments.services.online import refuse as online_refuse
@@ -763,6 +763,16 @@ def _refuse_result(problems: list[dict[str, str]]) -> NoReturn:
     raise BadInput(" ".join(p["message"] for p in problems), code=code, problems=problems)
 
 
+def _locked(matches: Any, match: Match) -> Match:
+    """Return ``match`` read again from ``matches`` and locked (its row only); WrongState
+    ``match_gone`` when it no longer exists: its round was undone or paired again since the
+    request found it (the change would otherwise fail as a 500)."""
+    try:
+        return matches.select_for_update(of=("self",)).get(pk=match.pk)
+    except Match.DoesNotExist:
+        raise match_gone() from None
+
+
 def match_report(
     *, match: Match, by: User, wins_a: Any, wins_b: Any, draws: Any = 0, note: str = ""
 ) -> Match:
@@ -777,7 +787,7 @@ def match_report(
     """
     note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
+        match = _locked(Match.objects.select_related("round__event"), match)
         event = match.round.event
         role = event_role(event=event, user=by)
         official = is_official(role)
@@ -867,11 +877,7 @@ def match_confirm(*, match: Match, by: User) -> Match:
     """Confirm the opponent's report: the result becomes final. (Not in an online match:
     WrongState ``online_match``.)"""
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a", "player_b")
-            .get(pk=match.pk)
-        )
+        match = _locked(Match.objects.select_related("round__event", "player_a", "player_b"), match)
         if _engine_adjudicated(match):
             raise _online_refused()
         opponent_of_reporter = {
@@ -895,11 +901,7 @@ def match_dispute(*, match: Match, by: User, note: str = "") -> Match:
     WrongState ``online_match``.) Raises BadInput for a note over NOTE_MAX characters."""
     note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a", "player_b")
-            .get(pk=match.pk)
-        )
+        match = _locked(Match.objects.select_related("round__event", "player_a", "player_b"), match)
         if _engine_adjudicated(match):
             raise _online_refused()
         players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
@@ -927,7 +929,7 @@ def match_extend(*, match: Match, by: User, minutes: Any) -> Match:
             code="invalid",
         )
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match.pk)
+        match = _locked(Match.objects.all(), match)
         old = {"extension_minutes": match.extension_minutes}
         match.extension_minutes += minutes
         match.save(update_fields=["extension_minutes", "updated_at"])
@@ -1792,7 +1794,10 @@ def match_no_show(*, match: Match, by: User, username: str) -> Match:
     return the match, final. Raises NotAllowed, BadInput (``not_in_match``), WrongState
     (``online_match``, ``result_final``, ``not_current_round``, ``bye``, ``too_early``)."""
     with transaction.atomic():
-        match = match_locked(match_id=match.pk)
+        try:
+            match = match_locked(match_id=match.pk)
+        except Match.DoesNotExist:
+            raise match_gone() from None
         event = match.round.event
         if not is_official(event_role(event=event, user=by)):
             raise NotAllowed(_("Only the organizer and the judges of this event can give a no-show loss."))
