@@ -280,10 +280,17 @@ def judge_add(*, event: Event, by: User, username: str) -> User:
 
 def _official_cannot_play(event: Event, player: User) -> None:
     """Raise WrongState when ``player`` is an official of the event (its organizer, a judge, or
-    staff): officials see every decklist and every hand, so they never play in it (issue #15)."""
+    staff) or was one of its judges: officials see every decklist and every hand, so they never
+    play in it, not even after their removal (issue #15)."""
     if is_official(event_role(event=event, user=player)):
         raise WrongState(
             _("The organizer and the judges of an event cannot play in it."), code="official_cannot_play"
+        )
+    if event.former_judges.filter(pk=player.pk).exists():
+        raise WrongState(
+            _("%(name)s judged this event and saw its decklists and hands, so cannot play in it.")
+            % {"name": player.get_username()},
+            code="official_cannot_play",
         )
 
 
@@ -1169,6 +1176,7 @@ def judge_remove(*, event: Event, by: User, username: str, reason: str) -> User:
         )
     with transaction.atomic():
         event.judges.remove(user)
+        event.former_judges.add(user)  # they saw the hands: never a player here (_official_cannot_play)
         _audit(event, by, "judge_remove", {"judge": user.get_username()}, {}, note)
     return user
 
