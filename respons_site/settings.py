@@ -181,7 +181,8 @@ CACHES = {
         {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
-            "KEY_PREFIX": "respons",
+            # The deployment's namespace, as every name of it in Redis (docs/security.md).
+            "KEY_PREFIX": REDIS_NAMESPACE,
         }
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "respons"}
