@@ -12,6 +12,7 @@ from respons_site.config import (
     cache_url,
     database_config,
     email_config,
+    embedded_beat,
     env_bool,
     env_int,
     env_list,
@@ -32,9 +33,9 @@ try:
     SECURE = env_bool("SECURE", default=False)
     # Online play: seconds a bot waits before each move (0: at once), so people can watch bots
     # play (`make run` sets 2); and, with no broker, a sweep thread in the web process that
-    # does the beat's work (clocks, timers, paced bots) — `make run` turns it on.
+    # does the beat's work (clocks, timers, later games, paced bots): on by default then.
     BOT_PAUSE_SECONDS = env_int("BOT_PAUSE", 0, minimum=0)
-    EMBEDDED_BEAT = env_bool("EMBEDDED_BEAT", default=False)
+    EMBEDDED_BEAT = embedded_beat(CELERY_BROKER_URL)
     # At most this many bot players in one event (issue #15: bots are for the event's officials).
     BOTS_PER_EVENT = env_int("BOTS_PER_EVENT", 64, minimum=0)
     # The one bound of every request body, in bytes (tournaments/limits.py): a decklist is a few
