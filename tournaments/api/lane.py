@@ -368,11 +368,12 @@ class PlayLane:
         """Replace this loop's pool ``dead`` by a new one (unless another request has already);
         return the loop's pool now."""
         loop = asyncio.get_running_loop()
-        if dead is not None and self._pools.get(loop) is dead:
+        current = self._pools.get(loop)
+        if current is not None and current is dead:
             del self._pools[loop]
             log.warning("fast lane: the database connections were lost (a restart?); connecting anew")
             # Its idle connections are closed; those in use are closed as they come back.
-            await dead.close(timeout=0)
+            await current.close(timeout=0)
         return await self._pool()
 
     async def _pool(self) -> Any:
