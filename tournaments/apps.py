@@ -17,10 +17,14 @@ class TournamentsConfig(AppConfig):
 
         from tournaments.checks import online_sweep_runs
         from tournaments.numbers import IdConverter, NumberConverter
-        from tournaments.services.accounts import tokens_revoke_on_user_saved
+        from tournaments.services.accounts import tokens_revoke_on_user_saved, username_skeleton_keep
 
         post_save.connect(
             tokens_revoke_on_user_saved, sender=get_user_model(), dispatch_uid="respons-token-revoke"
+        )
+        # Every user's name is stored as it looks (a look-alike of it is refused: services/accounts).
+        post_save.connect(
+            username_skeleton_keep, sender=get_user_model(), dispatch_uid="respons-username-skeleton"
         )
 
         checks.register(online_sweep_runs, checks.Tags.compatibility, deploy=False)

@@ -1,5 +1,6 @@
 """Database models: rows only, no business rules (those live in services)."""
 
+from tournaments.models.accounts import UsernameSkeleton
 from tournaments.models.cards import Card, CardSet, SavedDeck
 from tournaments.models.events import (
     DeckNote,
@@ -40,6 +41,7 @@ __all__ = [
     "Round",
     "SavedDeck",
     "Series",
+    "UsernameSkeleton",
     "Webhook",
     "WebhookDelivery",
     "WorkerHeartbeat",

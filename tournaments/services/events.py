@@ -54,6 +54,7 @@ from tournaments.selectors.events import (
     swiss_history,
 )
 from tournaments.selectors.online import current_game, match_is_online
+from tournaments.services.accounts import username_lock, username_refusal
 from tournaments.services.decks import DeckSource, deck_check
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState, match_gone
 from tournaments.services.notifications import notifications_result_changed, notifications_round_posted
@@ -1230,6 +1231,14 @@ def walkin_register(
                 raise BadInput(
                     _("username: the username “%(name)s” is already taken") % {"name": name},
                     code="username_taken",
+                )
+            username_lock(name)
+            alike = username_refusal(name)  # a look-alike of a taken name, as at sign-up
+            if alike is not None:
+                raise BadInput(
+                    _("%(field)s: %(error)s")
+                    % {"field": "username", "error": alike.message_dict["username"][0]},
+                    code="username_look_alike",
                 )
             password = secrets.token_urlsafe(9)
             try:
