@@ -57,6 +57,10 @@ try:
     LOGIN_BACKOFF_SECONDS = env_int("LOGIN_BACKOFF_SECONDS", 2)  # doubles per failure beyond
     LOGIN_BACKOFF_MAX_SECONDS = env_int("LOGIN_BACKOFF_MAX_SECONDS", 900)
     EVENTS_PER_DAY = env_int("EVENTS_PER_DAY", 20)  # per organizer, staff excepted
+    # What rates (services/ratings.py, docs/players.md): events with at least this many people
+    # in round 1, and the same two players once per this many days.
+    RATING_MIN_PLAYERS = env_int("RATING_MIN_PLAYERS", 8, minimum=2)
+    RATING_PAIR_DAYS = env_int("RATING_PAIR_DAYS", 7)
     STREAMS_PER_USER = env_int("STREAMS_PER_USER", 8)  # live streams open at once
     API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30)
     CACHE_URL = cache_url(CELERY_BROKER_URL)
