@@ -57,6 +57,9 @@ try:
     LOGIN_BACKOFF_SECONDS = env_int("LOGIN_BACKOFF_SECONDS", 2)  # doubles per failure beyond
     LOGIN_BACKOFF_MAX_SECONDS = env_int("LOGIN_BACKOFF_MAX_SECONDS", 900)
     EVENTS_PER_DAY = env_int("EVENTS_PER_DAY", 20)  # per organizer, staff excepted
+    # Sign-ups an organizer's event codes may let past the per-address rate in a day (at a venue
+    # everyone shares one address), staff excepted: docs/organizers.md.
+    SIGNUP_CODE_USES_PER_DAY = env_int("SIGNUP_CODE_USES_PER_DAY", 100)
     # What rates (services/ratings.py, docs/players.md): events with at least this many people
     # in round 1, and the same two players once per this many days.
     RATING_MIN_PLAYERS = env_int("RATING_MIN_PLAYERS", 8, minimum=2)

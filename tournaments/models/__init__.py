@@ -1,6 +1,6 @@
 """Database models: rows only, no business rules (those live in services)."""
 
-from tournaments.models.accounts import UsernameSkeleton
+from tournaments.models.accounts import SignupCode, SignupCodeUse, UsernameSkeleton
 from tournaments.models.cards import Card, CardSet, SavedDeck
 from tournaments.models.events import (
     DeckNote,
@@ -41,6 +41,8 @@ __all__ = [
     "Round",
     "SavedDeck",
     "Series",
+    "SignupCode",
+    "SignupCodeUse",
     "UsernameSkeleton",
     "Webhook",
     "WebhookDelivery",

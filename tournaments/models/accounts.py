@@ -17,3 +17,41 @@ class UsernameSkeleton(models.Model):
 
     def __str__(self) -> str:
         return self.skeleton
+
+
+class SignupCode(models.Model):
+    """An event's sign-up code, made by its organizer for the venue: a sign-up that gives it is
+    not counted against its address's sign-up rate (everyone at a venue shares one address),
+    ``uses_max`` times at most, until ``expires_at`` or until it is revoked."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="signup_codes")
+    code = models.CharField(max_length=16, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    uses_max = models.PositiveIntegerField()
+    uses = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["created_by", "created_at"], name="signup_code_by_when")]
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.uses}/{self.uses_max})"
+
+
+class SignupCodeUse(models.Model):
+    """An account made with a sign-up code: which one, and when."""
+
+    code = models.ForeignKey(SignupCode, on_delete=models.CASCADE, related_name="signups")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="signup_code"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} by {self.code_id}"

@@ -15,7 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from tournaments.models import UsernameSkeleton
+from tournaments.models import SignupCode, UsernameSkeleton
+from tournaments.services.errors import BadInput
+from tournaments.services.signup_codes import signup_code_claim
 
 # Letters the site's fonts draw like a Latin one that Unicode's confusables data (TR39) maps
 # elsewhere: Cyrillic п is "π" to TR39, but "аппа" in Cyrillic reads as "anna".
@@ -109,11 +111,12 @@ def username_lock(username: str) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [username_skeleton(username)])
 
 
-def user_create(*, username: str, password: str, email: str = "") -> User:
-    """Create and return a user.
+def user_create(*, username: str, password: str, email: str = "", code: SignupCode | None = None) -> User:
+    """Create and return a user; with an event's sign-up ``code``, counted against it.
 
     Raises ValidationError (keyed by field) for a taken username — whatever its case, or one
-    that looks like a taken one (:func:`username_skeleton`) — or a weak password.
+    that looks like a taken one (:func:`username_skeleton`) — a weak password, or a code used
+    up, expired or withdrawn meanwhile (``code``).
     """
     username = unicodedata.normalize("NFKC", username.strip())
     errors: dict[str, list[str]] = {}
@@ -130,7 +133,13 @@ def user_create(*, username: str, password: str, email: str = "") -> User:
                 raise refused
             if errors:
                 raise ValidationError(errors)
-            return User.objects.create_user(username=username, password=password, email=email)
+            user = User.objects.create_user(username=username, password=password, email=email)
+            if code is not None:
+                try:
+                    signup_code_claim(code=code, user=user)
+                except BadInput as used_up:
+                    raise ValidationError({"code": [used_up.detail]}) from None
+            return user
     except ValidationError as error:
         raise ValidationError({**error.message_dict, **errors}) from None
     except IntegrityError:
