@@ -212,16 +212,22 @@ def rating_update(*, match_id: int) -> bool:
         return False
     with transaction.atomic():
         _lock(game)
-        pairs = set()
-        for a, b in RatedMatch.objects.filter(match_id=match_id).values_list("player_a_id", "player_b_id"):
+        # The periods the match is in, now and in the ledger, for its players now and in the ledger.
+        pairs: set[tuple[int, int]] = set()
+        periods: set[int] = set()
+        for a, b, at in RatedMatch.objects.filter(match_id=match_id).values_list(
+            "player_a_id", "player_b_id", "at"
+        ):
             pairs.add((a, b))
+            periods.add(_period(at))
         outcome = match_outcome(match_id)
         if outcome is not None:
             pairs.add((outcome.player_a, outcome.player_b))
+            periods.add(_period(outcome.at))
         changed = _update(game, match_id)
         for a, b in pairs:
-            for _key, other in _pair_keys(game, a, b):
-                if other != match_id:
+            for key, other in _pair_keys(game, a, b):
+                if other != match_id and _period(key) in periods:
                     changed = _update(game, other) or changed
         return changed
 
