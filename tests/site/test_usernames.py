@@ -213,3 +213,16 @@ def test_the_skeletons_can_be_stored_again_after_an_upgrade_of_icu(player):
     assert out.getvalue().strip() == f"{User.objects.count()} usernames"
     assert UsernameSkeleton.objects.get(user_id=player.user.pk).skeleton == "anna"
     assert sign_up(APIClient(), "аппа").status_code == 400
+
+
+def test_the_demo_makes_no_user_that_looks_like_a_persons():
+    from django.utils import translation
+
+    from tournaments.services.demo import demo_users_ensure
+    from tournaments.services.errors import BadInput
+
+    User.objects.create_user(username="аnna")  # a person's, with a Cyrillic а, made before the demo
+    with pytest.raises(BadInput) as refused, translation.override("en"):
+        demo_users_ensure()
+    assert refused.value.code == "username_look_alike" and "looks like “аnna”" in refused.value.detail
+    assert not User.objects.filter(username="anna").exists()

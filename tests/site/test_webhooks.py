@@ -398,3 +398,57 @@ def test_each_delivery_is_signed_with_its_time_so_a_replay_can_be_refused(
         headers["X-Respons-Signature"]
         == "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
     )
+
+
+def test_over_https_it_names_the_host_to_the_server_it_pinned_and_checks_its_certificate(
+    settings, tmp_path, monkeypatch
+):
+    """The pinned connection still says the URL's host name in the TLS handshake (SNI) and checks
+    the certificate against it: a server that cannot prove it is that host gets nothing."""
+    import socket as sockets
+    import ssl
+    import subprocess
+    import threading
+
+    from tournaments.services.notifications import _post
+
+    settings.WEBHOOKS_ALLOW_PRIVATE = True  # the test's server is on this machine
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+         "-days", "1", "-subj", "/CN=hook.example"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server.load_cert_chain(cert, key)
+    named: list[str | None] = []
+    server.sni_callback = lambda sock, name, context: named.append(name)
+    listener = sockets.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    received: list[bytes] = []
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        try:
+            with server.wrap_socket(conn, server_side=True) as tls:
+                received.append(tls.recv(1024))
+        except (ssl.SSLError, OSError):
+            pass  # the client refused the certificate
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    lookup = sockets.getaddrinfo
+
+    def resolve(host, *args, **kwargs):
+        if host == "hook.example":
+            return [(sockets.AF_INET, sockets.SOCK_STREAM, 6, "", ("127.0.0.1", port))]
+        return lookup(host, *args, **kwargs)
+
+    monkeypatch.setattr(sockets, "getaddrinfo", resolve)
+    try:
+        with pytest.raises(ssl.SSLCertVerificationError):  # self-signed: not trusted
+            _post(f"https://hook.example:{port}/hook", b"{}", {"Content-Type": "application/json"})
+        thread.join(10)
+    finally:
+        listener.close()
+    assert named == ["hook.example"] and received == []
