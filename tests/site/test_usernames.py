@@ -200,14 +200,14 @@ def test_the_migration_renames_later_accounts_that_share_a_name_but_for_its_case
         User.objects.create_user(username="rACE", password=PASSWORD)
 
 
-def test_the_skeletons_can_be_stored_again_after_an_upgrade_of_icu(player):
+def test_the_skeletons_can_be_stored_again_after_an_update_of_the_confusables_data(player):
     from io import StringIO
 
     from django.core.management import call_command
 
     from tournaments.models import UsernameSkeleton
 
-    UsernameSkeleton.objects.update(skeleton="stale")  # as an older ICU may have left them
+    UsernameSkeleton.objects.update(skeleton="stale")  # as older confusables data may have left them
     out = StringIO()
     call_command("usernames_skeletons", stdout=out)
     assert out.getvalue().strip() == f"{User.objects.count()} usernames"

@@ -2,7 +2,6 @@
 
 import unicodedata
 from datetime import datetime, timedelta
-from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -15,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
+from tournaments.confusables import skeleton
 from tournaments.models import SignupCode, UsernameSkeleton
 from tournaments.services.errors import BadInput
 from tournaments.services.signup_codes import signup_code_claim
@@ -24,22 +24,14 @@ from tournaments.services.signup_codes import signup_code_claim
 _ALSO_ALIKE = str.maketrans({"п": "n"})
 
 
-@cache
-def _spoof_checker() -> Any:
-    import icu  # PyICU: ICU's implementation of Unicode TR39 (docs/ARCHITECTURE.md)
-
-    return icu.SpoofChecker()
-
-
 def username_skeleton(username: str) -> str:
-    """What ``username`` looks like to a reader: its Unicode TR39 skeleton (ICU's, from the
-    confusables data: "аnna" with a Cyrillic а, "ΑΝΝΑ", "ａｎｎａ" are all "anna"; "m" is "rn",
-    "1" and "I" are "l"), with the few look-alikes TR39 leaves out (:data:`_ALSO_ALIKE`), then
-    case folded and taken to its skeleton again. Two names with the same skeleton are one name
-    to a reader."""
-    checker = _spoof_checker()
+    """What ``username`` looks like to a reader: its Unicode TR39 skeleton (from Unicode's
+    confusables data, ``tournaments/confusables.py``: "аnna" with a Cyrillic а, "ΑΝΝΑ",
+    "ａｎｎａ" are all "anna"; "m" is "rn", "1" and "I" are "l"), with the few look-alikes
+    TR39 leaves out (:data:`_ALSO_ALIKE`), then case folded and taken to its skeleton again.
+    Two names with the same skeleton are one name to a reader."""
     name = unicodedata.normalize("NFKC", username).translate(_ALSO_ALIKE)
-    return str(checker.getSkeleton(0, str(checker.getSkeleton(0, name)).casefold()))
+    return skeleton(skeleton(name).casefold())
 
 
 def username_skeleton_keep(sender: Any, instance: Any, **kwargs: Any) -> None:
@@ -59,8 +51,8 @@ def username_skeleton_keep(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def usernames_skeletons_rebuild() -> int:
-    """Store every user's skeleton again (after an upgrade of ICU, whose confusables data may
-    change); return how many users there are."""
+    """Store every user's skeleton again (after the confusables data is updated); return how
+    many users there are."""
     users = get_user_model().objects.values_list("pk", "username")
     rows = [UsernameSkeleton(user_id=pk, skeleton=username_skeleton(name)) for pk, name in users.iterator()]
     with transaction.atomic():

@@ -1,5 +1,6 @@
 """``manage.py usernames_skeletons``: store what every username looks like again (after an
-upgrade of ICU, whose confusables data the look-alike check reads)."""
+update of Unicode's confusables data, ``tournaments/data/confusables.txt``, which the
+look-alike check reads)."""
 
 from typing import Any
 
