@@ -62,7 +62,8 @@ def take(match: Match, seat: int, name: str) -> Any:
 def to_hand(match: Match, seat: int, name: str) -> Any:
     inst = take(match, seat, name)
     inst.zone = HAND
-    inst.known |= 1 << seat
+    inst.known = 1 << seat
+    match.mint(inst)  # F4.5: in its owner's sight, with an id
     match.seats[seat].hand.append(inst)
     return inst
 
@@ -113,11 +114,14 @@ def test_F5_2_both_start_at_4000_life_with_five_cards_and_the_first_player_decid
 def test_F5_2_a_mulligan_shuffles_the_chosen_cards_into_the_deck_and_draws_as_many() -> None:
     match = new_match(CATALOG, (deck("Morvane, the Ashen Regent"), deck("Ilsa of the Seven Tides")), seed=3,
                       first=1, shuffle=False)  # fmt: skip
-    hand = [inst.id for inst in match.seats[1].hand]
+    cards = list(match.seats[1].hand)
+    hand = [inst.id for inst in cards]
     act(match, 1, type="mulligan", cards=hand[:2])
     now = [inst.id for inst in match.seats[1].hand]
     assert len(now) == 5 and hand[2:] == now[:3] and not set(hand[:2]) & set(now[3:])
-    assert all(match.insts[i].zone == DECK for i in hand[:2])
+    # F4.5 [decision]: back in the deck they have no id; their old ids name nothing
+    assert all(inst.zone == DECK and inst.id == -1 for inst in cards[:2])
+    assert not set(hand[:2]) & set(match.by_id)
     assert refused(match, 0, type="mulligan", cards=[hand[2]]).code == "mulligan_not_in_hand"
 
 

@@ -34,7 +34,7 @@ def _int(value: Any) -> bool:
 
 
 def _inst(match: Match, value: Any) -> Inst | None:
-    return match.insts[value] if _int(value) and 0 <= value < len(match.insts) else None
+    return match.by_id.get(value) if _int(value) else None  # F4.5: the cards in sight
 
 
 def _chosen(action: dict[str, Any]) -> dict[str, Any]:
@@ -352,11 +352,12 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
     if pending.kind == "mulligan":
         match.mulligans_left.pop(0)
         if kind == "mulligan":  # F5.2: shuffle the chosen cards into the deck, draw as many
-            chosen = [match.insts[i] for i in action["cards"]]
+            chosen = [match.by_id[i] for i in action["cards"]]
             for inst in chosen:
                 side.hand.remove(inst)
                 inst.zone = DECK
                 inst.known = 0
+                match.forget(inst)  # F4.5: back in the deck, no id
             side.deck.extend(chosen)
             if match.shuffle:
                 match.rng.shuffle(side.deck)
@@ -366,13 +367,13 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
             match.emit({"type": "keep", "seat": seat})
         return
     if pending.kind == "discard":
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         side.hand.remove(inst)
         match.to_graveyard(inst)
         match.emit({"type": "discard", "seat": seat, "id": inst.id, "card": inst.name})
         return
     if pending.kind == "block":
-        match.block(match.insts[action["card"]] if kind == "block" else None)
+        match.block(match.by_id[action["card"]] if kind == "block" else None)
         return
     chain = match.chain
     if kind == "pass":
@@ -381,11 +382,12 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         match.pass_priority(seat)
         return
     if kind == "play":
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         match.pay(seat, match.payment(seat, inst.card.will_cost) or [])
         side.hand.remove(inst)
         inst.zone = CHASE
         inst.known = 3
+        match.mint(inst)  # F4.5: out of the hand into everyone's sight: a new object
         payload = {"kind": "card", "card": inst.id, **_chosen(action)}
         item = chain.put(seat, payload)
         match.emit(
@@ -400,7 +402,7 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         )
         return
     if kind == "activate":
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         ability = match.abilities(inst)[action["ability"]]
         match.pay(seat, match.payment(seat, ability.will) or [])
         if ability.rest:
@@ -440,7 +442,7 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         return
     if kind == "attack":
         target = action.get("target")
-        match.declare_attack(match.insts[action["card"]], target if _int(target) else None)
+        match.declare_attack(match.by_id[action["card"]], target if _int(target) else None)
         return
     raise AssertionError(kind)
 
