@@ -15,7 +15,7 @@ from engine.catalog import Catalog
 from engine.chain import Chain, ChainItem
 from engine.decklist import Decklist
 from engine.games.fow.cards import Ability, Card
-from engine.games.fow.match.actions import legal_actions, perform, priority_actions, validate
+from engine.games.fow.match.actions import hand_may_play, legal_actions, perform, priority_actions, validate
 from engine.games.fow.match.effects import apply_ability
 from engine.games.fow.match.state import (
     BOTH,
@@ -394,13 +394,16 @@ class Match:
                         self.rule_process()  # otherwise it has nothing to do (F12.1)
                     if chain.pending:  # F8.5: triggers of the rule process go on now
                         chain.acted(holder)
-                    # F8.3 [decision]: nothing else to do, pass (Match.only_pass, inlined:
-                    # this is the engine's busiest line; the request asked of the listing is
-                    # the match's own, made once, as it is not kept)
+                    # F8.3 [decision]: nothing else to do as anyone may know, pass
+                    # (Match.only_pass, inlined: this is the engine's busiest line; the request
+                    # asked of the listing is the match's own, made once, as it is not kept)
                     probe = self._probe
                     probe.seat = holder
                     probe.seq = self.seq
-                    if next(priority_actions(self, probe))["type"] == "pass":
+                    if (
+                        not hand_may_play(self, holder)
+                        and next(priority_actions(self, probe, hand=False))["type"] == "pass"
+                    ):
                         if self.recording:
                             self.emit({"type": "pass", "seat": holder, "auto": True})
                         self.pass_priority(holder)
@@ -413,8 +416,13 @@ class Match:
             self.pending = None
 
     def only_pass(self, decision: Decision) -> bool:
-        """Whether passing is the only answer to the priority ``decision`` (F8.3)."""
-        return next(priority_actions(self, decision))["type"] == "pass"
+        """Whether the seat of the priority ``decision`` passes by itself (F8.3 [decision]):
+        nothing in play it could use, and no card of the game it could play from a hand as
+        anyone may know it (:func:`~engine.games.fow.match.actions.hand_may_play`), so that
+        passing by itself tells the opponent nothing of the hand."""
+        if hand_may_play(self, decision.seat):
+            return False
+        return next(priority_actions(self, decision, hand=False))["type"] == "pass"
 
     def pass_priority(self, seat: int) -> None:
         """F8.3: ``seat`` passes; two passes in succession resolve the top of the chase."""
