@@ -42,10 +42,10 @@ Bot = Any  # a MatchBot: act(state, seat) -> action
 # --- what a seat reads ----------------------------------------------------------------------------
 
 
-def reading(state: MatchState, seat: int, events: list[MatchEvent]) -> dict[str, Any]:
-    """Return everything ``seat`` reads after a step whose events are ``events``: its observation,
-    the events as it receives them, its decision and legal actions, and the spectator's view and
-    events (what anyone reads), as the site would send them (JSON)."""
+def reading(state: MatchState, seat: int, events: list[MatchEvent]) -> str:
+    """Return everything ``seat`` reads after a step whose events are ``events``, as one JSON
+    text: its observation, the events as it receives them, its decision and legal actions, and
+    the spectator's view and events (what anyone reads), as the site would send them."""
     decision = state.decision_for(seat)
     read = {
         "observation": state.observation(seat),
@@ -55,8 +55,7 @@ def reading(state: MatchState, seat: int, events: list[MatchEvent]) -> dict[str,
         "spectator": state.spectator_view(),
         "spectator_events": [event.public_dict() for event in events],
     }
-    out: dict[str, Any] = json.loads(json.dumps(read, sort_keys=True))
-    return out
+    return json.dumps(read, sort_keys=True, ensure_ascii=False)
 
 
 def card_names(value: Any, names: frozenset[str]) -> list[str]:
@@ -133,9 +132,10 @@ def compare(
     outcome = Outcome(how=how)
     step_events = events
     while True:
-        mine = reading(first, seat, step_events[0])
-        theirs = reading(second, seat, step_events[1])
-        if mine != theirs:
+        mine_text = reading(first, seat, step_events[0])
+        theirs_text = reading(second, seat, step_events[1])
+        if mine_text != theirs_text:
+            mine, theirs = json.loads(mine_text), json.loads(theirs_text)
             named = [card_names(read["events"], names) for read in (mine, theirs)]
             if named[0] != named[1]:
                 outcome.end = "revealed"
@@ -286,8 +286,8 @@ def new_pair(engine: MatchEngine[Any], catalog: Catalog[Any], setup: Setup) -> t
 
 @dataclass
 class Fork:
-    """A decision of the opponent in a played game, at action ``index``, and an answer the
-    viewer cannot tell from the one played."""
+    """A decision of the opponent in a played game, at action ``index``: the answer ``played``
+    and ``other``, an answer of the same type the viewer cannot tell from it."""
 
     index: int
     played: dict[str, Any]
@@ -300,18 +300,20 @@ def hidden_forks(
     log: dict[str, Any],
     seat: int,
     rng: random.Random,
+    tally: Tally,
     *,
     tries: int,
-    names: frozenset[str],
 ) -> Iterator[tuple[Fork, MatchState, MatchState]]:
-    """Yield forks of the game of ``log`` at decisions of ``seat``'s opponent: the state after the
-    answer played and after another answer of the same type after which ``seat`` (and a
-    spectator) read exactly the same. ``tries``: the opponent's decisions looked at."""
+    """Yield forks of the game of ``log`` at ``tries`` decisions of ``seat``'s opponent: the state
+    after the answer played and after another answer of the same type after which ``seat`` reads
+    exactly the same (so does a spectator). Answers tried are counted in ``tally.tried``."""
     other = 1 - seat
     actions = log["actions"]
+    # Answers with something chosen (a card, cards, a target): others of their type may look
+    # the same to the viewer; a bare pass or keep has no other of its type.
     steps = [
         index for index, action in enumerate(actions)
-        if action["seat"] == other and action["type"] not in SITE_ACTIONS
+        if action["seat"] == other and action["type"] not in SITE_ACTIONS and len(action) > 2
     ]  # fmt: skip
     for index in rng.sample(steps, min(tries, len(steps))):
         played = {k: v for k, v in actions[index].items() if k != "seat"}
@@ -321,12 +323,10 @@ def hidden_forks(
             if action["type"] == played["type"] and action != played
         ]  # fmt: skip
         for action in rng.sample(alternatives, min(3, len(alternatives))):
+            tally.tried += 1
             first = engine.replay(log, catalog, upto=index)
             second = engine.replay(log, catalog, upto=index)
-            try:
-                first_events = list(first.apply(other, json.loads(json.dumps(played)), seq=first.seq))
-            except engine.illegal_action:  # a log's action re-read from JSON: it applies
-                raise
+            first_events = list(first.apply(other, json.loads(json.dumps(played)), seq=first.seq))
             second_events = list(second.apply(other, json.loads(json.dumps(action)), seq=second.seq))
             if reading(first, seat, first_events) != reading(second, seat, second_events):
                 continue  # the viewer tells them apart at once: no hidden choice
@@ -339,10 +339,12 @@ def hidden_forks(
 
 @dataclass
 class Tally:
-    """What a run of pairs found: pairs played, steps compared, how they ended, the leaks."""
+    """What a run of pairs found: the pairs played, the steps compared, how they ended, the leaks
+    (and for forks, the other answers tried)."""
 
     pairs: int = 0
     compared: int = 0
+    tried: int = 0
     ends: dict[str, int] = field(default_factory=dict)
     leaks: list[str] = field(default_factory=list)
 
@@ -355,59 +357,134 @@ class Tally:
 
     @property
     def mean(self) -> float:
+        """The steps compared per pair, on average."""
         return self.compared / self.pairs if self.pairs else 0.0
 
 
 def catalog_names(catalog: Catalog[Any]) -> frozenset[str]:
+    """Return every card name of ``catalog`` (what :func:`card_names` looks for)."""
     return frozenset(card.name for card in catalog)
 
 
-def setup_pairs(
-    engine: MatchEngine[Any],
-    catalog: Catalog[Any],
-    pool: list[Decklist],
-    games: int,
-    make_bots: Callable[[int], tuple[Bot, Bot]],
-    *,
-    seed: int = 29,
-) -> Tally:
-    """Play ``games`` rounds of setup pairs (:func:`setups`, for each seat) and tally them."""
+@dataclass
+class Table:
+    """One game's engine, cards and pool of decks, its bots and how a game is played and logged:
+    what the checks below need (the kit's ``Table`` has all of it)."""
+
+    engine: MatchEngine[Any]
+    catalog: Catalog[Any]
+    decks: list[Decklist]
+    bots: Callable[[int], tuple[Bot, Bot]]
+    play: Callable[[MatchState, tuple[Bot, Bot]], MatchState]
+    log: Callable[[MatchState], dict[str, Any]]
+
+
+def setup_pairs(table: Table, rounds: int, *, seed: int = 29, most: int = 100_000) -> Tally:
+    """Play ``rounds`` rounds of setup pairs (each kind of :func:`setups`, the viewer seat 0 and 1
+    in turn) and tally them."""
     rng = random.Random(seed)
-    names = catalog_names(catalog)
+    names = catalog_names(table.catalog)
     tally = Tally()
-    for game in range(games):
-        decks = [rng.choice(pool), rng.choice(pool)]
+    for game in range(rounds):
+        decks = [rng.choice(table.decks), rng.choice(table.decks)]
         seat = game % 2
         for setup in setups(decks, seat, rng):
-            first, second = new_pair(engine, catalog, setup)
+            first, second = new_pair(table.engine, table.catalog, setup)
             events = (list(first.initial_events), list(second.initial_events))
-            tally.add(compare(engine, first, second, seat, make_bots(game), names, events=events, how=setup.how))
+            outcome = compare(
+                table.engine, first, second, seat, table.bots(game), names,
+                events=events, how=setup.how, most=most,
+            )  # fmt: skip
+            tally.add(outcome)
     return tally
 
 
-def fork_pairs(
-    engine: MatchEngine[Any],
-    catalog: Catalog[Any],
-    pool: list[Decklist],
-    games: int,
-    make_bots: Callable[[int], tuple[Bot, Bot]],
-    log_of: Callable[[MatchState], dict[str, Any]],
-    play: Callable[[MatchState, tuple[Bot, Bot]], MatchState],
-    *,
-    tries: int = 6,
-    seed: int = 4029,
-) -> Tally:
-    """Play ``games`` games and compare forks at hidden choices of the opponent in each
-    (:func:`hidden_forks`), continued with the same bots' actions."""
+def fork_pairs(table: Table, games: int, *, tries: int = 6, seed: int = 4029, most: int = 100_000) -> Tally:
+    """Play ``games`` games and compare the forks at hidden choices of the opponent found in each
+    (:func:`hidden_forks`), both continued with the same actions."""
     rng = random.Random(seed)
-    names = catalog_names(catalog)
+    names = catalog_names(table.catalog)
     tally = Tally()
     for game in range(games):
-        decks = [rng.choice(pool), rng.choice(pool)]
-        whole = play(engine.new_match(catalog, decks, seed=rng.getrandbits(62)), make_bots(game))
+        decks = [rng.choice(table.decks), rng.choice(table.decks)]
+        whole = table.play(table.engine.new_match(table.catalog, decks, seed=rng.getrandbits(62)), table.bots(game))
         seat = game % 2
-        log = log_of(whole)
-        for fork, first, second in hidden_forks(engine, catalog, log, seat, rng, tries=tries, names=names):
+        log = table.log(whole)
+        for fork, first, second in hidden_forks(table.engine, table.catalog, log, seat, rng, tally, tries=tries):
             how = f"a hidden choice at action {fork.index}: {_short(fork.played)} or {_short(fork.other)}"
-            tally.add(compare(engine, first, second, seat, make_bots(game + 1), names, events=([], []), how=how))
+            outcome = compare(
+                table.engine, first, second, seat, table.bots(game + 1), names,
+                events=([], []), how=how, most=most,
+            )  # fmt: skip
+            tally.add(outcome)
     return tally
+
+
+# --- planted leaks: the check checked -----------------------------------------------------------------
+
+
+Plant = Callable[[MatchState, int], Any]
+
+
+class PlantedState:
+    """A match whose every observation carries ``planted``: what ``plant(state, seat)`` gives (a
+    leak put there on purpose); everything else is the match's own."""
+
+    def __init__(self, state: MatchState, plant: Plant) -> None:
+        self._state = state
+        self._plant = plant
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        view = dict(self._state.observation(seat))
+        view["planted"] = self._plant(self._state, seat)
+        return view
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+class PlantedEngine:
+    """An engine whose matches are :class:`PlantedState`; everything else is the engine's own."""
+
+    def __init__(self, engine: MatchEngine[Any], plant: Plant) -> None:
+        self._engine = engine
+        self._plant = plant
+
+    def new_match(self, *args: Any, **kwargs: Any) -> PlantedState:
+        return PlantedState(self._engine.new_match(*args, **kwargs), self._plant)
+
+    def replay(self, *args: Any, **kwargs: Any) -> PlantedState:
+        return PlantedState(self._engine.replay(*args, **kwargs), self._plant)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+
+def _hidden(state: MatchState, seat: int, names: frozenset[str]) -> list[str]:
+    """Return the card names a judge reads and ``seat`` does not, in the judge's order."""
+    shown = card_names(state.observation(seat), names)
+    hidden: list[str] = []
+    for name in card_names(state.judge_view(), names):
+        if name in shown:
+            shown.remove(name)
+        else:
+            hidden.append(name)
+    return hidden
+
+
+def names_plant(names: frozenset[str]) -> Plant:
+    """A planted leak: the names of the cards ``seat`` does not see, in the order of the names
+    (what a view that remembers a card, or names a face-down one, gives away)."""
+    return lambda state, seat: sorted(_hidden(state, seat, names))
+
+
+def order_plant(names: frozenset[str]) -> Plant:
+    """A planted leak: a number for each card ``seat`` does not see, in the order a judge reads
+    them (what an id given in a deck's or a list's order gives away): the place of the first
+    card of its name."""
+
+    def plant(state: MatchState, seat: int) -> list[int]:
+        hidden = _hidden(state, seat, names)
+        return [hidden.index(name) for name in hidden]
+
+    return plant
