@@ -162,7 +162,9 @@ def compare(
         except engine.illegal_action as refused:
             if actor == seat:  # the viewer's legal actions were the same: so must be the answer
                 outcome.end = "leak"
-                outcome.leak = f"{how}: seat {seat}'s own legal action {again} is refused in the other game: {refused}"
+                outcome.leak = (
+                    f"{how}: seat {seat}'s own legal action {again} is refused in the other game: {refused}"
+                )
             else:
                 outcome.end = "refused"
             return outcome
@@ -184,9 +186,10 @@ def _lower(items: list[str], rng: random.Random) -> list[str]:
     return items[:top] + rest
 
 
-def reordered(deck: Decklist, rng: random.Random, *, lower: bool) -> Decklist:
-    """Return ``deck`` with the entries of its counted and ordered zones in another order (only
-    the lower half's, ``lower``): the same cards, listed otherwise."""
+def reordered(deck: Decklist, rng: random.Random, *, lower: bool, ordered: bool = True) -> Decklist:
+    """Return ``deck`` with the entries of its counted zones (and its ordered ones, ``ordered``:
+    an opponent's RESPONSE orders lie face down) in another order (only the lower half's,
+    ``lower``): the same cards, listed otherwise."""
     kinds = _zones(deck.game)
     zones = dict(deck.zones)
     for key, value in deck.zones.items():
@@ -195,7 +198,7 @@ def reordered(deck: Decklist, rng: random.Random, *, lower: bool) -> Decklist:
             keys = list(value)
             keys = _lower(keys, rng) if lower else rng.sample(keys, len(keys))
             zones[key] = {name: value[name] for name in keys}
-        elif kind is ZoneKind.ORDERED and isinstance(value, tuple) and len(value) > 1:
+        elif ordered and kind is ZoneKind.ORDERED and isinstance(value, tuple) and len(value) > 1:
             items = list(value)
             zones[key] = tuple(_lower(items, rng) if lower else rng.sample(items, len(items)))
     return replace(deck, zones=zones)
@@ -262,7 +265,7 @@ def setups(decks: list[Decklist], seat: int, rng: random.Random) -> Iterator[Set
     # Unshuffled decks (the listed order, the first card on top): both decks otherwise below
     # their tops, and one card otherwise in the opponent's, so that the games go on alike long.
     deep = list(decks)
-    deep[seat] = reordered(decks[seat], rng, lower=True)
+    deep[seat] = reordered(decks[seat], rng, lower=True, ordered=False)  # its own orders it knows
     deeper = recarded(reordered(decks[other], rng, lower=True), rng, lower=True)
     deep[other] = deeper if deeper is not None else reordered(decks[other], rng, lower=True)
     yield Setup("both decks otherwise below their tops", (decks, deep), (seed, seed), False, first)
@@ -407,10 +410,14 @@ def fork_pairs(table: Table, games: int, *, tries: int = 6, seed: int = 4029, mo
     tally = Tally()
     for game in range(games):
         decks = [rng.choice(table.decks), rng.choice(table.decks)]
-        whole = table.play(table.engine.new_match(table.catalog, decks, seed=rng.getrandbits(62)), table.bots(game))
+        whole = table.play(
+            table.engine.new_match(table.catalog, decks, seed=rng.getrandbits(62)), table.bots(game)
+        )
         seat = game % 2
         log = table.log(whole)
-        for fork, first, second in hidden_forks(table.engine, table.catalog, log, seat, rng, tally, tries=tries):
+        for fork, first, second in hidden_forks(
+            table.engine, table.catalog, log, seat, rng, tally, tries=tries
+        ):
             how = f"a hidden choice at action {fork.index}: {_short(fork.played)} or {_short(fork.other)}"
             outcome = compare(
                 table.engine, first, second, seat, table.bots(game + 1), names,

@@ -84,7 +84,9 @@ def test_w18_search_only_the_searcher_sees_the_deck_and_the_found_card_is_reveal
     pending = match.pending
     assert pending is not None and pending.kind == "search" and pending.seat == 0
     # W4.4 [decision]: the deck's cards got ids for the search, in the order of their names
-    assert sorted(match.seats[0].deck, key=lambda i: i.id) == sorted(match.seats[0].deck, key=lambda i: i.name)
+    assert sorted(match.seats[0].deck, key=lambda i: i.id) == sorted(
+        match.seats[0].deck, key=lambda i: i.name
+    )
     allies = sorted((i for i in match.seats[0].deck if i.card.type == "ally"), key=lambda i: i.id)
     choices = [a for a in match.legal_actions(0) if a["type"] == "search"]
     assert choices == [{"type": "search", "card": i.id} for i in allies] + [{"type": "search"}]
@@ -98,8 +100,8 @@ def test_w18_search_only_the_searcher_sees_the_deck_and_the_found_card_is_reveal
     assert (error.rule, error.code) == ("W18", "not_searchable") and cleaver.zone == DECK
     listed = allies[2].id
     events = match.apply(0, {"type": "search", "card": listed}, seq=match.seq)
-    # W4.4 [decision]: in the hand a new object (a new id), known to its owner alone
-    assert allies[2] in match.seats[0].hand and allies[2].known == 1 and allies[2].id != listed
+    # W4.4 [decision]: in the hand a new object (a new id), shown to both as it went (W4.2)
+    assert allies[2] in match.seats[0].hand and allies[2].known == 3 and allies[2].id != listed
     found = next(e for e in events if e.public["type"] == "search")
     assert found.public["card"] == "Warband Recruit", "revealed to both (W4.2)"
     assert any(e.public["type"] == "shuffle" for e in events)
@@ -158,8 +160,11 @@ def test_w18_return_to_hand_the_attachments_fall_off() -> None:
     gust = give(match, 0, "Gust of Banishment")
     play(match, 0, gust, target=target.id)
     resolve_top(match)
-    # W4.4 [decision]: both saw it go, but in the hand it is a new object, its owner's alone
-    assert target in match.seats[1].hand and target.damage == 0 and target.known == 2
+    # W4.4 [decision]: in the hand it is a new object (a new id), known to both (both saw it go)
+    assert target in match.seats[1].hand and target.damage == 0 and target.known == 3
+    assert match.by_id[target.id] is target and match.observation(0)["seats"][1]["hand"] == len(
+        match.seats[1].hand
+    )
     assert brand in match.seats[1].graveyard, "W3.4: the attachment goes to the graveyard"
 
 

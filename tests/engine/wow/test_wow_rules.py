@@ -5,6 +5,7 @@ put where a test needs them with :func:`give` (the helpers: ``tests/support/wow.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -770,7 +771,7 @@ def test_w10_4_the_automatic_passes_are_events_in_order_with_the_seat() -> None:
     assert passes[0] == {"type": "pass", "seat": decision.seat}
     automatic = passes[1:]
     assert automatic and all(e["auto"] is True and e["seat"] in (0, 1) for e in automatic)
-    assert all(a["seat"] != b["seat"] for a, b in zip(passes, passes[1:], strict=False))
+    assert all(a["seat"] != b["seat"] for a, b in pairwise(passes))
     decision = match.decision()
     assert decision is not None and decision.kind == "priority"
     legal = [a for a in match.legal_actions(decision.seat) if a["type"] not in ("pass", "concede")]

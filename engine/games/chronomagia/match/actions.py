@@ -259,11 +259,7 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
         if not match.can_meditate(seat):
             raise _refuse("C6.3", "you cannot meditate now", "cannot_meditate")
         ident = action.get("card")
-        if (
-            type(ident) is not int
-            or ident not in match.by_id
-            or match.by_id[ident] not in side.hero_deck
-        ):
+        if type(ident) is not int or ident not in match.by_id or match.by_id[ident] not in side.hero_deck:
             raise _refuse("C6.3", "meditation takes a card of your hero deck", "not_in_hero_deck")
         logged["card"] = ident
     elif kind in ("play", "shadow"):

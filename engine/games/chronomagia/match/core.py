@@ -294,9 +294,8 @@ class Match:
             inst.zone = VOID
             self.forget(inst)  # C11.4: it ceased to exist
         elif to == HAND:
-            # C4.4 [decision]: into a hand it becomes a new object, known to its owner alone
+            # C4.4 [decision]: into a hand it becomes a new object (both saw it go there)
             inst.zone = HAND
-            inst.known = 1 << inst.owner
             self.mint(inst)
             self.seats[inst.owner].hand.append(inst)
         else:

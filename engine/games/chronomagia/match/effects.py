@@ -239,7 +239,9 @@ def intuition(match: Match, work: Work, choice: Any) -> None:
         match.emit({"type": "shadow_returned", "id": target.id, "seat": target.owner})
         target.zone = HAND
         target.face_down = False
-        target.known = 1 << target.owner  # C4.4 [decision]: a new object in the hand
+        # C4.4 [decision]: a new object in the hand, known to its owner and to the one who just
+        # looked at it and sent it there (nobody else)
+        target.known = 1 << target.owner | 1 << work.seat
         match.mint(target)
         owner.hand.append(target)
 

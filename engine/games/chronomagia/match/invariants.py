@@ -47,8 +47,8 @@ def check_invariants(match: Match) -> list[str]:
                 unseen = zone in (DECK, POOL)
                 if unseen != (inst.id < 0) or (not unseen and match.by_id.get(inst.id) is not inst):
                     problems.append(f"card {inst.name} in zone {zone} has id {inst.id}")
-                if zone == HAND and inst.known != 1 << seat:
-                    problems.append(f"card #{inst.id} in a hand is known to {inst.known} (C4.4)")
+                if zone == HAND and not inst.known & 1 << seat:
+                    problems.append(f"card #{inst.id} in a hand is unknown to its owner (C4.4)")
         if side.armor < 0 or side.tokens < 0:
             problems.append(f"seat {seat}: negative armor or tokens")
         if side.hero.zone != THRONE:

@@ -169,7 +169,9 @@ class Match:
         self.result = Result(winner, reason)
         self.pending = None
         # The cards on the chase stay there, in the final views too (conservation).
-        self.chain.halt(lambda item: item.payload["kind"] != "card" or self.minted[item.payload["card"]].zone == CHASE)
+        self.chain.halt(
+            lambda item: item.payload["kind"] != "card" or self.minted[item.payload["card"]].zone == CHASE
+        )
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
         raise GameOver
 
@@ -339,9 +341,7 @@ class Match:
         seen_as = inst.id  # the events name it by the id it had on the field
         self.emit({"type": "leaves", "id": seen_as, "card": inst.name, "seat": inst.owner, "to": where})
         if where == "hand":
-            # F4.5 [decision]: into a hand it becomes a new object, known to its owner alone
-            inst.known = 1 << inst.owner
-            self.mint(inst)
+            self.mint(inst)  # F4.5 [decision]: into a hand it becomes a new object (both saw it go)
         for other in list(side.field):
             if other.equipped_to == seen_as:
                 self.leave_field(other, GRAVEYARD)

@@ -36,8 +36,8 @@ def check_invariants(match: Match) -> list[str]:
                     problems.append(f"card #{inst.id} says zone {inst.zone}, is in {zone}")
                 if inst.owner != seat:
                     problems.append(f"card #{inst.id} of seat {seat}'s zones is seat {inst.owner}'s")
-                if zone == HAND and inst.known != 1 << seat:
-                    problems.append(f"card #{inst.id} in a hand is known to {inst.known} (F4.5)")
+                if zone == HAND and not inst.known & 1 << seat:
+                    problems.append(f"card #{inst.id} in a hand is unknown to its owner (F4.5)")
         ruler = side.ruler
         if ruler.j != (ruler.zone == FIELD) or ruler.zone not in (FIELD, RULER_ZONE):
             problems.append(f"seat {seat}: the ruler is {ruler.zone} with j={ruler.j} (F7.3, F7.4)")

@@ -447,7 +447,10 @@ class SeatState:
         judges' view, R3.5)."""
         protos = self._protos
         first = self._first
-        return [entry.name if isinstance(entry, Inst) else protos[entry - first][1] for entry in reversed(self._deck)]
+        return [
+            entry.name if isinstance(entry, Inst) else protos[entry - first][1]
+            for entry in reversed(self._deck)
+        ]
 
     def _make(self, ident: int) -> Inst:
         """Make the card of the main deck with id ``ident`` (still in the deck) and list it."""

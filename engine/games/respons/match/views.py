@@ -76,7 +76,9 @@ def _view(match: Match, viewer: int | str) -> dict[str, Any]:
         "decision": pending.as_dict() if pending is not None else None,
         "result": match.result.as_dict() if match.result is not None else None,
         "stack": [{"seat": inst.owner, "card": inst.name} for inst in match.stack],
-        "seats": [_seat_view(match, seat, viewer == JUDGE or viewer == seat, viewer == JUDGE) for seat in (0, 1)],
+        "seats": [
+            _seat_view(match, seat, viewer == JUDGE or viewer == seat, viewer == JUDGE) for seat in (0, 1)
+        ],
     }
 
 

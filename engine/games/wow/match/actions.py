@@ -124,7 +124,9 @@ def with_targets(
 def cheapest(catalog: Any) -> tuple[int | None, int | None]:
     """Return the lowest cost of a card of ``catalog`` a hand may play: (any card's, an
     Instant's), None when there is none (W10.4: what anyone may know a hand could hold)."""
-    costs = [(c.cost, c.is_instant) for c in catalog if c.type not in ("quest", "hero") and c.cost is not None]
+    costs = [
+        (c.cost, c.is_instant) for c in catalog if c.type not in ("quest", "hero") and c.cost is not None
+    ]
     every = [cost for cost, _ in costs]
     instant = [cost for cost, fast in costs if fast]
     return (min(every) if every else None, min(instant) if instant else None)
@@ -384,7 +386,7 @@ def finish_search(match: Match, seat: int, found: Inst | None) -> None:
     if found is not None:
         side.deck.remove(found)
         found.zone = HAND
-        found.known = 1 << seat  # W4.4 [decision]: in the hand a new object, its owner's alone
+        found.known = BOTH  # W4.2, W4.4 [decision]: a new object in the hand, shown to both as it goes
         match.mint(found)
         side.hand.append(found)
     match.emit({"type": "search", "seat": seat, "id": found.id if found else None,

@@ -183,7 +183,9 @@ class Match:
             for inst in side.deck:
                 self.forget(inst)
         # The cards on the chain stay there, in the final views too (conservation).
-        self.chain.halt(lambda item: "card" not in item.payload or self.minted[item.payload["card"]].zone == CHAIN)
+        self.chain.halt(
+            lambda item: "card" not in item.payload or self.minted[item.payload["card"]].zone == CHAIN
+        )
         self.combat = None
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
         raise GameOver
@@ -229,8 +231,10 @@ class Match:
             side.decked = True
         for inst in drawn:
             inst.zone = HAND
-            inst.known = 1 << seat
-            self.mint(inst)  # W4.4: in its owner's sight
+            # W4.4: a new object in its owner's sight; a top card revealed to both (W18 reveal)
+            # is seen by both as it goes
+            inst.known = BOTH if inst.known == BOTH else 1 << seat
+            self.mint(inst)
             side.hand.append(inst)
         self.emit(
             {"type": "draw", "seat": seat, "count": len(drawn), "deck": len(side.deck)},

@@ -256,6 +256,8 @@ def search(match: Match, seat: int, source: Inst | None, effect: Effect, chosen:
     match.emit({"type": "searching", "seat": seat, "filter": {"type": wanted.type, "tag": wanted.tag}})
     for inst in sorted(match.seats[seat].deck, key=lambda i: i.name):
         match.mint(inst)
+        if wanted.matches(inst.card):
+            inst.known |= 1 << seat  # the searcher sees them (and only they), until the shuffle
     match.choices.append({"kind": "search", "seat": seat, "filter": {"type": wanted.type, "tag": wanted.tag}})
 
 
@@ -289,8 +291,7 @@ def return_to_hand(match: Match, seat: int, source: Inst | None, effect: Effect,
         return
     reset(inst)
     inst.zone = HAND
-    # W4.4 [decision]: both saw it go back, but in the hand it is a new object, its owner's alone
-    inst.known = 1 << inst.owner
+    inst.known = BOTH  # W4.4 [decision]: a new object in the hand; both saw it go there
     match.mint(inst)
     match.seats[inst.owner].hand.append(inst)
 

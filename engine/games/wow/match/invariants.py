@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from engine.games.wow.match.state import (
     ALLIES,
-    BOTH,
     ATTACHED,
     CHAIN,
     DECK,
@@ -53,9 +52,8 @@ def check_invariants(match: Match) -> list[str]:
                     problems.append(f"card {inst.id} in {row_name} has zone {inst.zone}")
                 if inst.owner != seat:
                     problems.append(f"card {inst.id} of seat {inst.owner} on seat {seat}'s side")
-                # W4.4: known to its owner, to both only once revealed in the hand (W18 reveal)
-                if zone == HAND and inst.known not in (1 << seat, BOTH):
-                    problems.append(f"card {inst.id} in seat {seat}'s hand is known to {inst.known} (W4.4)")
+                if zone == HAND and not inst.known & 1 << seat:
+                    problems.append(f"card {inst.id} in seat {seat}'s hand is unknown to its owner (W4.4)")
                 # W4.4 [decision]: an id exactly while in sight (a deck's while its owner searches)
                 unseen = zone == DECK and seat not in searching
                 if unseen != (inst.id < 0) or (not unseen and match.by_id.get(inst.id) is not inst):
