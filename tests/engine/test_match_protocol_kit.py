@@ -17,7 +17,7 @@ behaviour (its rules, cards, refusal codes) is tested beside it (``tests/engine/
   seat may not know (the opponent's list and cards, both decks' order, the seed) or in a hidden
   choice of the opponent, played with the same actions, everything that seat reads is the same
   JSON until the rules reveal the difference (a step whose events name other cards); pairs
-  are played by the hundred (``SOAK_GAMES // 10`` rounds of four, thousands in the long soak),
+  are played by the hundred (``SOAK_GAMES // 20`` rounds of four, thousands in the long soak),
   compare many steps each, and a planted leak is caught;
 - no card of the setup ever leaves the judge's view (conservation), at the end of a game too,
   whatever ended it;
@@ -345,9 +345,9 @@ def test_it_finds_a_hidden_card_in_the_opening_hands(key: str) -> None:
 
 # --- hidden information: non-interference (tests/support/hidden.py) ------------------------------
 
-PAIR_ROUNDS = max(KIT_GAMES // 10, 10)  # rounds of the four kinds of setup pairs, each seat in turn
-FORK_GAMES = max(KIT_GAMES // 20, 10)  # games whose opponent's hidden choices are forked
-MOST_COMPARED = 400  # steps compared at most in one pair (a WoW TCG game runs to ~700 actions)
+PAIR_ROUNDS = max(KIT_GAMES // 20, 10)  # rounds of the four kinds of setup pairs, each seat in turn
+FORK_GAMES = max(KIT_GAMES // 40, 10)  # games whose opponent's hidden choices are forked
+MOST_COMPARED = 300  # steps compared at most in one pair (a WoW TCG game runs to ~700 actions)
 LEAST_MEAN = 8  # steps compared per pair on average, at least: the check is not empty
 
 

@@ -103,7 +103,7 @@ class Match:
         self.rng = random.Random(seed)
         self.seats = (Seat(), Seat())
         self.insts: list[Inst] = []  # every card of the match, in no meaningful order
-        # Y3.2 [decision]: the cards a seat can see by their ids, minted from this counter as a
+        # Y3.4 [decision]: the cards a seat can see by their ids, minted from this counter as a
         # card comes into sight (never from a list's order); a card in a deck or a hand has none.
         self.by_id: dict[int, Inst] = {}
         self.next_id = 0
@@ -236,7 +236,7 @@ class Match:
         if inst.zone in (FIELD, SUPPORT):
             self._leave_play(inst)
         inst.reset()
-        # Y3.2 [decision]: into a deck or a hand a card becomes a new object, without an id;
+        # Y3.4 [decision]: into a deck or a hand a card becomes a new object, without an id;
         # out of them into sight it gets a new one.
         if zone in (DECK, HAND):
             if inst.id >= 0:

@@ -20,7 +20,7 @@ def check_invariants(match: Match) -> list[str]:
                 if id(inst) in placed:
                     problems.append(f"card {inst.name} is in {placed[id(inst)]} and {name}")
                 placed[id(inst)] = name
-                # Y3.2 [decision]: an id exactly while in sight, the one it is found by
+                # Y3.4 [decision]: an id exactly while in sight, the one it is found by
                 hidden = zone in (DECK, HAND)
                 if hidden != (inst.id < 0) or (not hidden and match.by_id.get(inst.id) is not inst):
                     problems.append(f"card {inst.name} in {name} has id {inst.id}")

@@ -199,7 +199,7 @@ class Inst:
     )
 
     def __init__(self, card: Card, owner: int) -> None:
-        self.id = -1  # Y3.2 [decision]: none in a deck or a hand; minted as it comes into sight
+        self.id = -1  # Y3.4 [decision]: none in a deck or a hand; minted as it comes into sight
         self.card = card
         self.name = card.name
         self.owner = owner
