@@ -76,6 +76,7 @@ class Match:
         # C4.4 [decision]: the cards in sight by their ids, minted from this counter as a card
         # comes into a zone a seat sees (never from a list's order); none in a deck or the pool.
         self.by_id: dict[int, Inst] = {}
+        self.minted: dict[int, Inst] = {}  # every id ever minted (what an old action named)
         self.next_id = 0
         self.actions: list[dict[str, Any]] = []
         self.seq = 0
@@ -122,7 +123,7 @@ class Match:
             del self.by_id[inst.id]
         inst.id = self.next_id
         self.next_id += 1
-        self.by_id[inst.id] = inst
+        self.by_id[inst.id] = self.minted[inst.id] = inst
 
     def forget(self, inst: Inst) -> None:
         """C4.4 [decision]: ``inst`` went out of every seat's sight (a deck, the pool): no id."""

@@ -106,6 +106,7 @@ class Match:
         # Y3.4 [decision]: the cards a seat can see by their ids, minted from this counter as a
         # card comes into sight (never from a list's order); a card in a deck or a hand has none.
         self.by_id: dict[int, Inst] = {}
+        self.minted: dict[int, Inst] = {}  # every id ever minted (what an old action named)
         self.next_id = 0
         self._actions: list[dict[str, Any]] = []
         self._result: Result | None = None
@@ -245,7 +246,7 @@ class Match:
         elif inst.zone in (DECK, HAND):
             inst.id = self.next_id
             self.next_id += 1
-            self.by_id[inst.id] = inst
+            self.by_id[inst.id] = self.minted[inst.id] = inst
         inst.zone = zone
         side.zone(zone).append(inst)
         if zone in (FIELD, SUPPORT, BASES):
