@@ -216,8 +216,20 @@ class Chain(Generic[P]):
                 return item
         return None
 
+    def halt(self, keep: Callable[[ChainItem[P]], bool] = lambda item: True) -> None:
+        """End the window at once because the game is over: no holder, no waiting triggers
+        (they never go on), and the items stay where they lie, so that what was on the chain
+        when the game ended is still there to be seen; an item being resolved goes back on
+        top when ``keep(item)`` (its card still lies on the chain)."""
+        if self.resolving is not None and keep(self.resolving):
+            self.items.append(self.resolving)
+        self.resolving = None
+        self.pending.clear()
+        self.holder = None
+        self.passes = 0
+
     def clear(self) -> None:
-        """End the window at once (a game over): no holder, no items, no triggers."""
+        """End the window at once: no holder, no items, no triggers."""
         self.items.clear()
         self.pending.clear()
         self.holder = None

@@ -191,3 +191,29 @@ def test_options_come_from_the_host_for_the_holder() -> None:
     assert chain.options(host) == []
     chain.open_window(1)
     assert chain.options(host) == ["play-1"]
+
+
+def test_it_halts_at_the_end_of_a_game_keeping_its_items_where_they_lie() -> None:
+    # W14, F12: what was on the chain when the game ended stays to be seen (no card vanishes);
+    # nobody holds priority, waiting triggers never go on.
+    chain: Chain[str] = Chain()
+    chain.open_window(0)
+    chain.put(0, "bolt")
+    chain.put(0, "shield")
+    chain.trigger(1, "reaction")  # waiting to go on (W9.4)
+    chain.halt()
+    assert [item.payload for item in chain] == ["bolt", "shield"]
+    assert chain.holder is None and not chain.pending and not chain.is_open
+
+
+def test_it_puts_the_item_being_resolved_back_on_top_when_a_game_ends_while_its_card_lies_there() -> None:
+    for keep, expected in ((lambda item: True, ["bolt", "shield"]), (lambda item: False, ["bolt"])):
+        chain: Chain[str] = Chain()
+        chain.open_window(0)
+        chain.put(0, "bolt")
+        chain.put(0, "shield")
+        chain.pass_priority(0)
+        step = chain.pass_priority(1)
+        assert step.kind == "resolve" and chain.resolving is not None
+        chain.halt(keep)
+        assert [item.payload for item in chain] == expected and chain.resolving is None

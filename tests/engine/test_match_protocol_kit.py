@@ -13,6 +13,14 @@ behaviour (its rules, cards, refusal codes) is tested beside it (``tests/engine/
 - the same seed (and bots) gives the same game, and another seed another one;
 - no seat's observation, no spectator view, no event part a seat or spectator receives
   holds a card hidden from it, nor the match seed; the judge's view names them all;
+- non-interference (tests/support/hidden.py): in pairs of games that differ only in what one
+  seat may not know (the opponent's list and cards, both decks' order, the seed) or in a hidden
+  choice of the opponent, played with the same actions, everything that seat reads is the same
+  JSON until the rules reveal the difference (a step whose events name other cards); pairs
+  are played by the hundred (``SOAK_GAMES // 20`` rounds of four, thousands in the long soak),
+  compare many steps each, and a planted leak is caught;
+- no card of the setup ever leaves the judge's view (conservation), at the end of a game too,
+  whatever ended it;
 - every legal action of either seat applies; illegal ones are refused with a rule, a stable
   code and params, and change nothing (the game then goes on exactly as without them);
 - golden playthroughs (each bot against the random bot, every action with what each seat saw)
@@ -40,6 +48,7 @@ from engine.decklist import Decklist, decklist_to_json, load_decklist
 from engine.match import SITE_ACTIONS, MatchEngine, MatchEvent, MatchState
 from engine.problems import InputError
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys, get_game
+from tests.support import hidden
 
 KIT_GAMES = int(os.environ.get("SOAK_GAMES", "1000"))
 GOLDEN = Path(__file__).parent / "match_golden"
@@ -76,6 +85,13 @@ class Table:
         """Return the state's log as a judge downloads it (through JSON)."""
         log: dict[str, Any] = json.loads(json.dumps(state.to_log(self.codes)))
         return log
+
+    def hidden(self, engine: Any = None) -> hidden.Table:
+        """Return what the non-interference checks need (``engine``: another one, a planted leak's)."""
+        return hidden.Table(
+            engine=engine or self.engine, catalog=self.catalog, decks=self.decks,
+            bots=lambda game: self.bots(game), play=lambda state, bots: play(state, bots), log=self.log,
+        )  # fmt: skip
 
 
 CHECKED_STATES = 120  # states checked one by one per game: all of a shorter game, spread over a longer
@@ -325,6 +341,121 @@ def test_it_finds_a_hidden_card_in_the_opening_hands(key: str) -> None:
     for seat in (0, 1):
         assert state.hidden_from(seat), seat
         assert not state.hidden_from(seat) & set(json.dumps(state.observation(seat)).split('"'))
+
+
+# --- hidden information: non-interference (tests/support/hidden.py) ------------------------------
+
+PAIR_ROUNDS = max(KIT_GAMES // 20, 10)  # rounds of the four kinds of setup pairs, each seat in turn
+FORK_GAMES = max(KIT_GAMES // 40, 10)  # games whose opponent's hidden choices are forked
+MOST_COMPARED = 300  # steps compared at most in one pair (a WoW TCG game runs to ~700 actions)
+LEAST_MEAN = 8  # steps compared per pair on average, at least: the check is not empty
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_shows_a_seat_the_same_in_thousands_of_game_pairs_that_differ_only_in_what_it_may_not_know(
+    key: str,
+) -> None:
+    tally = hidden.setup_pairs(table(key).hidden(), PAIR_ROUNDS, most=MOST_COMPARED)
+    assert not tally.leaks, tally.leaks[:3]
+    assert tally.pairs >= 4 * PAIR_ROUNDS, tally.ends
+    # Not empty: many steps compared per pair, and pairs that end because the rules reveal.
+    assert tally.mean >= LEAST_MEAN, (tally.mean, tally.ends)
+    assert tally.ends.get("revealed", 0) >= PAIR_ROUNDS // 10, tally.ends
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_shows_a_seat_the_same_whichever_hidden_choice_the_opponent_made(key: str) -> None:
+    tally = hidden.fork_pairs(table(key).hidden(), FORK_GAMES, most=MOST_COMPARED)
+    assert not tally.leaks, tally.leaks[:3]
+    # Not empty: other answers were tried at the opponent's decisions (a game may have no
+    # hidden choice at all: a Your War card is played face up; the planted test below shows
+    # that a fork is compared where there is one).
+    assert tally.tried >= FORK_GAMES, tally
+    assert tally.pairs == 0 or tally.mean >= LEAST_MEAN, (tally.mean, tally.ends)
+
+
+@pytest.mark.parametrize("plant", ["names", "order"])
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_catches_a_planted_leak_in_a_game_pair(key: str, plant: str) -> None:
+    # The check checked: observations that carry the names, or the order, of cards the seat
+    # may not see (what a remembered name or an id given in a list's order gives away).
+    kit = table(key)
+    names = hidden.catalog_names(kit.catalog)
+    planted = hidden.PlantedEngine(
+        kit.engine, {"names": hidden.names_plant, "order": hidden.order_plant}[plant](names)
+    )
+    tally = hidden.setup_pairs(kit.hidden(planted), 6, most=MOST_COMPARED)
+    assert len(tally.leaks) >= 6, tally.ends
+    assert all("planted" in leak for leak in tally.leaks), tally.leaks[:2]
+
+
+def test_it_catches_a_planted_leak_after_a_hidden_choice_of_the_opponent() -> None:
+    # A view that tells the opponent's answer of three actions before (so not at once): caught
+    # in the forks of every game with hidden choices (most of them); the setup pairs, which
+    # play the same answers, never see it.
+    forked = []
+    for key in ENGINE_KEYS:
+        kit = table(key)
+        last = hidden.PlantedEngine(kit.engine, lambda state, seat: list(state.actions)[-3:-2])
+        found = hidden.fork_pairs(kit.hidden(last), 6)
+        assert all("planted" in leak for leak in found.leaks), found.leaks[:2]
+        assert not hidden.setup_pairs(kit.hidden(last), 2, most=60).leaks, key
+        if found.leaks:
+            forked.append(key)
+    assert len(forked) >= 3, forked
+
+
+# --- conservation: no card leaves the judge's view ---------------------------------------------------
+
+
+def judged_names(state: MatchState, names: frozenset[str]) -> dict[str, int]:
+    """Return how often each card name comes in the judge's view."""
+    counts: dict[str, int] = {}
+    for name in hidden.card_names(state.judge_view(), names):
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def assert_conserved(state: MatchState, setup: dict[str, int], names: frozenset[str]) -> None:
+    """Every card the judge read at the setup is still named in the judge's view (a card named
+    twice there, as on a card and in a combat, only counts more), the engine's own invariants
+    hold, and a game that ended keeps what was on a chain or chase in sight."""
+    now = judged_names(state, names)
+    lost = {name: count - now.get(name, 0) for name, count in setup.items() if now.get(name, 0) < count}
+    assert not lost, f"cards gone from the judge's view: {lost}"
+
+
+@pytest.mark.parametrize("key", ENGINE_KEYS)
+def test_it_keeps_every_card_in_the_judges_view_at_every_state_and_at_every_end(key: str) -> None:
+    kit = table(key)
+    names = hidden.catalog_names(kit.catalog)
+    rng = random.Random(17)
+    ends: dict[str, int] = {}
+    for game in range(12):
+        state = kit.new(game)
+        setup = judged_names(state, names)
+        assert sum(setup.values()) >= 2 * 30, "the judge's view names every card of both decks"
+
+        def kept(state: MatchState, *_: Any, setup: dict[str, int] = setup) -> None:
+            assert_conserved(state, setup, names)
+            assert not kit.engine.invariants(state), kit.engine.invariants(state)
+
+        whole = play(state, kit.bots(game), kept)
+        assert whole.result is not None
+        ends[whole.result.reason] = ends.get(whole.result.reason, 0) + 1
+        # Ended by the site at any moment (a chain or a chase may hold cards then).
+        log = kit.log(whole)
+        for _ in range(6):
+            upto = rng.randrange(len(log["actions"]))
+            cut = kit.engine.replay(log, kit.catalog, upto=upto)
+            kind = rng.choice(list(SITE_ACTIONS))
+            cut.apply(rng.randrange(2), {"type": kind})
+            assert cut.is_over
+            assert_conserved(cut, setup, names)
+            assert not kit.engine.invariants(cut), (upto, kind, kit.engine.invariants(cut))
+    assert ends
 
 
 # --- legal and illegal actions ------------------------------------------------------------------

@@ -27,8 +27,8 @@ def card_refs(action: dict[str, Any]) -> list[Any]:
 
 def cards_named(state: Any, action: dict[str, Any]) -> list[str]:
     """Return the card names ``action`` names, read from the engine ``state`` that played it
-    (its ``insts``, by id)."""
-    names = {index: inst.name for index, inst in enumerate(state.insts)}
+    (``minted``: every instance by every id it ever had)."""
+    names = {ident: inst.name for ident, inst in state.minted.items()}
     return [ref if isinstance(ref, str) else names[ref] for ref in card_refs(action)]
 
 

@@ -52,8 +52,9 @@ def give(match: Match, seat: int, name: str, zone: int = HAND, *, entered: int =
     """Put a new card ``name`` of ``seat`` into ``zone`` (hand, allies, hero row, resources)."""
     card = catalog().get(name)
     assert isinstance(card, Card), name
-    inst = Inst(len(match.insts), card, seat, zone)
+    inst = Inst(card, seat, zone)
     match.insts.append(inst)
+    match.mint(inst)  # W4.4: a card in sight has an id from the match's counter
     side = match.seats[seat]
     row = {HAND: side.hand, ALLIES: side.allies, HERO_ROW: side.hero_row, RESOURCE: side.resources}[zone]
     row.append(inst)

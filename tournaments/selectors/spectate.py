@@ -313,15 +313,16 @@ def spectate_answer(*, match: Match, now: datetime | None = None) -> dict[str, A
 
 
 def game_card_ids(*, game: Game) -> dict[int, str]:
-    """Return the card name of every card instance the game's log made, by id (the ids its
-    actions name), from the log replayed once to its end (to just before an action the engine
-    refuses); empty for a log the engine cannot set up. Cached per game and log."""
+    """Return the card name of every card instance the game's log made, by every id it ever had
+    (the ids its actions name: a card gets a new one as it goes into a hand or face down), from
+    the log replayed once to its end (to just before an action the engine refuses); empty for a
+    log the engine cannot set up. Cached per game and log."""
     total = len(game.actions)
 
     def build() -> dict[int, str]:
         state = state_at(game, total)
-        insts = getattr(state, "insts", None) or []  # every engine keeps them so (ids are indexes)
-        return {int(getattr(inst, "id", index)): str(inst.name) for index, inst in enumerate(insts)}
+        minted = getattr(state, "minted", None) or {}  # an engine whose actions name ids keeps them
+        return {int(ident): str(inst.name) for ident, inst in minted.items()}
 
     found: dict[int, str] = _cached(_key("card_ids", game, total), build)
     return found

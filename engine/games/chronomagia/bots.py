@@ -35,7 +35,7 @@ class RandomBot:
 
 def _value(match: Match, ident: int, seat: int) -> int:
     """How much a target matters to ``seat``: opponents' expensive creatures first."""
-    inst = match.insts[ident]
+    inst = match.by_id[ident]
     worth = inst.card.spirit_value + 1
     return worth if inst.owner != seat else -worth
 
@@ -59,7 +59,7 @@ class HeuristicBot:
         if kind == "redraw":
             return {"type": "keep"}
         if kind == "flip":
-            return {"type": "flip"}
+            return {"type": "flip"} if {"type": "flip"} in legal else {"type": "stay"}
         if kind == "attack":
             return by_type["attack"][0]  # all to the player
         if kind == "choose":
@@ -70,7 +70,7 @@ class HeuristicBot:
                 inst.card.cost is not None and inst.card.cost <= len(side.pool) - 1 for inst in side.hand
             )
             if not playable and "meditate" in by_type:
-                return max(by_type["meditate"], key=lambda a: match.insts[a["card"]].card.cost or 0)
+                return max(by_type["meditate"], key=lambda a: match.by_id[a["card"]].card.cost or 0)
             return {"type": "pass"}
         for word in ("collect",):
             if word in by_type:
@@ -81,7 +81,7 @@ class HeuristicBot:
                 return erode[0]
             return max(by_type["collect_time"], key=lambda a: self._time_value(match, seat, a["move"]))
         if "play" in by_type:
-            return max(by_type["play"], key=lambda a: (match.insts[a["card"]].card.cost or 0, -a["card"]))
+            return max(by_type["play"], key=lambda a: (match.by_id[a["card"]].card.cost or 0, -a["card"]))
         if "hero" in by_type:
             return min(
                 by_type["hero"], key=lambda a: match.seats[seat].hero.card.hero_abilities[a["ability"]].tokens
@@ -96,7 +96,7 @@ class HeuristicBot:
             return sum(_value(match, ident, seat) for ident in action["targets"])
         value = _value(match, action["target"], seat)
         if "epoch" in action:
-            inst = match.insts[action["target"]]
+            inst = match.by_id[action["target"]]
             row = inst.card.row(action["epoch"])
             harmed = row is None or (inst.card.kind == "thoughtform" and row.resources is None)
             return value * (3 if harmed else 1)

@@ -62,6 +62,7 @@ TEXTS = GameTexts(
         "absent_in_epoch": N_("«%(card)s» does not exist in epoch %(epoch)s"),
         "meditated": N_("after meditating you cannot play cards or use hero abilities this turn"),
         "not_a_shadow": N_("shadows are placed face down with 'shadow'; other cards are played with 'play'"),
+        "not_its_event": N_("this shadow's event has not happened: it stays face down"),
         "cannot_meditate": N_("you cannot meditate now"),
         "not_in_hero_deck": N_("meditation takes a card of your hero deck"),
         "already_collected": N_("you collected %(kind)s this turn already"),

@@ -50,7 +50,7 @@ class HeuristicBot:
         if kind == "mulligan":
             return {"type": "keep"}
         if kind == "discard":
-            return max(legal, key=lambda a: match.insts[a["card"]].card.cost or 0)
+            return max(legal, key=lambda a: match.by_id[a["card"]].card.cost or 0)
         if kind == "block":
             return self._block(match, seat, by_type)
         if "call" in by_type:
@@ -70,13 +70,13 @@ class HeuristicBot:
         return {"type": "pass"}
 
     def _worth(self, match: Match, seat: int, action: dict[str, Any]) -> int:
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         cost = inst.card.cost or 0
         if "item" in action:  # cancel only the opponent's things
             item = next((i for i in match.chain.items if i.id == action["item"]), None)
             return 5 if item is not None and item.controller != seat else -1
         if "target" in action:
-            target = match.insts[action["target"]]
+            target = match.by_id[action["target"]]
             mine = target.owner == seat
             ability = None
             if action["type"] == "activate":
@@ -100,11 +100,11 @@ class HeuristicBot:
         return 1 + cost
 
     def _attack_value(self, match: Match, seat: int, action: dict[str, Any]) -> int:
-        attacker = match.insts[action["card"]]
+        attacker = match.by_id[action["card"]]
         power = match.attack(attacker)
         blockers = [i for i in match.fighters(1 - seat) if not i.rested]
         if "target" in action:
-            target = match.insts[action["target"]]
+            target = match.by_id[action["target"]]
             if match.defense(target) <= power and match.defense(attacker) > match.attack(target):
                 return 10 + match.attack(target) // 100
             return -1
@@ -116,11 +116,11 @@ class HeuristicBot:
         battle = match.battle
         if battle is None or "block" not in by_type:
             return {"type": "pass"}
-        attacker = match.insts[battle["attacker"]]
+        attacker = match.by_id[battle["attacker"]]
         power = match.attack(attacker)
         best = None
         for action in by_type["block"]:
-            blocker = match.insts[action["card"]]
+            blocker = match.by_id[action["card"]]
             survives = match.defense(blocker) > power
             kills = match.attack(blocker) >= match.defense(attacker)
             if survives or kills or match.seats[seat].life <= power * 2:

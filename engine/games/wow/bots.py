@@ -51,10 +51,10 @@ class HeuristicBot:
             return {"type": "keep"}
         if "armor" in by_type:  # W12.5: prevent the most with the fewest armors, shields kept
             event = match.armor_queue[0]
-            amount, shield = event["amount"], match.insts[event["target"]].shield
+            amount, shield = event["amount"], match.minted[event["target"]].shield
 
             def saved(action: dict[str, Any]) -> tuple[int, int, bool]:
-                total = sum(match.insts[i].card.defense or 0 for i in action["cards"])
+                total = sum(match.minted[i].card.defense or 0 for i in action["cards"])
                 first = bool(action.get("before_shields"))
                 return (
                     min(total, amount if first else max(amount - shield, 0)),
@@ -67,20 +67,20 @@ class HeuristicBot:
             return max(
                 by_type["keep_cards"],
                 key=lambda a: (
-                    sum(match.insts[i].card.cost or 0 for i in a["cards"]),
+                    sum(match.minted[i].card.cost or 0 for i in a["cards"]),
                     sorted(a["cards"])[::-1],
                 ),
             )
         if "discard" in by_type:
-            return min(by_type["discard"], key=lambda a: (match.insts[a["card"]].card.cost or 0, a["card"]))
+            return min(by_type["discard"], key=lambda a: (match.minted[a["card"]].card.cost or 0, a["card"]))
         if "search" in by_type:  # W18: the dearest card found
             return max(
                 by_type["search"],
-                key=lambda a: (match.insts[a["card"]].card.cost or 0) if "card" in a else -1,
+                key=lambda a: (match.minted[a["card"]].card.cost or 0) if "card" in a else -1,
             )
         if "no_protect" in by_type:
             combat = match.combat
-            defender = match.insts[combat["defender"]] if combat else None
+            defender = match.minted[combat["defender"]] if combat else None
             if defender is not None and defender.card.is_hero and "protect" in by_type:
                 return by_type["protect"][0]
             return {"type": "no_protect"}
@@ -108,7 +108,7 @@ class HeuristicBot:
         early = len(match.seats[seat].resources) <= 4
 
         def key(action: dict[str, Any]) -> tuple[int, int]:
-            cost = match.insts[action["card"]].card.cost or 0
+            cost = match.minted[action["card"]].card.cost or 0
             return (cost if early else -cost, -action["card"])
 
         return max(options, key=key)
@@ -116,7 +116,7 @@ class HeuristicBot:
     def _score(self, match: Match, seat: int, action: dict[str, Any]) -> int:
         if action["type"] == "attack":
             return self._attack(match, seat, action)
-        inst = match.insts[action["card"]]
+        inst = match.minted[action["card"]]
         card = inst.card
         if action["type"] == "play":
             ability = next(iter(card.abilities_when("play")), None)
@@ -129,7 +129,7 @@ class HeuristicBot:
         if "item" in action:  # W8.8: interrupt only the opponent's items
             item = next((i for i in match.chain if i.id == action["item"]), None)
             return base + 2 if item is not None and item.controller != seat else 0
-        target = match.insts[action["target"]] if "target" in action else None
+        target = match.minted[action["target"]] if "target" in action else None
         for effect in ability.effects:
             if effect.do == "draw":
                 score += 2 * effect.amount
@@ -162,7 +162,7 @@ class HeuristicBot:
         return score
 
     def _attack(self, match: Match, seat: int, action: dict[str, Any]) -> int:
-        attacker, defender = match.insts[action["attacker"]], match.insts[action["defender"]]
+        attacker, defender = match.minted[action["attacker"]], match.minted[action["defender"]]
         hits, back = match.atk_of(attacker), match.atk_of(defender)
         if attacker.card.is_hero:
             weapons = [w for w in match.seats[seat].hero_row if w.card.type == "weapon" and not w.exhausted]

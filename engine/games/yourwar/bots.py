@@ -83,7 +83,7 @@ class HeuristicBot:
             lethal = power >= other.health + sum(match.attack_of(u) for u in blockers)
             for action in legal:
                 if action["type"] == "attack":
-                    unit = match.insts[action["unit"]]
+                    unit = match.by_id[action["unit"]]
                     if lethal or self._safe(match, unit, blockers):
                         return action
         return next(a for a in legal if a["type"] in ("end", "proceed"))
@@ -98,7 +98,7 @@ class HeuristicBot:
     def _score(self, match: Match, seat: int, action: dict[str, Any]) -> int:
         ability: Ability | None
         if action["type"] == "use":
-            inst = match.insts[action["card"]]
+            inst = match.by_id[action["card"]]
             ability = inst.card.abilities[action["ability"]]
         else:
             inst = next(i for i in match.seats[seat].hand if i.name == action["card"])
@@ -124,7 +124,7 @@ class HeuristicBot:
             return 1
         if target is None:
             return 4 + amount if effect in ("damage_all", "untap") else 2
-        unit = match.insts[target]
+        unit = match.by_id[target]
         mine = unit.owner == seat
         if effect in ("damage", "destroy"):
             if mine:

@@ -89,6 +89,7 @@ def give(match: Match, seat: int, name: str) -> Inst:
     """Put a new copy of ``name`` into ``seat``'s hand."""
     inst = match._new_inst(match.catalog.get(name), seat, HAND)
     inst.known = 1 << seat
+    match.mint(inst)  # C4.4: in its owner's sight, with an id
     match.seats[seat].hand.append(inst)
     return inst
 
@@ -106,12 +107,15 @@ def shadow(match: Match, seat: int, name: str) -> Inst:
     match.seats[seat].hand.remove(inst)
     inst.zone = FIELD
     inst.face_down = True
+    match.mint(inst)  # C4.4: a face-down card is a new object
     match.seats[seat].field.append(inst)
     return inst
 
 
 def hero_card(match: Match, seat: int, name: str) -> Inst:
     inst = match._new_inst(match.catalog.get(name), seat, HERO_DECK)
+    inst.known = 1 << seat
+    match.mint(inst)
     match.seats[seat].hero_deck.append(inst)
     return inst
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
@@ -124,9 +125,13 @@ def test_c13_return() -> None:
     match, play = cast("return", 0)
     large = place(match, 1, "Large")
     play()
+    seen_as = large.id
     act(match, 0, "choose", target=large.id)
     assert large.zone == HAND and large in match.seats[1].hand
-    assert match.observation(0)["seats"][1]["known_hand"] == [{"id": large.id, "card": "Large"}]
+    # C4.4 [decision]: in the hand it is a new object, a new id; the opponent's view has a count
+    assert large.id != seen_as and seen_as not in match.by_id and match.by_id[large.id] is large
+    assert match.observation(0)["seats"][1]["hand"] == len(match.seats[1].hand)
+    assert "Large" not in json.dumps(match.observation(0)["seats"][1]["hand"])
 
 
 def test_c13_trap_holds_until_the_trappers_next_turn() -> None:
@@ -184,8 +189,12 @@ def test_c13_intuition_shows_a_shadow_and_may_return_it() -> None:
     target = shadow(match, 1, "Hidden")
     assert "Hidden" in match.hidden_from(0)
     play()
-    act(match, 0, "choose", target=target.id, **{"return": True})
-    assert target.zone == HAND and "Hidden" not in match.hidden_from(0)
+    events = act(match, 0, "choose", target=target.id, **{"return": True})
+    assert [e.for_seat(0)["card"] for e in events if e.public["type"] == "looked"] == ["Hidden"]
+    # C4.4 [decision]: back in the hand it is a new object, known to its owner and to the one who
+    # looked at it and sent it there; no view names it (a hand is a count to the opponent)
+    assert target.zone == HAND and target.known == 3 and "Hidden" not in match.hidden_from(0)
+    assert "Hidden" not in json.dumps(match.observation(0), ensure_ascii=False)
 
 
 def test_c13_boost_adds_to_the_other_creatures() -> None:

@@ -467,3 +467,55 @@ def test_c6_1_and_c6_6_start_and_end_of_turn_abilities_work_in_their_controllers
     assert (match.seats[0].armor, match.seats[0].life) == (1, 30)
     end_turn(match)  # seat 0's next start
     assert match.seats[0].life == 32
+
+
+# --- C4.4 [decision]: new objects and ids; C10.4 [decision]: every shadow is asked ----------------
+
+
+def test_c10_4_every_face_down_shadow_is_asked_at_a_shadow_event_whatever_its_event() -> None:
+    # An attack: the defender's shadow of «attacked» and its shadow of another event are both
+    # asked; only the first may flip, so being asked tells the attacker nothing of either.
+    ambush = {"name": "Ambush", "type": "shadow", "cost": 0, "shadow_event": "attacked",
+              "rows": same(row({}))}  # fmt: skip
+    lurker = {"name": "Lurker", "type": "shadow", "cost": 0, "shadow_event": "epoch_change",
+              "rows": same(row({}))}  # fmt: skip
+    match = table(GOBLIN, ambush, lurker)
+    place(match, 0, "Goblin")
+    trap, other = shadow(match, 1, "Ambush"), shadow(match, 1, "Lurker")
+    act(match, 0, "pass")
+    act(match, 0, "attack", opponent=2, terrain=0)
+    asked = []
+    while (decision := match.decision()) is not None and decision.kind == "flip":
+        asked.append(decision.info["shadow"])
+        seen = match.observation(0)["decision"]
+        assert seen == {"kind": "wait", "seat": 0, "seq": match.seq} or seen["kind"] == "flip"
+        if decision.info["shadow"] == other.id:
+            assert match.legal_actions(1)[:-1] == [{"type": "stay"}]
+            assert refused(match, 1, "flip").code == "not_its_event"
+            act(match, 1, "stay")
+        else:
+            assert match.legal_actions(1)[:-1] == [{"type": "flip"}, {"type": "stay"}]
+            act(match, 1, "stay")
+    assert sorted(asked) == sorted([trap.id, other.id])
+    assert trap.face_down and other.face_down
+
+
+def test_c4_4_a_shadow_is_a_new_object_and_the_hero_deck_is_offered_in_the_order_of_the_names() -> None:
+    ambush = {"name": "Ambush", "type": "shadow", "cost": 0, "shadow_event": "attacked",
+              "rows": same(row({}))}  # fmt: skip
+    match = table(ambush)
+    card = give(match, 0, "Ambush")
+    in_hand = card.id
+    act(match, 0, "shadow", card=in_hand)
+    assert card.id != in_hand and in_hand not in match.by_id and card.known == 1
+    assert all(inst.id == -1 for side in match.seats for inst in (*side.deck, *side.pool))
+    # The hero deck's ids follow the names, whatever the shuffle: the same for every seed.
+    cards = [{"name": name, "type": "thoughtform", "cost": 1, "rows": same(row({"attack": 1}))}
+             for name in ("Zebra", "Aspen", "Moss")]  # fmt: skip
+    hero_decks = []
+    for seed in (1, 2, 3):
+        seen = new_match(catalog(*cards), (deck(side={"Zebra": 2, "Aspen": 1, "Moss": 2}),) * 2, seed=seed)
+        mine = seen.seats[0].hero_deck
+        hero_decks.append(sorted((inst.id, inst.name) for inst in mine))
+        assert [inst.name for inst in sorted(mine, key=lambda i: i.id)] == sorted(i.name for i in mine)
+    assert hero_decks[0] == hero_decks[1] == hero_decks[2]

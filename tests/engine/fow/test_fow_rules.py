@@ -16,6 +16,7 @@ from engine.games.fow.cards import Card
 from engine.games.fow.match import IllegalAction, Match, new_match, replay
 from engine.games.fow.match.effects import HANDLERS
 from engine.games.fow.match.state import DECK, FIELD, GRAVEYARD, HAND, RULER_ZONE, START_LIFE
+from engine.registry import get_game
 
 CATALOG: Catalog[Card] = Catalog(load_card_set(SAMPLE_SET).cards)
 EVERY_CARD = {c.name: 4 for c in CATALOG if not c.is_ruler and not c.is_stone}
@@ -62,7 +63,8 @@ def take(match: Match, seat: int, name: str) -> Any:
 def to_hand(match: Match, seat: int, name: str) -> Any:
     inst = take(match, seat, name)
     inst.zone = HAND
-    inst.known |= 1 << seat
+    inst.known = 1 << seat
+    match.mint(inst)  # F4.5: in its owner's sight, with an id
     match.seats[seat].hand.append(inst)
     return inst
 
@@ -113,11 +115,14 @@ def test_F5_2_both_start_at_4000_life_with_five_cards_and_the_first_player_decid
 def test_F5_2_a_mulligan_shuffles_the_chosen_cards_into_the_deck_and_draws_as_many() -> None:
     match = new_match(CATALOG, (deck("Morvane, the Ashen Regent"), deck("Ilsa of the Seven Tides")), seed=3,
                       first=1, shuffle=False)  # fmt: skip
-    hand = [inst.id for inst in match.seats[1].hand]
+    cards = list(match.seats[1].hand)
+    hand = [inst.id for inst in cards]
     act(match, 1, type="mulligan", cards=hand[:2])
     now = [inst.id for inst in match.seats[1].hand]
     assert len(now) == 5 and hand[2:] == now[:3] and not set(hand[:2]) & set(now[3:])
-    assert all(match.insts[i].zone == DECK for i in hand[:2])
+    # F4.5 [decision]: back in the deck they have no id; their old ids name nothing
+    assert all(inst.zone == DECK and inst.id == -1 for inst in cards[:2])
+    assert not set(hand[:2]) & set(match.by_id)
     assert refused(match, 0, type="mulligan", cards=[hand[2]]).code == "mulligan_not_in_hand"
 
 
@@ -527,3 +532,57 @@ def test_the_engine_samples_legal_decks_for_every_ruler() -> None:
     decks = RULES.match_engine.sample_decks(CATALOG, seed=1)
     assert len(decks) == sum(1 for c in CATALOG if c.is_ruler)
     assert all(RULES.validate_deck(d, CATALOG) == [] for d in decks)
+
+
+# --- F4.5 [decision]: new objects and ids, F8.3: passing by itself, the chase at the end ----------
+
+
+def test_F4_5_a_card_back_in_the_hand_is_a_new_object_and_a_deck_has_no_ids() -> None:
+    match = fresh()
+    assert all(inst.id == -1 for side in match.seats for inst in (*side.deck, *side.stones))
+    lancer = to_field(match, 1, "Dawnspire Lancer")
+    on_field = lancer.id
+    match.leave_field(lancer, HAND)
+    assert lancer.zone == HAND and lancer.id != on_field and on_field not in match.by_id
+    assert match.by_id[lancer.id] is lancer
+    assert match.observation(0)["seats"][1]["hand"] == len(match.seats[1].hand)
+    assert "known_hand" not in match.observation(0)["seats"][1]
+
+
+def test_F8_3_a_seat_is_asked_whenever_its_hand_might_hold_a_quickcast_card_it_could_pay() -> None:
+    # The same board, seat 1 holding a [Quickcast] chant or a card it cannot play now: asked
+    # alike (the stone could pay a [Quickcast] card of the game), so the opponent learns
+    # nothing of the hand; with no card in hand it passes by itself.
+    for name in ("Sanctuary Hymn", "Hollow Automaton"):
+        match = fresh()
+        will(match, 1, "Dawnlit Shard")
+        for inst in list(match.seats[1].hand):
+            match.seats[1].hand.remove(inst)
+            match.to_graveyard(inst)
+        to_hand(match, 1, name)
+        events = act(match, 0, type="pass")
+        decision = match.decision()
+        assert decision is not None and (decision.kind, decision.seat) == ("priority", 1), name
+        assert not [e for e in events if e.get("auto")], name
+    empty = fresh()
+    will(empty, 1, "Dawnlit Shard")
+    for inst in list(empty.seats[1].hand):
+        empty.seats[1].hand.remove(inst)
+        empty.to_graveyard(inst)
+    events = act(empty, 0, type="pass")
+    assert {"type": "pass", "seat": 1, "auto": True} in events
+
+
+def test_F8_1_a_game_that_ends_with_a_card_on_the_chase_keeps_it_there() -> None:
+    match = fresh()
+    will(match, 0, "Ember Shard")
+    target = to_field(match, 1, "Hollow Automaton")
+    bolt = to_hand(match, 0, "Flare Bolt")
+    act(match, 0, type="play", card=bolt.id, target=target.id)
+    act(match, 1, type="concede")
+    assert match.result is not None and match.result.reason == "concede"
+    chase = match.judge_view()["chase"]
+    assert [item["payload"]["name"] for item in chase] == ["Flare Bolt"]
+    assert match.judge_view()["priority"] is None
+    engine = get_game("fow").match_engine
+    assert engine is not None and engine.invariants(match) == []

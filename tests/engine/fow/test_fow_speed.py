@@ -25,7 +25,10 @@ CATALOG: Catalog[Card] = Catalog(load_card_set(SAMPLE_SET).cards)
 
 
 def stone(ident: int, *produces: str) -> Inst:
-    return Inst(ident, Card(f"Stone {ident}", "magic_stone", produces=produces), 0, HAND)
+    inst = Inst(Card(f"Stone {ident}", "magic_stone", produces=produces), 0, HAND)
+    inst.id = ident
+    inst.pay_order = (len(produces), ident)  # F7.6: as Match.mint sets it
+    return inst
 
 
 def test_it_says_a_cost_can_be_paid_exactly_when_the_greedy_payment_pays_it() -> None:

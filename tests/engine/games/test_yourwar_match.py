@@ -892,3 +892,66 @@ def test_y2_the_sample_decks_are_legal_and_of_different_styles() -> None:
         countries[key] = {CAT.get(name).country for name in main if CAT.get(name).type == "base"}  # type: ignore[union-attr]
     assert len({frozenset(c) for c in countries.values()}) == len(decks)  # each its own countries
     assert any(len(c) > 1 for c in countries.values())  # one mixes countries (Y2.3, Y6.2)
+
+
+# --- Y3.4 [decision]: ids minted as a card comes into sight --------------------------------------
+
+
+def test_y3_4_a_card_gets_the_next_id_as_it_comes_into_sight_whatever_its_place_in_the_list() -> None:
+    for top in ((USA,), (RIFLES, USA)):  # the base listed first, or after another card
+        match = start(top)
+        assert all(inst.id == -1 for side in match.seats for inst in (*side.deck, *side.hand))
+        match.apply(0, {"type": "build", "card": USA})
+        (base,) = match.seats[0].bases
+        assert base.id == 0 and match.by_id == {0: base}
+
+
+def test_y3_4_a_card_back_in_a_hand_has_no_id_and_a_new_one_when_it_comes_out() -> None:
+    match = start()
+    unit = put(match, 1, RIFLES)
+    seen_as = unit.id
+    match._move(unit, HAND)
+    assert unit.id == -1 and seen_as not in match.by_id
+    match._move(unit, FIELD)
+    assert unit.id > seen_as and match.by_id[unit.id] is unit
+
+
+def _listed_ids(view: Any, index: dict[int, int]) -> Any:
+    """``view`` with every card id replaced by the card's place in the lists (a planted leak)."""
+    if isinstance(view, dict):
+        return {k: index.get(v, v) if k == "id" else _listed_ids(v, index) for k, v in view.items()}
+    if isinstance(view, list):
+        return [_listed_ids(item, index) for item in view]
+    return view
+
+
+def test_the_kit_catches_ids_given_in_the_decklists_order() -> None:
+    # The leak Y3.4 fixed, planted again: ids that number the cards in the decklists' order (a
+    # match makes its cards in that order), as the engine did before.
+    from engine.cardset import load_catalog
+    from engine.registry import bundled_card_sets
+    from tests.support import hidden
+
+    def listed(state: Any, seat: int) -> Any:
+        index = {inst.id: place for place, inst in enumerate(state.insts) if inst.id >= 0}
+        return _listed_ids(state.observation(seat)["seats"], index)
+
+    _, catalog = load_catalog(bundled_card_sets("yourwar"))
+    decks = ENGINE.sample_decks(catalog, seed=2026)
+
+    def play(state: Any, bots: Any) -> Any:
+        while not state.is_over:
+            decision = state.decision()
+            state.apply(decision.seat, bots[decision.seat].act(state, decision.seat), seq=decision.seq)
+        return state
+
+    def table(engine: Any) -> hidden.Table:
+        return hidden.Table(
+            engine=engine, catalog=catalog, decks=decks,
+            bots=lambda game: (ENGINE.make_bot("random", game), ENGINE.make_bot("random", game + 1)),
+            play=play, log=lambda state: json.loads(json.dumps(state.to_log(["CORE"]))),
+        )  # fmt: skip
+
+    assert not hidden.setup_pairs(table(ENGINE), 4).leaks
+    caught = hidden.setup_pairs(table(hidden.PlantedEngine(ENGINE, listed)), 4)
+    assert caught.leaks and all(".observation.planted" in leak for leak in caught.leaks), caught.ends

@@ -83,7 +83,11 @@ def test_w18_search_only_the_searcher_sees_the_deck_and_the_found_card_is_reveal
     resolve_top(match)
     pending = match.pending
     assert pending is not None and pending.kind == "search" and pending.seat == 0
-    allies = [i for i in match.seats[0].deck if i.card.type == "ally"]
+    # W4.4 [decision]: the deck's cards got ids for the search, in the order of their names
+    assert sorted(match.seats[0].deck, key=lambda i: i.id) == sorted(
+        match.seats[0].deck, key=lambda i: i.name
+    )
+    allies = sorted((i for i in match.seats[0].deck if i.card.type == "ally"), key=lambda i: i.id)
     choices = [a for a in match.legal_actions(0) if a["type"] == "search"]
     assert choices == [{"type": "search", "card": i.id} for i in allies] + [{"type": "search"}]
     mine = match.observation(0)["decision"]
@@ -94,20 +98,30 @@ def test_w18_search_only_the_searcher_sees_the_deck_and_the_found_card_is_reveal
     cleaver = next(i for i in match.seats[0].deck if i.card.type == "weapon")
     error = refused(match, 0, {"type": "search", "card": cleaver.id})
     assert (error.rule, error.code) == ("W18", "not_searchable") and cleaver.zone == DECK
-    events = match.apply(0, {"type": "search", "card": allies[2].id}, seq=match.seq)
-    assert allies[2] in match.seats[0].hand and allies[2].known == 3
+    listed = allies[2].id
+    events = match.apply(0, {"type": "search", "card": listed}, seq=match.seq)
+    # W4.4 [decision]: in the hand a new object (a new id), shown to both as it went (W4.2)
+    assert allies[2] in match.seats[0].hand and allies[2].known == 3 and allies[2].id != listed
     found = next(e for e in events if e.public["type"] == "search")
     assert found.public["card"] == "Warband Recruit", "revealed to both (W4.2)"
     assert any(e.public["type"] == "shuffle" for e in events)
     assert all(i.known == 0 for i in match.seats[0].deck), "W4.1: after the shuffle nobody knows the order"
+    assert all(i.id == -1 for i in match.seats[0].deck), "W4.4: the ids of the search name nothing"
+    assert listed not in match.by_id
 
 
-def test_w18_a_search_with_nothing_to_find_shuffles_at_once() -> None:
+def test_w18_a_search_with_nothing_to_find_still_asks_the_searcher() -> None:
+    # W4.4 [decision]: asked all the same, so that being asked tells the opponent nothing
     match = start()  # decks of Warband Recruits only
     match.run_effects(0, None, (Effect("search", 0, "you", filter=Filter("weapon", None)),), None)
-    assert not match.choices, "no decision to make"
-    assert [e.public["type"] for e in match.events[-3:]] == ["searching", "search", "shuffle"]
-    assert match.events[-2].public["card"] is None
+    match.set_pending()
+    pending = match.pending
+    assert pending is not None and pending.kind == "search" and pending.seat == 0
+    assert match.legal_actions(0) == [{"type": "search"}, {"type": "concede"}]
+    assert match.observation(0)["decision"]["cards"] == []
+    events = match.apply(0, {"type": "search"}, seq=match.seq)
+    assert [e.public["type"] for e in events][:2] == ["search", "shuffle"]
+    assert events[0].public["card"] is None
 
 
 # --- W18 reveal ----------------------------------------------------------------------------------
@@ -124,7 +138,8 @@ def test_w18_reveal_shows_the_opponents_hand_to_both_players() -> None:
     resolve_top(match)
     shown = next(e for e in match.events if e.public["type"] == "reveal")
     assert shown.public["seat"] == 1 and shown.public["zone"] == "hand"
-    assert [c["id"] for c in shown.public["cards"]] == [i.id for i in hand]
+    # W4.4 [decision]: by name, in the order of the names: the hand's ids and order stay its owner's
+    assert shown.public["cards"] == [{"card": name} for name in sorted(i.name for i in hand)]
     assert all(i.known == 3 for i in hand), "known to both players and spectators"
     assert len(match.seats[0].hand) == before, "the glyph left the hand and a card was drawn"
 
@@ -145,7 +160,11 @@ def test_w18_return_to_hand_the_attachments_fall_off() -> None:
     gust = give(match, 0, "Gust of Banishment")
     play(match, 0, gust, target=target.id)
     resolve_top(match)
+    # W4.4 [decision]: in the hand it is a new object (a new id), known to both (both saw it go)
     assert target in match.seats[1].hand and target.damage == 0 and target.known == 3
+    assert match.by_id[target.id] is target and match.observation(0)["seats"][1]["hand"] == len(
+        match.seats[1].hand
+    )
     assert brand in match.seats[1].graveyard, "W3.4: the attachment goes to the graveyard"
 
 

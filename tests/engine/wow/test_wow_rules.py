@@ -5,6 +5,7 @@ put where a test needs them with :func:`give` (the helpers: ``tests/support/wow.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from engine.decklist import Decklist
 from engine.games.wow.cards import EFFECTS, Effect
 from engine.games.wow.match import Match
 from engine.games.wow.match import new_match as engine_new_match
+from engine.games.wow.match.actions import hand_may_play
 from engine.games.wow.match.effects import HANDLERS
 from engine.games.wow.match.state import ALLIES, HERO_ROW, RESOURCE, Inst
 from engine.registry import get_game
@@ -724,19 +726,34 @@ def random_game(seed: int) -> Match:
         decision = match.decision()
         assert decision is not None
         if decision.kind == "priority":
+            # W10.4 [decision]: asked only with something to use, or a hand that might hold it
             choices = [a for a in match.legal_actions(decision.seat) if a["type"] not in ("pass", "concede")]
-            assert choices, "a priority decision with nothing but passing is never asked"
+            assert choices or hand_may_play(match, decision.seat), "asked with nothing anyone may think of"
         match.apply(decision.seat, bots[decision.seat].act(match, decision.seat))
     return match
 
 
-def test_w10_4_a_seat_that_can_only_pass_is_never_asked_and_its_pass_is_an_event() -> None:
+def test_w10_4_a_seat_that_can_only_pass_as_anyone_may_know_is_never_asked() -> None:
     match = random_game(5)
-    automatic = [e.public_dict() for e in match.events if e.public_dict().get("auto")]
-    played = [e for e in match.actions if e["type"] == "pass"]
     assert match.result is not None
-    assert len(match.actions) < 500, "the passes nobody had to decide are not actions"
-    assert played or automatic
+    assert not any(e.get("auto") for e in match.actions), "an automatic pass is no action of the log"
+
+
+def test_w10_4_a_seat_is_asked_whenever_its_hand_might_hold_what_it_could_play() -> None:
+    # The same board, a hand of one card that cannot be played or one that can: asked alike,
+    # so that being asked tells the opponent nothing of the hand (W4.4).
+    for name in ("Warband Recruit", "Tinker's Flare"):
+        match = start(auto_pass=True)
+        match.seats[0].hand.clear()
+        give(match, 0, name)
+        events = match.apply(0, {"type": "pass"}, seq=match.seq)
+        decision = match.decision()
+        assert decision is not None and (decision.kind, decision.seat) == ("priority", 1)
+        assert [e.public_dict() for e in events] == [{"type": "pass", "seat": 0}]
+    empty = start(auto_pass=True)
+    empty.seats[1].hand.clear()
+    events = empty.apply(0, {"type": "pass"}, seq=empty.seq)
+    assert {"type": "pass", "seat": 1, "auto": True} in [e.public_dict() for e in events]
 
 
 def test_w10_4_the_automatic_passes_are_events_in_order_with_the_seat() -> None:
@@ -744,12 +761,21 @@ def test_w10_4_the_automatic_passes_are_events_in_order_with_the_seat() -> None:
         catalog(), (deck("Grotha Ashmane"), deck("Mirel Duskwhisper")), seed=1, shuffle=False, first=0
     )
     match.apply(0, {"type": "keep"})
-    events = [e.public_dict() for e in match.apply(1, {"type": "keep"})]
-    passes = [e for e in events if e["type"] == "pass"]
-    assert passes and all(e["auto"] is True and e["seat"] in (0, 1) for e in passes)
+    match.apply(1, {"type": "keep"})
+    for side in match.seats:  # empty hands: nothing anyone may think they could play
+        side.hand.clear()
     decision = match.decision()
     assert decision is not None and decision.kind == "priority"
-    assert [a for a in match.legal_actions(decision.seat) if a["type"] not in ("pass", "concede")]
+    events = [e.public_dict() for e in match.apply(decision.seat, {"type": "pass"})]
+    passes = [e for e in events if e["type"] == "pass"]
+    assert passes[0] == {"type": "pass", "seat": decision.seat}
+    automatic = passes[1:]
+    assert automatic and all(e["auto"] is True and e["seat"] in (0, 1) for e in automatic)
+    assert all(a["seat"] != b["seat"] for a, b in pairwise(passes))
+    decision = match.decision()
+    assert decision is not None and decision.kind == "priority"
+    legal = [a for a in match.legal_actions(decision.seat) if a["type"] not in ("pass", "concede")]
+    assert legal or hand_may_play(match, decision.seat)
 
 
 def test_w10_4_a_log_replays_with_its_automatic_passes_and_an_older_log_without_them() -> None:

@@ -52,12 +52,14 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
             out.append({"type": "redraw", "cards": hand})
         return out
     if kind == "meditation":
-        return [{"type": "pass"}] + [{"type": "meditate", "card": inst.id} for inst in side.hero_deck]
+        # C4.4: in the order of the ids (of the names), never of the shuffled hero deck
+        offered = sorted(inst.id for inst in side.hero_deck)
+        return [{"type": "pass"}] + [{"type": "meditate", "card": ident} for ident in offered]
     if kind == "choose":
         work = match.queue[0]
         return [{"type": "choose", **choice} for choice in options(match, work)]
-    if kind == "flip":
-        return [{"type": "flip"}, {"type": "stay"}]
+    if kind == "flip":  # C10.4 [decision]: only a shadow whose event happened may flip
+        return [{"type": "flip"}, {"type": "stay"}] if match.queue[0].may_flip else [{"type": "stay"}]
     if kind == "attack":
         total = pending.info["attack"] + pending.info["damage"]
         out = [{"type": "attack", "opponent": total, "terrain": 0}]
@@ -217,8 +219,8 @@ def _sacrifice_problem(match: Match, seat: int, inst: Inst) -> IllegalAction | N
 
 def _own(match: Match, seat: int, action: dict[str, Any], zone_list: list[Inst], where: str) -> Inst:
     ident = action.get("card")
-    # An instance's id is its index in ``match.insts``: one lookup, then is it in that zone.
-    if type(ident) is not int or not 0 <= ident < len(match.insts) or match.insts[ident] not in zone_list:
+    # C4.4: the cards in sight by id (one lookup), then is it in that zone.
+    if type(ident) is not int or ident not in match.by_id or match.by_id[ident] not in zone_list:
         raise _refuse(
             "C10.1",
             f"no card {str(ident)[:40]} in your {where}",
@@ -226,7 +228,7 @@ def _own(match: Match, seat: int, action: dict[str, Any], zone_list: list[Inst],
             card=str(ident)[:40],
             where=where,
         )
-    return match.insts[ident]
+    return match.by_id[ident]
 
 
 def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any]) -> dict[str, Any]:
@@ -243,6 +245,8 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
         )
     side = match.seats[seat]
     logged: dict[str, Any] = {"seat": seat, "type": kind}
+    if kind == "flip" and not match.queue[0].may_flip:
+        raise _refuse("C10.4", "this shadow's event has not happened: it stays face down", "not_its_event")
     if kind == "redraw":
         cards = action.get("cards")
         if not isinstance(cards, list) or not cards or len(cards) > len(side.hand):
@@ -255,11 +259,7 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
         if not match.can_meditate(seat):
             raise _refuse("C6.3", "you cannot meditate now", "cannot_meditate")
         ident = action.get("card")
-        if (
-            type(ident) is not int
-            or not 0 <= ident < len(match.insts)
-            or match.insts[ident] not in side.hero_deck
-        ):
+        if type(ident) is not int or ident not in match.by_id or match.by_id[ident] not in side.hero_deck:
             raise _refuse("C6.3", "meditation takes a card of your hero deck", "not_in_hero_deck")
         logged["card"] = ident
     elif kind in ("play", "shadow"):
@@ -393,7 +393,7 @@ def _check_choice(match: Match, seat: int, action: dict[str, Any]) -> dict[str, 
         allowed = {entry["targets"][0] for entry in offered if len(entry["targets"]) == 1}
         if any(type(t) is not int or t not in allowed for t in targets) or len(set(targets)) != len(targets):
             raise _refuse("C13", "each target must be a creature within the total", "illegal_target")
-        total = sum(match.insts[t].card.spirit_value for t in targets)
+        total = sum(match.by_id[t].card.spirit_value for t in targets)
         if total > work.ability.amount:
             raise _refuse(
                 "C13",
@@ -424,11 +424,12 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
         match.redraws_left.pop(0)
         match.emit({"type": "keep", "seat": seat})
     elif kind == "redraw":  # C5.3
-        aside = [match.insts[i] for i in logged["cards"]]
+        aside = [match.by_id[i] for i in logged["cards"]]
         for inst in aside:
             side.hand.remove(inst)
             inst.zone = DECK
             inst.known = 0
+            match.forget(inst)  # C4.4: back in the deck, no id
         match.draw(seat, len(aside))
         side.deck.extend(aside)
         if match.shuffle:
@@ -440,7 +441,7 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
             seat,
         )
     elif kind == "meditate":  # C6.3
-        inst = match.insts[logged["card"]]
+        inst = match.by_id[logged["card"]]
         match.spend(seat, 1)
         side.hero_deck.remove(inst)
         inst.zone = HAND
@@ -457,13 +458,15 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
         if pending.kind == "attack":
             match.strike(0, 0)
     elif kind == "play":
-        _play(match, seat, match.insts[logged["card"]])
+        _play(match, seat, match.by_id[logged["card"]])
     elif kind == "shadow":  # C10.4
-        inst = match.insts[logged["card"]]
+        inst = match.by_id[logged["card"]]
         side.hand.remove(inst)
         side.field.append(inst)
         inst.zone = FIELD
         inst.face_down = True
+        inst.known = 1 << seat  # C4.2: its owner's alone
+        match.mint(inst)  # C4.4: a back the opponent sees: a new object
         inst.entered = match.turn
         side.played += 1
         match.emit({"type": "shadow", "seat": seat, "id": inst.id}, {"card": inst.name}, seat)
@@ -474,7 +477,7 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
         side.collected.add(what)
         match.emit({"type": "collect", "seat": seat, "kind": what, "amount": match.amount(seat, what)})
         if logged.get("erode"):
-            target = match.insts[logged["target"]]
+            target = match.by_id[logged["target"]]
             target.lives -= logged["erode"]
             match.emit({"type": "eroded", "id": target.id, "card": target.name, "left": max(0, target.lives)})
             if target.lives <= 0:
@@ -488,7 +491,7 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
         match.emit({"type": "hero", "seat": seat, "ability": logged["ability"], "tokens": side.tokens})
         match.queue.append(Work("effect", seat, side.hero, hero_ability.ability, None))
     elif kind == "activate":  # C12.1
-        inst = match.insts[logged["card"]]
+        inst = match.by_id[logged["card"]]
         inst.tapped = True
         row = match.row(inst)
         match.emit({"type": "activate", "seat": seat, "id": inst.id, "card": inst.name})
@@ -496,7 +499,7 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
             if ability.when == "tap":
                 match.queue.append(Work("effect", seat, inst, ability, row))
     elif kind == "sacrifice":  # C11.1
-        inst = match.insts[logged["card"]]
+        inst = match.by_id[logged["card"]]
         match.emit({"type": "sacrifice", "seat": seat, "id": inst.id, "card": inst.name})
         match.leave(inst, GRAVEYARD, dies=True)
     elif kind == "attack":
@@ -547,6 +550,7 @@ def _play(match: Match, seat: int, inst: Inst) -> None:
         side.hand.remove(inst)
         inst.zone = GRAVEYARD
         inst.known = BOTH
+        match.mint(inst)  # C4.4: out of the hand into everyone's sight
         side.graveyard.append(inst)
         match.emit({"type": "spell", "seat": seat, "id": inst.id, "card": inst.name})
         for ability in row.abilities:

@@ -72,7 +72,12 @@ class Match:
         self.names = names
         self.turn_limit = turn_limit
         self.rng = random.Random(seed)  # C16.1: the match's one generator
-        self.insts: list[Inst] = []
+        self.insts: list[Inst] = []  # every card of the match, in no meaningful order
+        # C4.4 [decision]: the cards in sight by their ids, minted from this counter as a card
+        # comes into a zone a seat sees (never from a list's order); none in a deck or the pool.
+        self.by_id: dict[int, Inst] = {}
+        self.minted: dict[int, Inst] = {}  # every id ever minted (what an old action named)
+        self.next_id = 0
         self.actions: list[dict[str, Any]] = []
         self.seq = 0
         self.result: Result | None = None
@@ -107,9 +112,24 @@ class Match:
         return card
 
     def _new_inst(self, card: Card, owner: int, zone: int) -> Inst:
-        inst = Inst(len(self.insts), card, owner, zone)
+        inst = Inst(card, owner, zone)
         self.insts.append(inst)
         return inst
+
+    def mint(self, inst: Inst) -> None:
+        """C4.4 [decision]: ``inst`` becomes a new object: a new id from the match's counter
+        (its old one, if any, names nothing any more)."""
+        if inst.id >= 0:
+            del self.by_id[inst.id]
+        inst.id = self.next_id
+        self.next_id += 1
+        self.by_id[inst.id] = self.minted[inst.id] = inst
+
+    def forget(self, inst: Inst) -> None:
+        """C4.4 [decision]: ``inst`` went out of every seat's sight (a deck, the pool): no id."""
+        if inst.id >= 0:
+            del self.by_id[inst.id]
+            inst.id = -1
 
     def _setup_seat(self, seat: int) -> Seat:
         deck = self.decks[seat]
@@ -132,21 +152,20 @@ class Match:
                 into.extend([card] * int(count))
         if not main:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (C2.2)"))
-        # Ids are given after the shuffle, so that an id tells nothing of the card (C4).
         if self.shuffle:
             self.rng.shuffle(main)
             self.rng.shuffle(side)
         hero = self._new_inst(hero_card, seat, THRONE)
         hero.known = BOTH  # C5.1
+        self.mint(hero)
         side_of = Seat(self.names[seat], hero)
-        first = len(self.insts)  # ids in order: the deck, then the hero deck
-        side_of.deck = [Inst(first + index, card, seat, DECK) for index, card in enumerate(main)]
-        self.insts += side_of.deck
-        first = len(self.insts)
-        side_of.hero_deck = [Inst(first + index, card, seat, HERO_DECK) for index, card in enumerate(side)]
-        self.insts += side_of.hero_deck
-        for inst in side_of.hero_deck:
-            inst.known = 1 << seat  # C4.3: its owner sees the hero deck
+        side_of.deck = [self._new_inst(card, seat, DECK) for card in main]  # no ids (C4.4)
+        side_of.hero_deck = [self._new_inst(card, seat, HERO_DECK) for card in side]
+        # C4.3, C4.4: its owner sees the hero deck, its cards by ids given in the order of
+        # their names, so that an id tells nothing of where a card lay.
+        for inst in sorted(side_of.hero_deck, key=lambda i: i.name):
+            inst.known = 1 << seat
+            self.mint(inst)
         return side_of
 
     # --- events and the end --------------------------------------------------------------
@@ -184,7 +203,8 @@ class Match:
         del side.deck[:count]
         for inst in drawn:
             inst.zone = HAND
-            inst.known |= 1 << seat
+            inst.known = 1 << seat
+            self.mint(inst)  # C4.4: in its owner's sight
             side.hand.append(inst)
         if drawn:
             self.emit(
@@ -201,6 +221,7 @@ class Match:
         for inst in moved:
             inst.zone = POOL
             inst.known = 0  # C4.1: nobody looks at the pool
+            self.forget(inst)
         side.pool.extend(moved)
         if moved:
             self.emit({"type": "concentration", "seat": seat, "count": len(moved), "pool": len(side.pool)})
@@ -234,6 +255,8 @@ class Match:
         zone_list = self._zone_list(inst)
         if zone_list is not None:
             zone_list.remove(inst)
+        if inst.zone != FIELD:
+            self.mint(inst)  # C4.4: out of a hand (or new, a token) into everyone's sight
         inst.zone = FIELD
         inst.tapped = False
         inst.entered = self.turn
@@ -267,10 +290,14 @@ class Match:
         inst.own_epoch = None
         inst.face_down = False
         inst.known = BOTH
+        seen_as = inst.id  # the events name it by the id it had in play
         if inst.card.token:
             inst.zone = VOID
+            self.forget(inst)  # C11.4: it ceased to exist
         elif to == HAND:
+            # C4.4 [decision]: into a hand it becomes a new object (both saw it go there)
             inst.zone = HAND
+            self.mint(inst)
             self.seats[inst.owner].hand.append(inst)
         else:
             inst.zone = GRAVEYARD
@@ -278,7 +305,7 @@ class Match:
         self.emit(
             {
                 "type": "leaves",
-                "id": inst.id,
+                "id": seen_as,
                 "card": inst.name,
                 "seat": inst.owner,
                 "to": "hand"
@@ -496,9 +523,15 @@ class Match:
             if seat is not None and owner != seat:
                 continue
             for inst in self.seats[owner].field:
-                if inst.face_down and inst.card.shadow_event in words and inst.card.row(self.epoch):
-                    if not any(work.kind == "flip" and work.source is inst for work in self.queue):
-                        self.queue.append(Work("flip", owner, inst))
+                # C10.4 [decision]: every face-down shadow is asked, its event or not, so that
+                # being asked tells the opponent nothing of it (C4.4); only its event's may flip.
+                if inst.face_down:
+                    may = inst.card.shadow_event in words and inst.card.row(self.epoch) is not None
+                    offered = next((w for w in self.queue if w.kind == "flip" and w.source is inst), None)
+                    if offered is None:
+                        self.queue.append(Work("flip", owner, inst, may_flip=may))
+                    elif may:
+                        offered.may_flip = True
 
     def enter(self, inst: Inst, seat: int) -> None:
         """A thoughtform, terrain or phenomenon enters (C10.1–C10.3): «Призыв» and «Явление»."""

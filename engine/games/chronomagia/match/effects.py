@@ -109,8 +109,8 @@ def resolve(match: Match, work: Work, choice: dict[str, Any] | None) -> None:
 def _id(match: Match, choice: dict[str, Any] | None) -> Inst | None:
     if not choice or not isinstance(choice.get("target"), int):
         return None
-    inst = match.insts[choice["target"]]
-    return inst if inst.zone == FIELD else None
+    inst = match.by_id.get(choice["target"])
+    return inst if inst is not None and inst.zone == FIELD else None
 
 
 def damage(match: Match, work: Work, choice: Any) -> None:
@@ -198,8 +198,8 @@ def trap(match: Match, work: Work, choice: Any) -> None:
 def _mass(match: Match, work: Work, choice: Any, to: int) -> None:
     ids = choice.get("targets", []) if isinstance(choice, dict) else []
     for ident in ids:
-        inst = match.insts[ident]
-        if inst.zone == FIELD:
+        inst = match.by_id.get(ident)
+        if inst is not None and inst.zone == FIELD:
             match.leave(inst, to, dies=to == GRAVEYARD)
 
 
@@ -236,10 +236,14 @@ def intuition(match: Match, work: Work, choice: Any) -> None:
     if choice.get("return") is True:
         owner = match.seats[target.owner]
         owner.field.remove(target)
+        match.emit({"type": "shadow_returned", "id": target.id, "seat": target.owner})
         target.zone = HAND
         target.face_down = False
+        # C4.4 [decision]: a new object in the hand, known to its owner and to the one who just
+        # looked at it and sent it there (nobody else)
+        target.known = 1 << target.owner | 1 << work.seat
+        match.mint(target)
         owner.hand.append(target)
-        match.emit({"type": "shadow_returned", "id": target.id, "seat": target.owner})
 
 
 def boost(match: Match, work: Work, choice: Any) -> None:

@@ -24,7 +24,7 @@ def check_invariants(match: Match) -> list[str]:
     """Return every broken invariant: each card in exactly one zone list matching its zone,
     the century within 1–30, no negative counts, a pending decision iff the game goes on."""
     problems: list[str] = []
-    where: dict[int, int] = {}
+    where: dict[int, int] = {}  # by the instance's identity: a card in a deck or the pool has no id
     for seat, side in enumerate(match.seats):
         lists = (
             (DECK, side.deck),
@@ -36,13 +36,19 @@ def check_invariants(match: Match) -> list[str]:
         )
         for zone, cards in lists:
             for inst in cards:
-                if inst.id in where:
-                    problems.append(f"card #{inst.id} is in two zones")
-                where[inst.id] = zone
+                if id(inst) in where:
+                    problems.append(f"card {inst.name} is in two zones")
+                where[id(inst)] = zone
                 if inst.zone != zone:
                     problems.append(f"card #{inst.id} says zone {inst.zone}, is in {zone}")
                 if inst.owner != seat:
                     problems.append(f"card #{inst.id} of seat {inst.owner} is in seat {seat}'s zones")
+                # C4.4 [decision]: an id exactly while in some seat's sight, the one it is found by
+                unseen = zone in (DECK, POOL)
+                if unseen != (inst.id < 0) or (not unseen and match.by_id.get(inst.id) is not inst):
+                    problems.append(f"card {inst.name} in zone {zone} has id {inst.id}")
+                if zone == HAND and not inst.known & 1 << seat:
+                    problems.append(f"card #{inst.id} in a hand is unknown to its owner (C4.4)")
         if side.armor < 0 or side.tokens < 0:
             problems.append(f"seat {seat}: negative armor or tokens")
         if side.hero.zone != THRONE:
@@ -60,8 +66,11 @@ def check_invariants(match: Match) -> list[str]:
             ):
                 problems.append(f"card #{inst.id} is in play in an epoch it does not exist in (C1.4)")
     for inst in match.insts:
-        if inst.id not in where and inst.zone not in (THRONE, VOID):
-            problems.append(f"card #{inst.id} is nowhere")
+        if id(inst) not in where and inst.zone not in (THRONE, VOID):
+            problems.append(f"card #{inst.id} ({inst.name}) is nowhere")
+    shown = sum(1 for inst in match.insts if inst.id >= 0)
+    if len(match.by_id) != shown or any(ident >= match.next_id for ident in match.by_id):
+        problems.append("an id is kept for a card out of sight, or not minted from the counter (C4.4)")
     if not 1 <= match.century <= LAST_CENTURY:
         problems.append(f"century {match.century} out of 1–{LAST_CENTURY}")
     if (match.pending is None) != (match.result is not None):

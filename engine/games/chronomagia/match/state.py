@@ -45,8 +45,8 @@ class Inst:
         "zone",
     )  # fmt: skip
 
-    def __init__(self, ident: int, card: Card, owner: int, zone: int) -> None:
-        self.id = ident
+    def __init__(self, card: Card, owner: int, zone: int) -> None:
+        self.id = -1  # C4.4 [decision]: none in a deck or the pool; minted as it comes into sight
         self.card = card
         self.owner = owner
         self.zone = zone
@@ -123,6 +123,7 @@ REFUSAL_CODES: tuple[str, ...] = (
     "absent_in_epoch",
     "meditated",
     "not_a_shadow",
+    "not_its_event",
     # C6.3: meditation
     "cannot_meditate",
     "not_in_hero_deck",
@@ -242,3 +243,4 @@ class Work:
     source: Inst | None
     ability: Any = None  # cards.Ability for "effect"
     row: Row | None = None
+    may_flip: bool = False  # "flip": its event happened (C10.4), so it may flip; else stay only

@@ -70,8 +70,7 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
                 key=lambda c: (c["card"], c["id"]),
             )
         else:
-            entry["hand"] = len(side.hand)
-            entry["known_hand"] = [{"id": i.id, "card": i.name} for i in side.hand if _knows(i, seat, judge)]
+            entry["hand"] = len(side.hand)  # C4.4: nothing in a hand is known to the opponent
             entry["hero_deck"] = len(side.hero_deck)
         if judge:
             entry["deck_cards"] = [inst.name for inst in side.deck]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.games.fow.cards import Ability
 from engine.games.fow.match.effects import target_legal, target_options
 from engine.games.fow.match.state import CHASE, DECK, FIELD, RULER_ZONE, Decision, IllegalAction, Inst
-from engine.games.fow.match.will import can_pay_from
+from engine.games.fow.match.will import Cost, can_pay_from
 
 if TYPE_CHECKING:
     from engine.games.fow.match.core import Match
@@ -34,7 +34,7 @@ def _int(value: Any) -> bool:
 
 
 def _inst(match: Match, value: Any) -> Inst | None:
-    return match.insts[value] if _int(value) and 0 <= value < len(match.insts) else None
+    return match.by_id.get(value) if _int(value) else None  # F4.5: the cards in sight
 
 
 def _chosen(action: dict[str, Any]) -> dict[str, Any]:
@@ -283,9 +283,41 @@ def _can_pay(match: Match, seat: int, payable: dict[Any, Any], cost: tuple[tuple
     return bool(known)
 
 
-def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]]:
+def playable_costs(catalog: Any) -> tuple[tuple[Cost, ...], tuple[Cost, ...]]:
+    """Return the distinct will costs of the cards of ``catalog`` a hand may play: (any card's,
+    [Quickcast] cards'), the free ones first (F8.3: what anyone may know a hand could hold)."""
+    every: set[Cost] = set()
+    fast: set[Cost] = set()
+    for card in catalog:
+        if card.type not in ("magic_stone", "ruler"):
+            every.add(card.will_cost)
+            if card.fast:
+                fast.add(card.will_cost)
+    return tuple(sorted(every, key=len)), tuple(sorted(fast, key=len))
+
+
+def hand_may_play(match: Match, seat: int) -> bool:
+    """F8.3 [decision]: whether ``seat``'s hand might hold a card it could play now, as anyone
+    may know it: a card in hand, and a card of the game (the catalog) that the timing allows
+    (out of main timing [Quickcast] only, F6.3, F8.2) and its ready stones could pay. It reads
+    neither the hand's cards nor anything else hidden."""
+    side = match.seats[seat]
+    if not side.hand:
+        return False
+    every, fast = match.catalog.derived("fow.match.playable_costs", playable_costs)
+    costs = every if match.main_timing(seat) else fast
+    if not costs:
+        return False
+    if not costs[0]:
+        return True  # a free card
+    ready = match.ready_stones(seat, ordered=False)
+    return any(can_pay_from(ready, cost) for cost in costs)
+
+
+def priority_actions(match: Match, pending: Decision, *, hand: bool = True) -> Iterator[dict[str, Any]]:
     """Yield the legal answers to a priority decision, ``pass`` last (lazily: the automatic
-    pass of ``Match.only_pass`` stops at the first other one).
+    pass of ``Match.only_pass`` stops at the first other one); ``hand`` False: none of the
+    hand's cards (what the public may know of, F8.3).
 
     Cheap necessary conditions (timing, [Rest], will) skip a candidate before its targets
     are listed; an activated ability, a call and a Judgment still pass :func:`problem`
@@ -299,7 +331,7 @@ def priority_actions(match: Match, pending: Decision) -> Iterator[dict[str, Any]
 
     # Out of main timing only [Quickcast] cards may be played (F6.3, F8.2): most listings
     # are of that kind and most hands have none.
-    for inst in side.hand if main else [i for i in side.hand if i.card.fast]:
+    for inst in (side.hand if main else [i for i in side.hand if i.card.fast]) if hand else ():
         card = inst.card
         if card.type == "magic_stone" or card.type == "ruler":
             continue
@@ -352,11 +384,12 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
     if pending.kind == "mulligan":
         match.mulligans_left.pop(0)
         if kind == "mulligan":  # F5.2: shuffle the chosen cards into the deck, draw as many
-            chosen = [match.insts[i] for i in action["cards"]]
+            chosen = [match.by_id[i] for i in action["cards"]]
             for inst in chosen:
                 side.hand.remove(inst)
                 inst.zone = DECK
                 inst.known = 0
+                match.forget(inst)  # F4.5: back in the deck, no id
             side.deck.extend(chosen)
             if match.shuffle:
                 match.rng.shuffle(side.deck)
@@ -366,13 +399,13 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
             match.emit({"type": "keep", "seat": seat})
         return
     if pending.kind == "discard":
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         side.hand.remove(inst)
         match.to_graveyard(inst)
         match.emit({"type": "discard", "seat": seat, "id": inst.id, "card": inst.name})
         return
     if pending.kind == "block":
-        match.block(match.insts[action["card"]] if kind == "block" else None)
+        match.block(match.by_id[action["card"]] if kind == "block" else None)
         return
     chain = match.chain
     if kind == "pass":
@@ -381,11 +414,12 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         match.pass_priority(seat)
         return
     if kind == "play":
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         match.pay(seat, match.payment(seat, inst.card.will_cost) or [])
         side.hand.remove(inst)
         inst.zone = CHASE
         inst.known = 3
+        match.mint(inst)  # F4.5: out of the hand into everyone's sight: a new object
         payload = {"kind": "card", "card": inst.id, **_chosen(action)}
         item = chain.put(seat, payload)
         match.emit(
@@ -400,7 +434,7 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         )
         return
     if kind == "activate":
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         ability = match.abilities(inst)[action["ability"]]
         match.pay(seat, match.payment(seat, ability.will) or [])
         if ability.rest:
@@ -440,7 +474,7 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         return
     if kind == "attack":
         target = action.get("target")
-        match.declare_attack(match.insts[action["card"]], target if _int(target) else None)
+        match.declare_attack(match.by_id[action["card"]], target if _int(target) else None)
         return
     raise AssertionError(kind)
 

@@ -15,7 +15,7 @@ from engine.catalog import Catalog
 from engine.chain import Chain, ChainItem
 from engine.decklist import Decklist
 from engine.games.fow.cards import Ability, Card
-from engine.games.fow.match.actions import legal_actions, perform, priority_actions, validate
+from engine.games.fow.match.actions import hand_may_play, legal_actions, perform, priority_actions, validate
 from engine.games.fow.match.effects import apply_ability
 from engine.games.fow.match.state import (
     BOTH,
@@ -67,7 +67,14 @@ class Match:
         self.names = names
         self.turn_limit = turn_limit
         self.rng = random.Random(seed)  # F14.1: the match's one generator
-        self.insts: list[Inst] = []
+        self.insts: list[Inst] = []  # every card of the match, in no meaningful order
+        # F4.5 [decision]: the cards in sight by their ids, minted from this counter as a card
+        # comes into a zone a seat sees (never from a list's order); none in a deck.
+        self.by_id: dict[int, Inst] = {}
+        # Every id ever minted, for what the rules still hold of a card that moved on (the
+        # source of an ability on the chase); a player's action names by_id's only.
+        self.minted: dict[int, Inst] = {}
+        self.next_id = 0
         self.actions: list[dict[str, Any]] = []
         self.seq = 0
         self.result: Result | None = None
@@ -102,9 +109,24 @@ class Match:
         return card
 
     def _new_inst(self, card: Card, owner: int, zone: int) -> Inst:
-        inst = Inst(len(self.insts), card, owner, zone)
+        inst = Inst(card, owner, zone)
         self.insts.append(inst)
         return inst
+
+    def mint(self, inst: Inst) -> None:
+        """F4.5 [decision]: ``inst`` becomes a new object: a new id from the match's counter
+        (its old one names nothing in sight any more)."""
+        self.by_id.pop(inst.id, None)
+        inst.id = ident = self.next_id
+        self.next_id += 1
+        self.by_id[ident] = inst
+        self.minted[ident] = inst
+        inst.pay_order = (len(inst.card.produces), ident)
+
+    def forget(self, inst: Inst) -> None:
+        """F4.5 [decision]: ``inst`` went out of every seat's sight (a deck): no id."""
+        self.by_id.pop(inst.id, None)
+        inst.id = -1
 
     def _setup_seat(self, seat: int) -> Seat:
         deck = self.decks[seat]
@@ -125,11 +147,12 @@ class Match:
                 into.extend([card] * int(count))
         if not piles["main"]:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (F2.1)"))
-        if self.shuffle:  # F5.2: shuffle both decks; ids are given after, so they tell nothing
+        if self.shuffle:  # F5.2: shuffle both decks (their cards have no ids, F4.5)
             self.rng.shuffle(piles["main"])
             self.rng.shuffle(piles["stones"])
         ruler = self._new_inst(ruler_card, seat, RULER_ZONE)
         ruler.known = BOTH  # F4.4, F5.1
+        self.mint(ruler)
         side = Seat(self.names[seat], ruler)
         side.deck = [self._new_inst(card, seat, DECK) for card in piles["main"]]
         side.stones = [self._new_inst(card, seat, STONE_DECK) for card in piles["stones"]]
@@ -145,7 +168,10 @@ class Match:
         """End the game (F12, F13) and unwind the rules."""
         self.result = Result(winner, reason)
         self.pending = None
-        self.chain.clear()
+        # The cards on the chase stay there, in the final views too (conservation).
+        self.chain.halt(
+            lambda item: item.payload["kind"] != "card" or self.minted[item.payload["card"]].zone == CHASE
+        )
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
         raise GameOver
 
@@ -264,7 +290,8 @@ class Match:
         del side.deck[:count]
         for inst in drawn:
             inst.zone = HAND
-            inst.known |= 1 << seat
+            inst.known = 1 << seat
+            self.mint(inst)  # F4.5: in its owner's sight
             side.hand.append(inst)
         if drawn:
             self.emit(
@@ -283,6 +310,8 @@ class Match:
         self.emit({"type": "call", "seat": seat, "id": stone.id, "card": stone.name})
 
     def to_field(self, inst: Inst, seat: int) -> None:
+        if inst.zone in (DECK, HAND, STONE_DECK):
+            self.mint(inst)  # F4.5: out of a deck or a hand into everyone's sight
         inst.zone = FIELD
         inst.rested = False
         inst.entered = self.turn
@@ -309,9 +338,12 @@ class Match:
             inst.zone = GRAVEYARD
             side.graveyard.append(inst)
             where = "graveyard"
-        self.emit({"type": "leaves", "id": inst.id, "card": inst.name, "seat": inst.owner, "to": where})
+        seen_as = inst.id  # the events name it by the id it had on the field
+        self.emit({"type": "leaves", "id": seen_as, "card": inst.name, "seat": inst.owner, "to": where})
+        if where == "hand":
+            self.mint(inst)  # F4.5 [decision]: into a hand it becomes a new object (both saw it go)
         for other in list(side.field):
-            if other.equipped_to == inst.id:
+            if other.equipped_to == seen_as:
                 self.leave_field(other, GRAVEYARD)
 
     def destroy(self, inst: Inst) -> None:
@@ -329,6 +361,8 @@ class Match:
                 self.chain.trigger(inst.owner, payload)
 
     def to_graveyard(self, inst: Inst) -> None:
+        if inst.zone in (DECK, HAND, STONE_DECK):
+            self.mint(inst)  # F4.5: out of a deck or a hand into everyone's sight
         inst.zone = GRAVEYARD
         inst.known = BOTH
         self.seats[inst.owner].graveyard.append(inst)
@@ -360,13 +394,16 @@ class Match:
                         self.rule_process()  # otherwise it has nothing to do (F12.1)
                     if chain.pending:  # F8.5: triggers of the rule process go on now
                         chain.acted(holder)
-                    # F8.3 [decision]: nothing else to do, pass (Match.only_pass, inlined:
-                    # this is the engine's busiest line; the request asked of the listing is
-                    # the match's own, made once, as it is not kept)
+                    # F8.3 [decision]: nothing else to do as anyone may know, pass
+                    # (Match.only_pass, inlined: this is the engine's busiest line; the request
+                    # asked of the listing is the match's own, made once, as it is not kept)
                     probe = self._probe
                     probe.seat = holder
                     probe.seq = self.seq
-                    if next(priority_actions(self, probe))["type"] == "pass":
+                    if (
+                        not hand_may_play(self, holder)
+                        and next(priority_actions(self, probe, hand=False))["type"] == "pass"
+                    ):
                         if self.recording:
                             self.emit({"type": "pass", "seat": holder, "auto": True})
                         self.pass_priority(holder)
@@ -379,8 +416,13 @@ class Match:
             self.pending = None
 
     def only_pass(self, decision: Decision) -> bool:
-        """Whether passing is the only answer to the priority ``decision`` (F8.3)."""
-        return next(priority_actions(self, decision))["type"] == "pass"
+        """Whether the seat of the priority ``decision`` passes by itself (F8.3 [decision]):
+        nothing in play it could use, and no card of the game it could play from a hand as
+        anyone may know it (:func:`~engine.games.fow.match.actions.hand_may_play`), so that
+        passing by itself tells the opponent nothing of the hand."""
+        if hand_may_play(self, decision.seat):
+            return False
+        return next(priority_actions(self, decision, hand=False))["type"] == "pass"
 
     def pass_priority(self, seat: int) -> None:
         """F8.3: ``seat`` passes; two passes in succession resolve the top of the chase."""
@@ -465,8 +507,8 @@ class Match:
         a [Flying] card blocks a [Flying] attacker (F11, CR 1107)."""
         battle = self.battle
         assert battle is not None
-        attacker = self.insts[battle["attacker"]]
-        if attacker.zone != FIELD:
+        attacker = self.by_id.get(battle["attacker"])
+        if attacker is None or attacker.zone != FIELD:
             return []
         flying = "flying" in self.keywords(attacker)
         return [
@@ -498,17 +540,17 @@ class Match:
         """F9.3–F9.5, F9.7: battle damage, simultaneous."""
         battle = self.battle
         assert battle is not None
-        attacker = self.insts[battle["attacker"]]
-        if attacker.zone != FIELD:  # F9.7
-            self.emit({"type": "no_damage", "attacker": attacker.id})
+        attacker = self.by_id.get(battle["attacker"])
+        if attacker is None or attacker.zone != FIELD:  # F9.7 (one gone to a hand is a new object)
+            self.emit({"type": "no_damage", "attacker": battle["attacker"]})
             return
         other: Inst | None = None
-        blocker = battle["blocker"]
-        if blocker is not None and self.insts[blocker].zone == FIELD:
-            other = self.insts[blocker]
+        blocker = self.by_id.get(battle["blocker"]) if battle["blocker"] is not None else None
+        if blocker is not None and blocker.zone == FIELD:
+            other = blocker
         elif battle["target"] is not None:  # F9.3: back to the original target
-            target = self.insts[battle["target"]]
-            if target.zone != FIELD:
+            target = self.by_id.get(battle["target"])
+            if target is None or target.zone != FIELD:
                 self.emit({"type": "no_damage", "attacker": attacker.id})
                 return
             other = target
@@ -554,11 +596,11 @@ class Match:
                 self.trigger(ruler, ruler.card.j_abilities, "enter")
             return
         if kind == "ability":
-            source = self.insts[payload["source"]]
+            source = self.minted[payload["source"]]  # the card whose ability it is, wherever it went
             abilities = source.card.j_abilities if payload.get("j") else source.card.abilities
             apply_ability(self, seat, source, abilities[payload["ability"]], payload)
             return
-        inst = self.insts[payload["card"]]  # a played card (F10.1)
+        inst = self.minted[payload["card"]]  # a played card (F10.1), on the chase
         card = inst.card
         self.emit({"type": "resolves", "seat": seat, "id": inst.id, "card": inst.name})
         if card.type == "chant":
@@ -567,8 +609,8 @@ class Match:
             self.to_graveyard(inst)
             return
         if card.equip is not None:  # F10.2: equips the chosen resonator, or goes to the graveyard
-            target = self.insts[payload["target"]]
-            if target.zone != FIELD or target.owner != seat or not self.is_fighter(target):
+            target = self.by_id.get(payload["target"])
+            if target is None or target.zone != FIELD or target.owner != seat or not self.is_fighter(target):
                 self.to_graveyard(inst)
                 return
             self.to_field(inst, seat)

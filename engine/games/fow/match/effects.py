@@ -57,10 +57,8 @@ def target_legal(
     if "player" in chosen:
         return kind == "any" and chosen["player"] in (0, 1) and not isinstance(chosen["player"], bool)
     ident = chosen.get("target")
-    if not isinstance(ident, int) or isinstance(ident, bool) or not 0 <= ident < len(match.insts):
-        return False
-    inst = match.insts[ident]
-    if inst.zone != FIELD or not match.is_fighter(inst):
+    inst = match.by_id.get(ident) if isinstance(ident, int) and not isinstance(ident, bool) else None
+    if inst is None or inst.zone != FIELD or not match.is_fighter(inst):
         return False
     if kind == "enemy_resonator":
         return inst.owner != seat
@@ -86,7 +84,7 @@ def _targets(match: Match, seat: int, source: Inst, ability: Ability, payload: d
         return [payload["item"]]
     if "player" in payload:
         return [payload["player"]]
-    return [match.insts[payload["target"]]]
+    return [match.by_id[payload["target"]]]
 
 
 def _damage(match: Match, seat: int, source: Inst, ability: Ability, on: Any) -> None:
@@ -133,7 +131,7 @@ def _cancel(match: Match, seat: int, source: Inst, ability: Ability, on: Any) ->
     match.emit({"type": "cancelled", "item": on, "by": source.id})
     card = item.payload.get("card") if item.payload["kind"] == "card" else None
     if card is not None:  # a cancelled card goes to its owner's graveyard
-        match.to_graveyard(match.insts[card])
+        match.to_graveyard(match.minted[card])
 
 
 Handler = Callable[["Match", int, Inst, Ability, Any], None]

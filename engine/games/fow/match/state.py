@@ -32,8 +32,8 @@ class Inst:
         "owner", "pay_order", "rested", "zone",
     )  # fmt: skip
 
-    def __init__(self, ident: int, card: Card, owner: int, zone: int) -> None:
-        self.id = ident
+    def __init__(self, card: Card, owner: int, zone: int) -> None:
+        self.id = -1  # F4.5 [decision]: none in a deck; minted as the card comes into sight
         self.card = card
         self.owner = owner
         self.zone = zone
@@ -46,8 +46,8 @@ class Inst:
         self.j = False  # F7.3: a ruler on its J-ruler side
         self.known = 0  # which seats know the card's name (a bit per seat)
         # F7.6 [decision]: a magic stone with fewer attributes is spent first, then the
-        # lower id (fixed for the card's life: sorted on at every payment, issue #22).
-        self.pay_order = (len(card.produces), ident)
+        # lower id (set as the id is minted, Match.mint: sorted on at every payment).
+        self.pay_order = (len(card.produces), -1)
 
     @property
     def name(self) -> str:

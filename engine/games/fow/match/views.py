@@ -31,7 +31,7 @@ def _payload(match: Match, payload: dict[str, Any]) -> dict[str, Any]:
     out = dict(payload)
     ident = payload.get("card", payload.get("source"))
     if ident is not None:
-        out["name"] = match.insts[ident].name
+        out["name"] = match.minted[ident].name
     return out
 
 
@@ -61,11 +61,7 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
         if mine:
             entry["hand"] = [{"id": inst.id, "card": inst.name} for inst in side.hand]
         else:
-            entry["hand"] = len(side.hand)
-            if seat is not None:
-                entry["known_hand"] = [
-                    {"id": i.id, "card": i.name} for i in side.hand if i.known & (1 << seat)
-                ]
+            entry["hand"] = len(side.hand)  # F4.5: nothing in a hand is known to the opponent
         if judge:
             entry["deck_cards"] = [inst.name for inst in side.deck]
             entry["stone_cards"] = [inst.name for inst in side.stones]

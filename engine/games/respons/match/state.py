@@ -442,6 +442,16 @@ class SeatState:
         """Return how many cards the main deck holds."""
         return len(self._deck)
 
+    def deck_names(self) -> list[str]:
+        """Return the names of the main deck's cards, the top card first, making none (the
+        judges' view, R3.5)."""
+        protos = self._protos
+        first = self._first
+        return [
+            entry.name if isinstance(entry, Inst) else protos[entry - first][1]
+            for entry in reversed(self._deck)
+        ]
+
     def _make(self, ident: int) -> Inst:
         """Make the card of the main deck with id ``ident`` (still in the deck) and list it."""
         inst = self._insts[ident] = Inst(ident, self._protos[ident - self._first], self.seat, DECK)

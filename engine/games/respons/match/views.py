@@ -76,11 +76,13 @@ def _view(match: Match, viewer: int | str) -> dict[str, Any]:
         "decision": pending.as_dict() if pending is not None else None,
         "result": match.result.as_dict() if match.result is not None else None,
         "stack": [{"seat": inst.owner, "card": inst.name} for inst in match.stack],
-        "seats": [_seat_view(match, seat, viewer == JUDGE or viewer == seat) for seat in (0, 1)],
+        "seats": [
+            _seat_view(match, seat, viewer == JUDGE or viewer == seat, viewer == JUDGE) for seat in (0, 1)
+        ],
     }
 
 
-def _seat_view(state: State, seat: int, sees_hidden: bool) -> dict[str, Any]:
+def _seat_view(state: State, seat: int, sees_hidden: bool, judge: bool) -> dict[str, Any]:
     side = state.seats[seat]
     orders = []
     for position, order in enumerate(side.orders, start=1):
@@ -112,7 +114,7 @@ def _seat_view(state: State, seat: int, sees_hidden: bool) -> dict[str, Any]:
             entry["used"] = inst.used
         cells.append(entry)
     location = side.location
-    return {
+    view = {
         "seat": seat,
         "name": side.name,
         "hero": {"card": side.hero.name, "influence": side.influence, "supply": side.supply},
@@ -133,3 +135,6 @@ def _seat_view(state: State, seat: int, sees_hidden: bool) -> dict[str, Any]:
         ),
         "cells": cells,
     }
+    if judge:  # R3.5: the judges see the main deck too, top card first
+        view["deck_cards"] = side.deck_names()
+    return view

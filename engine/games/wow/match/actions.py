@@ -103,9 +103,9 @@ def search_matches(match: Match, seat: int) -> list[Inst]:
     wanted = match.choices[0]["filter"] if match.choices and match.choices[0]["kind"] == "search" else None
     if wanted is None:
         return []
-    return [
-        i for i in match.seats[seat].deck if Filter(wanted.get("type"), wanted.get("tag")).matches(i.card)
-    ]
+    found = Filter(wanted.get("type"), wanted.get("tag"))
+    # W4.4: by the ids given for the search, in the order of the names (never the deck's order)
+    return sorted((i for i in match.seats[seat].deck if found.matches(i.card)), key=lambda i: i.id)
 
 
 def with_targets(
@@ -121,13 +121,41 @@ def with_targets(
     return [{**base, "target": inst.id} for inst in match.targets(seat, word)]
 
 
-def priority_actions(match: Match, seat: int) -> list[dict[str, Any]]:
-    """Return what the holder of priority may do besides passing (W6.3, W8, W9, W11)."""
+def cheapest(catalog: Any) -> tuple[int | None, int | None]:
+    """Return the lowest cost of a card of ``catalog`` a hand may play: (any card's, an
+    Instant's), None when there is none (W10.4: what anyone may know a hand could hold)."""
+    costs = [
+        (c.cost, c.is_instant) for c in catalog if c.type not in ("quest", "hero") and c.cost is not None
+    ]
+    every = [cost for cost, _ in costs]
+    instant = [cost for cost, fast in costs if fast]
+    return (min(every) if every else None, min(instant) if instant else None)
+
+
+def hand_may_play(match: Match, seat: int) -> bool:
+    """W10.4 [decision]: whether ``seat``'s hand might hold something it could do now, as anyone
+    may know it: a card in hand, and either a resource to place (W7.1) or a card of the game
+    (the catalog) that the timing allows (W8.2) at a cost its ready resources pay. It reads
+    neither the hand's cards nor anything else hidden."""
+    side = match.seats[seat]
+    if not side.hand:
+        return False
+    timing = main_timing(match, seat)
+    if timing and not side.placed:
+        return True
+    every, instant = match.catalog.derived("wow.match.cheapest", cheapest)
+    least = every if timing else instant
+    return least is not None and least <= match.ready_resources(seat)
+
+
+def priority_actions(match: Match, seat: int, *, hand: bool = True) -> list[dict[str, Any]]:
+    """Return what the holder of priority may do besides passing (W6.3, W8, W9, W11); ``hand``
+    False: none of the hand's cards (what anyone may know of, W10.4)."""
     side = match.seats[seat]
     out: list[dict[str, Any]] = []
     ready = match.ready_resources(seat)
     timing = main_timing(match, seat)
-    for inst in side.hand:
+    for inst in side.hand if hand else ():
         card = inst.card
         if (
             card.type != "quest"
@@ -203,6 +231,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
             for inst in side.hand:
                 inst.zone = DECK
                 inst.known = 0
+                match.forget(inst)  # W4.4: back in the deck, no id
             side.deck.extend(side.hand)
             side.hand.clear()
             match.rng.shuffle(side.deck)
@@ -230,12 +259,13 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
             match.window_closed()
         return True
     if kind == "play":
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         card = inst.card
         match.pay(seat, card.cost or 0, named=action.get("pay"))
         side.hand.remove(inst)
         inst.zone = CHAIN
         inst.known = BOTH
+        match.mint(inst)  # W4.4: out of the hand into everyone's sight: a new object
         item = {"item": action["item"]} if "item" in action else {}  # W8.8: a chain item targeted
         match.emit(
             {
@@ -251,13 +281,15 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
             break_form(match, seat)  # W13.5: goes on above the ability
         chain.put(seat, {"kind": "card", "card": inst.id, "target": action.get("target"), **item})
     elif kind == "resource":  # W7.1: on the chain, face down unless a quest shown face up
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         side.hand.remove(inst)
         side.placed = True
         inst.zone = CHAIN
         inst.face_up = bool(action.get("face_up"))
-        if inst.face_up:
-            inst.known = BOTH
+        # W4.3, W4.4 [decision]: a new object, face down known to its owner alone (whoever
+        # knew the card in the hand), face up to everyone
+        inst.known = BOTH if inst.face_up else 1 << seat
+        match.mint(inst)
         match.emit(
             {"type": "resource", "seat": seat, "id": inst.id, "face_up": inst.face_up,
              **({"card": inst.name} if inst.face_up else {})},
@@ -266,7 +298,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         )  # fmt: skip
         chain.put(seat, {"kind": "resource", "card": inst.id})
     elif kind == "power":
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         back = inst.flipped  # W1.7: the side whose power this is
         ability = inst.abilities[action["ability"]]
         match.pay(seat, ability.cost, named=action.get("pay"))
@@ -290,7 +322,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         chain.put(seat, {"kind": "power", "card": inst.id, "ability": action["ability"],
                          "target": action.get("target"), **item, **side_read})  # fmt: skip
     elif kind == "complete":  # W8.7: pay, turn face down now, the reward on the chain
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         quest = inst.card.quest
         assert quest is not None
         match.pay(seat, quest.cost, last=inst, named=action.get("pay"))
@@ -303,14 +335,14 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         )
         chain.put(seat, {"kind": "attack", "attacker": action["attacker"], "defender": action["defender"]})
     elif kind == "strike":  # W11.5: no chain; +weapon ATK to the hero for this combat
-        weapon = match.insts[action["weapon"]]
+        weapon = match.by_id[action["weapon"]]
         combat = match.combat
         assert combat is not None
         match.pay(seat, weapon.card.strike_cost or 0, named=action.get("pay"))
         weapon.exhausted = True
         combat["struck"][seat] = weapon.id
         combat["bonus"][seat] += weapon.card.atk or 0
-        if seat == match.insts[combat["attacker"]].owner and "long_range" in weapon.card.keywords:
+        if seat == match.minted[combat["attacker"]].owner and "long_range" in weapon.card.keywords:
             combat["long_range"] = True  # W18 Long-Range: the attacking hero takes none back
         match.emit({"type": "strike", "seat": seat, "weapon": weapon.id, "card": weapon.name})
         break_form(match, seat)
@@ -319,7 +351,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
         combat = match.combat
         assert combat is not None
         if kind == "protect":
-            protector = match.insts[action["card"]]
+            protector = match.by_id[action["card"]]
             protector.exhausted = True
             combat["defender"] = protector.id
             match.emit({"type": "protect", "seat": seat, "id": protector.id, "card": protector.name})
@@ -330,16 +362,16 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
     elif kind == "keep_cards":  # W13.4
         match.keep_cards(list(action["cards"]))
     elif kind == "discard" and match.choices:  # W18 discard: the affected player chooses
-        match.to_graveyard(match.insts[action["card"]])
+        match.to_graveyard(match.by_id[action["card"]])
         choice = match.choices[0]
         choice["count"] -= 1
         if choice["count"] <= 0 or not side.hand:
             match.choices.pop(0)
     elif kind == "search":  # W18 search: the found card is revealed, to hand; the deck shuffled
         match.choices.pop(0)
-        finish_search(match, seat, match.insts[action["card"]] if "card" in action else None)
+        finish_search(match, seat, match.by_id[action["card"]] if "card" in action else None)
     elif kind == "discard":  # W6.4
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         match.to_graveyard(inst)
         if len(side.hand) <= 7:
             match.phase = "end"
@@ -354,13 +386,15 @@ def finish_search(match: Match, seat: int, found: Inst | None) -> None:
     if found is not None:
         side.deck.remove(found)
         found.zone = HAND
-        found.known = BOTH
+        found.known = BOTH  # W4.2, W4.4 [decision]: a new object in the hand, shown to both as it goes
+        match.mint(found)
         side.hand.append(found)
     match.emit({"type": "search", "seat": seat, "id": found.id if found else None,
                 "card": found.name if found else None})  # fmt: skip
     match.rng.shuffle(side.deck)
     for inst in side.deck:
         inst.known = 0
+        match.forget(inst)  # W4.4: the ids the search gave the deck name nothing any more
     match.emit({"type": "shuffle", "seat": seat, "deck": len(side.deck)})
 
 
@@ -377,14 +411,14 @@ def cost_of(match: Match, action: dict[str, Any]) -> int | None:
     """Return the resources a legal action costs (W7.2), or None when it pays nothing."""
     kind = action["type"]
     if kind in ("play", "power", "complete"):
-        inst = match.insts[action["card"]]
+        inst = match.by_id[action["card"]]
         if kind == "play":
             return inst.card.cost or 0
         if kind == "power":
             return inst.abilities[action["ability"]].cost
         return inst.card.quest.cost if inst.card.quest is not None else 0
     if kind == "strike":
-        return match.insts[action["weapon"]].card.strike_cost or 0
+        return match.by_id[action["weapon"]].card.strike_cost or 0
     return None
 
 
@@ -403,7 +437,7 @@ def check_payment(match: Match, seat: int, action: dict[str, Any], pay: Any) -> 
         raise IllegalAction("W7.5", f"name {cost} distinct ready resources", code="bad_payment",
                             params={"cost": cost, "named": len(pay)})  # fmt: skip
     for ident in pay:
-        inst = match.insts[ident] if 0 <= ident < len(match.insts) else None
+        inst = match.by_id.get(ident)
         if inst is None or inst not in match.seats[seat].resources or inst.exhausted:
             raise IllegalAction("W7.5", f"{ident} is not a ready resource of yours", code="bad_payment",
                                 params={"cost": cost, "named": len(pay), "card": ident})  # fmt: skip
@@ -430,7 +464,7 @@ def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
         return IllegalAction(pending.rule, f"answer the {pending.kind} decision first", code="not_legal_now",
                              params={"decision": pending.kind})  # fmt: skip
     card_id = action.get("card", action.get("weapon", action.get("attacker")))
-    inst = match.insts[card_id] if isinstance(card_id, int) and 0 <= card_id < len(match.insts) else None
+    inst = match.by_id.get(card_id) if isinstance(card_id, int) else None
     if kind == "search" and pending.kind == "search":
         return IllegalAction("W18", "choose a card of your deck that matches the search, or none",
                              code="not_searchable", params={"card": f"{card_id}"[:40]})  # fmt: skip
@@ -468,8 +502,8 @@ def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
             return IllegalAction("W11.1", f"«{inst.name}» came into play this turn", code="just_arrived",
                                  params={"card": inst.name})  # fmt: skip
         defender = action.get("defender")
-        if isinstance(defender, int) and 0 <= defender < len(match.insts):
-            if match.has_keyword(match.insts[defender], "elusive"):
+        if isinstance(defender, int) and defender in match.by_id:
+            if match.has_keyword(match.by_id[defender], "elusive"):
                 return IllegalAction(
                     "W11.1", "an Elusive character cannot be chosen as defender", code="elusive"
                 )
@@ -511,16 +545,16 @@ def describe_action(match: Match, action: dict[str, Any]) -> str:
 
     def name(key: str) -> str:
         ident = action.get(key)
-        if isinstance(ident, int) and 0 <= ident < len(match.insts):
-            inst = match.insts[ident]
+        if isinstance(ident, int) and ident in match.minted:
+            inst = match.minted[ident]
             if inst.zone == RESOURCE and not inst.face_up:
                 return "a face-down resource"
             return f"«{inst.name}»"
         return "?"
 
     def name_of(ident: Any) -> str:
-        known = isinstance(ident, int) and 0 <= ident < len(match.insts)
-        return f"«{match.insts[ident].name}»" if known else "?"
+        known = isinstance(ident, int) and ident in match.minted
+        return f"«{match.minted[ident].name}»" if known else "?"
 
     kind = action.get("type")
     target = f" targeting {name('target')}" if "target" in action else ""

@@ -78,7 +78,14 @@ class Match:
         self.turn_limit = turn_limit
         self.auto_pass = auto_pass  # W10.4 [decision]: a seat that can only pass passes by itself
         self.rng = random.Random(seed)  # W16.1: the match's one generator
-        self.insts: list[Inst] = []
+        self.insts: list[Inst] = []  # every card of the match, in no meaningful order
+        # W4.4 [decision]: the cards in sight by their ids, minted from this counter as a card
+        # comes into a zone a seat sees (never from a list's order); none in a deck.
+        self.by_id: dict[int, Inst] = {}
+        # Every id ever minted, for what the rules hold of a card by id (the chain's items,
+        # the combat, a host); a player's action names by_id's only (legal_actions).
+        self.minted: dict[int, Inst] = {}
+        self.next_id = 0
         self.actions: list[dict[str, Any]] = []
         self.seq = 0
         self.result: Result | None = None
@@ -116,9 +123,23 @@ class Match:
         return card
 
     def _new_inst(self, card: Card, owner: int, zone: int) -> Inst:
-        inst = Inst(len(self.insts), card, owner, zone)
+        inst = Inst(card, owner, zone)
         self.insts.append(inst)
         return inst
+
+    def mint(self, inst: Inst) -> None:
+        """W4.4 [decision]: ``inst`` becomes a new object: a new id from the match's counter
+        (its old one names nothing in sight any more)."""
+        self.by_id.pop(inst.id, None)
+        inst.id = ident = self.next_id
+        self.next_id += 1
+        self.by_id[ident] = inst
+        self.minted[ident] = inst
+
+    def forget(self, inst: Inst) -> None:
+        """W4.4 [decision]: ``inst`` went out of every seat's sight (into a deck): no id."""
+        self.by_id.pop(inst.id, None)
+        inst.id = -1
 
     def _setup_seat(self, seat: int) -> Seat:
         deck = self.decks[seat]
@@ -136,10 +157,11 @@ class Match:
             main.extend([card] * int(count))
         if not main:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (W2.1)"))
-        if self.shuffle:  # W5.2: one seeded shuffle; ids are given after it (W4.1)
+        if self.shuffle:  # W5.2: one seeded shuffle (the deck's cards have no ids, W4.4)
             self.rng.shuffle(main)
         hero = self._new_inst(hero_card, seat, HERO_ROW)
         hero.known = BOTH  # W5.1
+        self.mint(hero)
         side = Seat(self.names[seat], hero)
         side.deck = [self._new_inst(card, seat, DECK) for card in main]
         return side
@@ -157,7 +179,13 @@ class Match:
         self.armor_queue.clear()
         self.choices.clear()
         self.keep_queue.clear()
-        self.chain.clear()
+        for side in self.seats:  # the ids a search gave a deck (W4.4)
+            for inst in side.deck:
+                self.forget(inst)
+        # The cards on the chain stay there, in the final views too (conservation).
+        self.chain.halt(
+            lambda item: "card" not in item.payload or self.minted[item.payload["card"]].zone == CHAIN
+        )
         self.combat = None
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
         raise GameOver
@@ -170,7 +198,7 @@ class Match:
             self.pending = Decision("mulligan", self.mulligan_order[0], self.seq)
         elif self.armor_queue:
             event = self.armor_queue[0]
-            hero = self.insts[event["target"]]
+            hero = self.minted[event["target"]]
             info = {"amount": event["amount"], "shield": hero.shield}  # W12.5: before any prevention
             self.pending = Decision("armor", hero.owner, self.seq, info)
         elif self.keep_queue:  # W13.4: which card(s) to keep, the turn player's first
@@ -203,7 +231,10 @@ class Match:
             side.decked = True
         for inst in drawn:
             inst.zone = HAND
-            inst.known |= 1 << seat
+            # W4.4: a new object in its owner's sight; a top card revealed to both (W18 reveal)
+            # is seen by both as it goes
+            inst.known = BOTH if inst.known == BOTH else 1 << seat
+            self.mint(inst)
             side.hand.append(inst)
         self.emit(
             {"type": "draw", "seat": seat, "count": len(drawn), "deck": len(side.deck)},
@@ -251,6 +282,8 @@ class Match:
         a token ceases to exist instead (W13.7)."""
         if self.leave_play(inst):
             return
+        if inst.zone in (DECK, HAND):
+            self.mint(inst)  # W4.4: out of a hand (a discard) into everyone's sight
         inst.zone = GRAVEYARD
         inst.known = BOTH
         reset(inst)  # W3.2: counters of every kind go away as it leaves play
@@ -263,7 +296,7 @@ class Match:
         the quest being completed (``last``) last."""
         if named is not None:
             for ident in named:
-                self.insts[ident].exhausted = True
+                self.by_id[ident].exhausted = True
             return
         ready = [r for r in self.seats[seat].resources if not r.exhausted]
         ready.sort(key=lambda r: (r is last, r.face_up))
@@ -378,14 +411,14 @@ class Match:
         DEF (unused DEF is lost), after the shields or, ``before_shields``, before them; the
         rest is placed."""
         event = self.armor_queue.pop(0)
-        target = self.insts[event["target"]]
+        target = self.minted[event["target"]]
         amount, prevented = event["amount"], event["prevented"]
         if not before_shields:  # W12.5 [decision]: the default order, shields first
             stop = self.use_shield(target, amount)
             amount -= stop
             prevented += stop
         for ident in cards:
-            armor = self.insts[ident]
+            armor = self.by_id[ident]
             armor.exhausted = True
             stop = min(armor.card.defense or 0, amount)
             amount -= stop
@@ -394,7 +427,7 @@ class Match:
             stop = self.use_shield(target, amount)
             amount -= stop
             prevented += stop
-        source = self.insts[event["source"]] if event["source"] is not None else None
+        source = self.minted[event["source"]] if event["source"] is not None else None
         self.place_damage(source, target, amount, prevented, event["combat"])
 
     # --- state checks (W12.6, W13, W14) --------------------------------------------------
@@ -485,8 +518,8 @@ class Match:
         group = self.keep_queue.pop(0)
         self.emit({"type": "kept", "seat": group["seat"], "rule": group["rule"], "cards": kept})
         for ident in group["cards"]:
-            if ident not in kept and self.in_play(self.insts[ident]):
-                self.to_graveyard(self.insts[ident])
+            if ident not in kept and self.in_play(self.minted[ident]):
+                self.to_graveyard(self.minted[ident])
 
     # --- turn flow (W6) ------------------------------------------------------------------
 
@@ -565,8 +598,8 @@ class Match:
         combat = self.combat
         if combat is None:
             return []
-        attacker = self.insts[combat["attacker"]]
-        defender = self.insts[combat["defender"]]
+        attacker = self.minted[combat["attacker"]]
+        defender = self.minted[combat["defender"]]
         if attacker.card.is_hero and self.hero_has(attacker.owner, "stealth"):
             return []
         side = self.seats[defender.owner]
@@ -580,7 +613,7 @@ class Match:
         Long-Range attacker takes none back; one that left play deals and takes none."""
         combat = self.combat
         assert combat is not None
-        attacker, defender = self.insts[combat["attacker"]], self.insts[combat["defender"]]
+        attacker, defender = self.minted[combat["attacker"]], self.minted[combat["defender"]]
         out = combat.get("out", ())  # W18 remove_from_combat: no combat damage to or from it
         if (
             self.in_play(attacker)
@@ -617,7 +650,7 @@ class Match:
         """Carry out ``effects`` for ``seat`` through their registered handlers (W18, ``effects.py``);
         ``target`` is the chosen one's id, if any; ``item`` a chosen chain item's id."""
         self.target_item = item
-        run_effects(self, seat, source, effects, self.insts[target] if target is not None else None)
+        run_effects(self, seat, source, effects, self.minted[target] if target is not None else None)
         self.target_item = None
 
     def chain_targets(self) -> list[int]:
@@ -633,7 +666,7 @@ class Match:
             return True
         if ability_target == "chain_item":
             return item is not None and item in self.chain_targets()
-        return target is not None and self.insts[target] in self.targets(seat, ability_target)
+        return target is not None and self.minted[target] in self.targets(seat, ability_target)
 
     # --- the chain's items (W10) ---------------------------------------------------------
 
@@ -641,7 +674,7 @@ class Match:
         """Carry out a chain item (W8.3, W9, W11.1, W7.1, W8.7, W13.5)."""
         seat, p = item.controller, item.payload
         kind = p["kind"]
-        inst = self.insts[p["card"]] if "card" in p else None
+        inst = self.minted[p["card"]] if "card" in p else None
         if kind == "card" and inst is not None:
             self.resolve_card(seat, inst, p.get("target"), p.get("item"))
         elif kind == "resource" and inst is not None:
@@ -692,14 +725,14 @@ class Match:
             self.run_effects(seat, inst, ability.effects, target, item)
         if inst.zone == CHAIN:
             self.to_graveyard(inst)
-        elif inst.zone == ATTACHED and inst.host is not None and self.insts[inst.host].card.is_totem:
+        elif inst.zone == ATTACHED and inst.host is not None and self.minted[inst.host].card.is_totem:
             self.to_graveyard(inst)  # W12.8: a card attached to a totem is destroyed at once
 
     def enter_play(self, seat: int, inst: Inst) -> None:
         """``inst`` has entered play (W8.3): ready, new this turn, its ``enters`` abilities trigger."""
         inst.entered = self.turn
         inst.exhausted = False  # W8.3: cards enter play ready
-        shown = {"host": inst.host, "host_card": self.insts[inst.host].name} if inst.host is not None else {}
+        shown = {"host": inst.host, "host_card": self.minted[inst.host].name} if inst.host is not None else {}
         shown |= {"token": True} if inst.card.token else {}
         self.emit({"type": "enters", "seat": seat, "id": inst.id, "card": inst.name, **shown})
         self.fire(inst, "enters")  # W9.4: a triggered item
@@ -708,13 +741,14 @@ class Match:
         """Put an ally token of ``card`` into play for ``seat`` (W3.3): it is no card of a deck."""
         inst = self._new_inst(card, seat, ALLIES)
         inst.known = BOTH
+        self.mint(inst)
         self.seats[seat].allies.append(inst)
         self.enter_play(seat, inst)
         return inst
 
     def resolve_attack(self, seat: int, attacker_id: int, defender_id: int) -> None:
         """W11.1, W11.3: recheck the proposal; the attacker exhausts; the attack window opens."""
-        attacker, defender = self.insts[attacker_id], self.insts[defender_id]
+        attacker, defender = self.minted[attacker_id], self.minted[defender_id]
         legal = self.in_play(attacker) and self.can_attack(attacker) and defender in self.defenders(seat)
         if not legal:
             self.emit({"type": "interrupted", "attack": True, "rule": "W11.1"})
@@ -804,11 +838,15 @@ class Match:
             self.state_check()
 
     def only_pass(self) -> bool:
-        """True when the pending decision is priority and passing is all its holder may do."""
+        """True when the pending decision is priority and its holder passes by itself (W10.4
+        [decision]): nothing in play it could use, and nothing its hand might hold that it
+        could do now as anyone may know it (``actions.hand_may_play``), so that passing by
+        itself tells the opponent nothing of the hand."""
         pending = self.pending
         if pending is None or pending.kind != "priority":
             return False
-        return not rules.priority_actions(self, pending.seat)
+        seat = pending.seat
+        return not rules.hand_may_play(self, seat) and not rules.priority_actions(self, seat, hand=False)
 
     def end_by(self, seat: int, kind: str, *, both: bool = False) -> list[Event]:
         """Concede, timeout, no-show, a judge's game loss (the protocol's site actions)."""

@@ -90,7 +90,7 @@ def fixed_targets(match: Match, seat: int, word: str, source: Inst | None) -> li
     if word == "self" and source is not None:
         return [source]
     if word == "attached" and source is not None and source.host is not None:
-        return [match.insts[source.host]]  # W8.3: the card it lies on
+        return [match.minted[source.host]]  # W8.3: the card it lies on
     return []
 
 
@@ -247,19 +247,17 @@ def discard(match: Match, seat: int, source: Inst | None, effect: Effect, chosen
 @handler("search", each=False)
 def search(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
     """W18 search: the searcher looks through their deck for a card matching the filter (a
-    ``search`` decision whose cards only they see, W4.1); with none to find, the deck is
-    shuffled at once."""
-    from engine.games.wow.match.actions import finish_search
-
+    ``search`` decision whose cards only they see, W4.1). W4.4 [decision]: the searcher is
+    asked even when nothing matches (finding nothing is allowed), so that being asked tells
+    the opponent nothing of the deck; the deck's cards get ids for it, in the order of their
+    names and as many as the deck holds (which everyone knows), so that no id tells a place."""
     assert effect.filter is not None
     wanted = effect.filter
-    found = [i for i in match.seats[seat].deck if wanted.matches(i.card)]
     match.emit({"type": "searching", "seat": seat, "filter": {"type": wanted.type, "tag": wanted.tag}})
-    if not found:
-        finish_search(match, seat, None)
-        return
-    for inst in found:
-        inst.known |= 1 << seat  # the searcher sees them (and only they)
+    for inst in sorted(match.seats[seat].deck, key=lambda i: i.name):
+        match.mint(inst)
+        if wanted.matches(inst.card):
+            inst.known |= 1 << seat  # the searcher sees them (and only they), until the shuffle
     match.choices.append({"kind": "search", "seat": seat, "filter": {"type": wanted.type, "tag": wanted.tag}})
 
 
@@ -270,11 +268,15 @@ def reveal(match: Match, seat: int, source: Inst | None, effect: Effect, chosen:
     cards stay where they are, in order."""
     who = player(seat, effect)
     side = match.seats[who]
-    cards = list(side.hand) if effect.zone == "hand" else side.deck[: max(effect.amount, 1)]
+    hand = effect.zone == "hand"
+    cards = list(side.hand) if hand else side.deck[: max(effect.amount, 1)]
     for inst in cards:
         inst.known = BOTH
+    # W4.4 [decision]: by name only (a hand in the order of the names, the deck's top in its
+    # order): a hand's ids and order are its owner's alone, a deck's cards have none.
+    shown = sorted(i.name for i in cards) if hand else [i.name for i in cards]
     match.emit({"type": "reveal", "seat": who, "zone": effect.zone or "deck",
-                "cards": [{"id": i.id, "card": i.name} for i in cards]})  # fmt: skip
+                "cards": [{"card": name} for name in shown]})  # fmt: skip
 
 
 @handler("return_to_hand")
@@ -289,7 +291,8 @@ def return_to_hand(match: Match, seat: int, source: Inst | None, effect: Effect,
         return
     reset(inst)
     inst.zone = HAND
-    inst.known = BOTH  # both saw it go back
+    inst.known = BOTH  # W4.4 [decision]: a new object in the hand; both saw it go there
+    match.mint(inst)
     match.seats[inst.owner].hand.append(inst)
 
 
@@ -333,7 +336,7 @@ def interrupt(match: Match, seat: int, source: Inst | None, effect: Effect, chos
     if item is None:
         return
     payload = item.payload
-    countered = match.insts[payload["card"]] if "card" in payload else None
+    countered = match.minted[payload["card"]] if "card" in payload else None
     match.emit({"type": "interrupt", "item": item.id, "id": countered.id if countered else None,
                 "card": countered.name if countered else None, "rule": "W8.8"})  # fmt: skip
     if countered is not None and payload["kind"] == "card":

@@ -54,8 +54,8 @@ class Inst:
         "zone",
     )  # fmt: skip
 
-    def __init__(self, ident: int, card: Card, owner: int, zone: int) -> None:
-        self.id = ident
+    def __init__(self, card: Card, owner: int, zone: int) -> None:
+        self.id = -1  # W4.4 [decision]: none in a deck; minted as the card comes into sight
         self.card = card
         self.owner = owner
         self.zone = zone

@@ -49,7 +49,7 @@ def _resource(inst: Inst, seat: int | None, judge: bool) -> dict[str, Any]:
 def _chain_item(match: Match, payload: dict[str, Any], seat: int | None, judge: bool) -> dict[str, Any]:
     shown = {k: v for k, v in payload.items()}
     if "card" in payload:
-        inst = match.insts[payload["card"]]
+        inst = match.minted[payload["card"]]
         hidden = payload["kind"] == "resource" and not inst.face_up and not _knows(inst, seat, judge)
         shown["name"] = None if hidden else inst.name
     return shown

@@ -102,7 +102,12 @@ class Match:
         self.names = names
         self.rng = random.Random(seed)
         self.seats = (Seat(), Seat())
-        self.insts: list[Inst] = []
+        self.insts: list[Inst] = []  # every card of the match, in no meaningful order
+        # Y3.4 [decision]: the cards a seat can see by their ids, minted from this counter as a
+        # card comes into sight (never from a list's order); a card in a deck or a hand has none.
+        self.by_id: dict[int, Inst] = {}
+        self.minted: dict[int, Inst] = {}  # every id ever minted (what an old action named)
+        self.next_id = 0
         self._actions: list[dict[str, Any]] = []
         self._result: Result | None = None
         self.recording = True
@@ -134,7 +139,7 @@ class Match:
                             "a unit needs attack, defense and domain to be played (card fields, Y1.2-Y1.3)",
                         )
                     )
-                copies = [Inst(len(self.insts) + index, card, seat) for index in range(count)]
+                copies = [Inst(card, seat) for _ in range(count)]
                 self.insts += copies
                 self.seats[seat].deck += copies
             self.seats[seat].deck.reverse()  # the listed order, the first card on top
@@ -232,6 +237,16 @@ class Match:
         if inst.zone in (FIELD, SUPPORT):
             self._leave_play(inst)
         inst.reset()
+        # Y3.4 [decision]: into a deck or a hand a card becomes a new object, without an id;
+        # out of them into sight it gets a new one.
+        if zone in (DECK, HAND):
+            if inst.id >= 0:
+                del self.by_id[inst.id]
+                inst.id = -1
+        elif inst.zone in (DECK, HAND):
+            inst.id = self.next_id
+            self.next_id += 1
+            self.by_id[inst.id] = self.minted[inst.id] = inst
         inst.zone = zone
         side.zone(zone).append(inst)
         if zone in (FIELD, SUPPORT, BASES):
@@ -406,8 +421,8 @@ class Match:
             and type(raw["seat"]) is int
         ):
             chosen: Any = raw["seat"]
-        elif type(raw) is int and 0 <= raw < len(self.insts):
-            chosen = self.insts[raw]
+        elif type(raw) is int and raw in self.by_id:
+            chosen = self.by_id[raw]
         else:
             raise refuse(
                 "Y8",
@@ -766,11 +781,11 @@ class Match:
         return step
 
     def _own_card(self, seat: int, raw: Any, zones: tuple[int, ...]) -> Inst:
-        if type(raw) is not int or not 0 <= raw < len(self.insts):
+        if type(raw) is not int or raw not in self.by_id:
             raise refuse(
                 "Y3.1", "no_such_card", f"no card of yours with id {str(raw)[:20]}", id=str(raw)[:20]
             )
-        inst = self.insts[raw]
+        inst = self.by_id[raw]
         if inst.owner != seat or inst.zone not in zones:
             raise refuse("Y3.1", "no_such_card", f"no card of yours with id {raw} there", id=raw)
         return inst
@@ -836,7 +851,7 @@ class Match:
             if blocker_id in seen:
                 raise refuse("Y7.2", "blocks_twice", f"{blocker.name} blocks one attacker", card=blocker.name)
             seen.add(blocker_id)
-            if blocker.card.domain == "ground" and self.insts[attacker_id].card.domain == "air":
+            if blocker.card.domain == "ground" and self.by_id[attacker_id].card.domain == "air":
                 raise refuse(
                     "Y7.3",
                     "ground_blocks_air",
@@ -848,7 +863,7 @@ class Match:
             self.blocks = {}
             for blocker_id, attacker_id in raw:
                 self.blocks.setdefault(attacker_id, []).append(blocker_id)
-                self.insts[blocker_id].blocking = attacker_id
+                self.by_id[blocker_id].blocking = attacker_id
             self._emit({"type": "blocks", "seat": seat, "blocks": [list(p) for p in raw]})
             self.phase = "intervene"  # Y7.5
 
@@ -864,11 +879,8 @@ class Match:
         return step
 
     def _live_blockers(self, attacker: Inst) -> list[Inst]:
-        return [
-            self.insts[b]
-            for b in self.blocks.get(attacker.id, [])
-            if self.insts[b].zone == FIELD and self.insts[b].blocking == attacker.id
-        ]
+        found = [self.by_id.get(b) for b in self.blocks.get(attacker.id, [])]
+        return [b for b in found if b is not None and b.zone == FIELD and b.blocking == attacker.id]
 
     def _split_needed(self) -> list[Inst]:
         return [a for a in self.seats[self.active].field if a.attacking and len(self._live_blockers(a)) >= 2]
@@ -1070,7 +1082,7 @@ class Match:
         kind = action.get("type")
 
         def card_of(ident: Any) -> str:
-            return self.insts[ident].name if type(ident) is int and 0 <= ident < len(self.insts) else "?"
+            return self.by_id[ident].name if type(ident) is int and ident in self.by_id else "?"
 
         if kind in ("build", "play", "discard"):
             text = f"{kind} {action.get('card')}"

@@ -14,7 +14,9 @@ from engine.matchlog import ReplayError
 
 __all__ = ["FORMAT", "ReplayError", "match_log", "read_setup", "redacted_log", "replay"]
 
-RULES_VERSION = "1"  # the Your War rules (RULES.md) this engine plays
+# The Your War rules (RULES.md) this engine plays: "2" since instance ids are minted as cards come
+# into sight (Y3.4); a log of version "1" named cards by ids given in the decklist's order.
+RULES_VERSION = "2"
 
 
 def _revealed(match: Any, seat: int, actions: list[tuple[int, dict[str, Any]]]) -> dict[str, int]:

@@ -198,8 +198,8 @@ class Inst:
         "zone",
     )
 
-    def __init__(self, ident: int, card: Card, owner: int) -> None:
-        self.id = ident
+    def __init__(self, card: Card, owner: int) -> None:
+        self.id = -1  # Y3.4 [decision]: none in a deck or a hand; minted as it comes into sight
         self.card = card
         self.name = card.name
         self.owner = owner
