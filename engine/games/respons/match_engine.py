@@ -17,6 +17,7 @@ from engine.adapter import common_options
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.match import MatchBot, MatchEngine
+from engine.play import IllegalAction
 from engine.problems import Violation
 
 if TYPE_CHECKING:
@@ -38,16 +39,14 @@ class ResponsMatchEngine:
 
     @property
     def refusal_codes(self) -> tuple[str, ...]:
-        """Every code of :class:`~engine.games.respons.match.IllegalAction`."""
-        from engine.games.respons.match.state import REFUSAL_CODES
+        """Every code of the :class:`~engine.play.IllegalAction` RESPONSE raises."""
+        from engine.games.respons.match.decisions import REFUSAL_CODES
 
         return REFUSAL_CODES
 
     @property
     def illegal_action(self) -> type[Exception]:
-        """:class:`~engine.games.respons.match.IllegalAction` (rule, message, code, params)."""
-        from engine.games.respons.match.state import IllegalAction
-
+        """:class:`~engine.play.IllegalAction` (rule, message, code, params)."""
         return IllegalAction
 
     def new_match(

@@ -15,7 +15,7 @@ from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.respons.cards import Ability, Card
 from engine.games.respons.match import Match, new_match
-from engine.games.respons.match.state import cell_index
+from engine.games.respons.match.board import cell_index
 
 FACTIONS = frozenset({"order"})
 

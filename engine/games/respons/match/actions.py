@@ -28,9 +28,7 @@ from typing import Any
 
 from engine.games.respons.abilities import TARGETS, Moment, chosen_abilities
 from engine.games.respons.cards import FIELD_TYPES
-from engine.games.respons.match.flow import ACTIVATE, PASS, PLAY
-from engine.games.respons.match.play import play_cost
-from engine.games.respons.match.state import (
+from engine.games.respons.match.board import (
     CELL_LINE,
     CELL_ROW,
     FIELD,
@@ -38,15 +36,15 @@ from engine.games.respons.match.state import (
     LOCATION,
     ROWS,
     SEAT_CELLS,
-    Decision,
-    IllegalAction,
-    Inst,
-    State,
-    Target,
     cell_index,
     seat_cells,
-    target_dict,
 )
+from engine.games.respons.match.decisions import Decision
+from engine.games.respons.match.flow import ACTIVATE, PASS, PLAY
+from engine.games.respons.match.insts import Inst, Target, target_dict
+from engine.games.respons.match.play import play_cost
+from engine.games.respons.match.state import State
+from engine.play import IllegalAction
 
 Action = dict[str, Any]
 _PASS = (PASS,)  # the parsed answer of every pass

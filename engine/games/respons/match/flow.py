@@ -7,27 +7,15 @@ answer back in. The game ends by raising ``GameOver`` from :meth:`State.end` (R9
 
 from __future__ import annotations
 
-from engine.games.respons.abilities import (
-    END_OF_TURN,
-    START_OF_TURN,
-    Flow,
-    any_in_play,
-    fire,
-    settle,
-    settle_board,
-)
+from engine.games.respons.abilities import END_OF_TURN, START_OF_TURN
+from engine.games.respons.match.board import DECISIONS_PER_TURN, DECK, OPENING_HAND
 from engine.games.respons.match.combat import combat
+from engine.games.respons.match.decisions import Decision, Flow
+from engine.games.respons.match.insts import Inst
 from engine.games.respons.match.play import activate, play_from_hand, play_order
-from engine.games.respons.match.state import (
-    DECISIONS_PER_TURN,
-    DECK,
-    JUDGES,
-    OPENING_HAND,
-    Decision,
-    Inst,
-    State,
-    rng_shuffle,
-)
+from engine.games.respons.match.resolution import any_in_play, fire, settle, settle_board
+from engine.games.respons.match.state import State, rng_shuffle
+from engine.play import JUDGES
 
 _START = frozenset({"start_of_turn"})
 _END = frozenset({"end_of_turn"})
@@ -172,8 +160,7 @@ def actions_phase(state: State) -> Flow:
         if not mine:
             current = 1 - current  # skipped
             continue
-        # Positional (kind, seat, seq, card, effect, options, decisions_left): built per decision.
-        answer = yield Decision("act", current, state.seq, None, None, (), mine)
+        answer = yield Decision("act", current, state.seq, decisions_left=mine)
         seats[current].decisions -= 1
         kind = answer[0]
         if kind == PASS:
