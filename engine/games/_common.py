@@ -505,9 +505,10 @@ class ModuleRules:
     action_types: tuple[str, ...] = ()  # no match engine: nothing to send it
 
     def __init__(
-        self, *, key: str, title: str, title_ru: str, cards: Any, deck: Any, texts: GameTexts
+        self, *, key: str, order: int, title: str, title_ru: str, cards: Any, deck: Any, texts: GameTexts
     ) -> None:
         self.key = key
+        self.order = order  # where the registry lists the game (engine/registry.py)
         self.texts = texts
         self.title = title
         self.title_ru = title_ru
