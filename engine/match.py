@@ -26,6 +26,7 @@ from engine.actions import ActionProblem
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.problems import Violation
+from engine.scenario import ScenarioBuilder
 
 Action = dict[str, Any]  # a JSON object with a "type": what a seat sends
 
@@ -334,4 +335,10 @@ class MatchEngine(Protocol[S]):
     def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
         """Return legal decks of ``catalog``'s cards for soak tests and bots (may be empty:
         the kit adds the game's bundled decks)."""
+        ...
+
+    @property
+    def scenario(self) -> ScenarioBuilder[S] | None:
+        """Positions for rules tests (:mod:`engine.scenario`): a match built from a spec, and
+        a position described as one; None for a game without a builder yet."""
         ...

@@ -19,6 +19,7 @@ from engine.decklist import Decklist
 from engine.match import MatchBot, MatchEngine
 from engine.play import IllegalAction
 from engine.problems import Violation
+from engine.scenario import ModuleScenario, ScenarioBuilder
 
 if TYPE_CHECKING:
     from engine.games.respons.match.core import Match
@@ -136,6 +137,12 @@ class ResponsMatchEngine:
         from engine.games.respons.match.invariants import check_invariants
 
         return check_invariants(state)
+
+    @property
+    def scenario(self) -> ScenarioBuilder[Match]:
+        """Positions for rules tests: ``match/scenario.py`` (README.md, "Positions for rules
+        tests")."""
+        return ModuleScenario("engine.games.respons.match.scenario")
 
     def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
         """Return a legal deck (R2) for each hero of ``catalog``, built at random from its cards."""

@@ -15,6 +15,7 @@ from engine.games.respons.match.record import match_log
 from engine.games.respons.match.state import State
 from engine.match import SITE_ACTIONS
 from engine.play import Event, GameOver, IllegalAction, Result
+from engine.scenario import NoMatchLog
 
 # Every seat may always do these (R9.3, R9.4), whoever must decide: engine.match.SITE_ACTIONS,
 # each with the reason it ends the game with. ``timeout`` and ``no_show`` are the site's alone
@@ -209,7 +210,11 @@ class Match(State):
         return views.hidden_from(self, seat)
 
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
-        """Return the match log of formats.md (the truth that rebuilds every state)."""
+        """Return the match log (the truth that rebuilds every state). Raises
+        :class:`~engine.scenario.NoMatchLog` for a match built from a position (``scenario.py``):
+        its setup is the spec, not decks and a seed."""
+        if self.built is not None:
+            raise NoMatchLog("a match built from a position has no match log: build it again from its spec")
         return match_log(self, card_set_codes)
 
     @property

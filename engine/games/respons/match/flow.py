@@ -34,6 +34,23 @@ def run_match(state: State) -> Flow:
         yield from turn(state)
 
 
+# The phases of a turn, in order (R6.1–R6.6).
+PHASES: tuple[str, ...] = ("start", "draw", "actions", "combat", "end", "recovery")
+
+
+def play_from(state: State, phase: str, to_act: int) -> Flow:
+    """Play on from a position built in the middle of a game (``scenario.py``): the mulligans
+    still to make (``phase`` "mulligan"), or the rest of the current turn from the start of
+    ``phase`` (in the actions phase, from ``to_act``'s decision: the seats' decisions left and
+    :attr:`State.passed` are the position's), then turns until R9 ends the game."""
+    if phase == "mulligan":
+        yield from mulligans(state)
+    else:
+        yield from rest_of_turn(state, PHASES.index(phase), to_act)
+    while True:
+        yield from turn(state)
+
+
 def setup(state: State) -> Flow:
     """R5: heroes and orders are in place (State built them); draw 7, then one mulligan each."""
     if state.recording:
@@ -58,9 +75,15 @@ def setup(state: State) -> Flow:
             state.emit(
                 {"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": [i.name for i in drawn]}, seat
             )
-    for seat in order:  # R5.2 [decision]: initiative player decides first
-        back: list[Inst] = yield Decision("mulligan", seat, state.seq)
-        mulligan(state, seat, back)
+    yield from mulligans(state)
+
+
+def mulligans(state: State) -> Flow:
+    """R5.2 [decision]: each seat that has not answered yet, initiative player first."""
+    for seat in state.seat_order():
+        if state.seats[seat].mulliganed is None:
+            back: list[Inst] = yield Decision("mulligan", seat, state.seq)
+            mulligan(state, seat, back)
 
 
 def mulligan(state: State, seat: int, back: list[Inst]) -> None:
@@ -92,16 +115,28 @@ def turn(state: State) -> Flow:
     state.phase = "start"
     if state.recording:
         state.emit({"type": "turn", "turn": state.turn, "initiative": state.initiative})
-    if any_in_play(state, _START):  # R6.1
+    yield from rest_of_turn(state, 0, state.initiative)
+
+
+def rest_of_turn(state: State, step: int, to_act: int) -> Flow:
+    """The current turn from the start of phase ``PHASES[step]``: start (R6.1), draw (R6.2),
+    actions (R6.3; from ``to_act``'s decision when the turn starts there), combat (R6.4), end
+    (R6.5), recovery (R6.6)."""
+    if step <= 0 and any_in_play(state, _START):  # R6.1
         yield from fire(state, START_OF_TURN, state.in_play(), _START)
-    yield from draw_phase(state)
-    yield from actions_phase(state)
-    yield from combat(state)
-    state.phase = "end"
-    if state.recording:
-        state.emit({"type": "phase", "phase": "end", "turn": state.turn})
-    if any_in_play(state, _END):  # R6.5
-        yield from fire(state, END_OF_TURN, state.in_play(), _END)
+    if step <= 1:
+        yield from draw_phase(state)
+        yield from actions_phase(state)
+    elif step == 2:
+        yield from decisions(state, to_act)
+    if step <= 3:
+        yield from combat(state)
+    if step <= 4:
+        state.phase = "end"
+        if state.recording:
+            state.emit({"type": "phase", "phase": "end", "turn": state.turn})
+        if any_in_play(state, _END):  # R6.5
+            yield from fire(state, END_OF_TURN, state.in_play(), _END)
     yield from recovery(state)
 
 
@@ -139,20 +174,22 @@ def draw_phase(state: State) -> Flow:
 
 
 def actions_phase(state: State) -> Flow:
-    """R6.3: alternate decisions, initiative first, five each; a pass spends one.
-
-    The phase ends when (a) two decisions in a row are passes, (b) a player passes and
-    the opponent has no decisions left, or (c) neither has decisions left. A player with
-    no decisions left is skipped.
-    """
+    """R6.3: alternate decisions, initiative first, five each; a pass spends one."""
     state.phase = "actions"
     if state.recording:
         state.emit({"type": "phase", "phase": "actions", "turn": state.turn})
-    seats = state.seats
-    for side in seats:
+    for side in state.seats:
         side.decisions = DECISIONS_PER_TURN
-    current = state.initiative
-    last_was_pass = False
+    state.passed = False
+    yield from decisions(state, state.initiative)
+
+
+def decisions(state: State, current: int) -> Flow:
+    """R6.3's decisions from ``current``'s on, until the phase ends: when (a) two decisions in a
+    row are passes, (b) a player passes and the opponent has no decisions left, or (c) neither
+    has decisions left. A player with no decisions left is skipped. :attr:`State.passed` says
+    whether the last decision was a pass."""
+    seats = state.seats
     while True:
         mine, theirs = seats[current].decisions, seats[1 - current].decisions
         if not mine and not theirs:
@@ -166,11 +203,11 @@ def actions_phase(state: State) -> Flow:
         if kind == PASS:
             if state.recording:
                 state.emit({"type": "pass", "seat": current})
-            if last_was_pass or not theirs:
+            if state.passed or not theirs:
                 return  # (a) or (b)
-            last_was_pass = True
+            state.passed = True
         else:
-            last_was_pass = False
+            state.passed = False
             if kind == PLAY:
                 yield from play_from_hand(state, current, answer[1], answer[2], answer[3])
             else:

@@ -194,6 +194,9 @@ class State:
         self.seq = 0
         self.actions: list[dict[str, Any]] = []  # the action log (R10.1): {"seat": s, "type": ...}
         self._pending: Decision | None = None  # the request the turn flow waits on; None when over
+        self.passed = False  # R6.3: whether the last decision of the actions phase was a pass
+        # The spec of a position built for a rules test (scenario.py), None for a played match.
+        self.built: dict[str, Any] | None = None
         # Settling (abilities.settle) is skipped unless one of these says it may matter:
         # statics_dirty - every static effect must be recomputed (R7.9);
         # static_pending - units that entered since, whose own static modifier is unknown;
