@@ -33,6 +33,7 @@ GROUPS = {
         "engine/games/respons/match/core.py",
         "engine/games/respons/match/log.py",
         "engine/games/respons/match/views.py",
+        "engine/games/respons/match/scenario.py",
     ],
     "wow": [
         "engine/games/wow/match/state.py",
