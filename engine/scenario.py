@@ -43,7 +43,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from engine.actions import is_int
 from engine.catalog import Catalog
@@ -123,6 +123,10 @@ class SpecReader(Generic[C]):
         """Raise :class:`InputError` with every problem recorded, if any."""
         if self.problems:
             raise InputError(list(self.problems), source="scenario")
+
+    def fail(self) -> NoReturn:
+        """Raise :class:`InputError` with every problem recorded: the spec cannot be read on."""
+        raise InputError(list(self.problems) or [Problem("", "the spec cannot be read")], source="scenario")
 
     def object(
         self, raw: Any, where: str, allowed: Iterable[str], required: Iterable[str] = ()
@@ -219,13 +223,14 @@ class SpecReader(Generic[C]):
         found = (self.entry(item, f"{where}[{index}]", allowed) for index, item in enumerate(raw))
         return [entry for entry in found if entry is not None]
 
-    def seats(self, raw: Mapping[str, Any], players: int = 2) -> list[Any]:
-        """Return ``raw["seats"]``, a list of one object per seat (each checked by the game);
-        record a problem and return empty objects when it is not."""
+    def seats(self, raw: Mapping[str, Any], players: int = 2) -> list[Any] | None:
+        """Return ``raw["seats"]``, a list of one object per seat (each checked by the game); else
+        record the problem and return None (the seats are then not read at all)."""
         seats = raw.get("seats")
         if not isinstance(seats, list) or len(seats) != players:
-            self.problem("seats", f"must be a list of {players} objects, one per seat")
-            return [{} for _ in range(players)]
+            if "seats" in raw:  # else "is missing" (or "must be an object") says it already
+                self.problem("seats", f"must be a list of {players} objects, one per seat")
+            return None
         return seats
 
 

@@ -119,7 +119,10 @@ def build(catalog: Catalog[Any], spec: Any) -> Match:
             reader.problem(key, "only a position in the actions phase has it (R6.3)")
     seq = reader.whole(top, "seq", "", default=0)
     seed = reader.whole(top, "seed", "", default=0)
-    seats = [_read_seat(reader, raw, i, phase) for i, raw in enumerate(reader.seats(top))]
+    raw_seats = reader.seats(top)
+    if raw_seats is None:
+        reader.fail()
+    seats = [_read_seat(reader, raw, i, phase) for i, raw in enumerate(raw_seats)]
     if mulligan and all(seat.mulliganed is not None for seat in seats):
         reader.problem("seats", "in the mulligan phase a seat has still to answer (mulliganed: null, R5.2)")
     if phase == "actions" and not seats[to_act].decisions:
