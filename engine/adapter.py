@@ -22,6 +22,7 @@ from engine.actions import ActionProblem, action_problem, is_int
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.match import MatchBot, MatchState
+from engine.playable import playable_problems, require_playable
 from engine.problems import InputError, Problem, Violation
 from engine.scenario import ModuleScenario, ScenarioBuilder
 
@@ -76,6 +77,7 @@ class PackagedMatchEngine(Generic[M]):
         deck."""
         options = dict(options or {})
         common = common_options(options, self.options, decks, title=self.title)
+        require_playable(catalog, decks)  # a card set for paper events may lack the engine's fields
         settings: dict[str, Any] = {"shuffle": common.shuffle, "first": common.first, "names": common.names}
         if "turn_limit" in self.options:
             turn_limit = options.get("turn_limit", self._module("match.state").TURN_LIMIT)
@@ -120,6 +122,10 @@ class PackagedMatchEngine(Generic[M]):
     def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
         """Return legal decks of ``catalog`` for the test kit's games."""
         raise NotImplementedError(f"{type(self).__name__} says which decks {self.title} samples")
+
+    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+        """Return each card of ``decks`` that lacks a field the engine needs (engine/playable.py)."""
+        return playable_problems(catalog, decks)
 
     @property
     def scenario(self) -> ScenarioBuilder[M] | None:

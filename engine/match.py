@@ -284,7 +284,8 @@ class MatchEngine(Protocol[S]):
         decision. ``options``: ``names`` (two strings) and ``first`` (0, 1 or None: the seat
         that starts; None, the rules and the seed decide), which every engine accepts, and the
         game's own. Raises
-        :class:`~engine.problems.InputError` for a deck or an option it cannot play."""
+        :class:`~engine.problems.InputError` for a deck or an option it cannot play (a card
+        lacking a field the engine needs included, :meth:`playable_problems`)."""
         ...
 
     def replay(self, log: Any, catalog: Catalog[Any], *, upto: int | None = None) -> S:
@@ -335,6 +336,13 @@ class MatchEngine(Protocol[S]):
     def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
         """Return legal decks of ``catalog``'s cards for soak tests and bots (may be empty:
         the kit adds the game's bundled decks)."""
+        ...
+
+    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+        """Return a violation per card of ``decks`` that lacks a field this engine needs (code
+        ``not_playable``, params ``card`` and ``field``; engine/playable.py): a card set for paper
+        events may leave them out. Empty when every card can be played; ``new_match`` refuses
+        the others."""
         ...
 
     @property

@@ -18,6 +18,7 @@ from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.match import MatchBot, MatchEngine
 from engine.play import IllegalAction
+from engine.playable import playable_problems
 from engine.problems import Violation
 from engine.scenario import ModuleScenario, ScenarioBuilder
 
@@ -137,6 +138,11 @@ class ResponsMatchEngine:
         from engine.games.respons.match.invariants import check_invariants
 
         return check_invariants(state)
+
+    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+        """Return each card of ``decks`` that lacks a field the engine needs: none, as RESPONSE's
+        card sets carry every field the match engine reads (R1.4), but the site asks every game."""
+        return playable_problems(catalog, decks)
 
     @property
     def scenario(self) -> ScenarioBuilder[Match]:
