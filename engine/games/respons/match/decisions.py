@@ -12,9 +12,9 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from engine import play
 from engine.games.respons.match.board import cell_dict
 from engine.games.respons.match.insts import target_dict
+from engine.play import Decision as SharedDecision
 
 # The stable codes of IllegalAction, one per kind of refusal (README.md, "Refusals"). A front end
 # keys its translations on them: a new refusal gets a new code here.
@@ -76,7 +76,7 @@ DECISION_RULES: dict[str, str] = {
 # subclasses an interpreted class, and is built about as fast as a native one.
 @mypyc_attr(native_class=False)
 @dataclass(slots=True)
-class Decision(play.Decision):
+class Decision(SharedDecision):
     """A pending request for input: who must decide what, at which ``seq`` (engine/play.py).
 
     ``kind`` is ``mulligan``, ``act``, ``choose_cell``, ``choose_target``, or ``wait``
