@@ -15,28 +15,12 @@ from engine.decklist import Decklist, load_decklist
 from engine.playable import NOT_PLAYABLE, EngineFields, playable_problems, require_playable
 from engine.problems import InputError
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys, get_game
-
-
-class Lacking:
-    """A game's card that lacks some of the engine's fields, as a loader following
-    engine/playable.py would build it (``missing``)."""
-
-    def __init__(self, card: Any, *missing: str) -> None:
-        self._card = card
-        self.missing = missing
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._card, name)
+from tests.support.playable import catalog_lacking
 
 
 def game_table(key: str) -> tuple[Catalog[Any], Decklist]:
     _rules, catalog = load_catalog(bundled_card_sets(key))
     return catalog, load_decklist(bundled_decklists(key)[0], game=key)
-
-
-def without(catalog: Catalog[Any], name: str, *fields: str) -> Catalog[Any]:
-    """Return ``catalog`` with the card ``name`` lacking ``fields``."""
-    return Catalog(Lacking(card, *fields) if card.name == name else card for card in catalog)
 
 
 def test_the_loader_records_a_field_the_card_needs_and_lacks():
@@ -52,7 +36,7 @@ def test_it_names_each_card_of_the_decks_and_each_field_it_lacks_once():
     catalog, deck = game_table("wow")
     hero = deck.one("hero")
     assert hero is not None
-    lacking = without(catalog, hero, "health", "traits")
+    lacking = catalog_lacking(catalog, hero, "health", "traits")
     found = playable_problems(lacking, [deck, deck])
     assert [(v.code, v.card, v.params["field"]) for v in found] == [
         (NOT_PLAYABLE, hero, "health"),
@@ -65,8 +49,8 @@ def test_it_looks_at_the_side_deck_too_and_leaves_unknown_cards_to_the_deck_rule
     catalog, deck = game_table("wow")
     spare = next(card.name for card in catalog if card.name not in json.dumps(deck.zones, ensure_ascii=False))
     with_side = Decklist(game="wow", zones={**deck.zones, "side": {spare: 1, "No Such Card": 1}})
-    assert [v.card for v in playable_problems(without(catalog, spare, "atk"), [with_side])] == [spare]
-    assert playable_problems(without(catalog, spare, "atk"), [deck]) == []
+    assert [v.card for v in playable_problems(catalog_lacking(catalog, spare, "atk"), [with_side])] == [spare]
+    assert playable_problems(catalog_lacking(catalog, spare, "atk"), [deck]) == []
 
 
 @pytest.mark.parametrize("key", [key for key in game_keys() if get_game(key).match_engine])
@@ -82,7 +66,7 @@ def test_a_match_is_refused_at_set_up_naming_the_card_and_the_field():
     assert hero is not None
     engine = get_game("wow").match_engine
     with pytest.raises(InputError) as caught:
-        engine.new_match(without(catalog, hero, "health"), [deck, deck], seed=1)
+        engine.new_match(catalog_lacking(catalog, hero, "health"), [deck, deck], seed=1)
     assert [str(problem) for problem in caught.value.problems] == [
         f"players[0].deck: {hero} has no health, which a match needs",
         f"players[1].deck: {hero} has no health, which a match needs",
@@ -96,11 +80,11 @@ def test_a_log_is_refused_as_bad_input_when_its_cards_lack_a_field():
     ruler = deck.one("ruler")
     assert ruler is not None
     with pytest.raises(InputError, match="has no judgment"):
-        engine.replay(log, without(catalog, ruler, "judgment"))
+        engine.replay(log, catalog_lacking(catalog, ruler, "judgment"))
 
 
 def test_require_playable_is_silent_when_every_card_can_be_played():
     catalog, deck = game_table("chronomagia")
     require_playable(catalog, [deck, deck])
     with pytest.raises(InputError):
-        require_playable(without(catalog, deck.one("hero") or "", "base"), [deck])
+        require_playable(catalog_lacking(catalog, deck.one("hero") or "", "base"), [deck])
