@@ -26,6 +26,7 @@ GROUPS = {
         "engine/games/respons/match/state.py",
         "engine/games/respons/match/resolution.py",
         "engine/games/respons/match/actions.py",
+        "engine/games/respons/match/legal.py",
         "engine/games/respons/match/combat.py",
         "engine/games/respons/match/flow.py",
         "engine/games/respons/match/play.py",

@@ -15,9 +15,9 @@ The modules, from the bottom up (each imports only those before it; engine/READM
 "Shape of a game package"): ``board`` (zones, cells), ``insts`` (a card in play),
 ``decisions`` (what a seat is asked, refusal codes), ``layout`` (a deck laid out), ``state``
 (the data and its primitive moves), ``resolution`` (abilities firing, the board settling),
-``play`` (R7), ``combat`` (R8), ``flow`` (R5, R6), ``actions`` (shapes, validation, legal
-actions), ``views`` (R3.5), ``record`` (the match log), ``core`` (the facade), ``log``
-(replay), ``scenario`` (positions for rules tests), ``invariants``.
+``play`` (R7), ``combat`` (R8), ``flow`` (R5, R6), ``actions`` (shapes, validation),
+``legal`` (legal actions), ``views`` (R3.5), ``record`` (the match log), ``core`` (the
+facade), ``log`` (replay), ``scenario`` (positions for rules tests), ``invariants``.
 
 Names are loaded when first read, so that importing this package loads no match module:
 ``engine.games.respons.abilities``, which the match modules import, itself imports

@@ -7,10 +7,11 @@ from typing import Any
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.respons.match import views
-from engine.games.respons.match.actions import Action, describe_action, legal_actions, validate
+from engine.games.respons.match.actions import Action, describe_action, validate
 from engine.games.respons.match.board import DECISIONS_PER_TURN
 from engine.games.respons.match.decisions import Decision, Flow
 from engine.games.respons.match.flow import run_match
+from engine.games.respons.match.legal import legal_actions
 from engine.games.respons.match.record import match_log
 from engine.games.respons.match.state import State
 from engine.match import SITE_ACTIONS
