@@ -1,4 +1,4 @@
-"""The match-engine protocol every game with online play implements (STYLE.md 2–7, 10).
+"""The match-engine protocol every game with online play implements (engine/README.md).
 
 After OpenSpiel's ``Game`` vs ``State`` and Showdown's input log: a :class:`MatchEngine` is
 the game's rules for play, apart from any one play (``RULES.match_engine`` in the registry,
@@ -113,7 +113,7 @@ class MatchResult(Protocol):
 
 
 class PendingRequest(Protocol):
-    """A typed request for input (STYLE.md 7): ``kind`` (the game's words, plus ``wait`` for a
+    """A typed request for input: ``kind`` (the game's words, plus ``wait`` for a
     seat not asked), the ``seat`` asked and ``seq``, the decision number an answer quotes."""
 
     @property
@@ -128,7 +128,7 @@ class PendingRequest(Protocol):
 
 
 class MatchEvent(Protocol):
-    """Something that happened, split for the views (STYLE.md 6): a ``public`` part everyone
+    """Something that happened, split for the views: a ``public`` part everyone
     sees (with a ``type``), a ``private`` part (or None) for ``seat`` only (a negative seat: for
     judges only)."""
 

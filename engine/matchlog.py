@@ -1,6 +1,6 @@
 """Match logs (formats.md) and replay, for the games whose logs share one envelope.
 
-The action log is the truth (STYLE.md 4): (rules version, card sets, decks, seed, actions)
+The action log is the truth: (rules version, card sets, decks, seed, actions)
 rebuilds every state. Your War, Chronomagia, WoW TCG and Force of Will write and read the
 same envelope; a game's ``match/log.py`` is one :class:`LogFormat` naming what differs
 (its key, its package, whether it has a turn cap, what its players' copies reveal).

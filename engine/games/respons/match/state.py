@@ -164,7 +164,7 @@ class SeatState:
 class State:
     """All the data of one match and the primitive moves on it (no sequencing here).
 
-    Owns the match's one seeded ``random.Random`` (R10, STYLE.md 5).
+    Owns the match's one seeded ``random.Random`` (R10.1).
     """
 
     def __init__(

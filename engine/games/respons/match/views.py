@@ -1,4 +1,4 @@
-"""What each seat, a judge and a spectator may see (R3.5, STYLE.md 6).
+"""What each seat, a judge and a spectator may see (R3.5).
 
 One builder with a ``viewer``: a seat (0/1) sees its own hand, its own face-down orders
 and traps; of the opponent only counts and face-down backs. A judge sees everything, a
