@@ -75,7 +75,9 @@ class Decision:
 
     A game subclasses it to name the rule of each kind (:attr:`rules`, :attr:`default_rule`),
     cited when a seat answers out of turn, and may add typed fields with an :meth:`as_dict`
-    that shows them (they are then the game's to keep out of ``info``).
+    that shows them (they are then the game's to keep out of ``info``). A compiled subclass
+    assigns ``rules`` and ``default_rule`` without an annotation: mypyc drops ``ClassVar``
+    from the annotations the dataclass reads, which would make them fields.
     """
 
     kind: str

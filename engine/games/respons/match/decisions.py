@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -85,8 +85,9 @@ class Decision(SharedDecision):
     choose from; ``decisions_left`` counts the seat's R6.3 decisions.
     """
 
-    rules: ClassVar[dict[str, str]] = DECISION_RULES
-    default_rule: ClassVar[str] = "R6.3"
+    # Not annotated: compiled, a class variable's annotation would read as a field's.
+    rules = DECISION_RULES
+    default_rule = "R6.3"
 
     card: str | None = None
     effect: str | None = None
