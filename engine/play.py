@@ -10,8 +10,8 @@ package"); the site and the test kit read them only through the protocols of
 - :class:`Result`: how a game ended (``winner``, ``reason``);
 - :class:`Decision`: the pending request (``kind``, ``seat``, ``seq``); a game adds what its
   requests say in ``info`` (shown as is by :meth:`Decision.as_dict`), or in fields of a small
-  subclass that says how it shows them (RESPONSE's, ``games/respons/match/state.py``), and
-  names the rule of each kind (:attr:`Decision.rules`);
+  subclass that says how it shows them (RESPONSE's, ``games/respons/match/decisions.py``), and
+  says the rule of each kind (:attr:`Decision.rule`);
 - :class:`Event`: something that happened, a public part and a private part for one seat
   (:data:`JUDGES`: for no seat at the table).
 
@@ -22,9 +22,8 @@ and reads them about as fast as its own native classes (``bench/bench_engine.py`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 # The "seat" of an event's private part that no seat sees: for judges and full logs only (the
 # match seed, which rebuilds both decks' order).
@@ -73,11 +72,9 @@ class Decision:
     ``info`` says more, JSON shown as is (a choice's options, the chain's size). Never mutate
     one (it is not frozen: a frozen dataclass is slow to build, and one is built per decision).
 
-    A game subclasses it to name the rule of each kind (:attr:`rules`, :attr:`default_rule`),
-    cited when a seat answers out of turn, and may add typed fields with an :meth:`as_dict`
-    that shows them (they are then the game's to keep out of ``info``). A compiled subclass
-    assigns ``rules`` and ``default_rule`` without an annotation: mypyc drops ``ClassVar``
-    from the annotations the dataclass reads, which would make them fields.
+    A game subclasses it to say the rule of each kind (:attr:`rule`, cited when a seat answers
+    out of turn), and may add typed fields with an :meth:`as_dict` that shows them (they are
+    then the game's to keep out of ``info``).
     """
 
     kind: str
@@ -85,14 +82,12 @@ class Decision:
     seq: int
     info: dict[str, Any] = field(default_factory=dict)
 
-    # The rule each kind belongs to, and the rule of any other kind (``wait``).
-    rules: ClassVar[Mapping[str, str]] = {}
-    default_rule: ClassVar[str] = ""
-
     @property
     def rule(self) -> str:
-        """Return the rule the request belongs to (``"R6.3"``)."""
-        return self.rules.get(self.kind, self.default_rule)
+        """Return the rule the request belongs to (``"R6.3"``): the game's subclass says it. (A
+        property rather than a class variable: compiled, a subclass's class variable would read
+        as a dataclass field.)"""
+        return ""
 
     def as_dict(self) -> dict[str, Any]:
         """Return the request as JSON: ``kind``, ``seat``, ``seq`` and the keys of ``info``

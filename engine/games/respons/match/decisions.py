@@ -85,14 +85,15 @@ class Decision(SharedDecision):
     choose from; ``decisions_left`` counts the seat's R6.3 decisions.
     """
 
-    # Not annotated: compiled, a class variable's annotation would read as a field's.
-    rules = DECISION_RULES
-    default_rule = "R6.3"
-
     card: str | None = None
     effect: str | None = None
     options: tuple[Any, ...] = ()
     decisions_left: int = 0
+
+    @property
+    def rule(self) -> str:
+        """Return the rule the request belongs to (R6.3 for ``act`` and ``wait``)."""
+        return DECISION_RULES.get(self.kind, "R6.3")
 
     def as_dict(self) -> dict[str, Any]:
         """Return the public JSON shape of the request (no hidden card is named in it)."""
