@@ -45,7 +45,7 @@ setup: install
 run: export BOT_PAUSE ?= 2
 run: setup
 	@echo "Respons is at http://$(HOST):$(PORT)/  (sign in as organizer / demo-password-1)"
-	DEBUG=$${DEBUG:-true} EMBEDDED_BEAT=$${EMBEDDED_BEAT:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -158,6 +158,15 @@ def broker_url() -> str | None:
     return url or None
 
 
+def embedded_beat(broker: str | None) -> bool:
+    """Return whether the web process runs the beat's periodic sweep (EMBEDDED_BEAT): by default
+    exactly when no broker is configured. Without a broker no beat process can run the sweep,
+    and without the sweep no clock runs out and no second game of a match starts (the players
+    would wait forever), so that set-up needs it; with a broker the beat runs on its own
+    (``celery beat``). Raises ConfigError for a value that is not a boolean."""
+    return env_bool("EMBEDDED_BEAT", default=broker is None)
+
+
 def redis_namespace(broker: str | None) -> str:
     """Return the prefix of this deployment's names in Redis: the live channel, the drain's flags.
 

@@ -12,6 +12,7 @@ from respons_site.config import (
     cache_url,
     database_config,
     email_config,
+    embedded_beat,
     env_bool,
     env_int,
     env_list,
@@ -32,9 +33,9 @@ try:
     SECURE = env_bool("SECURE", default=False)
     # Online play: seconds a bot waits before each move (0: at once), so people can watch bots
     # play (`make run` sets 2); and, with no broker, a sweep thread in the web process that
-    # does the beat's work (clocks, timers, paced bots) — `make run` turns it on.
+    # does the beat's work (clocks, timers, later games, paced bots): on by default then.
     BOT_PAUSE_SECONDS = env_int("BOT_PAUSE", 0, minimum=0)
-    EMBEDDED_BEAT = env_bool("EMBEDDED_BEAT", default=False)
+    EMBEDDED_BEAT = embedded_beat(CELERY_BROKER_URL)
     # At most this many bot players in one event (issue #15: bots are for the event's officials).
     BOTS_PER_EVENT = env_int("BOTS_PER_EVENT", 64, minimum=0)
     # The one bound of every request body, in bytes (tournaments/limits.py): a decklist is a few
@@ -56,6 +57,13 @@ try:
     LOGIN_BACKOFF_SECONDS = env_int("LOGIN_BACKOFF_SECONDS", 2)  # doubles per failure beyond
     LOGIN_BACKOFF_MAX_SECONDS = env_int("LOGIN_BACKOFF_MAX_SECONDS", 900)
     EVENTS_PER_DAY = env_int("EVENTS_PER_DAY", 20)  # per organizer, staff excepted
+    # Sign-ups an organizer's event codes may let past the per-address rate in a day (at a venue
+    # everyone shares one address), staff excepted: docs/organizers.md.
+    SIGNUP_CODE_USES_PER_DAY = env_int("SIGNUP_CODE_USES_PER_DAY", 100)
+    # What rates (services/ratings.py, docs/players.md): events with at least this many people
+    # in round 1, and the same two players once per this many days.
+    RATING_MIN_PLAYERS = env_int("RATING_MIN_PLAYERS", 8, minimum=2)
+    RATING_PAIR_DAYS = env_int("RATING_PAIR_DAYS", 7)
     STREAMS_PER_USER = env_int("STREAMS_PER_USER", 8)  # live streams open at once
     # Practice games against a bot: at once per player, and started in 24 hours.
     PRACTICE_PER_USER = env_int("PRACTICE_PER_USER", 2, minimum=0)  # 0: practice is off
@@ -184,7 +192,8 @@ CACHES = {
         {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
-            "KEY_PREFIX": "respons",
+            # The deployment's namespace, as every name of it in Redis (docs/security.md).
+            "KEY_PREFIX": REDIS_NAMESPACE,
         }
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "respons"}

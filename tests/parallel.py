@@ -4,11 +4,16 @@
 each process its own test database (``test_<name>_gw0``, ``_gw1`` …); this gives each its own
 Redis database too, before Django reads its settings: the Celery queues, the limits' counters
 and the live channels (whose names derive from the database number, config.redis_namespace)
-of one process must never reach another's, whose matches have the same ids.
+of one process must never reach another's, whose matches have the same ids. It also keeps the
+embedded beat off in the test processes (see below).
 """
 
 import os
 import re
+
+# The tests run the online sweep themselves, with a clock they control: no embedded beat thread
+# (on by default without a broker) sweeping behind their backs in the test process.
+os.environ.setdefault("EMBEDDED_BEAT", "false")
 
 _WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 _DB = re.compile(r"^(redis://[^/]*)(?:/(\d+))?$")

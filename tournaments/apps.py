@@ -10,16 +10,24 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.conf import settings
         from django.contrib.auth import get_user_model
+        from django.core import checks
         from django.core.signals import request_started
         from django.db.models.signals import post_save
         from django.urls import register_converter
 
+        from tournaments.checks import online_sweep_runs
         from tournaments.numbers import IdConverter, NumberConverter
-        from tournaments.services.accounts import tokens_revoke_on_user_saved
+        from tournaments.services.accounts import tokens_revoke_on_user_saved, username_skeleton_keep
 
         post_save.connect(
             tokens_revoke_on_user_saved, sender=get_user_model(), dispatch_uid="respons-token-revoke"
         )
+        # Every user's name is stored as it looks (a look-alike of it is refused: services/accounts).
+        post_save.connect(
+            username_skeleton_keep, sender=get_user_model(), dispatch_uid="respons-username-skeleton"
+        )
+
+        checks.register(online_sweep_runs, checks.Tags.compatibility, deploy=False)
 
         # The URLs' <id:...> and <number:...> parts (registered before the URLs are read).
         register_converter(IdConverter, "id")

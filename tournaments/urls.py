@@ -15,6 +15,7 @@ from tournaments.views import (
     pairings,
     players,
     series,
+    signup_codes,
     watch,
     webhooks,
 )
@@ -73,6 +74,16 @@ urlpatterns = [
     ),
     path("events/<id:event_id>/manage/walk-in/", event_edit.event_walkin, name="event-walkin"),
     path("events/<id:event_id>/manage/webhooks/", webhooks.event_webhooks, name="event-webhooks"),
+    path(
+        "events/<id:event_id>/manage/signup-codes/",
+        signup_codes.event_signup_codes,
+        name="event-signup-codes",
+    ),
+    path(
+        "events/<id:event_id>/manage/signup-codes/<id:code_id>/revoke/",
+        signup_codes.event_signup_code_revoke,
+        name="event-signup-code-revoke",
+    ),
     path(
         "events/<id:event_id>/manage/webhooks/<id:webhook_id>/delete/",
         webhooks.event_webhook_delete,

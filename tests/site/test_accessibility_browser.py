@@ -63,6 +63,10 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     signing_up = event_factory(name="Open Cup", rounds=3)
     signing_up.open()
     signing_up.register(*make_players(2, prefix="early"))
+    venue_code = organizer.api.post(
+        f"{signing_up.url}signup-codes/", {"uses": 40, "hours": 12}, format="json"
+    )
+    assert venue_code.status_code == 201, venue_code.content
 
     running = event_factory(name="Spring Cup " + "Championship " * 3, rounds=2, venue="Dom knigi")
     running.open()
@@ -117,6 +121,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("series", None, f"/series/{league['id']}/"),
         Visit("sign-in", None, "/accounts/login/"),
         Visit("sign-up", None, "/accounts/signup/"),
+        Visit("sign-up-with-a-code", None, f"/accounts/signup/?code={venue_code.json()['code']}"),
         Visit("not-found", None, "/no-such-page/"),
         Visit("games", None, "/games/"),
         Visit("game", None, "/games/wow/"),
@@ -144,6 +149,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("series-new", organizer, "/series/new/"),
         Visit("series-edit", organizer, f"/series/{league['id']}/edit/"),
         Visit("walk-in", organizer, f"/events/{signing_up.id}/manage/walk-in/"),
+        Visit("signup-codes", organizer, f"/events/{signing_up.id}/manage/signup-codes/"),
         Visit("webhooks", organizer, f"/events/{running.id}/manage/webhooks/"),
         Visit("webhooks-one", organizer, f"/events/{finished.id}/manage/webhooks/"),
         Visit("event-deck", organizer, f"/events/{running.id}/manage/decks/{registration.pk}/"),

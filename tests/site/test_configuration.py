@@ -13,7 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL"}}
+    # As an operator's shell would have it: no test's database, broker, or beat setting.
+    left_out = {"DATABASE_URL", "CELERY_BROKER_URL", "EMBEDDED_BEAT"}
+    environment = {k: v for k, v in os.environ.items() if k not in left_out}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -98,3 +100,30 @@ def test_it_passes_the_deploy_checks_in_production_mode(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_without_a_broker_the_web_process_runs_the_sweep_unless_told_not_to(monkeypatch):
+    # Nothing else runs it then: a best-of-3 online match would never start its second game.
+    monkeypatch.delenv("EMBEDDED_BEAT", raising=False)
+    assert config.embedded_beat(None) is True
+    assert config.embedded_beat("redis://127.0.0.1:6379/0") is False  # the beat process runs it
+    monkeypatch.setenv("EMBEDDED_BEAT", "false")
+    assert config.embedded_beat(None) is False
+    monkeypatch.setenv("EMBEDDED_BEAT", "true")
+    assert config.embedded_beat("redis://127.0.0.1:6379/0") is True
+
+
+def test_the_sites_settings_turn_it_on_with_no_broker(tmp_path):
+    result = run_manage("shell", "-c", "from django.conf import settings; print(settings.EMBEDDED_BEAT)",
+                        RESPONS_VAR_DIR=str(tmp_path))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "True"  # after the shell's list of imports
+
+
+def test_the_checks_warn_when_nothing_would_run_the_sweep(tmp_path):
+    result = run_manage(
+        "check", "--fail-level", "WARNING", EMBEDDED_BEAT="false", RESPONS_VAR_DIR=str(tmp_path)
+    )
+    assert result.returncode != 0
+    assert "respons.W001" in result.stderr + result.stdout
+    assert "EMBEDDED_BEAT is off and no broker is configured" in result.stderr + result.stdout

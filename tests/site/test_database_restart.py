@@ -35,6 +35,7 @@ class Cluster:
     port: int
     data: Path
     run: list[str]  # the command prefix that runs a PostgreSQL tool (as the postgres user under root)
+    options: str = ""  # the server's own options (its port, its socket directory)
 
     @property
     def url(self) -> str:
@@ -51,6 +52,12 @@ class Cluster:
     def restart(self) -> None:
         """Stop the server as an operator would (its connections are ended) and start it again."""
         self.pg_ctl("-m", "fast", "-l", str(self.data.parent / "log"), "-w", "restart")
+
+    def stop(self) -> None:
+        self.pg_ctl("-m", "fast", "-w", "stop")
+
+    def start(self) -> None:
+        self.pg_ctl("-o", self.options, "-l", str(self.data.parent / "log"), "-w", "start")
 
     def _bin(self, name: str) -> str:
         return str(Path(_initdb()).with_name(name))
@@ -86,7 +93,8 @@ def cluster(django_db_blocker) -> Iterator[Cluster]:
         run = ["runuser", "-u", "postgres", "--"]
     data = home / "data"
     port = _free_port()
-    server = Cluster(port=port, data=data, run=run)
+    options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off"
+    server = Cluster(port=port, data=data, run=run, options=options)
     started = False
     try:
         subprocess.run(
@@ -95,8 +103,7 @@ def cluster(django_db_blocker) -> Iterator[Cluster]:
             capture_output=True,
             timeout=120,
         )
-        options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off"
-        server.pg_ctl("-o", options, "-l", str(home / "log"), "-w", "start")
+        server.start()
         started = True
         with django_db_blocker.unblock():  # this server is the test's own, not the test database
             yield server
@@ -168,3 +175,71 @@ def test_after_a_restart_the_fast_lanes_pool_serves_every_request(cluster, monke
     finally:
         db.close_pool()
     assert answered.count(False) == 0, f"{answered.count(False)} of {len(answered)} requests failed"
+
+
+def test_after_a_restart_a_lone_action_on_the_fast_lane_is_served(cluster, monkeypatch):
+    """The pool full of connections from before the restart, one request alone: it must not try
+    the dead ones one by one (psycopg_pool backs off 1 s, 2 s, 4 s … between tries: the first
+    action after a restart waited 30 s and failed with PoolTimeout)."""
+    db = pooled_database(cluster, monkeypatch)
+    monkeypatch.setattr(lane_module, "connection", db)
+    lane = lane_module.PlayLane(app=None)  # type: ignore[arg-type]
+    one = Read("SELECT 1", [], lambda rows: rows[0][0])
+
+    async def play() -> tuple[int, list[object]]:
+        try:
+            # Requests side by side, until the pool holds all its connections, each idle.
+            while (await lane._pool()).get_stats()["pool_size"] < lane_module.POOL_SIZE:
+                await asyncio.gather(*(lane._fetch(one) for _ in range(lane_module.POOL_SIZE * 2)))
+            idle = (await lane._pool()).get_stats()["pool_available"]
+            await asyncio.to_thread(cluster.restart)
+            answers = []
+            for _ in range(3):  # one at a time: the first alone meets every dead connection
+                try:
+                    answers.append(await lane._fetch(one))
+                except Exception as error:
+                    answers.append(error)
+            return idle, answers
+        finally:
+            await lane.close()
+
+    try:
+        idle, answers = asyncio.run(play())
+    finally:
+        db.close_pool()
+    assert idle == lane_module.POOL_SIZE
+    assert answers == [1, 1, 1]
+
+
+def test_while_the_database_is_away_the_lane_gives_up_within_its_wait_and_then_recovers(cluster, monkeypatch):
+    db = pooled_database(cluster, monkeypatch)
+    monkeypatch.setattr(lane_module, "connection", db)
+    waits = lane_module.POOL_WAIT
+    lane = lane_module.PlayLane(app=None)  # type: ignore[arg-type]
+    one = Read("SELECT 1", [], lambda rows: rows[0][0])
+
+    async def attempt() -> object:
+        try:
+            return await lane._fetch(one)
+        except Exception as error:
+            return type(error).__name__
+
+    async def play() -> tuple[object, object, object]:
+        try:
+            before = await attempt()
+            await asyncio.to_thread(cluster.stop)
+            monkeypatch.setattr(lane_module, "POOL_WAIT", 1.0)  # the test's patience while it is away
+            away = await attempt()  # Django answers it (its 503)
+            monkeypatch.setattr(lane_module, "POOL_WAIT", waits)
+            await asyncio.to_thread(cluster.start)
+            return before, away, await attempt()
+        finally:
+            await lane.close()
+
+    try:
+        before, away, after = asyncio.run(play())
+    finally:
+        db.close_pool()
+    assert before == 1
+    assert away in ("PoolTimeout", "OperationalError")
+    assert after == 1

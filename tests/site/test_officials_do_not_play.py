@@ -112,3 +112,73 @@ def test_the_dashboard_refuses_a_player_as_judge(open_event, player):
     html = response.content.decode()
     assert f"{player.name} — игрок этого турнира и не может его судить." in html
     assert not Event.objects.get(pk=open_event.id).judges.filter(username=player.name).exists()
+
+
+# --- a judge removed from the event ---------------------------------------------------------------
+
+
+def remove_judge(event, judge):
+    response = event.organizer.api.delete(
+        f"{event.url}judges/{judge.name}/", {"reason": "needed at the desk"}, format="json"
+    )
+    assert response.status_code in (200, 204), response.content
+
+
+def test_a_removed_judge_cannot_register_as_a_player(open_event, judge, legal_decks):
+    remove_judge(open_event, judge)
+    response = register(judge, open_event, legal_decks[0])
+    assert response.status_code == 409, response.content
+    assert response.json() == {
+        "detail": f"{judge.name} judged this event and saw its decklists and hands, so cannot play in it.",
+        "code": "official_cannot_play",
+    }
+    assert_not_registered(open_event, judge)
+    russian = register(judge, open_event, legal_decks[0], language="ru")
+    assert russian.json()["detail"] == (
+        f"{judge.name} судил(а) этот турнир и видел(а) его колоды и руки, поэтому не может в нём играть."
+    )
+
+
+def test_nor_can_the_organizer_register_them_as_a_walk_in(open_event, judge, legal_decks):
+    remove_judge(open_event, judge)
+    response = open_event.organizer.api.post(
+        f"{open_event.url}walk-ins/", {"username": judge.name, "deck": legal_decks[0]}, format="json"
+    )
+    assert response.status_code == 409, response.content
+    assert response.json()["code"] == "official_cannot_play"
+    assert_not_registered(open_event, judge)
+
+
+def test_the_event_page_tells_a_removed_judge_instead_of_offering_the_form(open_event, judge):
+    remove_judge(open_event, judge)
+    page = browser(judge).get(f"/events/{open_event.id}/").content.decode()
+    assert 'data-testid="judged-before"' in page
+    assert "You judged this event and saw its decklists and hands, so you cannot play in it." in page
+    assert 'id="deck-text-register"' not in page
+
+
+def test_judging_another_event_is_no_bar(event_factory, open_event, judge, legal_decks):
+    remove_judge(open_event, judge)
+    other = event_factory(rounds=2)
+    other.open()
+    assert register(judge, other, legal_decks[0]).status_code == 201
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_remembers_the_judges_removed_before_it():
+    from django.core.management import call_command
+
+    from tournaments.models import ResultChange
+
+    users = get_user_model().objects
+    call_command("migrate", "tournaments", "0023", verbosity=0)
+    try:
+        organizer, removed, kept = (users.create_user(username=n) for n in ("olga", "jury", "kira"))
+        event = Event.objects.create(name="Cup", game="respons", organizer=organizer, seed=1)
+        ResultChange.objects.create(event=event, by=organizer, action="judge_remove", old={"judge": "JURY"})
+        ResultChange.objects.create(event=event, by=organizer, action="walk_in", new={"player": "kira"})
+        call_command("migrate", "tournaments", verbosity=0)
+    finally:
+        call_command("migrate", "tournaments", verbosity=0)
+    assert list(Event.objects.get(pk=event.pk).former_judges.all()) == [removed]
+    assert not kept.formerly_judged_events.exists()

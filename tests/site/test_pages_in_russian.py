@@ -118,6 +118,8 @@ def site(event_factory, organizer, judge, player, opponent):
     assert added.status_code == 200, added.content
     # A practice game of the player's against a bot: its game's page, and its play page.
     practice = start_practice(player, "respons")
+    # A sign-up code for the venue: the organizer's codes page lists it.
+    code = organizer.api.post(f"{paper.url}signup-codes/", {"uses": 40, "hours": 12}, format="json").json()
     return {
         "event_id": paper.id,
         "match_id": round_1["matches"][0]["id"],
@@ -125,6 +127,7 @@ def site(event_factory, organizer, judge, player, opponent):
         "registration_id": Registration.objects.filter(event_id=paper.id).first().pk,
         "pk": 1,
         "webhook_id": 1,
+        "code_id": code["id"],
         "pair_id": 1,
         "online_match_id": match["id"],
         "username": judge.name,

@@ -10,6 +10,12 @@ from tests.support.browser import DESKTOP, PHONE, assert_fits, signed_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture(autouse=True)
+def small_events_rate(settings):
+    # a four-player cup rates here (what rates at all: tests/site/test_ratings_farming.py)
+    settings.RATING_MIN_PLAYERS = 4
+
+
 @pytest.fixture
 def finished_cup(event_factory):
     """Two Swiss rounds of four players, finished and rated (in-process tasks, on commit)."""

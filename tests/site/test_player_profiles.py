@@ -11,6 +11,12 @@ from tournaments.models import Registration
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def small_events_rate(settings):
+    # a four-player cup rates here (what rates at all: tests/site/test_ratings_farming.py)
+    settings.RATING_MIN_PLAYERS = 4
+
+
 @pytest.fixture
 def finished_cup(event_factory, django_capture_on_commit_callbacks):
     """Two Swiss rounds of four players, finished, results rated: (event, the players by name)."""

@@ -12,6 +12,13 @@ from tournaments.services.ratings import MU, SIGMA, rate_pair, rating_update, ra
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def small_events_rate(settings):
+    # These tests are about the ledger's arithmetic, on two to four players; what rates at
+    # all: tests/site/test_ratings_farming.py.
+    settings.RATING_MIN_PLAYERS = 2
+
+
 def ratings(game: str = "respons") -> dict[str, tuple[float, float, int, int, int]]:
     """Every rating of the game: username → (mu, sigma, wins, losses, draws), rounded."""
     return {

@@ -134,3 +134,35 @@ def test_the_channel_and_the_flags_are_in_the_namespace():
         f"{prefix}drain-woken",
         f"{prefix}drain-nudged",
     ]
+
+
+def test_the_rate_counters_and_the_cache_are_in_the_namespace():
+    from django.core.cache import caches
+
+    from tournaments.services import limits
+
+    prefix = f"{settings.REDIS_NAMESPACE}:"
+    key, _limit, _left = limits.window_key("signup", "203.0.113.9", "20/hour", 0.0)
+    assert key.startswith(f"{prefix}limit:")
+    assert limits._streams_key(7).startswith(f"{prefix}limit:")  # the open streams'
+    for counter, lock, _free in limits._login_keys("anna", "203.0.113.9"):  # the sign-in backoff's
+        assert counter.startswith(f"{prefix}limit:") and lock.startswith(f"{prefix}limit:")
+    assert caches["default"].make_key("standings").startswith(prefix)
+
+
+def test_a_counted_request_leaves_no_key_outside_the_namespace():
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    from tournaments.services import limits
+
+    backend = caches["default"]
+    require_or_skip(isinstance(backend, RedisCache), "no Redis cache (CACHE_URL or a redis:// broker)")
+    client = backend._cache.get_client(write=True)
+    address = f"198.51.100.{uuid.uuid4().int % 250}-{uuid.uuid4().hex[:8]}"  # this run's own keys
+    assert limits.hit(scope="signup", ident=address, rate="20/hour") is None
+    limits.login_attempt_begin(username="anna", ip=address)
+    written = [k.decode() for k in client.scan_iter(match=f"*{address}*")]
+    prefix = f"{settings.REDIS_NAMESPACE}:limit:"
+    assert len(written) == 2 and all(k.startswith(prefix) for k in written), written
+    client.delete(*written)

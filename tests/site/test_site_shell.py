@@ -72,3 +72,28 @@ def test_it_serves_api_docs_that_load_nothing_from_the_internet(client):
     assert external == []
     for asset in re.findall(r"""(?:src|href)=["'](/static/[^"']+)""", html):
         assert client.get(asset).status_code == 200, asset
+
+
+def test_the_health_check_tells_no_caller_where_the_database_is(client, monkeypatch, caplog):
+    from django.db import OperationalError, connection
+
+    def refused(*args, **kwargs):
+        raise OperationalError(
+            'connection failed: connection to server at "10.20.30.40", port 5433 failed: Connection refused'
+        )
+
+    monkeypatch.setattr(connection, "cursor", refused)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["database"] == {"ok": False}
+    assert "10.20.30.40" not in response.content.decode() and "5433" not in response.content.decode()
+    assert "10.20.30.40" in caplog.text  # the operator reads why in the log
+
+
+def test_nor_where_the_broker_is(client, settings, caplog):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_URL = "redis://:s3cret@127.0.0.1:1/0"
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["broker"] == {"ok": False}
+    assert "127.0.0.1" not in response.content.decode() and "s3cret" not in response.content.decode()

@@ -272,3 +272,183 @@ def test_without_a_broker_a_slow_receiver_never_holds_up_the_request(
         assert json.loads(slow.requests[0]["body"])["kind"] == "pairings"
     finally:
         slow.close()
+
+
+# --- where a delivery may go, and what proves it fresh ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://[::127.0.0.1]/hook",  # IPv4-compatible
+        "http://[::ffff:127.0.0.1]/hook",  # IPv4-mapped
+        "http://[64:ff9b::7f00:1]/hook",  # NAT64, well-known prefix
+        "http://[64:ff9b:1::7f00:1]/hook",  # NAT64, local-use prefix
+        "http://[2002:7f00:1::1]/hook",  # 6to4 of 127.0.0.1
+        "http://[2002:a00:5::1]/hook",  # 6to4 of 10.0.0.5
+        "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook",  # Teredo, client 127.0.0.1
+    ],
+)
+def test_it_refuses_an_ipv6_address_that_leads_to_a_local_ipv4_one(event_factory, organizer, url):
+    event = event_factory(rounds=1)
+    response = add(organizer, event, url)
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "url_refused" and "private or local" in response.json()["detail"]
+    assert not Webhook.objects.exists()
+
+
+PUBLIC = "93.184.216.34"  # what the attacker's name answers when it is checked
+
+
+def one_delivery(event_factory, organizer, url: str) -> WebhookDelivery:
+    """A webhook of a new event for ``url`` (made while its name looked public) and one
+    delivery of it, not sent yet."""
+    event = event_factory(rounds=1)
+    response = add(organizer, event, url)
+    assert response.status_code == 201, response.content
+    hook = Webhook.objects.get(pk=response.json()["id"])
+    return WebhookDelivery.objects.create(webhook=hook, kind="pairings", payload={"kind": "pairings"})
+
+
+def test_it_connects_to_the_address_it_checked_not_to_the_name_looked_up_again(
+    event_factory, organizer, receiver, monkeypatch
+):
+    """DNS rebinding: the name resolves to a public address when it is checked, then to this
+    machine. The delivery connects to the address it checked, so it never reaches 127.0.0.1."""
+    import socket as sockets
+
+    from tournaments.services.notifications import webhook_deliver_once
+
+    lookup, connect = sockets.getaddrinfo, sockets.create_connection
+    asked: list[object] = []
+
+    def rebinding(host, *args, **kwargs):
+        if host != "rebind.example":
+            return lookup(host, *args, **kwargs)
+        asked.append(host)
+        address = PUBLIC if len(asked) == 1 else "127.0.0.1"
+        return [(sockets.AF_INET, sockets.SOCK_STREAM, 6, "", (address, receiver.server.server_port))]
+
+    connected: list[object] = []
+
+    def connecting(address, *args, **kwargs):
+        connected.append(address[0])
+        if address[0] == PUBLIC:  # no network in the tests: that address refuses
+            raise ConnectionRefusedError("refused")
+        return connect(address, *args, **kwargs)
+
+    monkeypatch.setattr(sockets, "getaddrinfo", rebinding)
+    monkeypatch.setattr(sockets, "create_connection", connecting)
+    url = f"http://rebind.example:{receiver.server.server_port}/hook"
+    delivery = one_delivery(event_factory, organizer, url)  # checked: the public address
+    asked.clear()
+    webhook_deliver_once(delivery_id=delivery.pk, last_try=True)
+    assert receiver.requests == []
+    assert connected == [PUBLIC] and len(asked) == 1
+    delivery.refresh_from_db()
+    assert delivery.status == "failed" and "refused" in delivery.error
+
+
+def test_it_checks_the_address_of_the_socket_it_connected(event_factory, organizer, receiver, monkeypatch):
+    """Whatever the name said, a connection that ends up on this machine (a gateway that
+    translates the address, say) is closed before a byte of the payload is sent."""
+    import socket as sockets
+
+    from tournaments.services.notifications import webhook_deliver_once
+
+    lookup, connect = sockets.getaddrinfo, sockets.create_connection
+
+    def public(host, *args, **kwargs):
+        if host != "translated.example":
+            return lookup(host, *args, **kwargs)
+        return [(sockets.AF_INET, sockets.SOCK_STREAM, 6, "", (PUBLIC, receiver.server.server_port))]
+
+    def to_this_machine(address, *args, **kwargs):
+        return connect(("127.0.0.1", address[1]), *args, **kwargs)
+
+    monkeypatch.setattr(sockets, "getaddrinfo", public)
+    monkeypatch.setattr(sockets, "create_connection", to_this_machine)
+    delivery = one_delivery(
+        event_factory, organizer, f"http://translated.example:{receiver.server.server_port}/hook"
+    )
+    webhook_deliver_once(delivery_id=delivery.pk, last_try=True)
+    assert receiver.requests == []
+    delivery.refresh_from_db()
+    assert delivery.status == "failed" and "private or local address (127.0.0.1)" in delivery.error
+
+
+def test_each_delivery_is_signed_with_its_time_so_a_replay_can_be_refused(
+    event_factory, organizer, judge, receiver, local_allowed, django_capture_on_commit_callbacks
+):
+    event = event_factory(rounds=1)
+    secret = add(organizer, event, receiver.url).json()["secret"]
+    before = int(time.time())
+    with django_capture_on_commit_callbacks(execute=True):
+        pair_round_one(event, judge)
+    after = int(time.time())
+    [request] = receiver.requests
+    headers, body = request["headers"], request["body"]
+    stamp = headers["X-Respons-Timestamp"]
+    assert stamp.isdigit() and before <= int(stamp) <= after
+    signed = stamp.encode() + b"." + body
+    expected = "sha256=" + hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
+    assert headers["X-Respons-Timestamped-Signature"] == expected
+    # The body's own signature stays for receivers written before (docs/security.md).
+    assert (
+        headers["X-Respons-Signature"]
+        == "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    )
+
+
+def test_over_https_it_names_the_host_to_the_server_it_pinned_and_checks_its_certificate(
+    settings, tmp_path, monkeypatch
+):
+    """The pinned connection still says the URL's host name in the TLS handshake (SNI) and checks
+    the certificate against it: a server that cannot prove it is that host gets nothing."""
+    import socket as sockets
+    import ssl
+    import subprocess
+    import threading
+
+    from tournaments.services.notifications import _post
+
+    settings.WEBHOOKS_ALLOW_PRIVATE = True  # the test's server is on this machine
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+         "-days", "1", "-subj", "/CN=hook.example"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server.load_cert_chain(cert, key)
+    named: list[str | None] = []
+    server.sni_callback = lambda sock, name, context: named.append(name)
+    listener = sockets.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    received: list[bytes] = []
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        try:
+            with server.wrap_socket(conn, server_side=True) as tls:
+                received.append(tls.recv(1024))
+        except (ssl.SSLError, OSError):
+            pass  # the client refused the certificate
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    lookup = sockets.getaddrinfo
+
+    def resolve(host, *args, **kwargs):
+        if host == "hook.example":
+            return [(sockets.AF_INET, sockets.SOCK_STREAM, 6, "", ("127.0.0.1", port))]
+        return lookup(host, *args, **kwargs)
+
+    monkeypatch.setattr(sockets, "getaddrinfo", resolve)
+    try:
+        with pytest.raises(ssl.SSLCertVerificationError):  # self-signed: not trusted
+            _post(f"https://hook.example:{port}/hook", b"{}", {"Content-Type": "application/json"})
+        thread.join(10)
+    finally:
+        listener.close()
+    assert named == ["hook.example"] and received == []

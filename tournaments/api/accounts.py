@@ -1,6 +1,7 @@
 """POST /api/accounts/, POST and DELETE /api/auth/token/ (api.md "Accounts")."""
 
-from typing import Any
+import math
+from typing import Any, NoReturn
 
 from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -16,15 +17,25 @@ from rest_framework.views import APIView
 from tournaments.api.errors import ApiError, throttled
 from tournaments.api.notifications import MeOut, me_answer
 from tournaments.api.throttles import SignUpThrottle
+from tournaments.selectors.signup_codes import signup_code_find
 from tournaments.services import limits
 from tournaments.services.accounts import token_expires, token_issue, token_revoke, user_create
-from tournaments.views.accounts import client_address, sign_in_refused_text
+from tournaments.services.signup_codes import code_refused_text
+from tournaments.views.accounts import client_address, sign_in_refused_text, signup_refused_text
 
 
 class SignUpIn(serializers.Serializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
+    code = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=32,
+        help_text="an event's sign-up code, from its organizer: the sign-up is not counted against "
+        "the address's rate (a venue's network)",
+    )
 
 
 class UserOut(serializers.Serializer):
@@ -42,12 +53,22 @@ class AccountCreateApi(APIView):
     authentication_classes: list[type] = []
     throttle_classes = [SignUpThrottle]
 
+    def throttled(self, request: Request, wait: float | None) -> NoReturn:
+        """Over the per-address rate: say what to do (a venue's sign-up code), not just wait."""
+        seconds = max(1, math.ceil(wait or 1))
+        raise throttled(signup_refused_text(seconds, api=True), wait=seconds)
+
     @extend_schema(request=SignUpIn, responses={201: UserOut}, operation_id="accounts_create")
     def post(self, request: Request) -> Response:
         data = SignUpIn(data=request.data)
         data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        typed = values.pop("code")
+        code = signup_code_find(text=typed) if typed.strip() else None
+        if typed.strip() and code is None:
+            raise serializers.ValidationError({"code": [code_refused_text()]})
         try:
-            user = user_create(**data.validated_data)
+            user = user_create(**values, code=code)
         except DjangoValidationError as error:
             raise serializers.ValidationError(error.message_dict) from None
         return Response(UserOut(user).data, status=status.HTTP_201_CREATED)

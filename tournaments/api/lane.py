@@ -35,7 +35,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import AsyncGenerator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, MutableMapping
 from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import Any, TypeVar
@@ -87,6 +87,9 @@ ACTIONS_ROUTE = "api-match-game-actions"
 STREAM_ROUTE = "api-match-game-stream"
 MAX_BODY = 64 * 1024  # an action is a few hundred bytes; anything larger is Django's to judge
 POOL_SIZE = 8  # connections per process (each statement holds one for about a millisecond)
+# Seconds a request waits for one of them; past it Django answers the request (a statement holds a
+# connection for about a millisecond, so a wait this long means the database is away).
+POOL_WAIT = 3.0
 JSON_TYPES = (b"application/json",)
 STREAM_ACCEPTS = (b"*/*", b"text/event-stream", b"application/json")  # all give the view's stream
 
@@ -322,14 +325,60 @@ class PlayLane:
 
     async def _fetch(self, read: Read[T]) -> T:
         """Run ``read`` on a pooled connection (prepared); return what its rows make."""
-        pool = await self._pool()
-        async with pool.connection() as conn:
+        async with self._connection() as conn:
             cursor = await conn.execute(read.sql, read.params, prepare=True)
             rows = await cursor.fetchall()
         return read.build(rows)
 
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Any]:
+        """A connection of this loop's pool, tried before it is used, as Django's pool tries its
+        own (config.py). One found dead means PostgreSQL restarted, and every idle one is dead
+        too: rather than try them one by one (psycopg_pool waits 1 s, 2 s, 4 s … between tries,
+        so a lone request after a restart timed out after 30 s), the pool is replaced by a fresh
+        one, whose connection is made at once. A pool that gives no connection within
+        :data:`POOL_WAIT` (its reconnections backing off after an outage) is replaced the same
+        way, and the request goes on to Django. Raises psycopg's errors or PoolTimeout."""
+        from psycopg import Error as DatabaseError
+        from psycopg_pool import AsyncConnectionPool, PoolClosed, PoolTimeout
+
+        for _attempt in range(3):
+            pool = await self._pool()
+            try:
+                conn = await pool.getconn(timeout=POOL_WAIT)
+            except PoolClosed:
+                continue  # replaced by another request meanwhile: take the new one
+            except PoolTimeout:
+                await self._pool_renew(pool)
+                raise
+            try:
+                await AsyncConnectionPool.check_connection(conn)
+            except DatabaseError:
+                await pool.putconn(conn)  # broken: the pool closes it
+                await self._pool_renew(pool)
+                continue
+            try:
+                yield conn
+            finally:
+                await pool.putconn(conn)
+            return
+        raise PoolTimeout("no working connection to the database")
+
+    async def _pool_renew(self, dead: Any) -> Any:
+        """Replace this loop's pool ``dead`` by a new one (unless another request has already);
+        return the loop's pool now."""
+        loop = asyncio.get_running_loop()
+        current = self._pools.get(loop)
+        if current is not None and current is dead:
+            del self._pools[loop]
+            log.warning("fast lane: the database connections were lost (a restart?); connecting anew")
+            # Its idle connections are closed; those in use are closed as they come back.
+            await current.close(timeout=0)
+        return await self._pool()
+
     async def _pool(self) -> Any:
-        """This event loop's pool of autocommit connections to the site's database."""
+        """This event loop's pool of autocommit connections to the site's database (each is
+        tried before use: :meth:`_connection`)."""
         loop = asyncio.get_running_loop()
         pool = self._pools.get(loop)
         if pool is None:
@@ -346,9 +395,6 @@ class PlayLane:
                 connection_class=AsyncConnection,
                 min_size=1,
                 max_size=POOL_SIZE,
-                # A connection is tried before it is used: those left idle across a restart of
-                # PostgreSQL are dead, and each would fail its request (as Django's pool: config.py).
-                check=AsyncConnectionPool.check_connection,
                 open=False,
                 name="respons-lane",
             )

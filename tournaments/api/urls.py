@@ -14,6 +14,7 @@ from tournaments.api import (
     practice,
     ratings,
     series,
+    signup_codes,
     spectate,
 )
 
@@ -24,6 +25,16 @@ urlpatterns = [
     path("notifications/", notifications.NotificationListApi.as_view(), name="api-notifications"),
     path("notifications/read/", notifications.NotificationReadApi.as_view(), name="api-notifications-read"),
     path("events/<id:event_id>/webhooks/", notifications.WebhookListApi.as_view(), name="api-event-webhooks"),
+    path(
+        "events/<id:event_id>/signup-codes/",
+        signup_codes.SignupCodeListApi.as_view(),
+        name="api-event-signup-codes",
+    ),
+    path(
+        "events/<id:event_id>/signup-codes/<id:code_id>/",
+        signup_codes.SignupCodeDetailApi.as_view(),
+        name="api-event-signup-code",
+    ),
     path(
         "events/<id:event_id>/webhooks/<id:webhook_id>/",
         notifications.WebhookDetailApi.as_view(),

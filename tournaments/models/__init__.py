@@ -1,5 +1,6 @@
 """Database models: rows only, no business rules (those live in services)."""
 
+from tournaments.models.accounts import SignupCode, SignupCodeUse, UsernameSkeleton
 from tournaments.models.cards import Card, CardSet, SavedDeck
 from tournaments.models.events import (
     DeckNote,
@@ -42,6 +43,9 @@ __all__ = [
     "Round",
     "SavedDeck",
     "Series",
+    "SignupCode",
+    "SignupCodeUse",
+    "UsernameSkeleton",
     "Webhook",
     "WebhookDelivery",
     "WorkerHeartbeat",

@@ -30,6 +30,10 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
     )
     judges = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="judged_events", blank=True)
+    # Judges removed from the event: they saw its decklists and hands, so they never play in it.
+    former_judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="formerly_judged_events", blank=True
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     best_of = models.PositiveSmallIntegerField(default=1)
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # None: recommended for the field

@@ -50,6 +50,12 @@ def event_role(*, event: Event, user: Visitor) -> Role:
     return Role.OUTSIDER
 
 
+def judged_before(*, event: Event, user: Visitor) -> bool:
+    """Whether ``user`` was a judge of the event and was removed: they saw its decklists and
+    hands, so they never play in it."""
+    return user.is_authenticated and event.former_judges.filter(pk=user.pk).exists()
+
+
 def is_official(role: Role) -> bool:
     """Organizer or judge: sees every decklist, reports final results."""
     return role in (Role.ORGANIZER, Role.JUDGE)

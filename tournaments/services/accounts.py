@@ -2,44 +2,63 @@
 
 import unicodedata
 from datetime import datetime, timedelta
-from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
-from django.db.models.functions import Length
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-# Scripts whose letters are mistaken for Latin ones (issue #15: "аnna" with a Cyrillic а).
-_LOOK_ALIKE_SCRIPTS = ("CYRILLIC", "GREEK")
+from tournaments.confusables import skeleton
+from tournaments.models import SignupCode, UsernameSkeleton
+from tournaments.services.errors import BadInput
+from tournaments.services.signup_codes import signup_code_claim
 
-
-@cache
-def _skeleton_table() -> dict[int, str]:
-    """Each Cyrillic or Greek character that Unicode's confusables data (UTS #39, through
-    confusable_homoglyphs) lists as looking like an ASCII letter or digit, mapped to it."""
-    from confusable_homoglyphs import categories, confusables
-
-    table: dict[int, str] = {}
-    for char, alikes in confusables.confusables_data.items():
-        if len(char) != 1 or categories.alias(char) not in _LOOK_ALIKE_SCRIPTS:
-            continue
-        for alike in alikes:
-            if len(alike["c"]) == 1 and alike["c"].isascii() and alike["c"].isalnum():
-                table[ord(char)] = alike["c"]
-                break
-    return table
+# Letters the site's fonts draw like a Latin one that Unicode's confusables data (TR39) maps
+# elsewhere: Cyrillic п is "π" to TR39, but "аппа" in Cyrillic reads as "anna".
+_ALSO_ALIKE = str.maketrans({"п": "n"})
 
 
 def username_skeleton(username: str) -> str:
-    """What ``username`` looks like: NFKC, Cyrillic and Greek look-alikes as the Latin letters
-    they look like, case folded. Two names with the same skeleton are one name to a reader."""
-    return unicodedata.normalize("NFKC", username).translate(_skeleton_table()).casefold()
+    """What ``username`` looks like to a reader: its Unicode TR39 skeleton (from Unicode's
+    confusables data, ``tournaments/confusables.py``: "аnna" with a Cyrillic а, "ΑΝΝΑ",
+    "ａｎｎａ" are all "anna"; "m" is "rn", "1" and "I" are "l"), with the few look-alikes
+    TR39 leaves out (:data:`_ALSO_ALIKE`), then case folded and taken to its skeleton again.
+    Two names with the same skeleton are one name to a reader."""
+    name = unicodedata.normalize("NFKC", username).translate(_ALSO_ALIKE)
+    return skeleton(skeleton(name).casefold())
+
+
+def username_skeleton_keep(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A user saved (made, or renamed, by whatever path: a sign-up, a walk-in, the admin,
+    ``createsuperuser``): their name's skeleton is stored beside them (UsernameSkeleton)."""
+    fields = kwargs.get("update_fields")
+    if kwargs.get("raw") or (fields is not None and "username" not in fields):
+        return  # a sign-in's last_login, say: the name is as it was
+    skeleton = username_skeleton(instance.get_username())
+    try:
+        with transaction.atomic():
+            UsernameSkeleton.objects.update_or_create(user_id=instance.pk, defaults={"skeleton": skeleton})
+    except DatabaseError:
+        # A database migrated back to before the table (a migration's own test): nothing to keep.
+        if UsernameSkeleton._meta.db_table in connection.introspection.table_names():
+            raise
+
+
+def usernames_skeletons_rebuild() -> int:
+    """Store every user's skeleton again (after the confusables data is updated); return how
+    many users there are."""
+    users = get_user_model().objects.values_list("pk", "username")
+    rows = [UsernameSkeleton(user_id=pk, skeleton=username_skeleton(name)) for pk, name in users.iterator()]
+    with transaction.atomic():
+        UsernameSkeleton.objects.all().delete()
+        UsernameSkeleton.objects.bulk_create(rows, batch_size=5000)
+    return len(rows)
 
 
 def _taken(username: str) -> ValidationError:
@@ -48,23 +67,48 @@ def _taken(username: str) -> ValidationError:
     )
 
 
-def _look_alike_of(username: str) -> str | None:
-    """An existing username that looks like ``username``, or None."""
-    skeleton = username_skeleton(username)
-    # A skeleton has a character for each of the name's (NFKC: as Django stores names), so only
-    # names of the same length can look alike: the database leaves out the rest.
-    same_length = User.objects.annotate(n=Length("username")).filter(n=len(username))
-    for existing in same_length.values_list("username", flat=True).iterator(chunk_size=2000):
-        if username_skeleton(existing) == skeleton:
-            return existing
+def username_refusal(username: str, *, renaming: Any = None) -> ValidationError | None:
+    """Why ``username`` may not be given to an account (``renaming``: the user it is for, who
+    may keep looking like themselves), as a ValidationError keyed by ``username``; None when it
+    is free: no account has it whatever its case, and none looks like it (its skeleton)."""
+    others = get_user_model().objects.all()
+    skeletons = UsernameSkeleton.objects.all()
+    if renaming is not None and renaming.pk is not None:
+        others, skeletons = others.exclude(pk=renaming.pk), skeletons.exclude(user_id=renaming.pk)
+    if others.filter(username__iexact=username).exists():
+        return _taken(username)
+    alike = (
+        skeletons.filter(skeleton=username_skeleton(username))
+        .values_list("user__username", flat=True)
+        .first()
+    )
+    if alike is not None:
+        return ValidationError(
+            {
+                "username": [
+                    _("The username “%(name)s” looks like “%(taken)s”, which is taken.")
+                    % {"name": username, "taken": alike}
+                ]
+            }
+        )
     return None
 
 
-def user_create(*, username: str, password: str, email: str = "") -> User:
-    """Create and return a user.
+def username_lock(username: str) -> None:
+    """Hold, until the transaction ends, the lock of every name that looks like ``username``: two
+    accounts made at once with look-alike names wait for each other (SQLite writes one at a time
+    already), so the second one's :func:`username_refusal` sees the first."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [username_skeleton(username)])
+
+
+def user_create(*, username: str, password: str, email: str = "", code: SignupCode | None = None) -> User:
+    """Create and return a user; with an event's sign-up ``code``, counted against it.
 
     Raises ValidationError (keyed by field) for a taken username — whatever its case, or one
-    that looks like a taken one (Cyrillic or Greek look-alikes) — or a weak password.
+    that looks like a taken one (:func:`username_skeleton`) — a weak password, or a code used
+    up, expired or withdrawn meanwhile (``code``).
     """
     username = unicodedata.normalize("NFKC", username.strip())
     errors: dict[str, list[str]] = {}
@@ -75,28 +119,19 @@ def user_create(*, username: str, password: str, email: str = "") -> User:
         errors["password"] = list(error.messages)
     try:
         with transaction.atomic():
-            if connection.vendor == "postgresql":
-                # Two sign-ups with look-alike names wait for each other (SQLite writes one at a
-                # time already), so the second one's look below sees the first.
-                with connection.cursor() as cursor:
-                    cursor.execute(
-                        "SELECT pg_advisory_xact_lock(hashtext(%s))", [username_skeleton(username)]
-                    )
-            if User.objects.filter(username__iexact=username).exists():
-                raise _taken(username)
-            alike = _look_alike_of(username)
-            if alike is not None:
-                raise ValidationError(
-                    {
-                        "username": [
-                            _("The username “%(name)s” looks like “%(taken)s”, which is taken.")
-                            % {"name": username, "taken": alike}
-                        ]
-                    }
-                )
+            username_lock(username)
+            refused = username_refusal(username)
+            if refused is not None:
+                raise refused
             if errors:
                 raise ValidationError(errors)
-            return User.objects.create_user(username=username, password=password, email=email)
+            user = User.objects.create_user(username=username, password=password, email=email)
+            if code is not None:
+                try:
+                    signup_code_claim(code=code, user=user)
+                except BadInput as used_up:
+                    raise ValidationError({"code": [used_up.detail]}) from None
+            return user
     except ValidationError as error:
         raise ValidationError({**error.message_dict, **errors}) from None
     except IntegrityError:

@@ -18,6 +18,7 @@ from tournaments.models import Event, Registration
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.online import match_engine
+from tournaments.services.accounts import username_lock, username_refusal
 from tournaments.services.decks import deck_check
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.events import registration_submit
@@ -110,8 +111,12 @@ def event_fill_bots(*, event: Event, by: User, count: int) -> list[Registration]
             )
         for _ in range(count):
             number += 1
-            while User.objects.filter(username=bot_username(event, number)).exists():
+            # A name taken, or one a person's looks like, is skipped: bots go through the same
+            # look-alike check as every account (services/accounts.py).
+            username_lock(bot_username(event, number))
+            while username_refusal(bot_username(event, number)) is not None:
                 number += 1
+                username_lock(bot_username(event, number))
             user = User.objects.create_user(username=bot_username(event, number), email="", password=None)
             registration = registration_submit(event=event, player=user, deck=_bot_deck(event, rng))
             registration.is_bot = True

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys
 from tournaments.models import Event, Round
+from tournaments.services.accounts import username_lock, username_refusal
 from tournaments.services.cards import card_set_import, read_json_file
 from tournaments.services.demo_online import (
     demo_bot_events_ensure,
@@ -16,6 +17,7 @@ from tournaments.services.demo_online import (
     demo_match_rearm,
     demo_online_event_ensure,
 )
+from tournaments.services.errors import BadInput
 from tournaments.services.events import (
     event_create,
     event_open,
@@ -37,6 +39,10 @@ def demo_users_ensure() -> list[str]:
     created = []
     for name in DEMO_USERS:
         if not User.objects.filter(username=name).exists():
+            username_lock(name)
+            refused = username_refusal(name)  # the look-alike check of every account
+            if refused is not None:
+                raise BadInput(refused.message_dict["username"][0], code="username_look_alike")
             User.objects.create_user(username=name, password=DEMO_PASSWORD, email=f"{name}@demo.invalid")
             created.append(name)
     return created

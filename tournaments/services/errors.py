@@ -46,3 +46,14 @@ class OverLimit(DomainError):
     def __init__(self, detail: str, *, wait: int, code: str | None = None, **extra: Any) -> None:
         super().__init__(detail, code=code, **extra)
         self.wait = wait
+
+
+def match_gone() -> WrongState:
+    """The refusal for a match that no longer exists when a change reaches it: its round was
+    undone or paired again meanwhile (409, ``match_gone``), in the reader's language."""
+    from django.utils.translation import gettext as _
+
+    return WrongState(
+        _("This match no longer exists: its round was undone or paired again. Reload the pairings."),
+        code="match_gone",
+    )

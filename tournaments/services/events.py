@@ -54,8 +54,9 @@ from tournaments.selectors.events import (
     swiss_history,
 )
 from tournaments.selectors.online import current_game, match_is_online
+from tournaments.services.accounts import username_lock, username_refusal
 from tournaments.services.decks import DeckSource, deck_check
-from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState
+from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState, match_gone
 from tournaments.services.notifications import notifications_result_changed, notifications_round_posted
 from tournaments.services.online import engine_forget, match_changed, round_games_start
 from tournaments.services.online import refuse as online_refuse
@@ -281,10 +282,17 @@ def judge_add(*, event: Event, by: User, username: str) -> User:
 
 def _official_cannot_play(event: Event, player: User) -> None:
     """Raise WrongState when ``player`` is an official of the event (its organizer, a judge, or
-    staff): officials see every decklist and every hand, so they never play in it (issue #15)."""
+    staff) or was one of its judges: officials see every decklist and every hand, so they never
+    play in it, not even after their removal (issue #15)."""
     if is_official(event_role(event=event, user=player)):
         raise WrongState(
             _("The organizer and the judges of an event cannot play in it."), code="official_cannot_play"
+        )
+    if event.former_judges.filter(pk=player.pk).exists():
+        raise WrongState(
+            _("%(name)s judged this event and saw its decklists and hands, so cannot play in it.")
+            % {"name": player.get_username()},
+            code="official_cannot_play",
         )
 
 
@@ -766,6 +774,16 @@ def _refuse_result(problems: list[dict[str, str]]) -> NoReturn:
     raise BadInput(" ".join(p["message"] for p in problems), code=code, problems=problems)
 
 
+def _locked(matches: Any, match: Match) -> Match:
+    """Return ``match`` read again from ``matches`` and locked (its row only); WrongState
+    ``match_gone`` when it no longer exists: its round was undone or paired again since the
+    request found it (the change would otherwise fail as a 500)."""
+    try:
+        return matches.select_for_update(of=("self",)).get(pk=match.pk)
+    except Match.DoesNotExist:
+        raise match_gone() from None
+
+
 def match_report(
     *, match: Match, by: User, wins_a: Any, wins_b: Any, draws: Any = 0, note: str = ""
 ) -> Match:
@@ -780,7 +798,7 @@ def match_report(
     """
     note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
+        match = _locked(Match.objects.select_related("round__event"), match)
         event = match.round.event
         role = event_role(event=event, user=by)
         official = is_official(role)
@@ -870,11 +888,7 @@ def match_confirm(*, match: Match, by: User) -> Match:
     """Confirm the opponent's report: the result becomes final. (Not in an online match:
     WrongState ``online_match``.)"""
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a", "player_b")
-            .get(pk=match.pk)
-        )
+        match = _locked(Match.objects.select_related("round__event", "player_a", "player_b"), match)
         if _engine_adjudicated(match):
             raise _online_refused()
         opponent_of_reporter = {
@@ -898,11 +912,7 @@ def match_dispute(*, match: Match, by: User, note: str = "") -> Match:
     WrongState ``online_match``.) Raises BadInput for a note over NOTE_MAX characters."""
     note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a", "player_b")
-            .get(pk=match.pk)
-        )
+        match = _locked(Match.objects.select_related("round__event", "player_a", "player_b"), match)
         if _engine_adjudicated(match):
             raise _online_refused()
         players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
@@ -930,7 +940,7 @@ def match_extend(*, match: Match, by: User, minutes: Any) -> Match:
             code="invalid",
         )
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match.pk)
+        match = _locked(Match.objects.all(), match)
         old = {"extension_minutes": match.extension_minutes}
         match.extension_minutes += minutes
         match.save(update_fields=["extension_minutes", "updated_at"])
@@ -1170,6 +1180,7 @@ def judge_remove(*, event: Event, by: User, username: str, reason: str) -> User:
         )
     with transaction.atomic():
         event.judges.remove(user)
+        event.former_judges.add(user)  # they saw the hands: never a player here (_official_cannot_play)
         _audit(event, by, "judge_remove", {"judge": user.get_username()}, {}, note)
     return user
 
@@ -1223,6 +1234,14 @@ def walkin_register(
                 raise BadInput(
                     _("username: the username “%(name)s” is already taken") % {"name": name},
                     code="username_taken",
+                )
+            username_lock(name)
+            alike = username_refusal(name)  # a look-alike of a taken name, as at sign-up
+            if alike is not None:
+                raise BadInput(
+                    _("%(field)s: %(error)s")
+                    % {"field": "username", "error": alike.message_dict["username"][0]},
+                    code="username_look_alike",
                 )
             password = secrets.token_urlsafe(9)
             try:
@@ -1795,7 +1814,10 @@ def match_no_show(*, match: Match, by: User, username: str) -> Match:
     return the match, final. Raises NotAllowed, BadInput (``not_in_match``), WrongState
     (``online_match``, ``result_final``, ``not_current_round``, ``bye``, ``too_early``)."""
     with transaction.atomic():
-        match = match_locked(match_id=match.pk)
+        try:
+            match = match_locked(match_id=match.pk)
+        except Match.DoesNotExist:
+            raise match_gone() from None
         event = match.round.event
         if not is_official(event_role(event=event, user=by)):
             raise NotAllowed(_("Only the organizer and the judges of this event can give a no-show loss."))

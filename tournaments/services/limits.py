@@ -23,7 +23,9 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 
-PREFIX = "respons:limit:"
+# In the deployment's namespace (settings.REDIS_NAMESPACE), as its live channel and flags are:
+# two deployments sharing a Redis database never count each other's requests.
+PREFIX = f"{settings.REDIS_NAMESPACE}:limit:"
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 STREAM_GRACE = 60  # an open stream's slot outlives its longest duration by this much
 # The ASGI scope's key where the fast lane leaves the rates it has counted a request at (name ->

@@ -27,7 +27,7 @@ from tournaments.selectors.online import current_game
 # The game bookkeeping is online play's own (counting a game, starting the next one,
 # refusing queued actions): a penalty must count exactly as the engine's results do.
 from tournaments.services import online
-from tournaments.services.errors import BadInput, NotAllowed, WrongState
+from tournaments.services.errors import BadInput, NotAllowed, WrongState, match_gone
 from tournaments.services.notifications import notifications_penalty
 from tournaments.services.ratings import rating_update_queue
 from tournaments.services.text import NOTE_MAX, text_within
@@ -62,7 +62,10 @@ def penalty_give(*, match: Match, by: User, username: str, kind: str, note: str 
         raise BadInput(_("kind: one of %(kinds)s") % {"kinds": ", ".join(K.values)}, code="invalid")
     note = text_within(note, field="note", most=NOTE_MAX)
     with transaction.atomic():
-        match = match_locked(match_id=match.pk)
+        try:
+            match = match_locked(match_id=match.pk)
+        except Match.DoesNotExist:
+            raise match_gone() from None
         event = match.round.event
         if not is_official(event_role(event=event, user=by)):
             raise NotAllowed(_("Only the organizer and the judges of this event can give penalties."))

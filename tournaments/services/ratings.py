@@ -5,6 +5,20 @@ played or drawn, by its match result (more games won: a win; as many: a draw). B
 rate: nobody was beaten. A match lost to a drop (the dropping player concedes, R9.3) or to a
 no-show (R9.4) rates as the loss it is in the standings; a top-cut match rates like a Swiss one.
 
+Two rules keep ratings from being farmed with alternate accounts (an alt organizes an event,
+another alt loses to the farmer and confirms; docs/players.md "Ratings"):
+
+- **an event rates only with enough people in it**: at least ``settings.RATING_MIN_PLAYERS``
+  (default 8) different players, not bots, seated in its round 1 (which no later change can
+  alter: round 1 is never undone, and a re-pair or a swap seats the same players);
+- **the same two players rate once a period**: of their matches in a game, only the first of
+  each window of ``settings.RATING_PAIR_DAYS`` days (default 7: Monday to Sunday, UTC) rates,
+  whichever event it was in.
+
+Each is read from the matches alone (``_eligible``, ``_first_of_the_pair``), so what rates
+stays a function of the final matches and their order; an official's confirmation adds nothing,
+as the organizer may be an alt too.
+
 The ledger (:class:`RatedMatch`) holds every rated match in finalisation order with both
 players' ratings before and after it, so:
 
@@ -13,30 +27,36 @@ players' ratings before and after it, so:
 - a corrected result, a match no longer final, a match deleted with an undone round, or one
   arriving late replays the ledger from that match on (:func:`_replay_from`): each player's
   rating just before it is in the row, and the matches after it are rated again in order;
+  the other matches of the same two players in the same period are looked at again with it
+  (one of them may become, or stop being, the one that rates);
 - :func:`ratings_recompute` rebuilds a game's ratings from its final matches alone (the
   ``ratings_recompute`` command), keeping the order the ledger knew (a match it never saw is
-  placed at its last change, ``Match.updated_at``).
+  placed at its last change, ``Match.updated_at``) and applying both rules in that order.
 
 Every function is idempotent: rating a match twice changes nothing.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
+from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Max, Model, Q
+from django.db.models import Count, Exists, Max, Model, OuterRef, Q
 from openskill.models import PlackettLuce
 
-from tournaments.models import Event, Match, RatedMatch, Rating, RatingBook
+from tournaments.models import Event, Match, RatedMatch, Rating, RatingBook, Registration
 from tournaments.plainsql import column_of, quote
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
 MU = float(MODEL.mu)
 SIGMA = float(MODEL.sigma)
 RECOMPUTE_BATCH = 10_000
+# The periods of the pair rule (module docstring) are counted from a Monday, midnight UTC.
+PAIR_PERIODS_FROM = datetime(2024, 1, 1, tzinfo=UTC)
 
 
 def rating_value(mu: float, sigma: float) -> float:
@@ -81,8 +101,41 @@ def _ratable() -> Q:
     ) & (Q(wins_a__gt=0) | Q(wins_b__gt=0) | Q(draws__gt=0))
 
 
+def _eligible_events(event_ids: Iterable[int]) -> set[int]:
+    """Of these events, those whose matches may rate: at least settings.RATING_MIN_PLAYERS
+    different people (not bots) seated in round 1."""
+    people: dict[int, set[int]] = defaultdict(set)
+    seats = Match.objects.filter(round__event_id__in=list(set(event_ids)), round__number=1).values_list(
+        "round__event_id", "player_a_id", "player_a__is_bot", "player_b_id", "player_b__is_bot"
+    )
+    for event_id, a, a_bot, b, b_bot in seats.iterator(chunk_size=50_000):
+        for registration, bot in ((a, a_bot), (b, b_bot)):
+            if registration is not None and not bot:
+                people[event_id].add(registration)
+    return {event for event, seated in people.items() if len(seated) >= settings.RATING_MIN_PLAYERS}
+
+
+def _event_rates(event_id: int) -> bool:
+    """:func:`_eligible_events` for one event, reading no more than the minimum's worth of its
+    players (a match of an 8,192-player event becoming final reads eight rows, not 8,192)."""
+    round_one = Match.objects.filter(round__event_id=event_id, round__number=1)
+    seated = Registration.objects.filter(event_id=event_id, is_bot=False).filter(
+        Exists(round_one.filter(player_a=OuterRef("pk"))) | Exists(round_one.filter(player_b=OuterRef("pk")))
+    )
+    return (
+        len(seated.values_list("pk", flat=True)[: settings.RATING_MIN_PLAYERS]) >= settings.RATING_MIN_PLAYERS
+    )
+
+
+def _period(at: datetime) -> int:
+    """The number of the pair rule's period ``at`` is in (module docstring)."""
+    return (at - PAIR_PERIODS_FROM) // timedelta(days=settings.RATING_PAIR_DAYS)
+
+
 def match_outcome(match_id: int) -> Outcome | None:
-    """The rating outcome of the match now, or None when it does not rate (or is gone)."""
+    """The rating outcome of the match now, or None when it is not a ratable final match of an
+    event that rates (or is gone). Whether it is the one of its pair's period that rates is
+    :func:`_counted`'s."""
     row = (
         Match.objects.filter(_ratable(), pk=match_id)
         .values_list(
@@ -92,13 +145,48 @@ def match_outcome(match_id: int) -> Outcome | None:
             "wins_a",
             "wins_b",
             "updated_at",
+            "round__event_id",
         )
         .first()
     )
     if row is None:
         return None
-    game, a, b, wins_a, wins_b, at = row
+    game, a, b, wins_a, wins_b, at, event = row
+    if not _event_rates(event):
+        return None
     return Outcome(game=game, player_a=a, player_b=b, score_a=_score(wins_a, wins_b), at=at)
+
+
+def _pair_keys(game: str, a: int, b: int) -> list[tuple[datetime, int]]:
+    """The place in the rating order, (ledger time, else last change; match id), of every final
+    match of users ``a`` and ``b`` in ``game`` that may rate, first first."""
+    rows = list(
+        Match.objects.filter(_ratable(), round__event__game=game)
+        .filter(
+            Q(player_a__player_id=a, player_b__player_id=b) | Q(player_a__player_id=b, player_b__player_id=a)
+        )
+        .values_list("pk", "round__event_id", "updated_at")
+    )
+    eligible = {event for event in {event for _pk, event, _at in rows} if _event_rates(event)}
+    known = dict(
+        RatedMatch.objects.filter(match_id__in=[pk for pk, _e, _a in rows]).values_list("match_id", "at")
+    )
+    return sorted((known.get(pk, at), pk) for pk, event, at in rows if event in eligible)
+
+
+def _counted(match_id: int) -> Outcome | None:
+    """The outcome the ledger should hold for the match: :func:`match_outcome`, when the match is
+    the first of its two players' in its period (module docstring); else None."""
+    outcome = match_outcome(match_id)
+    if outcome is None:
+        return None
+    keys = _pair_keys(outcome.game, outcome.player_a, outcome.player_b)
+    mine = next((key for key in keys if key[1] == match_id), None)
+    if mine is None:
+        return None
+    if any(key < mine and _period(key[0]) == _period(mine[0]) for key in keys):
+        return None  # the two of them have rated already in this period
+    return outcome
 
 
 def rating_update_queue(match_id: int) -> None:
@@ -117,8 +205,10 @@ def _lock(game: str) -> None:
 
 
 def rating_update(*, match_id: int) -> bool:
-    """Bring the ratings of the match's game in line with the match; return whether anything
-    changed (False: the ledger already says what the match says, or the match does not rate)."""
+    """Bring the ratings of the match's game in line with the match, and with it the other
+    matches of the same two players (one of them may become, or stop being, the one of their
+    period that rates); return whether anything changed (False: the ledger already says what
+    the matches say, or the match does not rate)."""
     outcome = match_outcome(match_id)
     row = RatedMatch.objects.filter(match_id=match_id).values_list("game", flat=True).first()
     game = outcome.game if outcome is not None else row
@@ -126,41 +216,63 @@ def rating_update(*, match_id: int) -> bool:
         return False
     with transaction.atomic():
         _lock(game)
-        outcome = match_outcome(match_id)  # again, under the lock: the truth this update rates
-        existing = RatedMatch.objects.filter(match_id=match_id).first()
-        if existing is not None and outcome is not None:
-            same = (existing.player_a_id, existing.player_b_id, existing.score_a) == (
-                outcome.player_a,
-                outcome.player_b,
-                outcome.score_a,
-            )
-            if same:
-                return False
-        if existing is None and outcome is None:
+        # The periods the match is in, now and in the ledger, for its players now and in the ledger.
+        pairs: set[tuple[int, int]] = set()
+        periods: set[int] = set()
+        for a, b, at in RatedMatch.objects.filter(match_id=match_id).values_list(
+            "player_a_id", "player_b_id", "at"
+        ):
+            pairs.add((a, b))
+            periods.add(_period(at))
+        outcome = match_outcome(match_id)
+        if outcome is not None:
+            pairs.add((outcome.player_a, outcome.player_b))
+            periods.add(_period(outcome.at))
+        changed = _update(game, match_id)
+        for a, b in pairs:
+            for key, other in _pair_keys(game, a, b):
+                if other != match_id and _period(key) in periods:
+                    changed = _update(game, other) or changed
+        return changed
+
+
+def _update(game: str, match_id: int) -> bool:
+    """:func:`rating_update` for this match alone, under the game's lock."""
+    outcome = _counted(match_id)  # under the lock: the truth this update rates
+    existing = RatedMatch.objects.filter(match_id=match_id).first()
+    if existing is not None and outcome is not None:
+        same = (existing.player_a_id, existing.player_b_id, existing.score_a) == (
+            outcome.player_a,
+            outcome.player_b,
+            outcome.score_a,
+        )
+        if same:
             return False
-        if existing is None:
-            assert outcome is not None
-            # Ranges on the order's index, never an OR of two (which PostgreSQL scans whole).
-            later = RatedMatch.objects.filter(game=game, at__gte=outcome.at).exclude(
-                at=outcome.at, match_id__lte=match_id
-            )
-            if not later.exists():
-                _append(match_id, outcome)
-                return True
-            _replay_from(game, (outcome.at, match_id), insert=(match_id, outcome))
+    if existing is None and outcome is None:
+        return False
+    if existing is None:
+        assert outcome is not None
+        # Ranges on the order's index, never an OR of two (which PostgreSQL scans whole).
+        later = RatedMatch.objects.filter(game=game, at__gte=outcome.at).exclude(
+            at=outcome.at, match_id__lte=match_id
+        )
+        if not later.exists():
+            _append(match_id, outcome)
             return True
-        key = (existing.at, existing.match_id)
-        # The match's players start from their ratings before it; everyone else from their
-        # first row from key on.
-        start = {
-            existing.player_a_id: (existing.mu_a, existing.sigma_a),
-            existing.player_b_id: (existing.mu_b, existing.sigma_b),
-        }
-        existing.delete()
-        # A correction keeps the match's place in the order: when it first became final.
-        insert = None if outcome is None else (match_id, replace(outcome, at=key[0]))
-        _replay_from(game, key, insert=insert, start=start)
+        _replay_from(game, (outcome.at, match_id), insert=(match_id, outcome))
         return True
+    key = (existing.at, existing.match_id)
+    # The match's players start from their ratings before it; everyone else from their
+    # first row from key on.
+    start = {
+        existing.player_a_id: (existing.mu_a, existing.sigma_a),
+        existing.player_b_id: (existing.mu_b, existing.sigma_b),
+    }
+    existing.delete()
+    # A correction keeps the match's place in the order: when it first became final.
+    insert = None if outcome is None else (match_id, replace(outcome, at=key[0]))
+    _replay_from(game, key, insert=insert, start=start)
+    return True
 
 
 def _current(game: str, players: Iterable[int]) -> dict[int, tuple[float, float]]:
@@ -387,20 +499,38 @@ def _bulk_set(model: type[Model], rows: Sequence[Model], fields: list[str]) -> N
 
 
 def _history(game: str) -> Iterator[tuple[int, int, int, float, datetime]]:
-    """Every ratable final match of ``game`` in rating order: (match id, user a, user b,
+    """Every final match of ``game`` that rates, in rating order: (match id, user a, user b,
     score_a, at), where ``at`` is the ledger's time for a match it knows, else the match's
-    last change."""
+    last change; of an event that rates, the first of its two players' in its period."""
     known = dict(
         RatedMatch.objects.filter(game=game).values_list("match_id", "at").iterator(chunk_size=50_000)
     )
-    rows = (
+    rows = list(
         Match.objects.filter(_ratable(), round__event__game=game)
-        .values_list("pk", "player_a__player_id", "player_b__player_id", "wins_a", "wins_b", "updated_at")
+        .values_list(
+            "pk",
+            "player_a__player_id",
+            "player_b__player_id",
+            "wins_a",
+            "wins_b",
+            "updated_at",
+            "round__event_id",
+        )
         .iterator(chunk_size=50_000)
     )
-    history = [(known.get(pk, at), pk, a, b, _score(wa, wb)) for pk, a, b, wa, wb, at in rows]
+    eligible = _eligible_events(row[-1] for row in rows)
+    history = [
+        (known.get(pk, at), pk, a, b, _score(wa, wb))
+        for pk, a, b, wa, wb, at, event in rows
+        if event in eligible
+    ]
     history.sort(key=lambda r: (r[0], r[1]))
+    rated: set[tuple[int, int, int]] = set()  # (one player, the other, period): the pair rule
     for at, pk, a, b, score in history:
+        slot = (min(a, b), max(a, b), _period(at))
+        if slot in rated:
+            continue
+        rated.add(slot)
         yield pk, a, b, score, at
 
 

@@ -1,6 +1,7 @@
 """Template helpers of the event pages: countdowns, status badges, results."""
 
 from datetime import datetime, timedelta
+from urllib.parse import urlencode
 
 import segno
 from django import template
@@ -106,6 +107,18 @@ def event_link(context: Context, event: Event) -> dict[str, object]:
     url = context["request"].build_absolute_uri(reverse("event-detail", args=[event.pk]))
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111827", light="#ffffff", omitsize=True)
     # segno draws the address as paths only (no text of it in the SVG): safe to inline.
+    return {
+        "url": url,
+        "qr": mark_safe(svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1)),
+    }
+
+
+@register.simple_tag(takes_context=True)
+def signup_code_link(context: Context, code: str) -> dict[str, object]:
+    """The sign-up page's absolute address with an event's sign-up ``code`` filled in, and its QR
+    code as inline SVG (as :func:`event_link`): ``{% signup_code_link c.code as link %}``."""
+    url = context["request"].build_absolute_uri(reverse("signup")) + "?" + urlencode({"code": code})
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111827", light="#ffffff", omitsize=True)
     return {
         "url": url,
         "qr": mark_safe(svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1)),

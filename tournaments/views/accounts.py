@@ -1,5 +1,6 @@
 """Sign-up page, and the sign-in page with its backoff (sign-out is Django's own view)."""
 
+import math
 from typing import Any
 
 from django import forms
@@ -15,8 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from rest_framework.throttling import BaseThrottle
 
+from tournaments.selectors.signup_codes import signup_code_find
 from tournaments.services import limits
 from tournaments.services.accounts import user_create
+from tournaments.services.signup_codes import code_refused_text
 
 
 def client_address(request: Any) -> str:
@@ -68,28 +71,80 @@ class SignUpForm(forms.Form):
     )
     email = forms.EmailField(required=False, label=gettext_lazy("Email (optional)"))
     password = forms.CharField(widget=forms.PasswordInput, label=gettext_lazy("Password"), strip=False)
+    code = forms.CharField(
+        required=False,
+        max_length=32,
+        label=gettext_lazy("Event sign-up code (optional)"),
+        help_text=gettext_lazy(
+            "From the organizer at the venue: with it, everyone on the venue's network can sign up."
+        ),
+    )
+
+
+def signup_refused_text(wait: int, *, api: bool = False) -> str:
+    """Why a sign-up was refused by the per-address rate, and what to do, in the reader's language."""
+    minutes = max(1, math.ceil(wait / 60))
+    if api:
+        text = ngettext(
+            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
+            "Ask the organizer for the event's sign-up code and send it as “code”, or try again in "
+            "%(minutes)d minute.",
+            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
+            "Ask the organizer for the event's sign-up code and send it as “code”, or try again in "
+            "%(minutes)d minutes.",
+            minutes,
+        )
+    else:
+        text = ngettext(
+            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
+            "Ask the organizer for the event's sign-up code and enter it below, or try again in "
+            "%(minutes)d minute.",
+            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
+            "Ask the organizer for the event's sign-up code and enter it below, or try again in "
+            "%(minutes)d minutes.",
+            minutes,
+        )
+    return text % {"minutes": minutes}
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    form = SignUpForm(request.POST or None)
+    """The sign-up page. An event's sign-up code (typed, or from the link ``?code=``) lets the
+    sign-up past the per-address rate and takes the new player to the event
+    (services/signup_codes.py); every other sign-up, a wrong code's too, counts against it."""
+    form = SignUpForm(request.POST or None, initial={"code": request.GET.get("code", "")[:32]})
+    code = None
     if request.method == "POST":
-        # The API's sign-up rate per address (THROTTLE_SIGNUP), counted together.
-        rate = settings.THROTTLE_RATES.get("signup")
-        refused = rate and limits.hit(scope="signup", ident=client_address(request), rate=rate)
-        if refused:
-            form.add_error(None, _("Too many sign-ups from your address. Try again later."))
-            response = render(request, "registration/signup.html", {"form": form}, status=429)
-            response["Retry-After"] = str(refused.wait)
-            return response
+        typed = request.POST.get("code", "")[:32]
+        code = signup_code_find(text=typed)
+        if code is None:
+            # The API's sign-up rate per address (THROTTLE_SIGNUP), counted together.
+            rate = settings.THROTTLE_RATES.get("signup")
+            refused = rate and limits.hit(scope="signup", ident=client_address(request), rate=rate)
+            if refused:
+                form.add_error(None, signup_refused_text(refused.wait))
+                response = render(request, "registration/signup.html", {"form": form}, status=429)
+                response["Retry-After"] = str(refused.wait)
+                return response
+            if typed.strip():
+                form.add_error("code", code_refused_text())
     if request.method == "POST" and form.is_valid():
+        values = {k: v for k, v in form.cleaned_data.items() if k != "code"}
         try:
-            user = user_create(**form.cleaned_data)
+            user = user_create(**values, code=code)
         except ValidationError as error:
             for field, problems in error.message_dict.items():
                 for problem in problems:
                     form.add_error(field if field in form.fields else None, problem)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
+            name = user.get_username()
+            if code is not None:
+                messages.success(
+                    request,
+                    _("Welcome, %(name)s! Register for %(event)s below.")
+                    % {"name": name, "event": code.event.name},
+                )
+                return redirect("event-detail", event_id=code.event_id)
+            messages.success(request, _("Welcome, %(name)s!") % {"name": name})
             return redirect("home")
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)

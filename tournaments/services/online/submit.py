@@ -25,7 +25,7 @@ from tournaments.selectors.online import (
     seq_check,
 )
 from tournaments.selectors.online_rows import ActionFacts
-from tournaments.services.errors import BadInput, NotAllowed, WrongState
+from tournaments.services.errors import BadInput, NotAllowed, WrongState, match_gone
 from tournaments.services.online.queue import queue_action, queue_adjudication
 
 
@@ -115,7 +115,12 @@ def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
     if seat is None:
         raise NotAllowed(_("Only the players of this match can sideboard."))
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
+        try:
+            match = (
+                Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
+            )
+        except Match.DoesNotExist:
+            raise match_gone() from None
         game = current_game(match)
         if game is None or game.status != Game.Status.SIDEBOARDING:
             raise WrongState(_("Sideboarding happens between games."), code="not_sideboarding")
