@@ -73,7 +73,7 @@ def test_it_starts_the_turn_from_the_phase_it_names():
         seat1={"deck": ["Soldier"]},
     )
     kinds = [event.type for event in start.initial_events]
-    assert kinds[:2] == ["effect", "phase"] and "draw" in kinds
+    assert kinds[:3] == ["turn", "effect", "phase"] and "draw" in kinds
     assert (start.turn, start.phase, start.decision().kind) == (3, "actions", "act")
     assert describe(start) is not None and describe(start)["turn"] == 3
 

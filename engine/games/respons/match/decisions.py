@@ -111,5 +111,9 @@ class Decision(SharedDecision):
         return out
 
 
+# The ``info`` of every RESPONSE request: its words are in its own fields (the flow builds one
+# per decision, and an empty dict each time would cost). Never mutated.
+NO_INFO: dict[str, Any] = {}
+
 # The turn flow: it yields each decision and receives the validated answer.
 Flow = Generator[Decision, Any, None]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.games.respons.abilities import END_OF_TURN, START_OF_TURN
 from engine.games.respons.match.board import DECISIONS_PER_TURN, DECK, OPENING_HAND
 from engine.games.respons.match.combat import combat
-from engine.games.respons.match.decisions import Decision, Flow
+from engine.games.respons.match.decisions import NO_INFO, Decision, Flow
 from engine.games.respons.match.insts import Inst
 from engine.games.respons.match.play import activate, play_from_hand, play_order
 from engine.games.respons.match.resolution import any_in_play, fire, settle, settle_board
@@ -40,13 +40,13 @@ PHASES: tuple[str, ...] = ("start", "draw", "actions", "combat", "end", "recover
 
 def play_from(state: State, phase: str, to_act: int) -> Flow:
     """Play on from a position built in the middle of a game (``scenario.py``): the mulligans
-    still to make (``phase`` "mulligan"), or the rest of the current turn from the start of
-    ``phase`` (in the actions phase, from ``to_act``'s decision: the seats' decisions left and
-    :attr:`State.passed` are the position's), then turns until R9 ends the game."""
+    still to make (``phase`` "mulligan"), or the turn from the start of ``phase`` (``start``:
+    the next turn begins; the actions phase from ``to_act``'s decision, the seats' decisions
+    left and :attr:`State.passed` being the position's), then turns until R9 ends the game."""
     if phase == "mulligan":
         yield from mulligans(state)
     else:
-        yield from rest_of_turn(state, PHASES.index(phase), to_act)
+        yield from turn(state, PHASES.index(phase), to_act)
     while True:
         yield from turn(state)
 
@@ -109,26 +109,22 @@ def mulligan(state: State, seat: int, back: list[Inst]) -> None:
         )
 
 
-def turn(state: State) -> Flow:
-    """One turn (R6.1–R6.6)."""
-    state.turn += 1
-    state.phase = "start"
-    if state.recording:
-        state.emit({"type": "turn", "turn": state.turn, "initiative": state.initiative})
-    yield from rest_of_turn(state, 0, state.initiative)
-
-
-def rest_of_turn(state: State, step: int, to_act: int) -> Flow:
-    """The current turn from the start of phase ``PHASES[step]``: start (R6.1), draw (R6.2),
-    actions (R6.3; from ``to_act``'s decision when the turn starts there), combat (R6.4), end
-    (R6.5), recovery (R6.6)."""
-    if step <= 0 and any_in_play(state, _START):  # R6.1
-        yield from fire(state, START_OF_TURN, state.in_play(), _START)
+def turn(state: State, step: int = 0, to_act: int = 0) -> Flow:
+    """One turn (R6.1–R6.6): start, draw, actions, combat, end, recovery. A position built in
+    the middle of one (``play_from``) plays the rest of the current turn from the start of phase
+    ``PHASES[step]`` (the actions phase from ``to_act``'s decision). One generator, not one per
+    phase: every decision of the turn passes through each ``yield from`` level."""
+    if step == 0:
+        state.turn += 1
+        state.phase = "start"
+        if state.recording:
+            state.emit({"type": "turn", "turn": state.turn, "initiative": state.initiative})
+        if any_in_play(state, _START):  # R6.1
+            yield from fire(state, START_OF_TURN, state.in_play(), _START)
     if step <= 1:
         yield from draw_phase(state)
-        yield from actions_phase(state)
-    elif step == 2:
-        yield from decisions(state, to_act)
+    if step <= 2:
+        yield from actions_phase(state, to_act if step == 2 else -1)
     if step <= 3:
         yield from combat(state)
     if step <= 4:
@@ -173,23 +169,26 @@ def draw_phase(state: State) -> Flow:
         state.end(1 - lost[0], "orders_exhausted")
 
 
-def actions_phase(state: State) -> Flow:
-    """R6.3: alternate decisions, initiative first, five each; a pass spends one."""
-    state.phase = "actions"
-    if state.recording:
-        state.emit({"type": "phase", "phase": "actions", "turn": state.turn})
-    for side in state.seats:
-        side.decisions = DECISIONS_PER_TURN
-    state.passed = False
-    yield from decisions(state, state.initiative)
+def actions_phase(state: State, resume: int = -1) -> Flow:
+    """R6.3: alternate decisions, initiative first, five each; a pass spends one.
 
-
-def decisions(state: State, current: int) -> Flow:
-    """R6.3's decisions from ``current``'s on, until the phase ends: when (a) two decisions in a
-    row are passes, (b) a player passes and the opponent has no decisions left, or (c) neither
-    has decisions left. A player with no decisions left is skipped. :attr:`State.passed` says
-    whether the last decision was a pass."""
+    The phase ends when (a) two decisions in a row are passes, (b) a player passes and the
+    opponent has no decisions left, or (c) neither has decisions left. A player with no
+    decisions left is skipped. :attr:`State.passed` says whether the last decision was a pass.
+    ``resume``: the seat whose decision a position built in the middle of the phase starts
+    from (its decisions left and ``passed`` are the position's); -1 starts the phase.
+    """
     seats = state.seats
+    if resume < 0:
+        state.phase = "actions"
+        if state.recording:
+            state.emit({"type": "phase", "phase": "actions", "turn": state.turn})
+        for side in seats:
+            side.decisions = DECISIONS_PER_TURN
+        state.passed = False
+        current = state.initiative
+    else:
+        current = resume
     while True:
         mine, theirs = seats[current].decisions, seats[1 - current].decisions
         if not mine and not theirs:
@@ -197,7 +196,9 @@ def decisions(state: State, current: int) -> Flow:
         if not mine:
             current = 1 - current  # skipped
             continue
-        answer = yield Decision("act", current, state.seq, decisions_left=mine)
+        # Positional (kind, seat, seq, info, card, effect, options, decisions_left): built per
+        # decision; RESPONSE's requests keep their words in their own fields, never in info.
+        answer = yield Decision("act", current, state.seq, NO_INFO, None, None, (), mine)
         seats[current].decisions -= 1
         kind = answer[0]
         if kind == PASS:

@@ -137,7 +137,7 @@ def build(catalog: Catalog[Any], spec: Any) -> Match:
     where: dict[int, str] = {}  # a card on the board: its entry's key path
     for seat in (0, 1):
         _lay_out(match, seat, seats[seat], where)
-    match.turn = turn
+    match.turn = turn - 1 if phase == "start" else turn  # at "start" the turn begins
     match.phase = phase
     match.seq = seq
     match.passed = passed
