@@ -454,9 +454,9 @@ class Chain(Generic[P]):
                 self._flush()
 
     def _check_holder(self, seat: int) -> None:
-        if self.ordering is not None:
-            raise ChainError(f"seat {self.ordering.chooser} is ordering its triggers (W9.4)")
-        if self.holder is None:
+        if self.holder is None:  # nobody holds priority while triggers are ordered, either
+            if self.ordering is not None:
+                raise ChainError(f"seat {self.ordering.chooser} is ordering its triggers (W9.4)")
             raise ChainError("no priority window is open")
         if seat != self.holder:
             raise ChainError(f"seat {seat} does not hold priority (seat {self.holder} does)")
