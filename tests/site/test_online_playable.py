@@ -53,6 +53,7 @@ def test_it_refuses_to_start_an_online_event_naming_the_player_the_card_and_the_
     assert body["code"] == "card_not_playable"
     assert body["detail"].startswith(f"Online play cannot start: {players[0].name}'s deck has {card}, ")
     assert "“strength”" in body["detail"] and "RESPONSE" in body["detail"]
+    assert {"player": players[0].name, "card": card, "field": "strength"} in body["cards"]
     row = Event.objects.get(pk=event.id)
     assert row.status == Event.Status.REGISTRATION and not Round.objects.filter(event=row).exists()
 
