@@ -52,8 +52,10 @@ def test_a_position_built_from_its_spec_is_the_position_the_game_reached():
 
 
 def test_a_built_position_plays_on_exactly_as_the_game_did():
+    # Every act decision of three games: whatever the position holds that no view shows (the
+    # last decision a pass, R6.3) shows here.
     cards, _decks = starter()
-    for log, index, spec in act_positions(range(6, 10), every=11):
+    for log, index, spec in act_positions(range(6, 9), every=1):
         reached, built = replay(log, cards, upto=index), build(cards, spec)
         for action in log["actions"][index:]:
             seat = action["seat"]
