@@ -18,7 +18,7 @@ engine's ``scenario`` (:class:`ScenarioBuilder`, None for a game without one)::
     match.apply(0, {"type": "play", "card": "Soldier", "cell": {"line": 2, "row": 1}})
 
 A spec is one JSON object; each game documents its keys (``games/<key>/README.md``,
-"Positions"). What every game's spec shares:
+"Positions for rules tests"). What every game's spec shares:
 
 - ``seats``: a list of two objects, one per seat, each holding the seat's zones (the game's
   zone words: ``hand``, ``deck`` top card first, ``graveyard``, …) and counters;
