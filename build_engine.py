@@ -19,14 +19,22 @@ ROOT = Path(__file__).resolve().parent
 GROUPS = {
     "respons": [
         "engine/games/respons/abilities.py",
+        "engine/games/respons/match/board.py",
+        "engine/games/respons/match/insts.py",
+        "engine/games/respons/match/decisions.py",
+        "engine/games/respons/match/layout.py",
         "engine/games/respons/match/state.py",
+        "engine/games/respons/match/resolution.py",
         "engine/games/respons/match/actions.py",
+        "engine/games/respons/match/legal.py",
         "engine/games/respons/match/combat.py",
         "engine/games/respons/match/flow.py",
         "engine/games/respons/match/play.py",
+        "engine/games/respons/match/record.py",
         "engine/games/respons/match/core.py",
         "engine/games/respons/match/log.py",
         "engine/games/respons/match/views.py",
+        "engine/games/respons/match/scenario.py",
     ],
     "wow": [
         "engine/games/wow/match/state.py",

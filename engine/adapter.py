@@ -2,15 +2,17 @@
 
 A game laid out like the others (``match/core.py`` with ``new_match``, ``match/state.py`` with
 ``IllegalAction`` and ``REFUSAL_CODES``, ``match/log.py``, ``match/invariants.py``,
-``bots.py``) gets the whole protocol from :class:`PackagedMatchEngine`; its
-``match_engine.py`` names the package and says what is its own: sideboarding between games
-and the sample decks the test kit plays. The modules are imported when first used, so loading
-the registry (deck validation) does not load the match engines.
+``bots.py``, and ``match/scenario.py`` once it builds positions) gets the whole protocol from
+:class:`PackagedMatchEngine`; its ``match_engine.py`` names the package and says what is its
+own: sideboarding between games and the sample decks the test kit plays. The modules are
+imported when first used, so loading the registry (deck validation) does not load the match
+engines.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -20,7 +22,9 @@ from engine.actions import ActionProblem, action_problem, is_int
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.match import MatchBot, MatchState
+from engine.playable import playable_problems, require_playable
 from engine.problems import InputError, Problem, Violation
+from engine.scenario import ModuleScenario, ScenarioBuilder
 
 M = TypeVar("M", bound=MatchState)
 
@@ -73,6 +77,7 @@ class PackagedMatchEngine(Generic[M]):
         deck."""
         options = dict(options or {})
         common = common_options(options, self.options, decks, title=self.title)
+        require_playable(catalog, decks)  # a card set for paper events may lack the engine's fields
         settings: dict[str, Any] = {"shuffle": common.shuffle, "first": common.first, "names": common.names}
         if "turn_limit" in self.options:
             turn_limit = options.get("turn_limit", self._module("match.state").TURN_LIMIT)
@@ -117,6 +122,17 @@ class PackagedMatchEngine(Generic[M]):
     def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
         """Return legal decks of ``catalog`` for the test kit's games."""
         raise NotImplementedError(f"{type(self).__name__} says which decks {self.title} samples")
+
+    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+        """Return each card of ``decks`` that lacks a field the engine needs (engine/playable.py)."""
+        return playable_problems(catalog, decks)
+
+    @property
+    def scenario(self) -> ScenarioBuilder[M] | None:
+        """The builder of positions in the package's ``match/scenario.py`` (engine/scenario.py),
+        None while the game has none."""
+        module = f"{self.package}.match.scenario"
+        return ModuleScenario(module) if importlib.util.find_spec(module) is not None else None
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The match-engine protocol every game with online play implements (STYLE.md 2–7, 10).
+"""The match-engine protocol every game with online play implements (engine/README.md).
 
 After OpenSpiel's ``Game`` vs ``State`` and Showdown's input log: a :class:`MatchEngine` is
 the game's rules for play, apart from any one play (``RULES.match_engine`` in the registry,
@@ -26,6 +26,7 @@ from engine.actions import ActionProblem
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.problems import Violation
+from engine.scenario import ScenarioBuilder
 
 Action = dict[str, Any]  # a JSON object with a "type": what a seat sends
 
@@ -112,7 +113,7 @@ class MatchResult(Protocol):
 
 
 class PendingRequest(Protocol):
-    """A typed request for input (STYLE.md 7): ``kind`` (the game's words, plus ``wait`` for a
+    """A typed request for input: ``kind`` (the game's words, plus ``wait`` for a
     seat not asked), the ``seat`` asked and ``seq``, the decision number an answer quotes."""
 
     @property
@@ -127,7 +128,7 @@ class PendingRequest(Protocol):
 
 
 class MatchEvent(Protocol):
-    """Something that happened, split for the views (STYLE.md 6): a ``public`` part everyone
+    """Something that happened, split for the views: a ``public`` part everyone
     sees (with a ``type``), a ``private`` part (or None) for ``seat`` only (a negative seat: for
     judges only)."""
 
@@ -283,7 +284,8 @@ class MatchEngine(Protocol[S]):
         decision. ``options``: ``names`` (two strings) and ``first`` (0, 1 or None: the seat
         that starts; None, the rules and the seed decide), which every engine accepts, and the
         game's own. Raises
-        :class:`~engine.problems.InputError` for a deck or an option it cannot play."""
+        :class:`~engine.problems.InputError` for a deck or an option it cannot play (a card
+        lacking a field the engine needs included, :meth:`playable_problems`)."""
         ...
 
     def replay(self, log: Any, catalog: Catalog[Any], *, upto: int | None = None) -> S:
@@ -334,4 +336,17 @@ class MatchEngine(Protocol[S]):
     def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
         """Return legal decks of ``catalog``'s cards for soak tests and bots (may be empty:
         the kit adds the game's bundled decks)."""
+        ...
+
+    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+        """Return a violation per card of ``decks`` that lacks a field this engine needs (code
+        ``not_playable``, params ``card`` and ``field``; engine/playable.py): a card set for paper
+        events may leave them out. Empty when every card can be played; ``new_match`` refuses
+        the others."""
+        ...
+
+    @property
+    def scenario(self) -> ScenarioBuilder[S] | None:
+        """Positions for rules tests (:mod:`engine.scenario`): a match built from a spec, and
+        a position described as one; None for a game without a builder yet."""
         ...

@@ -1,6 +1,6 @@
 """Match logs (formats.md) and replay, for the games whose logs share one envelope.
 
-The action log is the truth (STYLE.md 4): (rules version, card sets, decks, seed, actions)
+The action log is the truth: (rules version, card sets, decks, seed, actions)
 rebuilds every state. Your War, Chronomagia, WoW TCG and Force of Will write and read the
 same envelope; a game's ``match/log.py`` is one :class:`LogFormat` naming what differs
 (its key, its package, whether it has a turn cap, what its players' copies reveal).
@@ -22,6 +22,7 @@ from engine import RULES_VERSION
 from engine.actions import is_int
 from engine.catalog import Catalog
 from engine.decklist import Decklist, decklist_to_json, parse_decklist
+from engine.playable import require_playable
 from engine.problems import InputError, Problem
 
 
@@ -167,6 +168,7 @@ class LogFormat:
         new_match = importlib.import_module(f"{self.package}.match.core").new_match
         setup, actions = self.read_setup(log, source=source)
         try:
+            require_playable(catalog, setup["decks"])  # engine/playable.py
             match = new_match(catalog, **setup)
         except InputError as error:
             raise InputError(error.problems, source=source) from None

@@ -1,12 +1,14 @@
-"""The one place that maps a ``game`` key to its plug-in (STYLE.md 14).
+"""The one place that maps a ``game`` key to its plug-in: the games register themselves.
 
-Each game is a package ``engine.games.<key>`` exposing ``RULES``, an object that
-satisfies :class:`GameRules`. To add a game, copy an existing folder, change its
-key, and list it in ``_GAME_PACKAGES``; nothing else in the engine or the site
-branches on the game.
+Each game is a package ``engine.games.<key>`` exposing ``RULES``, an object that satisfies
+:class:`GameRules`, whose ``key`` is the folder's name and whose ``order`` places it in the
+list (the flagship first). The registry finds every package of ``engine/games/`` on its
+first use, so a new game is one folder (``CONTRIBUTING.md``, "Adding a game"); nothing else in
+the engine or the site branches on the game.
 """
 
 import importlib
+import pkgutil
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -18,13 +20,21 @@ from engine.match import MatchEngine
 from engine.problems import Problem, Violation
 from engine.texts import GameTexts
 
-_GAME_PACKAGES: tuple[str, ...] = ("respons", "wow", "yourwar", "chronomagia", "fow")
+GAMES_PACKAGE = "engine.games"
+
+
+class RegistryError(Exception):
+    """A package of ``engine/games/`` that is not a game: no ``RULES``, or a ``RULES.key``
+    that is not its folder's name (a programming error, found on the registry's first use)."""
 
 
 class GameRules(Protocol):
     """What every game plug-in declares (its ruleset), apart from any one play."""
 
-    key: str  # "respons"
+    key: str  # "respons": the name of the game's folder, engine/games/<key>/
+    # Where the game is listed (game_keys): lower first; RESPONSE, the flagship, is 0; games of
+    # one order are listed by key.
+    order: int
     title: str  # "RESPONSE"
     title_ru: str  # "РЕСПОНС"
     zones: tuple[ZoneSpec, ...]  # decklist zones, in display order
@@ -71,23 +81,45 @@ class GameRules(Protocol):
     # metagame when the generic rule of engine/metagame.py does not suit the game.
 
 
+def discover(package: str = GAMES_PACKAGE) -> tuple[str, ...]:
+    """Return the keys of the games in ``package`` (each subpackage exposing ``RULES``), by
+    ``RULES.order``, then key. Imports each; raises :class:`RegistryError` for a subpackage
+    that is not a game."""
+    found: list[tuple[int, str]] = []
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        if not info.ispkg:
+            continue  # a shared module (engine/games/_common.py), a compiled runtime
+        module = importlib.import_module(f"{package}.{info.name}")
+        rules = getattr(module, "RULES", None)
+        if rules is None:
+            raise RegistryError(f"{package}.{info.name} is a package of games' folder but exposes no RULES")
+        if rules.key != info.name:
+            raise RegistryError(f"{package}.{info.name}: RULES.key is {rules.key!r}, not the folder's name")
+        order = getattr(rules, "order", None)
+        if not isinstance(order, int) or isinstance(order, bool):
+            raise RegistryError(f"{package}.{info.name}: RULES.order must be a whole number")
+        found.append((order, info.name))
+    return tuple(key for _order, key in sorted(found))
+
+
+@cache
 def game_keys() -> Sequence[str]:
-    """Return the keys of every registered game, flagship first."""
-    return _GAME_PACKAGES
+    """Return the keys of every registered game, flagship first (:func:`discover`)."""
+    return discover()
 
 
 def get_game(key: str) -> GameRules:
     """Return the plug-in for ``key``; raise KeyError for an unknown game."""
-    if key not in _GAME_PACKAGES:
+    if key not in game_keys():
         raise KeyError(key)
-    rules: GameRules = importlib.import_module(f"engine.games.{key}").RULES
+    rules: GameRules = importlib.import_module(f"{GAMES_PACKAGE}.{key}").RULES
     return rules
 
 
 @cache
 def games_taking(action_type: str) -> tuple[str, ...]:
     """Return the keys of the games whose players may send an action of ``action_type``."""
-    return tuple(key for key in _GAME_PACKAGES if action_type in get_game(key).action_types)
+    return tuple(key for key in game_keys() if action_type in get_game(key).action_types)
 
 
 def bundled_card_sets(key: str) -> list[Path]:

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(Problem("game", message), source=args.log)
     if not rules.has_match_engine:
         raise InputError(Problem("game", f"{rules.key!r} has no match engine"), source=args.log)
-    # The game's match engine, found by its key (STYLE.md 14): engine.games.<key>.match.
+    # The game's match engine, found by its key (engine/registry.py): engine.games.<key>.match.
     engine_module = importlib.import_module(f"engine.games.{rules.key}.match")
     log_module = importlib.import_module(f"engine.games.{rules.key}.match.log")
     setup, actions = log_module.read_setup(log, source=args.log)

@@ -8,7 +8,7 @@ Two halves, both game-agnostic:
 * **Deck checks** — :class:`DeckCheck` collects violations while a validator resolves
   zones against the catalog, counts copies and compares sizes. It never raises: a
   junk :class:`Decklist` (wrong value types, negative counts, names that are not
-  strings) becomes violations, not exceptions (STYLE.md 8).
+  strings) becomes violations, not exceptions (engine/README.md: validators never raise).
 
 Each game's ``deck.py`` still spells out its own rules in order; only the mechanics
 that are truly the same live here.
@@ -505,9 +505,10 @@ class ModuleRules:
     action_types: tuple[str, ...] = ()  # no match engine: nothing to send it
 
     def __init__(
-        self, *, key: str, title: str, title_ru: str, cards: Any, deck: Any, texts: GameTexts
+        self, *, key: str, order: int, title: str, title_ru: str, cards: Any, deck: Any, texts: GameTexts
     ) -> None:
         self.key = key
+        self.order = order  # where the registry lists the game (engine/registry.py)
         self.texts = texts
         self.title = title
         self.title_ru = title_ru

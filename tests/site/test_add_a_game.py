@@ -16,7 +16,7 @@ from django.conf import settings
 from engine.cardset import load_card_set, load_catalog
 from engine.decklist import load_decklist
 from engine.match import MatchEngine
-from engine.registry import _GAME_PACKAGES, bundled_card_sets, bundled_decklists, game_keys, get_game
+from engine.registry import bundled_card_sets, bundled_decklists, discover, game_keys, get_game
 from tests.support.catalog import read_po
 from tournaments.labels import refusal_codes_translated, violation_codes_translated
 from tournaments.selectors.boards import GENERIC, board_module
@@ -26,7 +26,7 @@ GAMES = ROOT / "engine" / "games"
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
 
 PROTOCOL_ATTRIBUTES = (
-    "key", "title", "title_ru", "zones", "formats", "card_types", "has_match_engine", "match_engine",
+    "key", "order", "title", "title_ru", "zones", "formats", "card_types", "has_match_engine", "match_engine",
     "violation_codes", "action_types", "texts",
 )  # fmt: skip
 PROTOCOL_METHODS = ("parse_card", "validate_deck", "card_summary")
@@ -40,8 +40,13 @@ def g1_package_exposes_rules(key: str) -> None:
     assert rules.key == key
 
 
-def g2_listed_in_the_registry(key: str) -> None:
-    assert key in _GAME_PACKAGES
+def g2_found_by_the_registry(key: str) -> None:
+    order = get_game(key).order
+    assert isinstance(order, int) and not isinstance(order, bool), f"{key}: RULES.order is not a whole number"
+    assert key in discover(), f"{key}: the registry does not find engine/games/{key}/"
+    # Listed by order: no game before it has a higher one.
+    keys = list(game_keys())
+    assert all(get_game(other).order <= order for other in keys[: keys.index(key)])
 
 
 def g3_sample_card_set_loads(key: str) -> None:
@@ -168,7 +173,7 @@ def g13_board_module_or_generic(key: str) -> None:
 
 CHECKS: dict[str, Callable[[str], None]] = {
     "G1": g1_package_exposes_rules,
-    "G2": g2_listed_in_the_registry,
+    "G2": g2_found_by_the_registry,
     "G3": g3_sample_card_set_loads,
     "G4": g4_legal_sample_deck,
     "G5": g5_readme_lists_fields_zones_and_codes,

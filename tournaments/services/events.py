@@ -60,6 +60,7 @@ from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverL
 from tournaments.services.notifications import notifications_result_changed, notifications_round_posted
 from tournaments.services.online import engine_forget, match_changed, round_games_start
 from tournaments.services.online import refuse as online_refuse
+from tournaments.services.online.playable import online_event_require_playable
 from tournaments.services.penalties import match_loss
 from tournaments.services.pools import LIMITED_FORMATS
 from tournaments.services.ratings import rating_update_queue, registration_ratings
@@ -552,6 +553,8 @@ def event_start(*, event: Event, by: User, hold: bool = False) -> Round:
                 _("A top %(n)d needs at least %(n)d players.") % {"n": event.top_cut},
                 code="too_few_players",
             )
+        if event.online:  # the engine plays every card of the decks (engine/playable.py)
+            online_event_require_playable(event=event)
         event.status = S.RUNNING
         event.swiss_rounds = swiss_rounds_for(event, count)
         event.save(update_fields=["status", "swiss_rounds"])

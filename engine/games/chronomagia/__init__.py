@@ -1,4 +1,4 @@
-"""Chronomagia / «Хрономагия» (seeds/003_…): card fields, deck rules and the match engine.
+"""Chronomagia / «Хрономагия»: card fields, deck rules and the match engine.
 
 Found through :mod:`engine.registry` as ``chronomagia``. See ``README.md`` and ``RULES.md``
 beside this file.
@@ -23,7 +23,13 @@ ACTION_TYPES: tuple[str, ...] = (
 )  # fmt: skip
 
 RULES = ModuleRules(
-    key="chronomagia", title="Chronomagia", title_ru="Хрономагия", cards=cards, deck=deck, texts=TEXTS
+    key="chronomagia",
+    order=30,
+    title="Chronomagia",
+    title_ru="Хрономагия",
+    cards=cards,
+    deck=deck,
+    texts=TEXTS,
 )
 RULES.has_match_engine = True
 RULES.action_types = ACTION_TYPES

@@ -1,4 +1,4 @@
-"""Force of Will (seeds/004_…): card fields, deck rules and the match engine.
+"""Force of Will: card fields, deck rules and the match engine.
 
 Found through :mod:`engine.registry` as ``fow``. See ``README.md`` and ``RULES.md`` beside
 this file.
@@ -23,7 +23,7 @@ ACTION_TYPES: tuple[str, ...] = (
 )  # fmt: skip
 
 RULES = ModuleRules(
-    key="fow", title="Force of Will", title_ru="Force of Will", cards=cards, deck=deck, texts=TEXTS
+    key="fow", order=40, title="Force of Will", title_ru="Force of Will", cards=cards, deck=deck, texts=TEXTS
 )
 RULES.has_match_engine = True
 RULES.action_types = ACTION_TYPES

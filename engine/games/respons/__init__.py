@@ -23,6 +23,7 @@ class ResponsRules:
     """The RESPONSE ruleset (satisfies :class:`engine.registry.GameRules`)."""
 
     key = "respons"
+    order = 0  # the flagship, listed first (engine/registry.py)
     title = "RESPONSE"
     title_ru = "РЕСПОНС"
     zones: tuple[ZoneSpec, ...] = (

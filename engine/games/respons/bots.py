@@ -19,14 +19,9 @@ from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.respons.abilities import CHOSEN_TARGETS
 from engine.games.respons.cards import Ability, Card
+from engine.games.respons.match.board import LINE_ORDER, SEAT_CELLS, cell_index, line_cells
 from engine.games.respons.match.combat import ATTACK_CELLS
 from engine.games.respons.match.core import Match
-from engine.games.respons.match.state import (
-    LINE_ORDER,
-    SEAT_CELLS,
-    cell_index,
-    line_cells,
-)
 
 Action = dict[str, Any]
 

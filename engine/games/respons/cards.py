@@ -1,4 +1,4 @@
-"""A RESPONSE card as rules digest R1 describes it, and its reader from card-set JSON."""
+"""A RESPONSE card as RULES.md R1 describes it, and its reader from card-set JSON."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field

@@ -1,7 +1,7 @@
-"""RESPONSE deck construction (rules digest R2): a pure validator and the swap check.
+"""RESPONSE deck construction (RULES.md R2): a pure validator and the swap check.
 
 Both functions return every violation, each with a stable R2.8 code and the card it
-names, and never raise for any :class:`Decklist` (STYLE.md 8).
+names, and never raise for any :class:`Decklist` (engine/README.md).
 """
 
 from collections import Counter

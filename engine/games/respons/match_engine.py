@@ -17,7 +17,10 @@ from engine.adapter import common_options
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.match import MatchBot, MatchEngine
+from engine.play import IllegalAction
+from engine.playable import playable_problems
 from engine.problems import Violation
+from engine.scenario import ModuleScenario, ScenarioBuilder
 
 if TYPE_CHECKING:
     from engine.games.respons.match.core import Match
@@ -38,16 +41,14 @@ class ResponsMatchEngine:
 
     @property
     def refusal_codes(self) -> tuple[str, ...]:
-        """Every code of :class:`~engine.games.respons.match.IllegalAction`."""
-        from engine.games.respons.match.state import REFUSAL_CODES
+        """Every code of the :class:`~engine.play.IllegalAction` RESPONSE raises."""
+        from engine.games.respons.match.decisions import REFUSAL_CODES
 
         return REFUSAL_CODES
 
     @property
     def illegal_action(self) -> type[Exception]:
-        """:class:`~engine.games.respons.match.IllegalAction` (rule, message, code, params)."""
-        from engine.games.respons.match.state import IllegalAction
-
+        """:class:`~engine.play.IllegalAction` (rule, message, code, params)."""
         return IllegalAction
 
     def new_match(
@@ -137,6 +138,17 @@ class ResponsMatchEngine:
         from engine.games.respons.match.invariants import check_invariants
 
         return check_invariants(state)
+
+    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+        """Return each card of ``decks`` that lacks a field the engine needs: none, as RESPONSE's
+        card sets carry every field the match engine reads (R1.4), but the site asks every game."""
+        return playable_problems(catalog, decks)
+
+    @property
+    def scenario(self) -> ScenarioBuilder[Match]:
+        """Positions for rules tests: ``match/scenario.py`` (README.md, "Positions for rules
+        tests")."""
+        return ModuleScenario("engine.games.respons.match.scenario")
 
     def sample_decks(self, catalog: Catalog[Any], *, seed: int) -> list[Decklist]:
         """Return a legal deck (R2) for each hero of ``catalog``, built at random from its cards."""

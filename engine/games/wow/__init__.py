@@ -1,4 +1,4 @@
-"""World of Warcraft TCG (seeds/001_…): card fields, deck rules and the match engine.
+"""World of Warcraft TCG: card fields, deck rules and the match engine.
 
 Found through :mod:`engine.registry` as ``wow``. See ``README.md`` and ``RULES.md`` beside
 this file.
@@ -24,6 +24,7 @@ ACTION_TYPES: tuple[str, ...] = (
 
 RULES = ModuleRules(
     key="wow",
+    order=10,
     title="World of Warcraft TCG",
     title_ru="ККИ World of Warcraft",
     cards=cards,

@@ -1,4 +1,4 @@
-"""Your War / «Твоя Война» (seeds/002_…): card fields, deck rules and the match engine.
+"""Your War / «Твоя Война»: card fields, deck rules and the match engine.
 
 Found through :mod:`engine.registry` as ``yourwar``. See ``README.md`` and ``RULES.md``.
 """
@@ -44,5 +44,5 @@ class YourWarRules(ModuleRules):
 
 
 RULES = YourWarRules(
-    key="yourwar", title="Your War", title_ru="Твоя Война", cards=cards, deck=deck, texts=TEXTS
+    key="yourwar", order=20, title="Your War", title_ru="Твоя Война", cards=cards, deck=deck, texts=TEXTS
 )

@@ -15,7 +15,8 @@ from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.respons.cards import Ability, Card
 from engine.games.respons.match import Match, new_match
-from engine.games.respons.match.state import cell_index
+from engine.games.respons.match.board import cell_index
+from engine.games.respons.match.scenario import build
 
 FACTIONS = frozenset({"order"})
 
@@ -199,3 +200,32 @@ def random_game(seed: int, *, check: Callable[[Match], None] | None = None, bots
     pair = (rng.choice(decks), rng.choice(decks))
     players = (make_bot(bots, seed), make_bot(bots, seed + 1))
     return play_game(cards, pair, players, seed=seed, check=check)
+
+
+ORDER_ROW = [o.name for o in ORDERS]
+
+
+def seat_spec(**fields: Any) -> dict[str, Any]:
+    """Return a seat of a position (match/scenario.py): the hero Tester and the five orders
+    "Order 1".."Order 5", with ``fields`` added or replaced (``hand``, ``field``, ``deck`` …)."""
+    return {"hero": "Tester", "orders": list(ORDER_ROW), **fields}
+
+
+def position(
+    cards: Iterable[Card] = (),
+    *,
+    seat0: dict[str, Any] | None = None,
+    seat1: dict[str, Any] | None = None,
+    **top: Any,
+) -> Match:
+    """Return a match built from a position (match/scenario.py) of the standard table's cards
+    plus ``cards``: ``seat0``/``seat1`` are each seat's fields (:func:`seat_spec`), ``top`` the
+    spec's own keys (``phase`` defaults to ``actions``, ``initiative`` to 0)."""
+    spec = {"phase": "actions", **top, "seats": [seat_spec(**(seat0 or {})), seat_spec(**(seat1 or {}))]}
+    return build(catalog(*cards), spec)
+
+
+def on_field(name: str, line: int, row: int, **state: Any) -> dict[str, Any]:
+    """Return a field entry of a position: ``name`` in (line, row), with ``delta``, ``used``,
+    ``face_down`` …"""
+    return {"card": name, "line": line, "row": row, **state}

@@ -6,7 +6,8 @@ from match_builders import ORDERS, play, scripted, starter, trap, unit
 
 from engine.games.respons.bots import make_bot
 from engine.games.respons.match import IllegalAction, Match, new_match
-from engine.games.respons.match.state import ORDER_UP, REFUSAL_CODES
+from engine.games.respons.match.board import ORDER_UP
+from engine.games.respons.match.decisions import REFUSAL_CODES
 from engine.problems import InputError
 from engine.registry import get_game
 

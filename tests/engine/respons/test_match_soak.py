@@ -17,7 +17,7 @@ from engine.decklist import Decklist
 from engine.games.respons import RULES
 from engine.games.respons.bots import RandomBot
 from engine.games.respons.match import Event, Match, check_invariants
-from engine.games.respons.match.state import FIELD, ORDER_DOWN
+from engine.games.respons.match.board import FIELD, ORDER_DOWN
 from engine.games.respons.starter import build_deck
 
 

@@ -31,6 +31,7 @@ from tournaments.selectors.online import (
 )
 from tournaments.services import live
 from tournaments.services.online.engines import _remember, engine_for, engine_forget
+from tournaments.services.online.playable import online_round_require_playable
 from tournaments.services.online.queue import (
     DRAIN_WOKEN,
     _bots,
@@ -90,6 +91,7 @@ def round_games_start(*, round_id: int) -> int:
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if not round_.event.online:
         return 0
+    online_round_require_playable(round_=round_)  # before any game is set up (engine/playable.py)
     started = 0
     for match in round_.matches.filter(player_b__isnull=False).select_related("player_a", "player_b"):
         if not match.games.exists():

@@ -1,4 +1,4 @@
-"""The RESPONSE match engine: a deterministic, replayable state machine (rules digest R3–R10).
+"""The RESPONSE match engine: a deterministic, replayable state machine (RULES.md R3–R10).
 
 Public API (see ``engine/games/respons/README.md``)::
 
@@ -11,8 +11,17 @@ Public API (see ``engine/games/respons/README.md``)::
     match.observation(seat), match.judge_view(), match.spectator_view()
     match.to_log(["CORE"]); replay(log, catalog)
 
-Names are loaded lazily so that ``engine.games.respons.abilities`` (which the match
-modules import) can itself import ``match.state`` without an import cycle.
+The modules, from the bottom up (each imports only those before it; engine/README.md,
+"Shape of a game package"): ``board`` (zones, cells), ``insts`` (a card in play),
+``decisions`` (what a seat is asked, refusal codes), ``layout`` (a deck laid out), ``state``
+(the data and its primitive moves), ``resolution`` (abilities firing, the board settling),
+``play`` (R7), ``combat`` (R8), ``flow`` (R5, R6), ``actions`` (shapes, validation),
+``legal`` (legal actions), ``views`` (R3.5), ``record`` (the match log), ``core`` (the
+facade), ``log`` (replay), ``scenario`` (positions for rules tests), ``invariants``.
+
+Names are loaded when first read, so that importing this package loads no match module:
+``engine.games.respons.abilities``, which the match modules import, itself imports
+``match.state``.
 """
 
 from __future__ import annotations
@@ -23,24 +32,26 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from engine.games.respons.match.actions import describe_action
     from engine.games.respons.match.core import Match, new_match
+    from engine.games.respons.match.decisions import REFUSAL_CODES, Decision
     from engine.games.respons.match.invariants import check_invariants
-    from engine.games.respons.match.log import ReplayError, match_log, redacted_log, replay
-    from engine.games.respons.match.state import REFUSAL_CODES, Decision, Event, IllegalAction, Result
+    from engine.games.respons.match.log import ReplayError, redacted_log, replay
+    from engine.games.respons.match.record import match_log
+    from engine.play import Event, IllegalAction, Result
 
 _EXPORTS: dict[str, str] = {
-    "Match": "core",
-    "new_match": "core",
-    "describe_action": "actions",
-    "replay": "log",
-    "match_log": "log",
-    "redacted_log": "log",
-    "ReplayError": "log",
-    "Decision": "state",
-    "Event": "state",
-    "IllegalAction": "state",
-    "REFUSAL_CODES": "state",
-    "Result": "state",
-    "check_invariants": "invariants",
+    "Match": "engine.games.respons.match.core",
+    "new_match": "engine.games.respons.match.core",
+    "describe_action": "engine.games.respons.match.actions",
+    "replay": "engine.games.respons.match.log",
+    "match_log": "engine.games.respons.match.record",
+    "redacted_log": "engine.games.respons.match.log",
+    "ReplayError": "engine.games.respons.match.log",
+    "Decision": "engine.games.respons.match.decisions",
+    "REFUSAL_CODES": "engine.games.respons.match.decisions",
+    "Event": "engine.play",
+    "IllegalAction": "engine.play",
+    "Result": "engine.play",
+    "check_invariants": "engine.games.respons.match.invariants",
 }
 
 __all__ = [
@@ -64,4 +75,4 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return getattr(importlib.import_module(module), name)

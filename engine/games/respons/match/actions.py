@@ -1,4 +1,5 @@
-"""Actions: their JSON shapes, validation (before anything changes), enumeration, description.
+"""Actions: their JSON shapes, validation (before anything changes), description (``legal.py``
+lists them).
 
 Shapes (ABILITIES.md and README.md document them for clients):
 
@@ -23,14 +24,11 @@ an entry is ``null`` when its ability has no candidate at all.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from engine.games.respons.abilities import TARGETS, Moment, chosen_abilities
 from engine.games.respons.cards import FIELD_TYPES
-from engine.games.respons.match.flow import ACTIVATE, PASS, PLAY
-from engine.games.respons.match.play import play_cost
-from engine.games.respons.match.state import (
+from engine.games.respons.match.board import (
     CELL_LINE,
     CELL_ROW,
     FIELD,
@@ -38,15 +36,13 @@ from engine.games.respons.match.state import (
     LOCATION,
     ROWS,
     SEAT_CELLS,
-    Decision,
-    IllegalAction,
-    Inst,
-    State,
-    Target,
     cell_index,
-    seat_cells,
-    target_dict,
 )
+from engine.games.respons.match.decisions import Decision
+from engine.games.respons.match.flow import ACTIVATE, PASS, PLAY
+from engine.games.respons.match.insts import Inst, Target, target_dict
+from engine.games.respons.match.state import State
+from engine.play import IllegalAction
 
 Action = dict[str, Any]
 _PASS = (PASS,)  # the parsed answer of every pass
@@ -368,98 +364,6 @@ def _validate_activate(state: State, seat: int, action: Action) -> tuple[Any, Ac
     if chosen:
         canonical["targets"] = [None if t is None else target_dict(t) for t in chosen]
     return (ACTIVATE, inst, chosen), canonical
-
-
-# --- enumeration ------------------------------------------------------------------------------
-
-
-def _target_combos(state: State, source: Inst, trigger: str, moment: Moment) -> list[list[Any] | None]:
-    """Return every legal ``targets`` list for the chosen abilities of ``source`` (None: no key)."""
-    abilities = chosen_abilities(source.card, trigger)
-    if not abilities:
-        return [None]
-    options: list[list[dict[str, Any] | None]] = []
-    for ability in abilities:
-        candidates = TARGETS[ability.target](state, source, moment)
-        options.append([target_dict(c) for c in candidates] or [None])
-    return [list(combo) for combo in itertools.product(*options)]
-
-
-def legal_actions(state: State, decision: Decision) -> list[Action]:
-    """Return every legal answer to ``decision`` (mulligans: keep, each single card, all)."""
-    seat = decision.seat
-    side = state.seats[seat]
-    kind = decision.kind
-    if kind == "act":
-        return _legal_act(state, seat)
-    if kind == "mulligan":
-        names = [inst.name for inst in side.hand]
-        out: list[Action] = [{"type": "keep"}]
-        for name in dict.fromkeys(names):
-            out.append({"type": "mulligan", "cards": [name]})
-        if len(names) > 1:
-            out.append({"type": "mulligan", "cards": names})
-        return out
-    if kind == "choose_cell":
-        return [
-            {"type": "choose", "cell": {"line": CELL_LINE[c], "row": CELL_ROW[c]}} for c in decision.options
-        ]
-    return [{"type": "choose", "targets": [target_dict(t)]} for t in decision.options]
-
-
-def _legal_act(state: State, seat: int) -> list[Action]:
-    side = state.seats[seat]
-    influence = side.influence
-    cells = state.cells
-    free = [{"line": CELL_LINE[c], "row": CELL_ROW[c]} for c in seat_cells(seat) if cells[c] is None]
-    out: list[Action] = [{"type": "pass"}]
-    seen: set[str] = set()
-    for inst in side.hand:
-        name = inst.card.name
-        if name in seen:
-            continue
-        seen.add(name)
-        if play_cost(inst) > influence:
-            continue
-        kind = inst.kind
-        if kind in FIELD_TYPES:
-            places: list[dict[str, int] | None] = free  # type: ignore[assignment]
-        elif kind == "location":
-            if side.location is not None:
-                continue
-            places = [None]
-        else:
-            places = [None]
-        combos = (
-            _target_combos(state, inst, "on_play", _PLAY_MOMENT) if "on_play" in inst.triggers else [None]
-        )
-        for place in places:
-            for combo in combos:
-                action: Action = {"type": "play", "card": name}
-                if place is not None:
-                    action["cell"] = place
-                if combo is not None:
-                    action["targets"] = combo
-                out.append(action)
-    sources: list[Inst] = [side.hero]
-    if side.location is not None:
-        sources.append(side.location)
-    sources.extend(card for c in seat_cells(seat) if (card := cells[c]) is not None)
-    for source in sources:
-        if "activated" not in source.triggers or source.used:
-            continue
-        if sum(a.cost for a in source.card.abilities if a.trigger == "activated") > influence:
-            continue
-        for combo in _target_combos(state, source, "activated", _ACTIVATE_MOMENT):
-            action = {"type": "activate"}
-            if source.zone == FIELD:
-                action["cell"] = {"line": CELL_LINE[source.cell], "row": CELL_ROW[source.cell]}
-            else:
-                action["zone"] = "location" if source.zone == LOCATION else "hero"
-            if combo is not None:
-                action["targets"] = combo
-            out.append(action)
-    return out
 
 
 # --- description ------------------------------------------------------------------------------

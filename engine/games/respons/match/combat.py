@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from engine.games.respons.abilities import (
+from engine.games.respons.abilities import START_OF_COMBAT, Moment
+from engine.games.respons.match.board import (
     ATTACK_TRIGGERS,
-    START_OF_COMBAT,
-    Flow,
-    Moment,
-    any_in_play,
-    fire,
-    settle,
-    settle_board,
-)
-from engine.games.respons.match.play import play_order
-from engine.games.respons.match.state import (
     CELL_LINE,
     CELL_ROW,
     CELL_SEAT,
@@ -22,11 +13,14 @@ from engine.games.respons.match.state import (
     LINES,
     ROWS,
     SEAT_CELLS,
-    Event,
-    Inst,
-    State,
     line_cells,
 )
+from engine.games.respons.match.decisions import Flow
+from engine.games.respons.match.insts import Inst
+from engine.games.respons.match.play import play_order
+from engine.games.respons.match.resolution import any_in_play, fire, settle, settle_board
+from engine.games.respons.match.state import State
+from engine.play import Event
 
 _COMBAT_TRIGGERS = frozenset({"start_of_combat"})
 

@@ -1,4 +1,4 @@
-"""The public surface of one RESPONSE match (STYLE.md 3): decide, list, apply, view, log."""
+"""The public surface of one RESPONSE match: decide, list, apply, view, log (engine/match.py)."""
 
 from __future__ import annotations
 
@@ -7,18 +7,16 @@ from typing import Any
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.respons.match import views
-from engine.games.respons.match.actions import Action, describe_action, legal_actions, validate
+from engine.games.respons.match.actions import Action, describe_action, validate
+from engine.games.respons.match.board import DECISIONS_PER_TURN
+from engine.games.respons.match.decisions import Decision, Flow
 from engine.games.respons.match.flow import run_match
-from engine.games.respons.match.state import (
-    DECISIONS_PER_TURN,
-    Decision,
-    Event,
-    GameOver,
-    IllegalAction,
-    Result,
-    State,
-)
+from engine.games.respons.match.legal import legal_actions
+from engine.games.respons.match.record import match_log
+from engine.games.respons.match.state import State
 from engine.match import SITE_ACTIONS
+from engine.play import Event, GameOver, IllegalAction, Result
+from engine.scenario import NoMatchLog
 
 # Every seat may always do these (R9.3, R9.4), whoever must decide: engine.match.SITE_ACTIONS,
 # each with the reason it ends the game with. ``timeout`` and ``no_show`` are the site's alone
@@ -42,14 +40,24 @@ class Match(State):
         shuffle: bool = True,
         first_initiative: int | None = None,
         names: tuple[str, str] = ("A", "B"),
+        start: bool = True,
     ) -> None:
+        """Set the match up (R5.1–R5.2) and run it to its first decision; with ``start`` false
+        the flow waits for :meth:`resume`."""
         super().__init__(
             catalog, decks, seed=seed, shuffle=shuffle, first_initiative=first_initiative, names=names
         )
-        self.actions: list[Action] = []  # the log (STYLE.md 4): {"seat": s, "type": ..., ...}
-        self._flow = run_match(self)
-        self._pending: Decision | None = None
-        self.initial_events: list[Event] = self._advance(None)
+        self._flow: Flow = run_match(self)
+        self.initial_events: list[Event] = []
+        if start:
+            self.initial_events = self._advance(None)
+
+    def resume(self, flow: Flow) -> None:
+        """Drive the game by ``flow`` from now on, and run it to its first decision (its events
+        are :attr:`initial_events`): how a position built for a rules test starts
+        (``scenario.py``), instead of the game's setup."""
+        self._flow = flow
+        self.initial_events = self._advance(None)
 
     def _advance(self, answer: Any) -> list[Event]:
         """Resume the turn flow with ``answer`` until its next decision; return the events."""
@@ -67,10 +75,6 @@ class Match(State):
     def is_over(self) -> bool:
         """Return whether the game has ended (see :attr:`result`)."""
         return self.result is not None
-
-    def decision(self) -> Decision | None:
-        """Return the pending request (mulligan, act, choose_cell, choose_target), None when over."""
-        return self._pending
 
     def decision_for(self, seat: int) -> Decision | None:
         """Return what ``seat`` is asked now: the pending request, a ``wait``, or None when over."""
@@ -207,9 +211,11 @@ class Match(State):
         return views.hidden_from(self, seat)
 
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
-        """Return the match log of formats.md (the truth that rebuilds every state)."""
-        from engine.games.respons.match.log import match_log
-
+        """Return the match log (the truth that rebuilds every state). Raises
+        :class:`~engine.scenario.NoMatchLog` for a match built from a position (``scenario.py``):
+        its setup is the spec, not decks and a seed."""
+        if self.built is not None:
+            raise NoMatchLog("a match built from a position has no match log: build it again from its spec")
         return match_log(self, card_set_codes)
 
     @property

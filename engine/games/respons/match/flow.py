@@ -7,27 +7,15 @@ answer back in. The game ends by raising ``GameOver`` from :meth:`State.end` (R9
 
 from __future__ import annotations
 
-from engine.games.respons.abilities import (
-    END_OF_TURN,
-    START_OF_TURN,
-    Flow,
-    any_in_play,
-    fire,
-    settle,
-    settle_board,
-)
+from engine.games.respons.abilities import END_OF_TURN, START_OF_TURN
+from engine.games.respons.match.board import DECISIONS_PER_TURN, DECK, OPENING_HAND
 from engine.games.respons.match.combat import combat
+from engine.games.respons.match.decisions import NO_INFO, Decision, Flow
+from engine.games.respons.match.insts import Inst
 from engine.games.respons.match.play import activate, play_from_hand, play_order
-from engine.games.respons.match.state import (
-    DECISIONS_PER_TURN,
-    DECK,
-    JUDGES,
-    OPENING_HAND,
-    Decision,
-    Inst,
-    State,
-    rng_shuffle,
-)
+from engine.games.respons.match.resolution import any_in_play, fire, settle, settle_board
+from engine.games.respons.match.state import State, rng_shuffle
+from engine.play import JUDGES
 
 _START = frozenset({"start_of_turn"})
 _END = frozenset({"end_of_turn"})
@@ -42,6 +30,23 @@ ACTIVATE = "activate"
 def run_match(state: State) -> Flow:
     """Play the whole game: setup and mulligans (R5), then turns (R6) until R9 ends it."""
     yield from setup(state)
+    while True:
+        yield from turn(state)
+
+
+# The phases of a turn, in order (R6.1–R6.6).
+PHASES: tuple[str, ...] = ("start", "draw", "actions", "combat", "end", "recovery")
+
+
+def play_from(state: State, phase: str, to_act: int) -> Flow:
+    """Play on from a position built in the middle of a game (``scenario.py``): the mulligans
+    still to make (``phase`` "mulligan"), or the turn from the start of ``phase`` (``start``:
+    the next turn begins; the actions phase from ``to_act``'s decision, the seats' decisions
+    left and :attr:`State.passed` being the position's), then turns until R9 ends the game."""
+    if phase == "mulligan":
+        yield from mulligans(state)
+    else:
+        yield from turn(state, PHASES.index(phase), to_act)
     while True:
         yield from turn(state)
 
@@ -70,9 +75,15 @@ def setup(state: State) -> Flow:
             state.emit(
                 {"type": "draw", "seat": seat, "count": len(drawn)}, {"cards": [i.name for i in drawn]}, seat
             )
-    for seat in order:  # R5.2 [decision]: initiative player decides first
-        back: list[Inst] = yield Decision("mulligan", seat, state.seq)
-        mulligan(state, seat, back)
+    yield from mulligans(state)
+
+
+def mulligans(state: State) -> Flow:
+    """R5.2 [decision]: each seat that has not answered yet, initiative player first."""
+    for seat in state.seat_order():
+        if state.seats[seat].mulliganed is None:
+            back: list[Inst] = yield Decision("mulligan", seat, state.seq)
+            mulligan(state, seat, back)
 
 
 def mulligan(state: State, seat: int, back: list[Inst]) -> None:
@@ -98,22 +109,30 @@ def mulligan(state: State, seat: int, back: list[Inst]) -> None:
         )
 
 
-def turn(state: State) -> Flow:
-    """One turn (R6.1–R6.6)."""
-    state.turn += 1
-    state.phase = "start"
-    if state.recording:
-        state.emit({"type": "turn", "turn": state.turn, "initiative": state.initiative})
-    if any_in_play(state, _START):  # R6.1
-        yield from fire(state, START_OF_TURN, state.in_play(), _START)
-    yield from draw_phase(state)
-    yield from actions_phase(state)
-    yield from combat(state)
-    state.phase = "end"
-    if state.recording:
-        state.emit({"type": "phase", "phase": "end", "turn": state.turn})
-    if any_in_play(state, _END):  # R6.5
-        yield from fire(state, END_OF_TURN, state.in_play(), _END)
+def turn(state: State, step: int = 0, to_act: int = 0) -> Flow:
+    """One turn (R6.1–R6.6): start, draw, actions, combat, end, recovery. A position built in
+    the middle of one (``play_from``) plays the rest of the current turn from the start of phase
+    ``PHASES[step]`` (the actions phase from ``to_act``'s decision). One generator, not one per
+    phase: every decision of the turn passes through each ``yield from`` level."""
+    if step == 0:
+        state.turn += 1
+        state.phase = "start"
+        if state.recording:
+            state.emit({"type": "turn", "turn": state.turn, "initiative": state.initiative})
+        if any_in_play(state, _START):  # R6.1
+            yield from fire(state, START_OF_TURN, state.in_play(), _START)
+    if step <= 1:
+        yield from draw_phase(state)
+    if step <= 2:
+        yield from actions_phase(state, to_act if step == 2 else -1)
+    if step <= 3:
+        yield from combat(state)
+    if step <= 4:
+        state.phase = "end"
+        if state.recording:
+            state.emit({"type": "phase", "phase": "end", "turn": state.turn})
+        if any_in_play(state, _END):  # R6.5
+            yield from fire(state, END_OF_TURN, state.in_play(), _END)
     yield from recovery(state)
 
 
@@ -150,21 +169,26 @@ def draw_phase(state: State) -> Flow:
         state.end(1 - lost[0], "orders_exhausted")
 
 
-def actions_phase(state: State) -> Flow:
+def actions_phase(state: State, resume: int = -1) -> Flow:
     """R6.3: alternate decisions, initiative first, five each; a pass spends one.
 
-    The phase ends when (a) two decisions in a row are passes, (b) a player passes and
-    the opponent has no decisions left, or (c) neither has decisions left. A player with
-    no decisions left is skipped.
+    The phase ends when (a) two decisions in a row are passes, (b) a player passes and the
+    opponent has no decisions left, or (c) neither has decisions left. A player with no
+    decisions left is skipped. :attr:`State.passed` says whether the last decision was a pass.
+    ``resume``: the seat whose decision a position built in the middle of the phase starts
+    from (its decisions left and ``passed`` are the position's); -1 starts the phase.
     """
-    state.phase = "actions"
-    if state.recording:
-        state.emit({"type": "phase", "phase": "actions", "turn": state.turn})
     seats = state.seats
-    for side in seats:
-        side.decisions = DECISIONS_PER_TURN
-    current = state.initiative
-    last_was_pass = False
+    if resume < 0:
+        state.phase = "actions"
+        if state.recording:
+            state.emit({"type": "phase", "phase": "actions", "turn": state.turn})
+        for side in seats:
+            side.decisions = DECISIONS_PER_TURN
+        state.passed = False
+        current = state.initiative
+    else:
+        current = resume
     while True:
         mine, theirs = seats[current].decisions, seats[1 - current].decisions
         if not mine and not theirs:
@@ -172,18 +196,19 @@ def actions_phase(state: State) -> Flow:
         if not mine:
             current = 1 - current  # skipped
             continue
-        # Positional (kind, seat, seq, card, effect, options, decisions_left): built per decision.
-        answer = yield Decision("act", current, state.seq, None, None, (), mine)
+        # Positional (kind, seat, seq, info, card, effect, options, decisions_left): built per
+        # decision; RESPONSE's requests keep their words in their own fields, never in info.
+        answer = yield Decision("act", current, state.seq, NO_INFO, None, None, (), mine)
         seats[current].decisions -= 1
         kind = answer[0]
         if kind == PASS:
             if state.recording:
                 state.emit({"type": "pass", "seat": current})
-            if last_was_pass or not theirs:
+            if state.passed or not theirs:
                 return  # (a) or (b)
-            last_was_pass = True
+            state.passed = True
         else:
-            last_was_pass = False
+            state.passed = False
             if kind == PLAY:
                 yield from play_from_hand(state, current, answer[1], answer[2], answer[3])
             else:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.respons.abilities import find_static_sources, static_mods
-from engine.games.respons.match.state import (
+from engine.games.respons.match.board import (
     ATTACK_TRIGGERS,
     CELL_LINE,
     DECISIONS_PER_TURN,
@@ -19,9 +18,10 @@ from engine.games.respons.match.state import (
     ORDER_UP,
     SPACE,
     STACK,
-    Inst,
-    State,
 )
+from engine.games.respons.match.insts import Inst
+from engine.games.respons.match.resolution import find_static_sources, static_mods
+from engine.games.respons.match.state import State
 
 
 def check_invariants(state: State) -> list[str]:

@@ -1,46 +1,20 @@
-"""Match logs (formats.md) and replay: the action log is the truth (STYLE.md 4, R10.1)."""
+"""Replay and a player's copy of a match log (R10.1, R3.5); ``record.py`` writes the log."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from engine import RULES_VERSION
 from engine.catalog import Catalog
-from engine.decklist import Decklist, decklist_to_json, parse_decklist
-from engine.games.respons.match.state import (
-    FIELD,
-    GRAVEYARD,
-    HERO,
-    LOCATION,
-    ORDER_UP,
-    SPACE,
-    STACK,
-    IllegalAction,
-    Inst,
-)
+from engine.decklist import Decklist, parse_decklist
+from engine.games.respons.match.board import FIELD, GRAVEYARD, HERO, LOCATION, ORDER_UP, SPACE, STACK
+from engine.games.respons.match.core import Match, new_match
+from engine.games.respons.match.insts import Inst
+from engine.play import IllegalAction
 from engine.problems import InputError, Problem
 
-if TYPE_CHECKING:
-    from engine.games.respons.match.core import Match
-
 GAME = "respons"
-
-
-def match_log(match: Match, card_set_codes: Sequence[str]) -> dict[str, Any]:
-    """Return the formats.md match log of ``match``: setup, both decks and every action."""
-    return {
-        "game": GAME,
-        "rules_version": RULES_VERSION,
-        "seed": match.seed,
-        "shuffle": match.shuffle,
-        "first_initiative": match.first_initiative,
-        "cards": list(card_set_codes),
-        "players": [
-            {"name": match.names[seat], "deck": decklist_to_json(match.decks[seat])} for seat in (0, 1)
-        ],
-        "actions": [dict(action) for action in match.actions],
-    }
 
 
 _PARSED_DECKS: dict[str, Decklist] = {}
@@ -195,8 +169,6 @@ def replay(log: Any, catalog: Catalog[Any], *, source: str = "", upto: int | Non
     Raises :class:`InputError` for a malformed log or deck, and :class:`ReplayError`
     (carrying the state reached) at the first illegal action.
     """
-    from engine.games.respons.match.core import new_match
-
     setup, actions = read_setup(log, source=source)
     try:
         match = new_match(catalog, **setup)
@@ -242,8 +214,6 @@ def redacted_log(log: Any, catalog: Catalog[Any], seat: int, *, source: str = ""
     why; :func:`read_setup` refuses such a copy. Raises like :func:`replay`.
     """
     setup, actions = read_setup(log, source=source)
-    from engine.games.respons.match.core import new_match
-
     try:
         match = new_match(catalog, **setup)
     except InputError as error:

@@ -8,19 +8,13 @@ functions only carry out what is already known to be legal.
 
 from __future__ import annotations
 
-from engine.games.respons.abilities import Flow, Moment, run, settle, settle_board
+from engine.games.respons.abilities import Moment
 from engine.games.respons.cards import FIELD_TYPES
-from engine.games.respons.match.state import (
-    CELL_LINE,
-    CELL_ROW,
-    CELL_SEAT,
-    ORDER_UP,
-    STACK,
-    Decision,
-    Inst,
-    State,
-    cell_dict,
-)
+from engine.games.respons.match.board import CELL_LINE, CELL_ROW, CELL_SEAT, ORDER_UP, STACK, cell_dict
+from engine.games.respons.match.decisions import Decision, Flow
+from engine.games.respons.match.insts import Inst
+from engine.games.respons.match.resolution import run, settle, settle_board
+from engine.games.respons.match.state import State
 
 
 def play_cost(inst: Inst) -> int:

@@ -1,4 +1,4 @@
-"""What each seat, a judge and a spectator may see (R3.5, STYLE.md 6).
+"""What each seat, a judge and a spectator may see (R3.5).
 
 One builder with a ``viewer``: a seat (0/1) sees its own hand, its own face-down orders
 and traps; of the opponent only counts and face-down backs. A judge sees everything, a
@@ -7,41 +7,32 @@ spectator only what is public. Every view is a JSON-serialisable dict.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.games.respons.match.state import (
-    CELL_LINE,
-    CELL_ROW,
-    ORDER_DOWN,
-    ORDER_UP,
-    Inst,
-    State,
-    seat_cells,
-)
-
-if TYPE_CHECKING:
-    from engine.games.respons.match.core import Match
+from engine.games.respons.match.board import CELL_LINE, CELL_ROW, ORDER_DOWN, ORDER_UP, seat_cells
+from engine.games.respons.match.insts import Inst
+from engine.games.respons.match.state import State
 
 JUDGE = "judge"
 SPECTATOR = "spectator"
 
 
-def observation(match: Match, seat: int) -> dict[str, Any]:
+def observation(match: State, seat: int) -> dict[str, Any]:
     """Return ``seat``'s own view (R3.5)."""
     return _view(match, seat)
 
 
-def judge_view(match: Match) -> dict[str, Any]:
+def judge_view(match: State) -> dict[str, Any]:
     """Return the full view: every hidden card named."""
     return _view(match, JUDGE)
 
 
-def spectator_view(match: Match) -> dict[str, Any]:
+def spectator_view(match: State) -> dict[str, Any]:
     """Return the public view: nobody's hidden cards."""
     return _view(match, SPECTATOR)
 
 
-def hidden_from(match: Match, seat: int) -> frozenset[str]:
+def hidden_from(match: State, seat: int) -> frozenset[str]:
     """Return the names of the opponent's cards hidden from ``seat`` (R3.5: its hand, its
     face-down orders and cards on the field) that ``seat`` sees nowhere else.
 
@@ -65,7 +56,7 @@ def hidden_from(match: Match, seat: int) -> frozenset[str]:
     return frozenset(inst.name for inst in hidden) - {inst.name for inst in seen}
 
 
-def _view(match: Match, viewer: int | str) -> dict[str, Any]:
+def _view(match: State, viewer: int | str) -> dict[str, Any]:
     pending = match.decision()
     return {
         "viewer": viewer,

@@ -1,0 +1,150 @@
+"""The types one play of any game is made of, declared once for every game's match engine.
+
+A game's match package builds its rules out of these (``engine/README.md``, "Shape of a game
+package"); the site and the test kit read them only through the protocols of
+:mod:`engine.match` (``Refusal``, ``PendingRequest``, ``MatchEvent``, ``MatchResult``):
+
+- :class:`IllegalAction`: the refusal ``apply`` raises, with the ``rule`` broken, an English
+  ``message``, a stable ``code`` and the message's ``params``;
+- :class:`GameOver`: raised inside a game's rules when the game ends, to unwind them;
+- :class:`Result`: how a game ended (``winner``, ``reason``);
+- :class:`Decision`: the pending request (``kind``, ``seat``, ``seq``); a game adds what its
+  requests say in ``info`` (shown as is by :meth:`Decision.as_dict`), or in fields of a small
+  subclass that says how it shows them (RESPONSE's, ``games/respons/match/decisions.py``), and
+  says the rule of each kind (:attr:`Decision.rule`);
+- :class:`Event`: something that happened, a public part and a private part for one seat
+  (:data:`JUDGES`: for no seat at the table).
+
+This module is not compiled (``build_engine.py`` compiles the games' own modules): a compiled
+game subclasses these as plain Python classes (``@mypyc_attr(native_class=False)``), and builds
+and reads them about as fast as its own native classes (``bench/bench_engine.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# The "seat" of an event's private part that no seat sees: for judges and full logs only (the
+# match seed, which rebuilds both decks' order).
+JUDGES = -1
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse: the ``rule`` it breaks (``"R7.1"``), an English ``message``,
+    a stable ``code`` (one of the engine's ``refusal_codes``: one code may come with different
+    rules) and the message's values in ``params`` (JSON text and whole numbers), so that a
+    front end can say the same in another language. Raised by a match's ``apply`` before
+    anything changes."""
+
+    def __init__(
+        self, rule: str, message: str, *, code: str = "", params: dict[str, str | int] | None = None
+    ) -> None:
+        self.rule = rule
+        self.message = message
+        self.code = code
+        self.params: dict[str, str | int] = params if params is not None else {}
+        super().__init__(f"{rule}: {message}")
+
+
+class GameOver(Exception):
+    """Unwinds a game's rules when the game ends (its ``end`` sets the :class:`Result`, then
+    raises this); caught inside the game's package, never seen by its callers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: ``winner`` 0, 1 or None (a draw), and the reason word (each game's
+    own, and the site's ``concede``, ``timeout``, ``no_show``, ``penalty``)."""
+
+    winner: int | None
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return ``{"winner": ..., "reason": ...}``."""
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(slots=True)
+class Decision:
+    """A pending request for input: its ``kind`` (the game's words, and ``wait`` for the seat
+    not asked), the ``seat`` asked and ``seq``, the number of the decision an answer quotes;
+    ``info`` says more, JSON shown as is (a choice's options, the chain's size). Never mutate
+    one (it is not frozen: a frozen dataclass is slow to build, and one is built per decision).
+
+    A game subclasses it to say the rule of each kind (:attr:`rule`, cited when a seat answers
+    out of turn), and may add typed fields with an :meth:`as_dict` that shows them (they are
+    then the game's to keep out of ``info``).
+    """
+
+    kind: str
+    seat: int
+    seq: int
+    info: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rule(self) -> str:
+        """Return the rule the request belongs to (``"R6.3"``): the game's subclass says it. (A
+        property rather than a class variable: compiled, a subclass's class variable would read
+        as a dataclass field.)"""
+        return ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the request as JSON: ``kind``, ``seat``, ``seq`` and the keys of ``info``
+        (never a card hidden from anyone who may read it)."""
+        return {"kind": self.kind, "seat": self.seat, "seq": self.seq, **self.info}
+
+
+class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
+    """Something that happened, split for the views: ``Event((public, private, seat))``.
+
+    ``public`` is what everyone may see (it carries ``type``); ``private`` is added for
+    ``seat`` only (a drawn card, a face-down card's name), or for nobody at the table when
+    ``seat`` is :data:`JUDGES`. A judge sees both. A tuple because a game builds one for every
+    event of every action (built in C, no ``__init__``).
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = JUDGES) -> Event:
+        """Return the event of these parts (the same as ``Event((public, private, seat))``)."""
+        return cls((public, private, seat))
+
+    @property
+    def public(self) -> dict[str, Any]:
+        return self[0]
+
+    @property
+    def private(self) -> dict[str, Any] | None:
+        return self[1]
+
+    @property
+    def seat(self) -> int:
+        return self[2]
+
+    @property
+    def type(self) -> str:
+        return str(self[0]["type"])
+
+    def for_seat(self, seat: int) -> dict[str, Any]:
+        """Return the event as ``seat`` may see it (its private part only if it is theirs)."""
+        public, private, owner = self
+        if private is not None and seat == owner:
+            return {**public, **private}
+        return dict(public)
+
+    def public_dict(self) -> dict[str, Any]:
+        """Return the event as a spectator sees it."""
+        return dict(self[0])
+
+    def judge_dict(self) -> dict[str, Any]:
+        """Return the whole event (public and private parts) for judges and logs;
+        ``private_to`` names the seat the private part is for, or ``"judges"``."""
+        public, private, owner = self
+        if private is None:
+            return dict(public)
+        return {**public, **private, "private_to": owner if owner != JUDGES else "judges"}
+
+    def __repr__(self) -> str:
+        return f"Event({self.judge_dict()!r})"
