@@ -243,6 +243,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TopCutSizeEnum": [(size, size) for size in (0, 2, 4, 8)],
         "TopCutStageEnum": [(stage, stage) for stage in ("winner", "final", "semifinal", "quarterfinal")],
+        # A judge's penalty and a practice game's deck both have a "kind": name the penalty's.
+        "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
     },
 }
 

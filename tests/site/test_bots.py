@@ -111,13 +111,14 @@ def test_it_offers_the_organizer_a_fill_with_bots_page(test_event, judge, outsid
 
 
 def test_it_sets_up_the_online_demo_event_once(card_sets):
-    from tournaments.services.demo_online import DEMO_ONLINE_EVENT, demo_online_event_ensure
+    from tournaments.services.demo_online import DEMO_ONLINE_BOTS, DEMO_ONLINE_EVENT, demo_online_event_ensure
 
     assert "created" in demo_online_event_ensure()
     event = Event.objects.get(name=DEMO_ONLINE_EVENT)
     assert event.online and event.status == Event.Status.RUNNING and event.organizer.username == "organizer"
     registrations = event.registrations.all()
-    assert registrations.filter(is_bot=True).count() == 8
+    # Seven bots and anna: eight players, so that anna meets one of the bots in round 1.
+    assert DEMO_ONLINE_BOTS == 7 and registrations.filter(is_bot=True).count() == DEMO_ONLINE_BOTS
     assert registrations.filter(player__username="anna", is_bot=False).exists()
     round_ = event.round_set.get(number=1)
     bot_matches = round_.matches.filter(player_a__is_bot=True, player_b__is_bot=True)

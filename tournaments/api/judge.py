@@ -21,7 +21,7 @@ from tournaments.users import SignedInRequest
 
 class PenaltyIn(serializers.Serializer):
     username = serializers.CharField(max_length=150, help_text="the penalised player of this match")
-    kind = serializers.ChoiceField(choices=Penalty.Kind.values)
+    kind = serializers.ChoiceField(choices=Penalty.Kind.choices)
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 
@@ -29,7 +29,7 @@ class PenaltyOut(serializers.Serializer):
     id = serializers.IntegerField()
     match = serializers.IntegerField()
     username = serializers.CharField()
-    kind = serializers.ChoiceField(choices=Penalty.Kind.values)
+    kind = serializers.ChoiceField(choices=Penalty.Kind.choices)
     note = serializers.CharField(allow_blank=True)
     by = serializers.CharField()
     at = serializers.DateTimeField()
