@@ -15,6 +15,7 @@ class TournamentsConfig(AppConfig):
         from django.db.models.signals import post_save
         from django.urls import register_converter
 
+        import tournaments.tasks  # noqa: F401 (registers the worker tasks: services/jobs.py names them)
         from tournaments.checks import online_sweep_runs
         from tournaments.numbers import IdConverter, NumberConverter
         from tournaments.services.accounts import tokens_revoke_on_user_saved, username_skeleton_keep

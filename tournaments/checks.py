@@ -6,12 +6,14 @@ from typing import Any
 from django.conf import settings
 from django.core.checks import Warning
 
+from tournaments.services import jobs
+
 
 def online_sweep_runs(app_configs: Any, **kwargs: Any) -> list[Warning]:
     """Without a broker, only the embedded beat runs the online sweep: turned off
     (EMBEDDED_BEAT=false), no clock of an online match runs out and no later game of a match
     starts, so the players of an online event would wait for ever."""
-    if settings.CELERY_TASK_ALWAYS_EAGER and not settings.EMBEDDED_BEAT:
+    if jobs.in_process() and not settings.EMBEDDED_BEAT:
         return [
             Warning(
                 "EMBEDDED_BEAT is off and no broker is configured: nothing runs the online sweep, so "

@@ -1,17 +1,22 @@
-"""Celery tasks: thin adapters that take an id and call a service (STYLE.md 12)."""
+"""Celery tasks: thin adapters that take an id and call a service. The services queue them by
+name (services/jobs.py), so they never import this module."""
 
 import socket
 
 from celery import Task, shared_task
 from django.db import OperationalError
 
+from tournaments.services import jobs
 from tournaments.services.metagame import metagame_build as metagame_build_service
-from tournaments.services.notifications import DeliveryFailed, notification_email_send, webhook_deliver_once
+from tournaments.services.notifications import (
+    WEBHOOK_RETRIES,
+    DeliveryFailed,
+    notification_email_send,
+    webhook_deliver_once,
+)
 from tournaments.services.online import actions_drain, match_adjudicate, online_sweep, queue_adjudication
 from tournaments.services.ops import heartbeat_record
 from tournaments.services.ratings import rating_update
-
-WEBHOOK_RETRIES = 6  # tries after the first: about two minutes of back-off in all
 
 
 @shared_task(name="tournaments.worker_heartbeat")
@@ -22,7 +27,7 @@ def worker_heartbeat(token: str) -> str:
 
 
 @shared_task(
-    name="tournaments.adjudicate_match",
+    name=jobs.ADJUDICATE_MATCH,
     acks_late=True,  # a worker killed mid-task leaves the message for another: nothing is lost
     reject_on_worker_lost=True,
     autoretry_for=(OperationalError,),
@@ -35,7 +40,7 @@ def adjudicate_match(match_id: int) -> int:
 
 
 @shared_task(
-    name="tournaments.drain_actions",
+    name=jobs.DRAIN_ACTIONS,
     acks_late=True,  # killed mid-task: the message goes to another worker, the actions stay queued
     reject_on_worker_lost=True,
     autoretry_for=(OperationalError,),
@@ -53,9 +58,7 @@ def online_sweep_task() -> int:
     return online_sweep(run=adjudicate_match.delay, run_bots=lambda pk: queue_adjudication(pk, bots=True))
 
 
-@shared_task(
-    name="tournaments.notification_email", autoretry_for=(OSError,), retry_backoff=True, max_retries=5
-)
+@shared_task(name=jobs.NOTIFICATION_EMAIL, autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
 def notification_email(notification_id: int) -> bool:
     """E-mail one notification (queued on commit: a request never waits for the mail server)."""
     return notification_email_send(notification_id=notification_id)
@@ -63,7 +66,7 @@ def notification_email(notification_id: int) -> bool:
 
 @shared_task(
     bind=True,
-    name="tournaments.webhook_deliver",
+    name=jobs.WEBHOOK_DELIVER,
     autoretry_for=(DeliveryFailed,),
     retry_backoff=True,  # 1 s, 2 s, 4 s... (jittered), at most retry_backoff_max apart
     retry_backoff_max=600,
@@ -74,16 +77,14 @@ def webhook_deliver(self: Task, delivery_id: int) -> bool:
     return webhook_deliver_once(delivery_id=delivery_id, last_try=self.request.retries >= WEBHOOK_RETRIES)
 
 
-@shared_task(
-    name="tournaments.metagame_build", acks_late=True, autoretry_for=(OperationalError,), max_retries=3
-)
+@shared_task(name=jobs.METAGAME_BUILD, acks_late=True, autoretry_for=(OperationalError,), max_retries=3)
 def metagame_build(key: str) -> int:
     """Compute a metagame scope's numbers (an event, a game over a period) into its cache."""
     return metagame_build_service(key=key)
 
 
 @shared_task(
-    name="tournaments.rating_update",
+    name=jobs.RATING_UPDATE,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=(OperationalError,),

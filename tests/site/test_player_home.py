@@ -10,7 +10,7 @@ from tests.support.events import one_table
 from tests.support.online import online_match
 from tests.support.pages import browser, html_of
 from tournaments.models import Game
-from tournaments.services.demo import DEMO_PASSWORD, DEMO_USERS, demo_users_ensure
+from tournaments.services.demo_users import DEMO_PASSWORD, DEMO_USERS, demo_users_ensure
 
 
 def home(actor) -> str:

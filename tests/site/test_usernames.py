@@ -218,7 +218,7 @@ def test_the_skeletons_can_be_stored_again_after_an_update_of_the_confusables_da
 def test_the_demo_makes_no_user_that_looks_like_a_persons():
     from django.utils import translation
 
-    from tournaments.services.demo import demo_users_ensure
+    from tournaments.services.demo_users import demo_users_ensure
     from tournaments.services.errors import BadInput
 
     User.objects.create_user(username="аnna")  # a person's, with a Cyrillic а, made before the demo

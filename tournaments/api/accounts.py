@@ -20,8 +20,8 @@ from tournaments.api.throttles import SignUpThrottle
 from tournaments.selectors.signup_codes import signup_code_find
 from tournaments.services import limits
 from tournaments.services.accounts import token_expires, token_issue, token_revoke, user_create
+from tournaments.services.limits import client_address, sign_in_refused_text, signup_refused_text
 from tournaments.services.signup_codes import code_refused_text
-from tournaments.views.accounts import client_address, sign_in_refused_text, signup_refused_text
 
 
 class SignUpIn(serializers.Serializer):

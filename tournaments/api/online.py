@@ -23,7 +23,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from respons_site.celery import app as celery_app
 from tournaments.api.errors import ApiError, throttled
 from tournaments.api.schema import errors
 from tournaments.api.throttles import ActionThrottle
@@ -41,7 +40,7 @@ from tournaments.selectors.online import (
 )
 from tournaments.selectors.online_rows import match_games
 from tournaments.selectors.play import game_events, game_log_shown
-from tournaments.services import limits, live
+from tournaments.services import jobs, limits, live
 from tournaments.services import online as svc
 from tournaments.services.errors import BadInput
 from tournaments.users import SignedInRequest
@@ -381,7 +380,7 @@ class GameActionApi(APIView):
             assert facts is not None  # a match is never deleted under a player's request
         _playing_or_409(online=facts.online, started=facts.started)
         row = svc.game_action_submit(match_id=match_id, facts=facts, **data.validated_data)
-        if celery_app.conf.task_always_eager:
+        if jobs.in_process():
             # Applied already: the task ran in-process on commit.
             row = GameAction.objects.get(match_id=match_id, seat=row.seat, seq=row.seq)
         return _action_answer(row)

@@ -459,46 +459,6 @@ def match_deadline(*, match: Match) -> datetime:
 
 
 @dataclass(frozen=True)
-class GameClock:
-    """A seat's clock in the current game of an online match (R9.4), as its event page shows it."""
-
-    left: float  # seconds left on the seat's clock now
-    running: bool  # the seat is deciding and the clocks run
-    runs_out_at: datetime | None  # when it runs out, if it is running
-    present_by: datetime | None  # the game waits for a seat until then (no clock runs)
-
-
-def game_clock(*, match: Match, user: Visitor) -> GameClock | None:
-    """Return the user's clock in the match's current game, or None: not an online match, not
-    the user's, no game in play. Read from the stored game (no engine, no work)."""
-    from tournaments.selectors.online import clock_limit, match_is_online, seat_of_user_id  # (it reads ours)
-
-    if not match_is_online(match) or match.status == Match.Status.FINAL:
-        return None
-    seat = seat_of_user_id(match, getattr(user, "pk", None))
-    game = (
-        Game.objects.filter(match=match)
-        .only("status", "clock_used", "decision_seat", "decision_since", "present_by")
-        .order_by("-number")
-        .first()
-    )
-    if seat is None or game is None or game.status != Game.Status.PLAYING:
-        return None
-    used = float((game.clock_used or [0.0, 0.0])[seat])
-    running = False
-    if game.present_by is None and game.decision_seat == seat and game.decision_since is not None:
-        running = True
-        used += max(0.0, (timezone.now() - game.decision_since).total_seconds())
-    left = max(0.0, clock_limit(match.round.event) - used)
-    return GameClock(
-        left=left,
-        running=running,
-        runs_out_at=timezone.now() + timedelta(seconds=left) if running else None,
-        present_by=game.present_by,
-    )
-
-
-@dataclass(frozen=True)
 class RoundProgress:
     """How far the results of a round are: matches in all, final, waiting, disputed."""
 

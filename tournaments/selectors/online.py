@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
@@ -17,6 +18,7 @@ import orjson
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max
+from django.utils import timezone
 
 from engine.decklist import Decklist, parse_decklist
 from engine.match import MatchEngine
@@ -25,6 +27,7 @@ from engine.registry import game_keys, get_game
 from tournaments.models import Event, Game, Match, Registration
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.events import event_role, is_official
+from tournaments.users import Visitor
 
 PRESENT_FIELDS = ("present_a_at", "present_b_at")
 
@@ -151,6 +154,44 @@ def seats_present(match: Match) -> list[bool]:
 def clock_limit(event: Event) -> float:
     """Return each player's match clock in seconds (default: half the round length, R9.4)."""
     return float(event.clock_seconds or event.round_minutes * 30)
+
+
+@dataclass(frozen=True)
+class GameClock:
+    """A seat's clock in the current game of an online match (R9.4), as its event page shows it."""
+
+    left: float  # seconds left on the seat's clock now
+    running: bool  # the seat is deciding and the clocks run
+    runs_out_at: datetime | None  # when it runs out, if it is running
+    present_by: datetime | None  # the game waits for a seat until then (no clock runs)
+
+
+def game_clock(*, match: Match, user: Visitor) -> GameClock | None:
+    """Return the user's clock in the match's current game, or None: not an online match, not
+    the user's, no game in play. Read from the stored game (no engine, no work)."""
+    if not match_is_online(match) or match.status == Match.Status.FINAL:
+        return None
+    seat = seat_of_user_id(match, getattr(user, "pk", None))
+    game = (
+        Game.objects.filter(match=match)
+        .only("status", "clock_used", "decision_seat", "decision_since", "present_by")
+        .order_by("-number")
+        .first()
+    )
+    if seat is None or game is None or game.status != Game.Status.PLAYING:
+        return None
+    used = float((game.clock_used or [0.0, 0.0])[seat])
+    running = False
+    if game.present_by is None and game.decision_seat == seat and game.decision_since is not None:
+        running = True
+        used += max(0.0, (timezone.now() - game.decision_since).total_seconds())
+    left = max(0.0, clock_limit(match.round.event) - used)
+    return GameClock(
+        left=left,
+        running=running,
+        runs_out_at=timezone.now() + timedelta(seconds=left) if running else None,
+        present_by=game.present_by,
+    )
 
 
 def current_game(match: Match) -> Game | None:

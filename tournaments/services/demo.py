@@ -9,7 +9,6 @@ from django.db import transaction
 
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys
 from tournaments.models import Event, Round
-from tournaments.services.accounts import username_lock, username_refusal
 from tournaments.services.cards import card_set_import, read_json_file
 from tournaments.services.demo_online import (
     demo_bot_events_ensure,
@@ -17,7 +16,7 @@ from tournaments.services.demo_online import (
     demo_match_rearm,
     demo_online_event_ensure,
 )
-from tournaments.services.errors import BadInput
+from tournaments.services.demo_users import DEMO_USERS, demo_users_ensure
 from tournaments.services.events import (
     event_create,
     event_open,
@@ -27,25 +26,6 @@ from tournaments.services.events import (
     registration_submit,
     round_next,
 )
-
-DEMO_PASSWORD = "demo-password-1"
-DEMO_USERS = ("organizer", "judge", "anna", "boris", "vera", "gleb", "dina", "egor", "zoya", "ivan")
-
-
-@transaction.atomic
-def demo_users_ensure() -> list[str]:
-    """Create the demo users that do not exist yet; return the names created."""
-    User = get_user_model()
-    created = []
-    for name in DEMO_USERS:
-        if not User.objects.filter(username=name).exists():
-            username_lock(name)
-            refused = username_refusal(name)  # the look-alike check of every account
-            if refused is not None:
-                raise BadInput(refused.message_dict["username"][0], code="username_look_alike")
-            User.objects.create_user(username=name, password=DEMO_PASSWORD, email=f"{name}@demo.invalid")
-            created.append(name)
-    return created
 
 
 def bundled_card_sets_import() -> Iterator[str]:

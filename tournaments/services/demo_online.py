@@ -15,6 +15,7 @@ from engine.registry import bundled_decklists, game_keys, get_game
 from tournaments.models import Event, Game, Match, Round, SavedDeck
 from tournaments.selectors.online import PRESENT_FIELDS, current_game
 from tournaments.services.bots import event_fill_bots
+from tournaments.services.demo_users import demo_users_ensure
 from tournaments.services.events import event_create, event_open, event_start, judge_add, registration_submit
 
 DEMO_ONLINE_EVENT = "Онлайн-турнир с ботами — демо"
@@ -47,7 +48,6 @@ def demo_online_event_ensure() -> str:
     """
     if Event.objects.filter(name=DEMO_ONLINE_EVENT).exists():
         return "online demo event: already there"
-    from tournaments.services.demo import demo_users_ensure  # demo.py calls this module: import late
 
     demo_users_ensure()
     User = get_user_model()
@@ -131,7 +131,6 @@ def demo_bot_events_ensure() -> list[str]:
     """Create and start, for every game of :func:`demo_bot_games`, an online event of 8 bots
     unless it exists; return what was done, a line per game (the games play out as the online
     demo event's do)."""
-    from tournaments.services.demo import demo_users_ensure  # demo.py calls this module: import late
 
     demo_users_ensure()
     organizer = get_user_model().objects.get(username="organizer")

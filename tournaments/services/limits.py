@@ -22,6 +22,8 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
+from django.utils.translation import ngettext
+from rest_framework.throttling import BaseThrottle
 
 # In the deployment's namespace (settings.REDIS_NAMESPACE), as its live channel and flags are:
 # two deployments sharing a Redis database never count each other's requests.
@@ -300,3 +302,47 @@ def login_attempt_succeeded(*, username: str, ip: str) -> None:
     (counter, lock, _free), (ip_counter, _ip_lock, _ip_free) = _login_keys(username, ip)
     store.delete(counter, lock)
     store.incr(ip_counter, FAILURES_KEPT, by=-1)
+
+
+# --- what a refused client is told --------------------------------------------------------------
+
+
+def client_address(request: Any) -> str:
+    """The client's address as the throttles see it (REMOTE_ADDR, or X-Forwarded-For past
+    THROTTLE_NUM_PROXIES proxies: DRF's NUM_PROXIES)."""
+    return str(BaseThrottle().get_ident(request))
+
+
+def sign_in_refused_text(wait: int) -> str:
+    """Why a sign-in attempt was not even checked, in the reader's language."""
+    return ngettext(
+        "Too many failed sign-in attempts. Try again in %(seconds)d second.",
+        "Too many failed sign-in attempts. Try again in %(seconds)d seconds.",
+        wait,
+    ) % {"seconds": wait}
+
+
+def signup_refused_text(wait: int, *, api: bool = False) -> str:
+    """Why a sign-up was refused by the per-address rate, and what to do, in the reader's language."""
+    minutes = max(1, math.ceil(wait / 60))
+    if api:
+        text = ngettext(
+            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
+            "Ask the organizer for the event's sign-up code and send it as “code”, or try again in "
+            "%(minutes)d minute.",
+            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
+            "Ask the organizer for the event's sign-up code and send it as “code”, or try again in "
+            "%(minutes)d minutes.",
+            minutes,
+        )
+    else:
+        text = ngettext(
+            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
+            "Ask the organizer for the event's sign-up code and enter it below, or try again in "
+            "%(minutes)d minute.",
+            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
+            "Ask the organizer for the event's sign-up code and enter it below, or try again in "
+            "%(minutes)d minutes.",
+            minutes,
+        )
+    return text % {"minutes": minutes}

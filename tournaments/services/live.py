@@ -27,7 +27,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
+
+from tournaments.services import jobs
 
 log = logging.getLogger(__name__)
 
@@ -165,10 +168,8 @@ _client_lock = threading.Lock()
 
 def redis_url() -> str | None:
     """The Redis broker's URL, or None when tasks run in-process (then so do live updates)."""
-    from respons_site.celery import app
-
-    url = str(app.conf.broker_url or settings.CELERY_BROKER_URL or "")
-    if app.conf.task_always_eager or not url.startswith("redis"):
+    url = str(current_app.conf.broker_url or settings.CELERY_BROKER_URL or "")
+    if jobs.in_process() or not url.startswith("redis"):
         return None
     return url
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import MetagameReport
 from tournaments.selectors.metagame import Scope, metagame_compute, metagame_fingerprint
+from tournaments.services import jobs
 from tournaments.services.errors import OverLimit
 
 R = MetagameReport.Status
@@ -34,9 +35,7 @@ READ_MARK_EVERY = timedelta(hours=1)  # how often a read is written down (reads 
 
 
 def _queue(key: str) -> None:
-    from tournaments.tasks import metagame_build as task  # services import tasks only to queue them
-
-    transaction.on_commit(lambda: task.delay(key))
+    transaction.on_commit(lambda: jobs.task(jobs.METAGAME_BUILD).delay(key))
 
 
 def metagame_request(*, scope: Scope, queue: Callable[[str], None] = _queue) -> MetagameReport:

@@ -47,9 +47,11 @@ from tournaments.models import (
     WebhookDelivery,
 )
 from tournaments.selectors.events import Role, event_role
+from tournaments.services import jobs
 from tournaments.services.errors import BadInput, NotAllowed, OverLimit
 
 K = Notification.Kind
+WEBHOOK_RETRIES = 6  # tries after the first: about two minutes of back-off in all
 SIGNATURE_HEADER = "X-Respons-Signature"
 TIMESTAMP_HEADER = "X-Respons-Timestamp"
 TIMESTAMPED_SIGNATURE_HEADER = "X-Respons-Timestamped-Signature"
@@ -60,14 +62,14 @@ class DeliveryFailed(Exception):
     """A webhook receiver did not take the payload (the task retries with back-off)."""
 
 
-def _after_commit(task: Any, pk: int, inline: Callable[[int], object]) -> None:
-    """Queue ``task(pk)`` once the transaction commits. Without a broker (tasks run in-process)
-    ``inline(pk)`` runs then instead: the same work, its tries at once, and never a failure
-    raised into the request that made the moment; with settings.NOTIFY_IN_BACKGROUND (the
+def _after_commit(task: str, pk: int, inline: Callable[[int], object]) -> None:
+    """Queue the task named ``task`` with ``pk`` once the transaction commits. Without a broker
+    (tasks run in-process) ``inline(pk)`` runs then instead: the same work, its tries at once,
+    and never a failure raised into the request that made the moment; with settings.NOTIFY_IN_BACKGROUND (the
     default) on a thread of its own, so a slow mail server or webhook receiver never holds up
     the request (issue #16: sending never blocks a request)."""
-    if not task.app.conf.task_always_eager:
-        transaction.on_commit(lambda: task.delay(pk))
+    if not jobs.in_process():
+        transaction.on_commit(lambda: jobs.task(task).delay(pk))
     elif settings.NOTIFY_IN_BACKGROUND:
         transaction.on_commit(lambda: _in_background(inline, pk))
     else:
@@ -98,8 +100,6 @@ def _email_inline(pk: int) -> None:
 
 
 def _webhook_inline(pk: int) -> None:
-    from tournaments.tasks import WEBHOOK_RETRIES
-
     for attempt in range(WEBHOOK_RETRIES + 1):
         try:
             webhook_deliver_once(delivery_id=pk, last_try=attempt == WEBHOOK_RETRIES)
@@ -132,9 +132,7 @@ def notification_send(
     if email_kinds is None and address:
         email_kinds = email_kinds_of(user=user)
     if address and not address.lower().endswith(".invalid") and kind in (email_kinds or []):
-        from tournaments.tasks import notification_email
-
-        _after_commit(notification_email, note.pk, _email_inline)
+        _after_commit(jobs.NOTIFICATION_EMAIL, note.pk, _email_inline)
     return note
 
 
@@ -446,13 +444,11 @@ def _webhook_audit(hook: Webhook) -> dict[str, Any]:
 
 def webhooks_fire(*, event: Event, kind: str, data: dict[str, Any], text: str) -> None:
     """Log one delivery per webhook of the event and queue each on commit."""
-    from tournaments.tasks import webhook_deliver
-
     body = {"kind": kind, "event": {"id": event.pk, "name": event.name}, "data": data, "text": text}
     for hook in event.webhooks.all():
         payload = {"content": text[:2000]} if hook.discord else body
         delivery = WebhookDelivery.objects.create(webhook=hook, kind=kind, payload=payload)
-        _after_commit(webhook_deliver, delivery.pk, _webhook_inline)
+        _after_commit(jobs.WEBHOOK_DELIVER, delivery.pk, _webhook_inline)
 
 
 def webhook_signature(secret: str, body: bytes) -> str:

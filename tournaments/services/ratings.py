@@ -50,6 +50,7 @@ from openskill.models import PlackettLuce
 
 from tournaments.models import Event, Match, RatedMatch, Rating, RatingBook, Registration
 from tournaments.plainsql import column_of, quote
+from tournaments.services import jobs
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
 MU = float(MODEL.mu)
@@ -193,9 +194,7 @@ def rating_update_queue(match_id: int) -> None:
     """Rate the match once the current transaction commits (a Celery task; in-process where no
     broker is configured). Call it wherever a match's result becomes, stops being or changes
     from final: the task compares the match with the ledger, so an extra call costs nothing."""
-    from tournaments.tasks import rating_update_task  # the tasks module imports the services
-
-    transaction.on_commit(lambda: rating_update_task.delay(match_id))
+    transaction.on_commit(lambda: jobs.task(jobs.RATING_UPDATE).delay(match_id))
 
 
 def _lock(game: str) -> None:

@@ -1,6 +1,5 @@
 """Sign-up page, and the sign-in page with its backoff (sign-out is Django's own view)."""
 
-import math
 from typing import Any
 
 from django import forms
@@ -13,28 +12,13 @@ from django.forms.utils import ErrorDict
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
-from rest_framework.throttling import BaseThrottle
+from django.utils.translation import gettext_lazy
 
 from tournaments.selectors.signup_codes import signup_code_find
 from tournaments.services import limits
 from tournaments.services.accounts import user_create
+from tournaments.services.limits import client_address, sign_in_refused_text, signup_refused_text
 from tournaments.services.signup_codes import code_refused_text
-
-
-def client_address(request: Any) -> str:
-    """The client's address as the throttles see it (REMOTE_ADDR, or X-Forwarded-For past
-    THROTTLE_NUM_PROXIES proxies: DRF's NUM_PROXIES)."""
-    return str(BaseThrottle().get_ident(request))
-
-
-def sign_in_refused_text(wait: int) -> str:
-    """Why a sign-in attempt was not even checked, in the reader's language."""
-    return ngettext(
-        "Too many failed sign-in attempts. Try again in %(seconds)d second.",
-        "Too many failed sign-in attempts. Try again in %(seconds)d seconds.",
-        wait,
-    ) % {"seconds": wait}
 
 
 class SignInView(auth_views.LoginView):
@@ -79,32 +63,6 @@ class SignUpForm(forms.Form):
             "From the organizer at the venue: with it, everyone on the venue's network can sign up."
         ),
     )
-
-
-def signup_refused_text(wait: int, *, api: bool = False) -> str:
-    """Why a sign-up was refused by the per-address rate, and what to do, in the reader's language."""
-    minutes = max(1, math.ceil(wait / 60))
-    if api:
-        text = ngettext(
-            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
-            "Ask the organizer for the event's sign-up code and send it as “code”, or try again in "
-            "%(minutes)d minute.",
-            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
-            "Ask the organizer for the event's sign-up code and send it as “code”, or try again in "
-            "%(minutes)d minutes.",
-            minutes,
-        )
-    else:
-        text = ngettext(
-            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
-            "Ask the organizer for the event's sign-up code and enter it below, or try again in "
-            "%(minutes)d minute.",
-            "Too many sign-ups from your address: at a venue, everyone on its network shares one. "
-            "Ask the organizer for the event's sign-up code and enter it below, or try again in "
-            "%(minutes)d minutes.",
-            minutes,
-        )
-    return text % {"minutes": minutes}
 
 
 def signup(request: HttpRequest) -> HttpResponse:

@@ -45,7 +45,6 @@ from tournaments.selectors.events import (
     events_search,
     events_visible,
     forbidden_pairs_listed,
-    game_clock,
     is_official,
     judged_before,
     match_deadline,
@@ -68,6 +67,7 @@ from tournaments.selectors.events import (
     saved_decks_for,
     standings_table,
 )
+from tournaments.selectors.online import game_clock
 from tournaments.services import events as svc
 from tournaments.services import pools
 from tournaments.services.errors import DomainError, IllegalDeck, OverLimit

@@ -13,6 +13,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from kombu import Connection
 
+from tournaments.services import jobs
+
 log = logging.getLogger(__name__)
 
 
@@ -35,7 +37,7 @@ def _check_database() -> dict[str, object]:
 
 
 def _check_broker() -> dict[str, object]:
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    if jobs.in_process():
         return {"ok": True, "mode": "in-process"}
     started = time.perf_counter()
     try:

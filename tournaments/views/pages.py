@@ -13,7 +13,7 @@ from tournaments.limits import current_exception, database_away, unavailable
 from tournaments.models import Notification
 from tournaments.selectors.events import events_upcoming
 from tournaments.selectors.notifications import games_waiting_for, notifications_of, player_home
-from tournaments.services.demo import DEMO_PASSWORD, DEMO_USERS
+from tournaments.services.demo_users import DEMO_PASSWORD, DEMO_USERS
 from tournaments.services.errors import BadInput
 from tournaments.services.notifications import (
     email_kinds_of,

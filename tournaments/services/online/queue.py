@@ -1,5 +1,5 @@
-"""Where and when a match's work is queued: the worker tasks (services import tasks only to
-queue them), the drain's wake-up flags, and each match's next deadline (R9.4)."""
+"""Where and when a match's work is queued: the worker tasks (by name, services/jobs.py), the
+drain's wake-up flags, and each match's next deadline (R9.4)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tournaments.selectors.online import (
     clock_limit,
     seats_present,
 )
-from tournaments.services import live
+from tournaments.services import jobs, live
 
 log = logging.getLogger(__name__)
 
@@ -51,12 +51,10 @@ DRAIN_NUDGE_MS = 1000
 def queue_adjudication(match_id: int, *, bots: bool = False, eta: Any = None) -> None:
     """Queue the worker task for a match (in-process when no broker is configured): on the
     people's queue, or for a match between bots only (``bots``) on :func:`bot_queue`."""
-    from tournaments.tasks import adjudicate_match
-
     options: dict[str, Any] = {"queue": bot_queue()} if bots else {}
     if eta is not None:
         options["eta"] = eta
-    adjudicate_match.apply_async((match_id,), **options)
+    jobs.task(jobs.ADJUDICATE_MATCH).apply_async((match_id,), **options)
 
 
 def bot_queue() -> str:
@@ -65,17 +63,13 @@ def bot_queue() -> str:
     delay people's. Workers consume both queues, the people's first, and the Redis transport
     takes from the queues in that order (settings: ``queue_order_strategy`` "priority"), so a
     worker takes a bot task only when no person's task waits."""
-    from tournaments.tasks import adjudicate_match
-
-    return f"{adjudicate_match.app.conf.task_default_queue}{BOT_QUEUE_SUFFIX}"
+    return f"{jobs.task(jobs.ADJUDICATE_MATCH).app.conf.task_default_queue}{BOT_QUEUE_SUFFIX}"
 
 
 def queue_action(match_id: int) -> None:
     """Wake a worker for an action just committed (:func:`drain_wake`). In-process (no
     broker): adjudicate the match at once."""
-    from tournaments.tasks import drain_actions
-
-    if drain_actions.app.conf.task_always_eager:
+    if jobs.in_process():
         queue_adjudication(match_id)
         return
     drain_wake()
@@ -84,18 +78,14 @@ def queue_action(match_id: int) -> None:
 def drain_wake() -> None:
     """Queue the drain task, unless a wake-up is pending (:data:`DRAIN_WOKEN`; a broker other
     than Redis gets one each time). (The fast lane does the same with its own client.)"""
-    from tournaments.tasks import drain_actions
-
     if _first_to_flag(DRAIN_WOKEN, DRAIN_WOKEN_MS):
-        drain_actions.delay()
+        jobs.task(jobs.DRAIN_ACTIONS).delay()
 
 
 def drain_send() -> None:
     """Queue the drain task (the fast lane's wake-up, once it has set :data:`DRAIN_WOKEN`
     itself): kombu's publish blocks, so the lane calls this in a thread."""
-    from tournaments.tasks import drain_actions
-
-    drain_actions.delay()
+    jobs.task(jobs.DRAIN_ACTIONS).delay()
 
 
 def _first_to_flag(key: str, ms: int) -> bool:
@@ -113,12 +103,10 @@ def _first_to_flag(key: str, ms: int) -> bool:
 
 def _drain_again_soon() -> None:
     """Queue a drain in a moment (:data:`DRAIN_NUDGE_MS`), unless one is queued for then already."""
-    from tournaments.tasks import drain_actions
-
-    if drain_actions.app.conf.task_always_eager:
+    if jobs.in_process():
         return
     if _first_to_flag(DRAIN_NUDGED, DRAIN_NUDGE_MS):
-        drain_actions.apply_async(countdown=DRAIN_NUDGE_MS / 1000)
+        jobs.task(jobs.DRAIN_ACTIONS).apply_async(countdown=DRAIN_NUDGE_MS / 1000)
 
 
 def deadline(match: Match, game: Game) -> Any:
@@ -150,11 +138,8 @@ def _schedule_followups(match: Match, game: Game, now: Any) -> None:
 
 
 def _followup(match_id: int, eta: Any, *, bots: bool) -> None:
-    from tournaments.tasks import adjudicate_match
-
-    # The app's live setting, not settings.CELERY_TASK_ALWAYS_EAGER: tests switch the app to
-    # eager at run time, and an eager task ignores its ETA, runs at once and schedules again.
-    if adjudicate_match.app.conf.task_always_eager:
+    # In-process, a task ignores its ETA, runs at once and would schedule again.
+    if jobs.in_process():
         return
     transaction.on_commit(lambda: queue_adjudication(match_id, bots=bots, eta=eta))
 

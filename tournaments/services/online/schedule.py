@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors import online_rows
+from tournaments.services import jobs
 from tournaments.services.online.adjudicate import match_adjudicate
 from tournaments.services.online.queue import _bots_only, _followup, deadline, drain_wake
 
@@ -122,9 +123,7 @@ def embedded_beat_start() -> bool:
     daemon thread runs :func:`online_sweep` every 2 s, so clocks, sideboarding timers and
     paced bots move on with nobody watching. Returns whether the thread runs."""
     global _beat
-    from tournaments.tasks import adjudicate_match
-
-    if not settings.EMBEDDED_BEAT or not adjudicate_match.app.conf.task_always_eager:
+    if not settings.EMBEDDED_BEAT or not jobs.in_process():
         return False
     with _beat_lock:
         if _beat is None or not _beat.is_alive():
