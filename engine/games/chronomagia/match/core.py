@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from engine.catalog import Catalog
+from engine.chain import TriggerOrder
 from engine.decklist import Decklist
 from engine.games.chronomagia.cards import Ability, Card, Row
 from engine.games.chronomagia.match.actions import legal_actions as _legal_actions
@@ -42,6 +43,7 @@ from engine.games.chronomagia.match.state import (
 )
 from engine.match import SITE_ACTIONS, end_by_site_action, input_problem
 from engine.problems import InputError, Problem
+from engine.scenario import NoMatchLog
 
 # Every seat may send these at any moment (common protocol): they answer no decision.
 ANY_TIME = tuple(SITE_ACTIONS)  # engine.match: either seat, at any moment, ending the game
@@ -63,6 +65,7 @@ class Match:
         first: int | None = None,
         names: tuple[str, str] = ("A", "B"),
         turn_limit: int = TURN_LIMIT,
+        start: bool = True,
     ) -> None:
         self.catalog = catalog
         self.decks = decks
@@ -84,6 +87,9 @@ class Match:
         self.recording = True
         self.events: list[Event] = []
         self.queue: list[Work] = []
+        # C6.7, C8.4: batches of simultaneous triggers their controllers are putting in order
+        # (engine/chain.py's TriggerOrder), each then queued as a whole, oldest batch first.
+        self.ordering: list[TriggerOrder[Work]] = []
         self.pending: Decision | None = None
         self.turn = 0
         self.active = 0
@@ -93,9 +99,15 @@ class Match:
         self.step = "redraw"
         self.time_moves = 0  # C8.6
         self.redraws_left: list[int] = []
+        # A position built for a rules test (match/scenario.py): its spec; it has no match log.
+        self.built: dict[str, Any] | None = None
+        self._starting = start
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
         # C5.2: the seed picks the first player unless the site (the previous game's loser) does.
         self.first = first if first is not None else self.rng.randrange(2)
+        self.initial_events: list[Event] = []
+        if not start:  # match/scenario.py lays the cards out and runs the rules itself
+            return
         self.emit({"type": "setup", "first": self.first}, {"seed": seed}, -1)
         for seat in (0, 1):
             self.draw(seat, OPENING_HAND)
@@ -150,7 +162,7 @@ class Match:
                 if card.is_hero:
                     raise InputError(Problem(f"decks[{seat}].{zone}", f"a hero in the {zone} deck (C2.2)"))
                 into.extend([card] * int(count))
-        if not main:
+        if not main and self._starting:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (C2.2)"))
         if self.shuffle:
             self.rng.shuffle(main)
@@ -784,6 +796,8 @@ class Match:
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
         from engine.games.chronomagia.match.log import match_log
 
+        if self.built is not None:
+            raise NoMatchLog("a match built from a position has no match log: build it again from its spec")
         return match_log(self, card_set_codes)
 
     @property
