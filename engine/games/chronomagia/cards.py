@@ -28,8 +28,9 @@ from engine.languages import Translations, translations_json
 from engine.problems import Problem
 
 # Seed L35, L45: «пять типов карт»: «Местность, Событие, Тени, Герои и Мыслеобразы».
-# «Событие» and «Явление» (L87–93) are one type under two names [C1.1, audit D1]: ``phenomenon``.
-CARD_TYPES: tuple[str, ...] = ("hero", "thoughtform", "terrain", "phenomenon", "shadow")
+# «Событие» and «Явление» (L87–93) are one type under two names [C1.1, audit D1]: a card set may
+# write either, ``event`` or ``phenomenon``, and the engine plays an ``event`` as a phenomenon.
+CARD_TYPES: tuple[str, ...] = ("hero", "thoughtform", "terrain", "phenomenon", "event", "shadow")
 RARITIES: tuple[str, ...] = ("common", "uncommon", "rare", "mythic")
 # Seed «Введение»: «Игра проходит на протяжение Трех Эпох»; each card has a home epoch.
 EPOCHS: tuple[int, ...] = (1, 2, 3)
@@ -207,10 +208,12 @@ class Card:
     def is_mythic(self) -> bool:
         return self.rarity == "mythic"
 
-    @property
-    def kind(self) -> str:
-        """The card's type as the engine reads it (one of :data:`CARD_TYPES`)."""
-        return self.type
+    # The card's type as the engine reads it: ``type``, but «Событие» (``event``) is the
+    # phenomenon (C1.1). Set from ``type`` when the card is made (read in the engine's hot loops).
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", "phenomenon" if self.type == "event" else self.type)
 
     def row(self, epoch: int) -> Row | None:
         """Return the card's row in ``epoch`` (1–3), None when it is absent there (C1.4)."""
@@ -300,13 +303,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     before = len(problems)
     check_keys(raw, CARD_KEYS, where, problems)
     identity = take_identity(raw, where, problems)
-    if raw.get("type") == "event":  # C1.1: five types; «Событие» is the phenomenon
-        problems.append(
-            Problem(f"{where}.type", '«Событие» (event) is the phenomenon: write "phenomenon" (C1.1)')
-        )
-        card_type = None
-    else:
-        card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
+    card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
     rarity = take_choice(raw, "rarity", RARITIES, where, problems)
     epoch = take_int(raw, "epoch", where, problems, minimum=1, default=None)
     if epoch is not None and epoch not in EPOCHS:
@@ -330,7 +327,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
             )
         if card_type != "hero" and all(row is None for row in rows) and len(problems) == before:
             problems.append(Problem(f"{where}.rows", "a card must exist in at least one epoch (C1.4)"))
-    kind = card_type
+    kind = "phenomenon" if card_type == "event" else card_type  # C1.1
     lives = take_int(raw, "lives", where, problems, minimum=1, default=0) or 0
     if kind == "terrain" and not lives and "lives" not in raw and raw_rows is not None:
         problems.append(Problem(f"{where}.lives", "a terrain has lives ≥ 1 (C10.2)"))
@@ -411,7 +408,7 @@ def card_summary(card: Card) -> dict[str, Any]:
     }
     if card.kind == "terrain":
         summary["lives"] = card.lives
-    if card.kind == "phenomenon":
+    if card.kind == "phenomenon":  # an event too (C1.1)
         summary["time_counter"] = card.time_counter
     if card.kind == "shadow":
         summary["shadow_event"] = card.shadow_event

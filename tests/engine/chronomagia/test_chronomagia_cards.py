@@ -69,7 +69,7 @@ def problems_of(raw: dict[str, Any]) -> list[str]:
             "cards[0].hero_abilities[0].tokens:",
         ),
         ({"type": "thoughtform", "base": {"concentration": 2}}, "cards[0].base:"),
-        ({"type": "event"}, "cards[0].type:"),
+        ({"type": "event", "rows": [ROW, ROW, ROW]}, "cards[0].time_counter:"),  # C1.1: a phenomenon
     ],
 )
 def test_it_refuses_a_bad_play_field_with_its_key_path(raw: dict[str, Any], where: str) -> None:

@@ -84,7 +84,7 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
         terrain = phenomenon = False
         for inst in side.field:
             if not inst.face_down:
-                card_type = inst.card.type
+                card_type = inst.card.kind
                 if card_type == "terrain":
                     terrain = True
                 elif card_type == "phenomenon":
@@ -93,7 +93,7 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
             card = inst.card
             if card.rows[index] is None:
                 continue
-            card_type = card.type
+            card_type = card.kind
             if card_type == "shadow":
                 append({"type": "shadow", "card": inst.id})
             elif (
@@ -456,7 +456,7 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
     elif kind == "pass":
         match.step = {"meditation": "main", "main": "attack", "attack": "attack"}[pending.kind]
         if pending.kind == "attack":
-            match.strike(0, 0)
+            match.strike(0, 0, collected=False)  # C7.7, C9.4: no attack, no self-damage
     elif kind == "play":
         _play(match, seat, match.by_id[logged["card"]])
     elif kind == "shadow":  # C10.4
@@ -503,7 +503,7 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
         match.emit({"type": "sacrifice", "seat": seat, "id": inst.id, "card": inst.name})
         match.leave(inst, GRAVEYARD, dies=True)
     elif kind == "attack":
-        match.strike(logged["opponent"], logged["terrain"])
+        match.strike(logged["opponent"], logged["terrain"], collected=True)
     elif kind == "choose":
         work = match.queue.pop(0)
         resolve(match, work, logged)

@@ -263,6 +263,15 @@ class Match:
             }
         )
 
+    def wound_terrain(self, terrain: Inst, amount: int) -> None:
+        """C10.2: ``amount`` damage to a terrain removes as many of its life tokens; with none
+        left it goes to the graveyard."""
+        terrain.lives -= amount
+        self.emit({"type": "terrain_hit", "id": terrain.id, "card": terrain.name, "amount": amount,
+                   "left": max(0, terrain.lives)})  # fmt: skip
+        if terrain.lives <= 0:
+            self.leave(terrain, GRAVEYARD, dies=True)
+
     def to_field(self, inst: Inst, seat: int) -> None:
         zone_list = self._zone_list(inst)
         if zone_list is not None:
@@ -422,14 +431,18 @@ class Match:
         return self.amounts(seat).get(kind, 0)
 
     def defense(self, seat: int) -> int:
-        """C9.2 [decision]: the defender's untapped permanents in play when this turn began."""
+        """C9.2: the defender's untapped permanents in play when this turn began, or with
+        «Ускорение» (haste, which exempts a permanent from that rule as from C7.1's)."""
         total = 0
         turn = self.turn
         epoch = self.epoch
         for inst in self.seats[seat].field:
-            if inst.face_down or inst.tapped or inst.entered >= turn:
+            if inst.face_down or inst.tapped:
                 continue
             row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+            # C9.2: in play when this turn began, unless «Ускорение» (haste) exempts it (C7.1)
+            if inst.entered >= turn and (row is None or "haste" not in row.keywords):
+                continue
             if row is not None and row.resources:
                 for name, value in row.resources:
                     if name == "defense":
@@ -612,7 +625,7 @@ class Match:
                         }
                         self.pending = Decision("attack", self.active, self.seq, info)
                         return
-                    self.strike(0, 0)
+                    self.strike(0, 0, collected=False)  # nothing to collect (C7.7, C9.4)
                 elif step == "end":
                     self.trigger(("end_of_turn",), self.active)  # C6.6
                     self.step = "start"
@@ -672,20 +685,20 @@ class Match:
         side = self.seats[seat]
         return self.turn > 1 and bool(side.pool) and bool(side.hero_deck)
 
-    def strike(self, opponent: int, terrain: int) -> None:
+    def strike(self, opponent: int, terrain: int, *, collected: bool) -> None:
         """C9.3: the attack lands: ``opponent`` to the player (armor first), ``terrain`` to their
-        terrain; the attacker loses its self-damage (C7.7); then the next step."""
+        terrain; then the next step. ``collected``: the attacker collected its Attack and Damage
+        (an ``attack`` action), and with them its self-damage, which it loses (C7.7); a ``pass``
+        collects nothing and loses nothing."""
         seat = self.active
         other = 1 - seat
-        self_damage = self.amounts(seat).get("self_damage", 0)  # C7.7
+        self_damage = self.amounts(seat).get("self_damage", 0) if collected else 0  # C7.7
         if opponent or terrain:
             self.emit({"type": "attack", "seat": seat, "opponent": opponent, "terrain": terrain})
         if terrain:
             target = self.controlled(other, "terrain")
             if target is not None:
-                target.lives -= terrain
-                if target.lives <= 0:
-                    self.leave(target, GRAVEYARD, dies=True)
+                self.wound_terrain(target, terrain)
         if opponent:
             self.hurt(other, opponent)
         if self_damage:
