@@ -58,6 +58,8 @@ class HeuristicBot:
             by_type.setdefault(action["type"], []).append(action)
         if kind == "redraw":
             return {"type": "keep"}
+        if kind == "order":  # C6.7: the triggers in the order offered
+            return legal[0]
         if kind == "flip":
             return {"type": "flip"} if {"type": "flip"} in legal else {"type": "stay"}
         if kind == "attack":

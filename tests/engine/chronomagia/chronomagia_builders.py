@@ -170,3 +170,9 @@ def refusal(match: Match, seat: int, action: dict[str, Any]) -> Any:
     except IllegalAction as refused:
         return refused
     raise AssertionError(f"{action} was applied")
+
+
+def in_given_order(match: Match) -> None:
+    """Answer every pending ``order`` decision (C6.7) with the first trigger offered."""
+    while (decision := match.decision()) is not None and decision.kind == "order":
+        match.apply(decision.seat, {"type": "order", "trigger": 0})

@@ -33,6 +33,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "attack": ("attack", "pass"),
     "choose": ("choose",),
     "flip": ("flip", "stay"),
+    "order": ("order",),
 }
 
 
@@ -55,6 +56,8 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
         # C4.4: in the order of the ids (of the names), never of the shuffled hero deck
         offered = sorted(inst.id for inst in side.hero_deck)
         return [{"type": "pass"}] + [{"type": "meditate", "card": ident} for ident in offered]
+    if kind == "order":  # C6.7: which of the chooser's triggers goes next
+        return [{"type": "order", "trigger": index} for index in range(len(match.ordering[0].options()))]
     if kind == "choose":
         work = match.queue[0]
         return [{"type": "choose", **choice} for choice in options(match, work)]
@@ -340,6 +343,15 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
         logged.update(opponent=opponent, terrain=terrain)
     elif kind == "choose":
         logged.update(_check_choice(match, seat, action))
+    elif kind == "order":
+        index = action.get("trigger")
+        count = len(match.ordering[0].options())
+        if type(index) is not int or not 0 <= index < count:
+            raise _refuse(
+                "C6.7", f"name one of your {count} triggers (0 to {count - 1})", "not_a_choice",
+                got=str(index)[:40], decision="order",
+            )  # fmt: skip
+        logged["trigger"] = index
     return logged
 
 
@@ -507,6 +519,12 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
     elif kind == "choose":
         work = match.queue.pop(0)
         resolve(match, work, logged)
+    elif kind == "order":  # C6.7: the pick goes next (engine/chain.py's TriggerOrder)
+        batch = match.ordering[0]
+        picked = batch.options()[logged["trigger"]]
+        batch.pick(seat, picked)
+        match.emit({"type": "ordered", "seat": seat, "effect": picked.ability.effect,
+                    "source": picked.source.id if picked.source is not None else None})  # fmt: skip
     elif kind in ("flip", "stay"):
         work = match.queue.pop(0)
         shadow = work.source
@@ -610,6 +628,8 @@ def describe_action(action: dict[str, Any]) -> str:
         return text
     if kind == "flip":
         return "flip the shadow"
+    if kind == "order":
+        return f"put trigger {action.get('trigger')} next"
     if kind == "stay":
         return "leave the shadow face down"
     if kind == "pass":

@@ -52,6 +52,33 @@ MAIN_KINDS = ("concentration", "life", "armor")
 TIME_KINDS = ("time", "time_past", "time_future")  # C7.3
 
 
+ENTERING = ("summon", "manifest")  # C10.1: what a permanent entering triggers
+
+
+def _controller(work: Work) -> int:
+    return work.seat
+
+
+def _trigger_key(work: Work) -> tuple[str, Any]:
+    """What tells triggers apart (C6.7): the same ability of two copies of a card is one."""
+    return (work.source.name if work.source is not None else "", work.kind, work.ability)
+
+
+def order_info(batch: TriggerOrder[Work]) -> dict[str, Any]:
+    """The ``order`` decision's info: the triggers the chooser may put next, in their order."""
+    return {
+        "triggers": [
+            {
+                "source": w.source.id if w.source is not None else None,
+                "card": w.source.name if w.source is not None else None,
+                "effect": w.ability.effect,
+                "amount": w.ability.amount,
+            }
+            for w in batch.options()
+        ]
+    }
+
+
 class Match:
     """One play of Chronomagia. Build it with :func:`new_match` or ``log.replay``."""
 
@@ -90,6 +117,7 @@ class Match:
         # C6.7, C8.4: batches of simultaneous triggers their controllers are putting in order
         # (engine/chain.py's TriggerOrder), each then queued as a whole, oldest batch first.
         self.ordering: list[TriggerOrder[Work]] = []
+        self.gathering: list[Work] | None = None  # C8.4: triggers of one epoch change, gathered
         self.pending: Decision | None = None
         self.turn = 0
         self.active = 0
@@ -191,6 +219,7 @@ class Match:
         self.result = Result(winner, reason)
         self.pending = None
         self.queue.clear()
+        self.ordering.clear()
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
         raise GameOver
 
@@ -337,9 +366,9 @@ class Match:
             }
         )
         if dies and row is not None:
-            for ability in row.abilities:
-                if ability.when == "fury":
-                    self.queue.append(Work("effect", inst.owner, inst, ability, row))
+            fury = [Work("effect", inst.owner, inst, a, row) for a in row.abilities if a.when == "fury"]
+            if fury:
+                self.triggered(fury)
 
     # --- reading the board ---------------------------------------------------------------
 
@@ -503,6 +532,7 @@ class Match:
             self.emit({"type": "epoch", "epoch": self.epoch})
             self.offer_flips(("epoch_change",), None)
         order = (self.active, 1 - self.active)
+        self.gathering = []  # C8.4 [decision]: every permanent's triggers are one batch
         for seat in order:
             for inst in list(self.seats[seat].field):
                 if inst.face_down or inst.zone != FIELD:
@@ -516,19 +546,38 @@ class Match:
                     self.leave(inst, GRAVEYARD)  # C1.4: no effect
                 elif inst.card.kind == "thoughtform" and row.resources is None:
                     self.leave(inst, GRAVEYARD, dies=True)  # C8.4: «живое заклинание»
-                    for ability in row.abilities:
-                        if ability.when == "spell":
-                            self.queue.append(Work("effect", seat, inst, ability, row))
+                    self.triggered([Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "spell"])
                 else:
-                    for ability in row.abilities:
-                        if ability.when == "manifest":
-                            self.queue.append(Work("effect", seat, inst, ability, row))
+                    self.triggered([Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "manifest"])
+        self.flush()
 
     # --- triggers (C6.7) -----------------------------------------------------------------
 
+    def triggered(self, works: list[Work]) -> None:
+        """Queue simultaneous triggers (C6.7): the turn player's first, each player's in the order
+        they choose (a decision ``order`` when they have two different ones: engine/chain.py's
+        TriggerOrder); while a batch is being gathered (:meth:`flush`), join it."""
+        if not works:
+            return
+        if self.gathering is not None:
+            self.gathering.extend(works)
+            return
+        batch = TriggerOrder(works, controller=_controller, key=_trigger_key, turn_player=self.active)
+        if batch.chooser is None and not self.ordering:
+            self.queue.extend(batch.ordered)
+        else:
+            self.ordering.append(batch)
+
+    def flush(self) -> None:
+        """Queue the batch gathered since ``self.gathering`` was set, as one (C6.7, C8.4)."""
+        works, self.gathering = self.gathering, None
+        if works:
+            self.triggered(works)
+
     def trigger(self, words: tuple[str, ...], seat: int | None = None) -> None:
-        """Queue the abilities that ``words`` trigger: the turn player's first, each in
-        battlefield order [decision C6.7]; ``seat``: that seat's cards only."""
+        """Queue the abilities that ``words`` trigger, one batch (C6.7): the turn player's
+        first, each player's in the order they choose; ``seat``: that seat's cards only."""
+        works: list[Work] = []
         for owner in (self.active, 1 - self.active):
             if seat is not None and owner != seat:
                 continue
@@ -540,7 +589,8 @@ class Match:
                     continue
                 for ability in row.abilities:
                     if ability.when in words:
-                        self.queue.append(Work("effect", owner, inst, ability, row))
+                        works.append(Work("effect", owner, inst, ability, row))
+        self.triggered(works)
 
     def offer_flips(self, words: tuple[str, ...], seat: int | None) -> None:
         """C10.4: each face-down shadow whose event is one of ``words`` offers its owner a flip."""
@@ -552,21 +602,32 @@ class Match:
                 # being asked tells the opponent nothing of it (C4.4); only its event's may flip.
                 if inst.face_down:
                     may = inst.card.shadow_event in words and inst.card.row(self.epoch) is not None
-                    offered = next((w for w in self.queue if w.kind == "flip" and w.source is inst), None)
+                    offered = next((w for w in self.waiting() if w.kind == "flip" and w.source is inst), None)
                     if offered is None:
-                        self.queue.append(Work("flip", owner, inst, may_flip=may))
+                        self.queued(Work("flip", owner, inst, may_flip=may))
                     elif may:
                         offered.may_flip = True
+
+    def waiting(self) -> list[Work]:
+        """Every queued piece of work, those in batches being ordered included."""
+        if not self.ordering:
+            return self.queue
+        return [*self.queue, *(w for batch in self.ordering for w in (*batch.ordered, *batch.waiting))]
+
+    def queued(self, work: Work) -> None:
+        """Queue ``work`` after everything queued so far (batches being ordered included)."""
+        if self.ordering:
+            self.ordering.append(TriggerOrder([work], controller=_controller, key=_trigger_key))
+        else:
+            self.queue.append(work)
 
     def enter(self, inst: Inst, seat: int) -> None:
         """A thoughtform, terrain or phenomenon enters (C10.1–C10.3): «Призыв» and «Явление»."""
         self.to_field(inst, seat)
         self.emit({"type": "enters", "seat": seat, "id": inst.id, "card": inst.name})
         row = self.row(inst)
-        if row is not None:
-            for ability in row.abilities:
-                if ability.when in ("summon", "manifest"):
-                    self.queue.append(Work("effect", seat, inst, ability, row))
+        if row is not None and row.abilities:
+            self.triggered([Work("effect", seat, inst, a, row) for a in row.abilities if a.when in ENTERING])
 
     # --- the flow (C5, C6) ---------------------------------------------------------------
 
@@ -574,6 +635,14 @@ class Match:
         """Run the rules until a decision is pending or the game is over."""
         try:
             while True:
+                if self.ordering:  # C6.7: a batch of triggers its controllers put in order
+                    batch = self.ordering[0]
+                    if batch.chooser is not None:
+                        self.pending = Decision("order", batch.chooser, self.seq, order_info(batch))
+                        return
+                    self.ordering.pop(0)
+                    self.queue.extend(batch.ordered)
+                    continue
                 if self.queue:
                     work = self.queue[0]
                     if work.kind == "flip":

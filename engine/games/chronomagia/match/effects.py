@@ -214,10 +214,12 @@ def trap(match: Match, work: Work, choice: Any) -> None:
 
 def _mass(match: Match, work: Work, choice: Any, to: int) -> None:
     ids = choice.get("targets", []) if isinstance(choice, dict) else []
+    match.gathering = []  # C6.7: the creatures go at once; their «Ярость» is one batch
     for ident in ids:
         inst = match.by_id.get(ident)
         if inst is not None and inst.zone == FIELD:
             match.leave(inst, to, dies=to == GRAVEYARD)
+    match.flush()
 
 
 def mass_unsummon(match: Match, work: Work, choice: Any) -> None:
