@@ -25,6 +25,7 @@ from engine.games._common import (
     take_str_list,
 )
 from engine.languages import Translations, translations_json
+from engine.playable import EngineFields
 from engine.problems import Problem
 
 # Seed L35, L45: «пять типов карт»: «Местность, Событие, Тени, Герои и Мыслеобразы».
@@ -83,7 +84,16 @@ EFFECTS: tuple[str, ...] = (
     "intuition",
     "boost",
     "hero_token",
+    "shield",
+    "discount",
+    "damage_terrain",
 )
+# C13 «статические» (L39): continuous effects while the card is in play, each read where it
+# applies (``boost``: collection, C7.1; ``shield``: damage to the player, C13; ``discount``:
+# costs, C10.1). They are the effects of ``when: static``, and only of it.
+STATIC_EFFECTS: tuple[str, ...] = ("boost", "shield", "discount")
+# Effects whose amount must be at least 1 (a zero would be a card that does nothing).
+AT_LEAST_ONE: tuple[str, ...] = ("shield", "discount", "damage_terrain")
 KEYWORDS: tuple[str, ...] = ("haste",)  # C13 «Ускорение»
 # C10.4: the events a shadow may come out of the shadow on («Выйти из Тени»).
 SHADOW_EVENTS: tuple[str, ...] = (
@@ -199,6 +209,9 @@ class Card:
     base: tuple[tuple[str, int], ...] = ()  # hero (C7.8)
     meditation: Row | None = None  # hero (C6.3)
     hero_abilities: tuple[HeroAbility, ...] = ()  # hero (C10.5)
+    # The engine's fields the card lacks (engine/playable.py): a set for paper events may leave
+    # them out; a match with the card is refused, naming it and the field.
+    missing: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -259,8 +272,14 @@ def _take_ability(raw: Any, where: str, problems: list[Problem], *, hero: bool =
     resource = raw.get("resource", "")
     if effect == "boost" and resource not in RESOURCES:
         problems.append(Problem(f"{where}.resource", f"must be one of {', '.join(RESOURCES)}"))
-    if (effect == "boost") != (when == "static") and not hero:
-        problems.append(Problem(f"{where}.effect", "boost is the static effect, and the only one"))
+    elif effect != "boost" and "resource" in raw:
+        problems.append(Problem(f"{where}.resource", "only a boost names a resource"))
+    if effect in AT_LEAST_ONE and is_int(amount) and amount < 1:
+        problems.append(Problem(f"{where}.amount", f"{effect} needs an amount ≥ 1 (C13)"))
+    if effect is not None and (effect in STATIC_EFFECTS) != (when == "static"):
+        problems.append(
+            Problem(f"{where}.effect", f"a static ability is one of {', '.join(STATIC_EFFECTS)}, and they are static only")
+        )
     if len(problems) > before or when is None or effect is None:
         return None
     return Ability(when=when, effect=effect, amount=int(amount), card=str(card), resource=str(resource))
@@ -302,6 +321,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         return None
     before = len(problems)
     check_keys(raw, CARD_KEYS, where, problems)
+    fields = EngineFields(raw)
     identity = take_identity(raw, where, problems)
     card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
     rarity = take_choice(raw, "rarity", RARITIES, where, problems)
@@ -328,17 +348,21 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         if card_type != "hero" and all(row is None for row in rows) and len(problems) == before:
             problems.append(Problem(f"{where}.rows", "a card must exist in at least one epoch (C1.4)"))
     kind = "phenomenon" if card_type == "event" else card_type  # C1.1
+    # The engine's fields (README.md, "Card fields"): a paper event's set may leave them out.
+    fields.need("rows", when=kind not in (None, "hero"))  # C1.2
+    fields.need("cost", when=kind in ("thoughtform", "terrain", "phenomenon") and raw.get("token") is not True)  # C10.1
+    fields.need("lives", when=kind == "terrain")  # C10.2
+    fields.need("time_counter", when=kind == "phenomenon")  # C10.3
+    fields.need("shadow_event", when=kind == "shadow")  # C10.4
+    fields.need("base", when=kind == "hero")  # C7.8
     lives = take_int(raw, "lives", where, problems, minimum=1, default=0) or 0
-    if kind == "terrain" and not lives and "lives" not in raw and raw_rows is not None:
-        problems.append(Problem(f"{where}.lives", "a terrain has lives ≥ 1 (C10.2)"))
     time_counter = take_int(raw, "time_counter", where, problems, minimum=1, default=0) or 0
-    if kind == "phenomenon" and not time_counter and "time_counter" not in raw and raw_rows is not None:
-        problems.append(Problem(f"{where}.time_counter", "a phenomenon has a time counter ≥ 1 (C10.3)"))
     spirit = take_int(raw, "spirit", where, problems, default=None)
     token = take_bool(raw, "token", where, problems)
     shadow_event = ""
-    if kind == "shadow" and raw_rows is not None:
-        shadow_event = take_choice(raw, "shadow_event", SHADOW_EVENTS, where, problems) or ""
+    if kind == "shadow":
+        if raw.get("shadow_event") is not None:
+            shadow_event = take_choice(raw, "shadow_event", SHADOW_EVENTS, where, problems) or ""
     elif "shadow_event" in raw:
         problems.append(Problem(f"{where}.shadow_event", "only a shadow has one"))
     base: tuple[tuple[str, int], ...] = ()
@@ -387,6 +411,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         base=base,
         meditation=meditation,
         hero_abilities=tuple(hero_abilities),
+        missing=fields.missing,
     )
 
 

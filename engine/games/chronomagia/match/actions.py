@@ -83,7 +83,7 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
     epoch = match.epoch
     index = epoch - 1
     if not side.meditated:  # C6.3
-        pool = len(side.pool)
+        pool = len(side.pool) + match.static(seat, "discount")  # C13: costs N less
         terrain = phenomenon = False
         for inst in side.field:
             if not inst.face_down:
@@ -181,7 +181,7 @@ def _play_problem(match: Match, seat: int, inst: Inst) -> IllegalAction | None:
         )
     if card.kind == "shadow":
         return None  # C10.4: free
-    cost = card.cost or 0
+    cost = match.cost_of(seat, card)  # C10.1, C13 discount
     if cost > len(side.pool):
         return _refuse(
             "C10.1",
@@ -560,7 +560,7 @@ def _play(match: Match, seat: int, inst: Inst) -> None:
     that wait for a play are offered a flip."""
     side = match.seats[seat]
     card = inst.card
-    match.spend(seat, card.cost or 0)
+    match.spend(seat, match.cost_of(seat, card))
     side.played += 1
     row = card.row(match.epoch)
     assert row is not None

@@ -455,6 +455,27 @@ class Match:
                 totals[kind] = get(kind, 0) + value
         return totals
 
+    def static(self, seat: int, effect: str) -> int:
+        """The sum of the static ``effect`` (C13: ``shield``, ``discount``) over the seat's
+        face-up permanents, each in the row of the epoch it lives in."""
+        total = 0
+        epoch = self.epoch
+        for inst in self.seats[seat].field:
+            if inst.face_down:
+                continue
+            row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+            if row is not None:
+                for ability in row.abilities:
+                    if ability.effect == effect and ability.when == "static":
+                        total += ability.amount
+        return total
+
+    def cost_of(self, seat: int, card: Card) -> int:
+        """C10.1: what ``card`` costs ``seat`` in concentration, its static discounts applied
+        (C13 ``discount``: never below 0)."""
+        cost = card.cost or 0
+        return max(0, cost - self.static(seat, "discount")) if cost else 0
+
     def amount(self, seat: int, kind: str) -> int:
         """The sum of ``kind`` the seat may collect now (C7.1), static boosts included (C13)."""
         return self.amounts(seat).get(kind, 0)

@@ -131,8 +131,21 @@ def damage(match: Match, work: Work, choice: Any) -> None:
     terrain = match.controlled(other, "terrain")
     if sent and terrain is not None:
         match.wound_terrain(terrain, sent)
-    if amount - sent > 0:
-        match.hurt(other, amount - sent)
+    to_player = amount - sent
+    shield = match.static(other, "shield") if to_player > 0 else 0  # C13 shield
+    if shield:
+        match.emit({"type": "shielded", "seat": other, "amount": min(shield, to_player)})
+    if to_player - shield > 0:
+        match.hurt(other, to_player - shield)
+
+
+def damage_terrain(match: Match, work: Work, choice: Any) -> None:
+    """N damage to the opponent's terrain (C10.2: its life tokens); nothing without one."""
+    terrain = match.controlled(1 - work.seat, "terrain")
+    if terrain is None:
+        match.emit({"type": "fizzles", "effect": "damage_terrain"})
+        return
+    match.wound_terrain(terrain, work.ability.amount)
 
 
 def gain_life(match: Match, work: Work, choice: Any) -> None:
@@ -266,7 +279,15 @@ def intuition(match: Match, work: Work, choice: Any) -> None:
 
 
 def boost(match: Match, work: Work, choice: Any) -> None:
-    """Static (read by ``Match.amount``): nothing to resolve."""
+    """Static (read by ``Match.amounts``): nothing to resolve."""
+
+
+def shield(match: Match, work: Work, choice: Any) -> None:
+    """Static: each damage effect to the controller is N less (read by :func:`damage`)."""
+
+
+def discount(match: Match, work: Work, choice: Any) -> None:
+    """Static: the controller's cards cost N less, not below 0 (read by ``Match.cost_of``)."""
 
 
 HANDLERS: dict[str, Callable[[Match, Work, Any], None]] = {
@@ -288,4 +309,7 @@ HANDLERS: dict[str, Callable[[Match, Work, Any], None]] = {
     "time_shift": time_shift,
     "intuition": intuition,
     "boost": boost,
+    "shield": shield,
+    "discount": discount,
+    "damage_terrain": damage_terrain,
 }
