@@ -278,7 +278,10 @@ def _take_ability(raw: Any, where: str, problems: list[Problem], *, hero: bool =
         problems.append(Problem(f"{where}.amount", f"{effect} needs an amount ≥ 1 (C13)"))
     if effect is not None and (effect in STATIC_EFFECTS) != (when == "static"):
         problems.append(
-            Problem(f"{where}.effect", f"a static ability is one of {', '.join(STATIC_EFFECTS)}, and they are static only")
+            Problem(
+                f"{where}.effect",
+                f"a static ability is one of {', '.join(STATIC_EFFECTS)}, and they are static only",
+            )
         )
     if len(problems) > before or when is None or effect is None:
         return None
@@ -350,7 +353,9 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     kind = "phenomenon" if card_type == "event" else card_type  # C1.1
     # The engine's fields (README.md, "Card fields"): a paper event's set may leave them out.
     fields.need("rows", when=kind not in (None, "hero"))  # C1.2
-    fields.need("cost", when=kind in ("thoughtform", "terrain", "phenomenon") and raw.get("token") is not True)  # C10.1
+    fields.need(
+        "cost", when=kind in ("thoughtform", "terrain", "phenomenon") and raw.get("token") is not True
+    )  # C10.1
     fields.need("lives", when=kind == "terrain")  # C10.2
     fields.need("time_counter", when=kind == "phenomenon")  # C10.3
     fields.need("shadow_event", when=kind == "shadow")  # C10.4

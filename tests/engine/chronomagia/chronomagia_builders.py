@@ -142,7 +142,9 @@ def end_turn(match: Match, *, meditation: bool = False) -> None:
         act(match, decision.seat, "pass")
 
 
-def position(*cards: dict[str, Any], seats: tuple[dict[str, Any], dict[str, Any]] = ({}, {}), **spec: Any) -> Match:
+def position(
+    *cards: dict[str, Any], seats: tuple[dict[str, Any], dict[str, Any]] = ({}, {}), **spec: Any
+) -> Match:
     """Return the position ``spec`` describes (match/scenario.py) over the standard table's cards
     and ``cards``; each seat's hero is "Tester" unless it says otherwise."""
     from engine.games.chronomagia.match.scenario import build

@@ -12,12 +12,13 @@ from chronomagia_builders import ab, act, give, place, row, same, shadow, table
 from engine.cardset import load_catalog
 from engine.games.chronomagia import SAMPLE_SET
 from engine.games.chronomagia.cards import EFFECTS, parse_card
-from engine.games.chronomagia.match.scenario import build
-from engine.problems import Problem
 from engine.games.chronomagia.match.effects import HANDLERS
+from engine.games.chronomagia.match.scenario import build
 from engine.games.chronomagia.match.state import FIELD, GRAVEYARD, HAND, VOID
+from engine.problems import Problem
 
 TESTED = set()
+POOL = ["Костровой Дикарь", "Костровой Дикарь"]
 
 
 def shipped(**spec):
@@ -227,7 +228,10 @@ def test_c13_shield_lowers_each_damage_effect_to_its_controller() -> None:
     TESTED.add("shield")
     match = shipped(
         step="main", turn=3, century=16,
-        seats=({"hand": ["Костровой Дикарь"], "pool": ["Костровой Дикарь"]}, {"field": ["Щитоносец Эгиды", "Щитоносец Эгиды"]}),
+        seats=(
+            {"hand": ["Костровой Дикарь"], "pool": ["Костровой Дикарь"]},
+            {"field": ["Щитоносец Эгиды", "Щитоносец Эгиды"]},
+        ),
     )  # fmt: skip
     act(match, 0, "play", card=match.seats[0].hand[0].id)  # epoch 2: a spell, 1 damage
     assert match.seats[1].life == 30  # two shields of 1: nothing gets through
@@ -244,7 +248,7 @@ def test_c13_discount_lowers_the_cost_of_its_controllers_cards() -> None:
     TESTED.add("discount")
     match = shipped(
         step="main", turn=3, century=26,
-        seats=({"field": ["Мастер Гильдии"], "pool": ["Костровой Дикарь", "Костровой Дикарь"], "hand": ["Щитоносец Эгиды"]}, {}),
+        seats=({"field": ["Мастер Гильдии"], "pool": POOL, "hand": ["Щитоносец Эгиды"]}, {}),
     )  # fmt: skip
     card = match.seats[0].hand[0]
     assert {"type": "play", "card": card.id} in match.legal_actions(0)
@@ -257,7 +261,7 @@ def test_c13_damage_terrain_removes_lives_from_the_opponents_terrain() -> None:
     TESTED.add("damage_terrain")
     match = shipped(
         step="main", turn=3,
-        seats=({"hand": ["Осадный Таран"], "pool": ["Костровой Дикарь", "Костровой Дикарь"]}, {"field": ["Ледниковая Долина"]}),
+        seats=({"hand": ["Осадный Таран"], "pool": POOL}, {"field": ["Ледниковая Долина"]}),
     )  # fmt: skip
     terrain = match.seats[1].field[0]
     act(match, 0, "play", card=match.seats[0].hand[0].id)
@@ -265,7 +269,11 @@ def test_c13_damage_terrain_removes_lives_from_the_opponents_terrain() -> None:
 
 
 def test_c13_damage_terrain_without_a_terrain_does_nothing() -> None:
-    match = shipped(step="main", turn=3, seats=({"hand": ["Осадный Таран"], "pool": ["Костровой Дикарь", "Костровой Дикарь"]}, {}))
+    match = shipped(
+        step="main",
+        turn=3,
+        seats=({"hand": ["Осадный Таран"], "pool": POOL}, {}),
+    )
     events = act(match, 0, "play", card=match.seats[0].hand[0].id)
     assert [e.public["effect"] for e in events if e.public["type"] == "fizzles"] == ["damage_terrain"]
 
@@ -273,9 +281,18 @@ def test_c13_damage_terrain_without_a_terrain_does_nothing() -> None:
 def test_c13_static_effects_are_static_only_and_need_an_amount() -> None:
     problems: list[Problem] = []
     bad = {"when": "summon", "effect": "shield", "amount": 1}
-    parse_card({"name": "X", "type": "thoughtform", "rarity": "common", "rows": same(row({}, bad))}, "cards[3]", problems)
     parse_card(
-        {"name": "Y", "type": "thoughtform", "rarity": "common", "rows": same(row({}, ab("static", "discount", 0)))},
+        {"name": "X", "type": "thoughtform", "rarity": "common", "rows": same(row({}, bad))},
+        "cards[3]",
+        problems,
+    )
+    parse_card(
+        {
+            "name": "Y",
+            "type": "thoughtform",
+            "rarity": "common",
+            "rows": same(row({}, ab("static", "discount", 0))),
+        },
         "cards[4]",
         problems,
     )

@@ -9,7 +9,15 @@ import pytest
 
 from engine.cardset import load_card_set
 from engine.games.chronomagia import SAMPLE_SET
-from engine.games.chronomagia.cards import CARD_TYPES, EFFECTS, KEYWORDS, RESOURCES, SHADOW_EVENTS, TRIGGERS, parse_card
+from engine.games.chronomagia.cards import (
+    CARD_TYPES,
+    EFFECTS,
+    KEYWORDS,
+    RESOURCES,
+    SHADOW_EVENTS,
+    TRIGGERS,
+    parse_card,
+)
 from engine.problems import Problem
 
 ROW = {"resources": {"attack": 1}, "abilities": [], "keywords": []}

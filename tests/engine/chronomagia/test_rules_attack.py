@@ -13,16 +13,29 @@ SWIFT_WALL = {
     "cost": 1,
     "rows": same(row({"defense": 3}, keywords=("haste",))),
 }
-BERSERK = {"name": "Berserk", "type": "thoughtform", "cost": 1, "rows": same(row({"attack": 4, "self_damage": 2}))}
+BERSERK = {
+    "name": "Berserk",
+    "type": "thoughtform",
+    "cost": 1,
+    "rows": same(row({"attack": 4, "self_damage": 2})),
+}
 BURNER = {"name": "Burner", "type": "thoughtform", "cost": 1, "rows": same(row({"damage": 3}))}
 FORT = {"name": "Fort", "type": "terrain", "cost": 1, "lives": 4, "rows": same(row({}))}
-FIREBALL = {"name": "Fireball", "type": "thoughtform", "cost": 0, "rows": same(row(None, ab("spell", "damage", 3)))}
+FIREBALL = {
+    "name": "Fireball",
+    "type": "thoughtform",
+    "cost": 0,
+    "rows": same(row(None, ab("spell", "damage", 3))),
+}
 
 
 def attack_step(*cards, attacker=(), defender=(), **seats):
     return position(
         RAIDER, WALL, SWIFT_WALL, BERSERK, BURNER, FORT, FIREBALL, *cards, step="attack", turn=3, active=0,
-        seats=({"field": list(attacker), **seats.get("a", {})}, {"field": list(defender), **seats.get("b", {})}),
+        seats=(
+            {"field": list(attacker), **seats.get("a", {})},
+            {"field": list(defender), **seats.get("b", {})},
+        ),
     )  # fmt: skip
 
 

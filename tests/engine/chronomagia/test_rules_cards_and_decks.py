@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from chronomagia_builders import act, position, row, same
 
-from engine.catalog import Catalog
 from engine.cardset import parse_card_set
+from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.chronomagia.deck import validate_deck
 from engine.problems import InputError
@@ -70,7 +70,9 @@ PAPER_SET = {
 
 def paper_deck(**extra: int) -> Decklist:
     main = {f"Paper Card {i}": 2 for i in range(15)} | extra
-    return Decklist(game="chronomagia", zones={"hero": "Paper Hero", "main": main, "side": {"Paper Event": 1}})
+    return Decklist(
+        game="chronomagia", zones={"hero": "Paper Hero", "main": main, "side": {"Paper Event": 1}}
+    )
 
 
 def test_c2_a_set_with_only_the_minimum_fields_loads_and_validates_decks() -> None:

@@ -13,7 +13,12 @@ DAWN = {
     "cost": 1,
     "rows": same(row({}, ab("start_of_turn", "gain_life", 1), ab("start_of_turn", "armor", 2))),
 }
-TWIN = {"name": "Twin", "type": "thoughtform", "cost": 1, "rows": same(row({}, ab("start_of_turn", "gain_life", 1)))}
+TWIN = {
+    "name": "Twin",
+    "type": "thoughtform",
+    "cost": 1,
+    "rows": same(row({}, ab("start_of_turn", "gain_life", 1))),
+}
 DUSK = {"name": "Dusk", "type": "thoughtform", "cost": 1, "rows": same(row({}, ab("end_of_turn", "draw", 1)))}
 
 

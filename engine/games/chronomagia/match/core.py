@@ -59,7 +59,7 @@ def _controller(work: Work) -> int:
     return work.seat
 
 
-def _trigger_key(work: Work) -> tuple[str, Any]:
+def _trigger_key(work: Work) -> tuple[str, str, Any]:
     """What tells triggers apart (C6.7): the same ability of two copies of a card is one."""
     return (work.source.name if work.source is not None else "", work.kind, work.ability)
 
@@ -567,9 +567,13 @@ class Match:
                     self.leave(inst, GRAVEYARD)  # C1.4: no effect
                 elif inst.card.kind == "thoughtform" and row.resources is None:
                     self.leave(inst, GRAVEYARD, dies=True)  # C8.4: «живое заклинание»
-                    self.triggered([Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "spell"])
+                    self.triggered(
+                        [Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "spell"]
+                    )
                 else:
-                    self.triggered([Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "manifest"])
+                    self.triggered(
+                        [Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "manifest"]
+                    )
         self.flush()
 
     # --- triggers (C6.7) -----------------------------------------------------------------

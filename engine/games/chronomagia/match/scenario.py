@@ -153,7 +153,9 @@ def _read_seat(reader: SpecReader[Card], raw: Any, index: int, step: str, epoch:
     else:
         seat.collected = sorted(set(collected))
     for zone in ZONES:
-        seat.zones[zone] = reader.entries(fields.get(zone), f"{where}.{zone}", ("seen",) if zone == "hand" else ())
+        seat.zones[zone] = reader.entries(
+            fields.get(zone), f"{where}.{zone}", ("seen",) if zone == "hand" else ()
+        )
     seat.field = reader.entries(fields.get("field"), f"{where}.field", FIELD_KEYS)
     _check_cards(reader, seat, step, epoch)
     return seat
@@ -164,7 +166,9 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec, step: str, epoch: int
     for zone in ZONES:
         for entry in seat.zones[zone]:
             if entry.card.is_hero:
-                reader.problem(entry.where, f"{entry.card.name!r} is a hero: it is only ever on the throne (C2.2)")
+                reader.problem(
+                    entry.where, f"{entry.card.name!r} is a hero: it is only ever on the throne (C2.2)"
+                )
             elif entry.card.token:
                 reader.problem(entry.where, f"{entry.card.name!r} is a token: it exists only in play (C11.4)")
             if "seen" in entry.extra:
@@ -186,7 +190,9 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec, step: str, epoch: int
             reader.problem(where, f"{card.name!r} is a spell in epoch {own or epoch}, not a creature (C1.3)")
         if card.kind in ("terrain", "phenomenon") and not face_down:
             if card.kind in taken:
-                reader.problem(where, f"the seat controls a {card.kind} already: {taken[card.kind]} (C10.2, C10.3)")
+                reader.problem(
+                    where, f"the seat controls a {card.kind} already: {taken[card.kind]} (C10.2, C10.3)"
+                )
             taken[card.kind] = where
             reader.whole(extra, "lives", where, default=1, low=1)
         elif "lives" in extra:
@@ -199,7 +205,9 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec, step: str, epoch: int
             if not tapped:
                 reader.problem(f"{where}.trapped_by", "a trapped creature is tapped (C13 trap)")
         if reader.flag(extra, "seen", where) and not face_down:
-            reader.problem(f"{where}.seen", "a face-up card is seen by both: only a face-down shadow has it (C4.2)")
+            reader.problem(
+                f"{where}.seen", "a face-up card is seen by both: only a face-down shadow has it (C4.2)"
+            )
         if face_down and (tapped or own is not None):
             reader.problem(where, "a face-down shadow is neither tapped nor shifted (C8.4, C10.4)")
 
@@ -310,7 +318,9 @@ def _describe_seat(state: Match, index: int) -> dict[str, Any]:
         if inst.own_epoch is not None:
             extra["epoch"] = inst.own_epoch
         card = inst.card
-        default = card.lives if card.kind == "terrain" else card.time_counter if card.kind == "phenomenon" else 0
+        default = (
+            card.lives if card.kind == "terrain" else card.time_counter if card.kind == "phenomenon" else 0
+        )
         if inst.lives != default and not inst.face_down:
             extra["lives"] = inst.lives
         if inst.trapped_by is not None:

@@ -66,7 +66,13 @@ def new_match(
     """Return a match set up (Y4): decks shuffled, the first player drawn, hands dealt;
     ``turn_limit``: the event's turn cap (Y10.1)."""
     return Match(
-        catalog, (decks[0], decks[1]), seed=seed, shuffle=shuffle, first=first, names=names, turn_limit=turn_limit
+        catalog,
+        (decks[0], decks[1]),
+        seed=seed,
+        shuffle=shuffle,
+        first=first,
+        names=names,
+        turn_limit=turn_limit,
     )
 
 
