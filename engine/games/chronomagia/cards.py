@@ -224,9 +224,13 @@ class Card:
     # The card's type as the engine reads it: ``type``, but «Событие» (``event``) is the
     # phenomenon (C1.1). Set from ``type`` when the card is made (read in the engine's hot loops).
     kind: str = ""
+    # The static effects any of its rows has (C13), so that reading them skips other cards.
+    statics: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", "phenomenon" if self.type == "event" else self.type)
+        found = {a.effect for row in self.rows if row is not None for a in row.abilities if a.when == "static"}
+        object.__setattr__(self, "statics", frozenset(found))
 
     def row(self, epoch: int) -> Row | None:
         """Return the card's row in ``epoch`` (1–3), None when it is absent there (C1.4)."""

@@ -461,7 +461,7 @@ class Match:
         total = 0
         epoch = self.epoch
         for inst in self.seats[seat].field:
-            if inst.face_down:
+            if effect not in inst.card.statics or inst.face_down:
                 continue
             row = inst.card.rows[(inst.own_epoch or epoch) - 1]
             if row is not None:
@@ -586,6 +586,9 @@ class Match:
             return
         if self.gathering is not None:
             self.gathering.extend(works)
+            return
+        if len(works) == 1 and not self.ordering:  # a lone trigger needs no order
+            self.queue.append(works[0])
             return
         batch = TriggerOrder(works, controller=_controller, key=_trigger_key, turn_player=self.active)
         if batch.chooser is None and not self.ordering:
