@@ -229,7 +229,9 @@ class Card:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", "phenomenon" if self.type == "event" else self.type)
-        found = {a.effect for row in self.rows if row is not None for a in row.abilities if a.when == "static"}
+        found = {
+            a.effect for row in self.rows if row is not None for a in row.abilities if a.when == "static"
+        }
         object.__setattr__(self, "statics", frozenset(found))
 
     def row(self, epoch: int) -> Row | None:
