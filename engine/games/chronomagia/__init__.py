@@ -19,7 +19,7 @@ DECKS_DIR = DATA_DIR / "decks"
 # ``penalty_loss`` are the site's alone; ``concede`` either seat's at any moment.
 ACTION_TYPES: tuple[str, ...] = (
     "keep", "redraw", "meditate", "play", "shadow", "collect", "collect_time", "hero", "activate",
-    "sacrifice", "attack", "choose", "flip", "stay", "pass", "concede",
+    "sacrifice", "attack", "choose", "flip", "stay", "order", "pass", "concede",
 )  # fmt: skip
 
 RULES = ModuleRules(

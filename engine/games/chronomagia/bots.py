@@ -58,6 +58,8 @@ class HeuristicBot:
             by_type.setdefault(action["type"], []).append(action)
         if kind == "redraw":
             return {"type": "keep"}
+        if kind == "order":  # C6.7: the triggers in the order offered
+            return legal[0]
         if kind == "flip":
             return {"type": "flip"} if {"type": "flip"} in legal else {"type": "stay"}
         if kind == "attack":
@@ -92,6 +94,10 @@ class HeuristicBot:
         return {"type": "pass"}
 
     def _choice_value(self, match: Match, seat: int, action: dict[str, Any]) -> int:
+        if "terrain" in action:  # C10.2: damage to the player, not the terrain
+            return -action["terrain"]
+        if "trigger" in action:  # C6.7: the triggers in the order offered
+            return -action["trigger"]
         if "targets" in action:
             return sum(_value(match, ident, seat) for ident in action["targets"])
         value = _value(match, action["target"], seat)

@@ -25,11 +25,13 @@ from engine.games._common import (
     take_str_list,
 )
 from engine.languages import Translations, translations_json
+from engine.playable import EngineFields
 from engine.problems import Problem
 
 # Seed L35, L45: «пять типов карт»: «Местность, Событие, Тени, Герои и Мыслеобразы».
-# «Событие» and «Явление» (L87–93) are one type under two names [C1.1, audit D1]: ``phenomenon``.
-CARD_TYPES: tuple[str, ...] = ("hero", "thoughtform", "terrain", "phenomenon", "shadow")
+# «Событие» and «Явление» (L87–93) are one type under two names [C1.1, audit D1]: a card set may
+# write either, ``event`` or ``phenomenon``, and the engine plays an ``event`` as a phenomenon.
+CARD_TYPES: tuple[str, ...] = ("hero", "thoughtform", "terrain", "phenomenon", "event", "shadow")
 RARITIES: tuple[str, ...] = ("common", "uncommon", "rare", "mythic")
 # Seed «Введение»: «Игра проходит на протяжение Трех Эпох»; each card has a home epoch.
 EPOCHS: tuple[int, ...] = (1, 2, 3)
@@ -82,7 +84,16 @@ EFFECTS: tuple[str, ...] = (
     "intuition",
     "boost",
     "hero_token",
+    "shield",
+    "discount",
+    "damage_terrain",
 )
+# C13 «статические» (L39): continuous effects while the card is in play, each read where it
+# applies (``boost``: collection, C7.1; ``shield``: damage to the player, C13; ``discount``:
+# costs, C10.1). They are the effects of ``when: static``, and only of it.
+STATIC_EFFECTS: tuple[str, ...] = ("boost", "shield", "discount")
+# Effects whose amount must be at least 1 (a zero would be a card that does nothing).
+AT_LEAST_ONE: tuple[str, ...] = ("shield", "discount", "damage_terrain")
 KEYWORDS: tuple[str, ...] = ("haste",)  # C13 «Ускорение»
 # C10.4: the events a shadow may come out of the shadow on («Выйти из Тени»).
 SHADOW_EVENTS: tuple[str, ...] = (
@@ -198,6 +209,9 @@ class Card:
     base: tuple[tuple[str, int], ...] = ()  # hero (C7.8)
     meditation: Row | None = None  # hero (C6.3)
     hero_abilities: tuple[HeroAbility, ...] = ()  # hero (C10.5)
+    # The engine's fields the card lacks (engine/playable.py): a set for paper events may leave
+    # them out; a match with the card is refused, naming it and the field.
+    missing: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -207,10 +221,18 @@ class Card:
     def is_mythic(self) -> bool:
         return self.rarity == "mythic"
 
-    @property
-    def kind(self) -> str:
-        """The card's type as the engine reads it (one of :data:`CARD_TYPES`)."""
-        return self.type
+    # The card's type as the engine reads it: ``type``, but «Событие» (``event``) is the
+    # phenomenon (C1.1). Set from ``type`` when the card is made (read in the engine's hot loops).
+    kind: str = ""
+    # The static effects any of its rows has (C13), so that reading them skips other cards.
+    statics: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", "phenomenon" if self.type == "event" else self.type)
+        found = {
+            a.effect for row in self.rows if row is not None for a in row.abilities if a.when == "static"
+        }
+        object.__setattr__(self, "statics", frozenset(found))
 
     def row(self, epoch: int) -> Row | None:
         """Return the card's row in ``epoch`` (1–3), None when it is absent there (C1.4)."""
@@ -256,8 +278,17 @@ def _take_ability(raw: Any, where: str, problems: list[Problem], *, hero: bool =
     resource = raw.get("resource", "")
     if effect == "boost" and resource not in RESOURCES:
         problems.append(Problem(f"{where}.resource", f"must be one of {', '.join(RESOURCES)}"))
-    if (effect == "boost") != (when == "static") and not hero:
-        problems.append(Problem(f"{where}.effect", "boost is the static effect, and the only one"))
+    elif effect != "boost" and "resource" in raw:
+        problems.append(Problem(f"{where}.resource", "only a boost names a resource"))
+    if effect in AT_LEAST_ONE and is_int(amount) and amount < 1:
+        problems.append(Problem(f"{where}.amount", f"{effect} needs an amount ≥ 1 (C13)"))
+    if effect is not None and (effect in STATIC_EFFECTS) != (when == "static"):
+        problems.append(
+            Problem(
+                f"{where}.effect",
+                f"a static ability is one of {', '.join(STATIC_EFFECTS)}, and they are static only",
+            )
+        )
     if len(problems) > before or when is None or effect is None:
         return None
     return Ability(when=when, effect=effect, amount=int(amount), card=str(card), resource=str(resource))
@@ -299,14 +330,9 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         return None
     before = len(problems)
     check_keys(raw, CARD_KEYS, where, problems)
+    fields = EngineFields(raw)
     identity = take_identity(raw, where, problems)
-    if raw.get("type") == "event":  # C1.1: five types; «Событие» is the phenomenon
-        problems.append(
-            Problem(f"{where}.type", '«Событие» (event) is the phenomenon: write "phenomenon" (C1.1)')
-        )
-        card_type = None
-    else:
-        card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
+    card_type = take_choice(raw, "type", CARD_TYPES, where, problems)
     rarity = take_choice(raw, "rarity", RARITIES, where, problems)
     epoch = take_int(raw, "epoch", where, problems, minimum=1, default=None)
     if epoch is not None and epoch not in EPOCHS:
@@ -330,18 +356,24 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
             )
         if card_type != "hero" and all(row is None for row in rows) and len(problems) == before:
             problems.append(Problem(f"{where}.rows", "a card must exist in at least one epoch (C1.4)"))
-    kind = card_type
+    kind = "phenomenon" if card_type == "event" else card_type  # C1.1
+    # The engine's fields (README.md, "Card fields"): a paper event's set may leave them out.
+    fields.need("rows", when=kind not in (None, "hero"))  # C1.2
+    fields.need(
+        "cost", when=kind in ("thoughtform", "terrain", "phenomenon") and raw.get("token") is not True
+    )  # C10.1
+    fields.need("lives", when=kind == "terrain")  # C10.2
+    fields.need("time_counter", when=kind == "phenomenon")  # C10.3
+    fields.need("shadow_event", when=kind == "shadow")  # C10.4
+    fields.need("base", when=kind == "hero")  # C7.8
     lives = take_int(raw, "lives", where, problems, minimum=1, default=0) or 0
-    if kind == "terrain" and not lives and "lives" not in raw and raw_rows is not None:
-        problems.append(Problem(f"{where}.lives", "a terrain has lives ≥ 1 (C10.2)"))
     time_counter = take_int(raw, "time_counter", where, problems, minimum=1, default=0) or 0
-    if kind == "phenomenon" and not time_counter and "time_counter" not in raw and raw_rows is not None:
-        problems.append(Problem(f"{where}.time_counter", "a phenomenon has a time counter ≥ 1 (C10.3)"))
     spirit = take_int(raw, "spirit", where, problems, default=None)
     token = take_bool(raw, "token", where, problems)
     shadow_event = ""
-    if kind == "shadow" and raw_rows is not None:
-        shadow_event = take_choice(raw, "shadow_event", SHADOW_EVENTS, where, problems) or ""
+    if kind == "shadow":
+        if raw.get("shadow_event") is not None:
+            shadow_event = take_choice(raw, "shadow_event", SHADOW_EVENTS, where, problems) or ""
     elif "shadow_event" in raw:
         problems.append(Problem(f"{where}.shadow_event", "only a shadow has one"))
     base: tuple[tuple[str, int], ...] = ()
@@ -390,6 +422,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         base=base,
         meditation=meditation,
         hero_abilities=tuple(hero_abilities),
+        missing=fields.missing,
     )
 
 
@@ -411,7 +444,7 @@ def card_summary(card: Card) -> dict[str, Any]:
     }
     if card.kind == "terrain":
         summary["lives"] = card.lives
-    if card.kind == "phenomenon":
+    if card.kind == "phenomenon":  # an event too (C1.1)
         summary["time_counter"] = card.time_counter
     if card.kind == "shadow":
         summary["shadow_event"] = card.shadow_event

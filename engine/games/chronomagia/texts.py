@@ -41,6 +41,7 @@ TEXTS = GameTexts(
         "choose": N_("makes a choice"),  # C13
         "flip": N_("flips a shadow"),  # C10.4
         "stay": N_("keeps a shadow face down"),  # C10.4
+        "order": N_("puts one of its triggers next"),  # C6.7
         "pass": N_("passes"),  # C6.4
         "concede": N_("concedes the game"),
     },

@@ -27,7 +27,7 @@ class YourWarMatchEngine(PackagedMatchEngine["Match"]):
     title = "Your War"
     package = "engine.games.yourwar"
     # new_match's options (Y4.2, Y11.1): seat names, listed order instead of a shuffle, the first seat.
-    options = ("names", "shuffle", "first")
+    options = ("names", "shuffle", "first", "turn_limit")  # turn_limit: Y10.1, an event setting
 
     def swap_problems(
         self,

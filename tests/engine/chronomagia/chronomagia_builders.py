@@ -140,3 +140,41 @@ def end_turn(match: Match, *, meditation: bool = False) -> None:
     decision = match.decision()
     if decision is not None and decision.kind == "meditation" and not meditation:
         act(match, decision.seat, "pass")
+
+
+def position(
+    *cards: dict[str, Any], seats: tuple[dict[str, Any], dict[str, Any]] = ({}, {}), **spec: Any
+) -> Match:
+    """Return the position ``spec`` describes (match/scenario.py) over the standard table's cards
+    and ``cards``; each seat's hero is "Tester" unless it says otherwise."""
+    from engine.games.chronomagia.match.scenario import build
+
+    full = {**spec, "seats": [{"hero": "Tester", **seat} for seat in seats]}
+    return build(catalog(*cards), full)
+
+
+def events_of(events: list[Any], kind: str) -> list[dict[str, Any]]:
+    """Return the judges' form of the events of type ``kind``."""
+    return [event.judge_dict() for event in events if event.public["type"] == kind]
+
+
+def on_field(match: Match, seat: int, name: str) -> Inst:
+    """Return ``seat``'s first card named ``name`` on the battlefield."""
+    return next(inst for inst in match.seats[seat].field if inst.name == name)
+
+
+def refusal(match: Match, seat: int, action: dict[str, Any]) -> Any:
+    """Return the IllegalAction ``action`` is refused with (it must be)."""
+    from engine.games.chronomagia.match import IllegalAction
+
+    try:
+        match.apply(seat, action)
+    except IllegalAction as refused:
+        return refused
+    raise AssertionError(f"{action} was applied")
+
+
+def in_given_order(match: Match) -> None:
+    """Answer every pending ``order`` decision (C6.7) with the first trigger offered."""
+    while (decision := match.decision()) is not None and decision.kind == "order":
+        match.apply(decision.seat, {"type": "order", "trigger": 0})

@@ -9,11 +9,23 @@ from pathlib import Path
 import pytest
 from chronomagia_builders import ab, act, give, place, row, same, shadow, table
 
-from engine.games.chronomagia.cards import EFFECTS
+from engine.cardset import load_catalog
+from engine.games.chronomagia import SAMPLE_SET
+from engine.games.chronomagia.cards import EFFECTS, parse_card
 from engine.games.chronomagia.match.effects import HANDLERS
-from engine.games.chronomagia.match.state import GRAVEYARD, HAND, VOID
+from engine.games.chronomagia.match.scenario import build
+from engine.games.chronomagia.match.state import FIELD, GRAVEYARD, HAND, VOID
+from engine.problems import Problem
 
 TESTED = set()
+POOL = ["Костровой Дикарь", "Костровой Дикарь"]
+
+
+def shipped(**spec):
+    """A position over the shipped set (data/hrn1.json) and "Filler"; both heroes Varvara."""
+    _rules, cards = load_catalog([SAMPLE_SET])
+    seats = spec.pop("seats")
+    return build(cards, {**spec, "seats": [{"hero": "Варвара Пепельная Коса", **seat} for seat in seats]})
 
 
 def spell(effect: str, amount: int = 0, **extra) -> dict:
@@ -210,6 +222,83 @@ def test_c13_boost_adds_to_the_other_creatures() -> None:
     place(match, 0, "Small")
     place(match, 0, "Small")
     assert match.amount(0, "attack") == 3 + 2
+
+
+def test_c13_shield_lowers_each_damage_effect_to_its_controller() -> None:
+    TESTED.add("shield")
+    match = shipped(
+        step="main", turn=3, century=16,
+        seats=(
+            {"hand": ["Костровой Дикарь"], "pool": ["Костровой Дикарь"]},
+            {"field": ["Щитоносец Эгиды", "Щитоносец Эгиды"]},
+        ),
+    )  # fmt: skip
+    act(match, 0, "play", card=match.seats[0].hand[0].id)  # epoch 2: a spell, 1 damage
+    assert match.seats[1].life == 30  # two shields of 1: nothing gets through
+
+
+def test_c13_shield_works_in_the_epochs_whose_row_has_it_only() -> None:
+    match = shipped(step="main", turn=3, seats=({"hand": []}, {"field": ["Щитоносец Эгиды"]}))
+    assert match.static(1, "shield") == 0  # epoch 1: no static there
+    match = shipped(step="main", turn=3, century=26, seats=({}, {"field": ["Щитоносец Эгиды"]}))
+    assert match.static(1, "shield") == 1
+
+
+def test_c13_discount_lowers_the_cost_of_its_controllers_cards() -> None:
+    TESTED.add("discount")
+    match = shipped(
+        step="main", turn=3, century=26,
+        seats=({"field": ["Мастер Гильдии"], "pool": POOL, "hand": ["Щитоносец Эгиды"]}, {}),
+    )  # fmt: skip
+    card = match.seats[0].hand[0]
+    assert {"type": "play", "card": card.id} in match.legal_actions(0)
+    act(match, 0, "play", card=card.id)  # costs 3 − 1
+    assert len(match.seats[0].pool) == 0 and card.zone == FIELD
+    assert match.cost_of(1, card.card) == 3  # the opponent's cards are not cheaper
+
+
+def test_c13_damage_terrain_removes_lives_from_the_opponents_terrain() -> None:
+    TESTED.add("damage_terrain")
+    match = shipped(
+        step="main", turn=3,
+        seats=({"hand": ["Осадный Таран"], "pool": POOL}, {"field": ["Ледниковая Долина"]}),
+    )  # fmt: skip
+    terrain = match.seats[1].field[0]
+    act(match, 0, "play", card=match.seats[0].hand[0].id)
+    assert terrain.lives == terrain.card.lives - 2
+
+
+def test_c13_damage_terrain_without_a_terrain_does_nothing() -> None:
+    match = shipped(
+        step="main",
+        turn=3,
+        seats=({"hand": ["Осадный Таран"], "pool": POOL}, {}),
+    )
+    events = act(match, 0, "play", card=match.seats[0].hand[0].id)
+    assert [e.public["effect"] for e in events if e.public["type"] == "fizzles"] == ["damage_terrain"]
+
+
+def test_c13_static_effects_are_static_only_and_need_an_amount() -> None:
+    problems: list[Problem] = []
+    bad = {"when": "summon", "effect": "shield", "amount": 1}
+    parse_card(
+        {"name": "X", "type": "thoughtform", "rarity": "common", "rows": same(row({}, bad))},
+        "cards[3]",
+        problems,
+    )
+    parse_card(
+        {
+            "name": "Y",
+            "type": "thoughtform",
+            "rarity": "common",
+            "rows": same(row({}, ab("static", "discount", 0))),
+        },
+        "cards[4]",
+        problems,
+    )
+    wheres = {str(problem.where) for problem in problems}
+    assert "cards[3].rows[0].abilities[0].effect" in wheres
+    assert "cards[4].rows[0].abilities[0].amount" in wheres
 
 
 def effects_exercised() -> set[str]:

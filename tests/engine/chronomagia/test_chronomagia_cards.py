@@ -9,7 +9,15 @@ import pytest
 
 from engine.cardset import load_card_set
 from engine.games.chronomagia import SAMPLE_SET
-from engine.games.chronomagia.cards import EFFECTS, KEYWORDS, RESOURCES, SHADOW_EVENTS, TRIGGERS, parse_card
+from engine.games.chronomagia.cards import (
+    CARD_TYPES,
+    EFFECTS,
+    KEYWORDS,
+    RESOURCES,
+    SHADOW_EVENTS,
+    TRIGGERS,
+    parse_card,
+)
 from engine.problems import Problem
 
 ROW = {"resources": {"attack": 1}, "abilities": [], "keywords": []}
@@ -60,21 +68,36 @@ def problems_of(raw: dict[str, Any]) -> list[str]:
             {"type": "thoughtform", "rows": [{"resources": {}, "keywords": ["flying"]}, ROW, ROW]},
             "cards[0].rows[0].keywords[0]:",
         ),
-        ({"type": "terrain", "rows": [ROW, ROW, ROW]}, "cards[0].lives:"),
-        ({"type": "phenomenon", "rows": [ROW, ROW, ROW]}, "cards[0].time_counter:"),
-        ({"type": "shadow", "rows": [ROW, ROW, ROW]}, "cards[0].shadow_event:"),
         ({"type": "shadow", "shadow_event": "sunrise", "rows": [ROW, ROW, ROW]}, "cards[0].shadow_event:"),
         (
             {"type": "hero", "hero_abilities": [{"tokens": 2, "effect": "draw", "amount": 1}]},
             "cards[0].hero_abilities[0].tokens:",
         ),
         ({"type": "thoughtform", "base": {"concentration": 2}}, "cards[0].base:"),
-        ({"type": "event"}, "cards[0].type:"),
     ],
 )
 def test_it_refuses_a_bad_play_field_with_its_key_path(raw: dict[str, Any], where: str) -> None:
     problems = problems_of(raw)
     assert any(problem.startswith(where) for problem in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("raw", "missing"),
+    [
+        ({"type": "terrain", "cost": 1, "rows": [ROW, ROW, ROW]}, ("lives",)),
+        ({"type": "phenomenon", "cost": 1, "rows": [ROW, ROW, ROW]}, ("time_counter",)),
+        ({"type": "event", "cost": 1, "rows": [ROW, ROW, ROW]}, ("time_counter",)),  # C1.1: a phenomenon
+        ({"type": "shadow", "rows": [ROW, ROW, ROW]}, ("shadow_event",)),
+        ({"type": "thoughtform"}, ("rows", "cost")),
+        ({"type": "hero"}, ("base",)),
+    ],
+)
+def test_a_card_without_an_engine_field_loads_and_records_it_as_missing(
+    raw: dict[str, Any], missing: tuple[str, ...]
+) -> None:
+    problems: list[Problem] = []
+    card = parse_card({"name": "X", "rarity": "common", **raw}, "cards[0]", problems)
+    assert problems == [] and card is not None and card.missing == missing
 
 
 def test_it_reads_a_thoughtform_that_is_a_creature_in_one_epoch_and_a_spell_in_another() -> None:
@@ -90,7 +113,7 @@ def test_it_reads_a_thoughtform_that_is_a_creature_in_one_epoch_and_a_spell_in_a
 def test_the_sample_set_uses_every_type_resource_trigger_effect_keyword_and_shadow_event() -> None:
     cards = load_card_set(SAMPLE_SET).cards
     assert len(cards) >= 60
-    assert {card.type for card in cards} == {"hero", "thoughtform", "terrain", "phenomenon", "shadow"}
+    assert {card.type for card in cards} == set(CARD_TYPES)  # «Событие» (event) too, C1.1
     rows = [row for card in cards for row in (*card.rows, card.meditation) if row is not None]
     abilities = [a for row in rows for a in row.abilities] + [
         h.ability for c in cards for h in c.hero_abilities

@@ -10,6 +10,7 @@ from chronomagia_builders import (
     deck,
     end_turn,
     give,
+    in_given_order,
     place,
     row,
     same,
@@ -178,9 +179,11 @@ def test_c8_2_moving_time_triggers_time_words_but_the_natural_flow_does_not() ->
     hand = len(match.seats[0].hand)
     match.move_time(0, 2)
     match.run()
+    in_given_order(match)  # C6.7: two different triggers of the card
     assert match.seats[0].life == 31 and match.seats[0].armor == 1
     match.move_time(0, -1)
     match.run()
+    in_given_order(match)
     assert match.seats[0].life == 32 and len(match.seats[0].hand) == hand + 1
     end_turn(match)  # the natural flow
     assert match.century == 3 and match.seats[0].life == 32
@@ -206,6 +209,7 @@ def test_c8_4_an_epoch_change_turns_creatures_into_spells_and_manifests_the_rest
     place(match, 0, "Herald")
     match.move_time(0, 15)  # century 16: epoch 2
     match.run()
+    in_given_order(match)  # C8.4: seat 0 orders its two triggers (C6.7)
     assert goblin.zone == GRAVEYARD and match.seats[1].life == 27  # «живое заклинание»
     assert match.seats[0].life == 34
 

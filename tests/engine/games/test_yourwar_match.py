@@ -737,6 +737,21 @@ def test_y10_1_the_turn_limit_ends_the_game_in_a_draw() -> None:
     assert match.result is not None and match.result.as_dict() == {"winner": None, "reason": "turn_limit"}
 
 
+def test_y10_1_the_turn_limit_is_an_event_setting_that_the_log_keeps() -> None:
+    engine = RULES.match_engine
+    match = engine.new_match(CAT, [a_deck(()), a_deck(())], seed=1, options={"turn_limit": 3, "first": 0})
+    match.apply(0, {"type": "keep"})
+    match.apply(1, {"type": "keep"})
+    for _ in range(3):
+        assert match.result is None
+        match.apply(match.decision().seat, {"type": "end"})
+    assert match.result is not None and match.result.reason == "turn_limit"
+    log = match.to_log(["OGNS"])
+    assert log["turn_limit"] == 3 and engine.replay(log, CAT).result == match.result
+    with pytest.raises(InputError):
+        engine.new_match(CAT, [a_deck(()), a_deck(())], seed=1, options={"turn_limit": 0})
+
+
 @pytest.mark.parametrize(
     ("action", "seat", "winner", "reason"),
     [

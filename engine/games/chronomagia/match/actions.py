@@ -33,6 +33,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "attack": ("attack", "pass"),
     "choose": ("choose",),
     "flip": ("flip", "stay"),
+    "order": ("order",),
 }
 
 
@@ -55,6 +56,8 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
         # C4.4: in the order of the ids (of the names), never of the shuffled hero deck
         offered = sorted(inst.id for inst in side.hero_deck)
         return [{"type": "pass"}] + [{"type": "meditate", "card": ident} for ident in offered]
+    if kind == "order":  # C6.7: which of the chooser's triggers goes next
+        return [{"type": "order", "trigger": index} for index in range(len(match.ordering[0].options()))]
     if kind == "choose":
         work = match.queue[0]
         return [{"type": "choose", **choice} for choice in options(match, work)]
@@ -80,11 +83,11 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
     epoch = match.epoch
     index = epoch - 1
     if not side.meditated:  # C6.3
-        pool = len(side.pool)
+        pool = len(side.pool) + match.static(seat, "discount")  # C13: costs N less
         terrain = phenomenon = False
         for inst in side.field:
             if not inst.face_down:
-                card_type = inst.card.type
+                card_type = inst.card.kind
                 if card_type == "terrain":
                     terrain = True
                 elif card_type == "phenomenon":
@@ -93,7 +96,7 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
             card = inst.card
             if card.rows[index] is None:
                 continue
-            card_type = card.type
+            card_type = card.kind
             if card_type == "shadow":
                 append({"type": "shadow", "card": inst.id})
             elif (
@@ -178,7 +181,7 @@ def _play_problem(match: Match, seat: int, inst: Inst) -> IllegalAction | None:
         )
     if card.kind == "shadow":
         return None  # C10.4: free
-    cost = card.cost or 0
+    cost = match.cost_of(seat, card)  # C10.1, C13 discount
     if cost > len(side.pool):
         return _refuse(
             "C10.1",
@@ -340,6 +343,15 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
         logged.update(opponent=opponent, terrain=terrain)
     elif kind == "choose":
         logged.update(_check_choice(match, seat, action))
+    elif kind == "order":
+        index = action.get("trigger")
+        count = len(match.ordering[0].options())
+        if type(index) is not int or not 0 <= index < count:
+            raise _refuse(
+                "C6.7", f"name one of your {count} triggers (0 to {count - 1})", "not_a_choice",
+                got=str(index)[:40], decision="order",
+            )  # fmt: skip
+        logged["trigger"] = index
     return logged
 
 
@@ -456,7 +468,7 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
     elif kind == "pass":
         match.step = {"meditation": "main", "main": "attack", "attack": "attack"}[pending.kind]
         if pending.kind == "attack":
-            match.strike(0, 0)
+            match.strike(0, 0, collected=False)  # C7.7, C9.4: no attack, no self-damage
     elif kind == "play":
         _play(match, seat, match.by_id[logged["card"]])
     elif kind == "shadow":  # C10.4
@@ -503,10 +515,16 @@ def perform(match: Match, pending: Decision, seat: int, logged: dict[str, Any]) 
         match.emit({"type": "sacrifice", "seat": seat, "id": inst.id, "card": inst.name})
         match.leave(inst, GRAVEYARD, dies=True)
     elif kind == "attack":
-        match.strike(logged["opponent"], logged["terrain"])
+        match.strike(logged["opponent"], logged["terrain"], collected=True)
     elif kind == "choose":
         work = match.queue.pop(0)
         resolve(match, work, logged)
+    elif kind == "order":  # C6.7: the pick goes next (engine/chain.py's TriggerOrder)
+        batch = match.ordering[0]
+        picked = batch.options()[logged["trigger"]]
+        batch.pick(seat, picked)
+        match.emit({"type": "ordered", "seat": seat, "effect": picked.ability.effect,
+                    "source": picked.source.id if picked.source is not None else None})  # fmt: skip
     elif kind in ("flip", "stay"):
         work = match.queue.pop(0)
         shadow = work.source
@@ -542,7 +560,7 @@ def _play(match: Match, seat: int, inst: Inst) -> None:
     that wait for a play are offered a flip."""
     side = match.seats[seat]
     card = inst.card
-    match.spend(seat, card.cost or 0)
+    match.spend(seat, match.cost_of(seat, card))
     side.played += 1
     row = card.row(match.epoch)
     assert row is not None
@@ -610,6 +628,8 @@ def describe_action(action: dict[str, Any]) -> str:
         return text
     if kind == "flip":
         return "flip the shadow"
+    if kind == "order":
+        return f"put trigger {action.get('trigger')} next"
     if kind == "stay":
         return "leave the shadow face down"
     if kind == "pass":

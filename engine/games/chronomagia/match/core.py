@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from engine.catalog import Catalog
+from engine.chain import TriggerOrder
 from engine.decklist import Decklist
 from engine.games.chronomagia.cards import Ability, Card, Row
 from engine.games.chronomagia.match.actions import legal_actions as _legal_actions
@@ -42,12 +43,40 @@ from engine.games.chronomagia.match.state import (
 )
 from engine.match import SITE_ACTIONS, end_by_site_action, input_problem
 from engine.problems import InputError, Problem
+from engine.scenario import NoMatchLog
 
 # Every seat may send these at any moment (common protocol): they answer no decision.
 ANY_TIME = tuple(SITE_ACTIONS)  # engine.match: either seat, at any moment, ending the game
 # Resource kinds collected by an action in the main phase (C7.1–C7.4, C7.9).
 MAIN_KINDS = ("concentration", "life", "armor")
 TIME_KINDS = ("time", "time_past", "time_future")  # C7.3
+
+
+ENTERING = ("summon", "manifest")  # C10.1: what a permanent entering triggers
+
+
+def _controller(work: Work) -> int:
+    return work.seat
+
+
+def _trigger_key(work: Work) -> tuple[str, str, Any]:
+    """What tells triggers apart (C6.7): the same ability of two copies of a card is one."""
+    return (work.source.name if work.source is not None else "", work.kind, work.ability)
+
+
+def order_info(batch: TriggerOrder[Work]) -> dict[str, Any]:
+    """The ``order`` decision's info: the triggers the chooser may put next, in their order."""
+    return {
+        "triggers": [
+            {
+                "source": w.source.id if w.source is not None else None,
+                "card": w.source.name if w.source is not None else None,
+                "effect": w.ability.effect,
+                "amount": w.ability.amount,
+            }
+            for w in batch.options()
+        ]
+    }
 
 
 class Match:
@@ -63,6 +92,7 @@ class Match:
         first: int | None = None,
         names: tuple[str, str] = ("A", "B"),
         turn_limit: int = TURN_LIMIT,
+        start: bool = True,
     ) -> None:
         self.catalog = catalog
         self.decks = decks
@@ -84,6 +114,10 @@ class Match:
         self.recording = True
         self.events: list[Event] = []
         self.queue: list[Work] = []
+        # C6.7, C8.4: batches of simultaneous triggers their controllers are putting in order
+        # (engine/chain.py's TriggerOrder), each then queued as a whole, oldest batch first.
+        self.ordering: list[TriggerOrder[Work]] = []
+        self.gathering: list[Work] | None = None  # C8.4: triggers of one epoch change, gathered
         self.pending: Decision | None = None
         self.turn = 0
         self.active = 0
@@ -93,9 +127,15 @@ class Match:
         self.step = "redraw"
         self.time_moves = 0  # C8.6
         self.redraws_left: list[int] = []
+        # A position built for a rules test (match/scenario.py): its spec; it has no match log.
+        self.built: dict[str, Any] | None = None
+        self._starting = start
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
         # C5.2: the seed picks the first player unless the site (the previous game's loser) does.
         self.first = first if first is not None else self.rng.randrange(2)
+        self.initial_events: list[Event] = []
+        if not start:  # match/scenario.py lays the cards out and runs the rules itself
+            return
         self.emit({"type": "setup", "first": self.first}, {"seed": seed}, -1)
         for seat in (0, 1):
             self.draw(seat, OPENING_HAND)
@@ -150,7 +190,7 @@ class Match:
                 if card.is_hero:
                     raise InputError(Problem(f"decks[{seat}].{zone}", f"a hero in the {zone} deck (C2.2)"))
                 into.extend([card] * int(count))
-        if not main:
+        if not main and self._starting:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (C2.2)"))
         if self.shuffle:
             self.rng.shuffle(main)
@@ -179,6 +219,7 @@ class Match:
         self.result = Result(winner, reason)
         self.pending = None
         self.queue.clear()
+        self.ordering.clear()
         self.emit({"type": "game_over", "winner": winner, "reason": reason})
         raise GameOver
 
@@ -251,6 +292,15 @@ class Match:
             }
         )
 
+    def wound_terrain(self, terrain: Inst, amount: int) -> None:
+        """C10.2: ``amount`` damage to a terrain removes as many of its life tokens; with none
+        left it goes to the graveyard."""
+        terrain.lives -= amount
+        self.emit({"type": "terrain_hit", "id": terrain.id, "card": terrain.name, "amount": amount,
+                   "left": max(0, terrain.lives)})  # fmt: skip
+        if terrain.lives <= 0:
+            self.leave(terrain, GRAVEYARD, dies=True)
+
     def to_field(self, inst: Inst, seat: int) -> None:
         zone_list = self._zone_list(inst)
         if zone_list is not None:
@@ -316,9 +366,9 @@ class Match:
             }
         )
         if dies and row is not None:
-            for ability in row.abilities:
-                if ability.when == "fury":
-                    self.queue.append(Work("effect", inst.owner, inst, ability, row))
+            fury = [Work("effect", inst.owner, inst, a, row) for a in row.abilities if a.when == "fury"]
+            if fury:
+                self.triggered(fury)
 
     # --- reading the board ---------------------------------------------------------------
 
@@ -405,19 +455,44 @@ class Match:
                 totals[kind] = get(kind, 0) + value
         return totals
 
+    def static(self, seat: int, effect: str) -> int:
+        """The sum of the static ``effect`` (C13: ``shield``, ``discount``) over the seat's
+        face-up permanents, each in the row of the epoch it lives in."""
+        total = 0
+        epoch = self.epoch
+        for inst in self.seats[seat].field:
+            if effect not in inst.card.statics or inst.face_down:
+                continue
+            row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+            if row is not None:
+                for ability in row.abilities:
+                    if ability.effect == effect and ability.when == "static":
+                        total += ability.amount
+        return total
+
+    def cost_of(self, seat: int, card: Card) -> int:
+        """C10.1: what ``card`` costs ``seat`` in concentration, its static discounts applied
+        (C13 ``discount``: never below 0)."""
+        cost = card.cost or 0
+        return max(0, cost - self.static(seat, "discount")) if cost else 0
+
     def amount(self, seat: int, kind: str) -> int:
         """The sum of ``kind`` the seat may collect now (C7.1), static boosts included (C13)."""
         return self.amounts(seat).get(kind, 0)
 
     def defense(self, seat: int) -> int:
-        """C9.2 [decision]: the defender's untapped permanents in play when this turn began."""
+        """C9.2: the defender's untapped permanents in play when this turn began, or with
+        «Ускорение» (haste, which exempts a permanent from that rule as from C7.1's)."""
         total = 0
         turn = self.turn
         epoch = self.epoch
         for inst in self.seats[seat].field:
-            if inst.face_down or inst.tapped or inst.entered >= turn:
+            if inst.face_down or inst.tapped:
                 continue
             row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+            # C9.2: in play when this turn began, unless «Ускорение» (haste) exempts it (C7.1)
+            if inst.entered >= turn and (row is None or "haste" not in row.keywords):
+                continue
             if row is not None and row.resources:
                 for name, value in row.resources:
                     if name == "defense":
@@ -478,6 +553,7 @@ class Match:
             self.emit({"type": "epoch", "epoch": self.epoch})
             self.offer_flips(("epoch_change",), None)
         order = (self.active, 1 - self.active)
+        self.gathering = []  # C8.4 [decision]: every permanent's triggers are one batch
         for seat in order:
             for inst in list(self.seats[seat].field):
                 if inst.face_down or inst.zone != FIELD:
@@ -491,19 +567,45 @@ class Match:
                     self.leave(inst, GRAVEYARD)  # C1.4: no effect
                 elif inst.card.kind == "thoughtform" and row.resources is None:
                     self.leave(inst, GRAVEYARD, dies=True)  # C8.4: «живое заклинание»
-                    for ability in row.abilities:
-                        if ability.when == "spell":
-                            self.queue.append(Work("effect", seat, inst, ability, row))
+                    self.triggered(
+                        [Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "spell"]
+                    )
                 else:
-                    for ability in row.abilities:
-                        if ability.when == "manifest":
-                            self.queue.append(Work("effect", seat, inst, ability, row))
+                    self.triggered(
+                        [Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "manifest"]
+                    )
+        self.flush()
 
     # --- triggers (C6.7) -----------------------------------------------------------------
 
+    def triggered(self, works: list[Work]) -> None:
+        """Queue simultaneous triggers (C6.7): the turn player's first, each player's in the order
+        they choose (a decision ``order`` when they have two different ones: engine/chain.py's
+        TriggerOrder); while a batch is being gathered (:meth:`flush`), join it."""
+        if not works:
+            return
+        if self.gathering is not None:
+            self.gathering.extend(works)
+            return
+        if len(works) == 1 and not self.ordering:  # a lone trigger needs no order
+            self.queue.append(works[0])
+            return
+        batch = TriggerOrder(works, controller=_controller, key=_trigger_key, turn_player=self.active)
+        if batch.chooser is None and not self.ordering:
+            self.queue.extend(batch.ordered)
+        else:
+            self.ordering.append(batch)
+
+    def flush(self) -> None:
+        """Queue the batch gathered since ``self.gathering`` was set, as one (C6.7, C8.4)."""
+        works, self.gathering = self.gathering, None
+        if works:
+            self.triggered(works)
+
     def trigger(self, words: tuple[str, ...], seat: int | None = None) -> None:
-        """Queue the abilities that ``words`` trigger: the turn player's first, each in
-        battlefield order [decision C6.7]; ``seat``: that seat's cards only."""
+        """Queue the abilities that ``words`` trigger, one batch (C6.7): the turn player's
+        first, each player's in the order they choose; ``seat``: that seat's cards only."""
+        works: list[Work] = []
         for owner in (self.active, 1 - self.active):
             if seat is not None and owner != seat:
                 continue
@@ -515,7 +617,8 @@ class Match:
                     continue
                 for ability in row.abilities:
                     if ability.when in words:
-                        self.queue.append(Work("effect", owner, inst, ability, row))
+                        works.append(Work("effect", owner, inst, ability, row))
+        self.triggered(works)
 
     def offer_flips(self, words: tuple[str, ...], seat: int | None) -> None:
         """C10.4: each face-down shadow whose event is one of ``words`` offers its owner a flip."""
@@ -527,21 +630,32 @@ class Match:
                 # being asked tells the opponent nothing of it (C4.4); only its event's may flip.
                 if inst.face_down:
                     may = inst.card.shadow_event in words and inst.card.row(self.epoch) is not None
-                    offered = next((w for w in self.queue if w.kind == "flip" and w.source is inst), None)
+                    offered = next((w for w in self.waiting() if w.kind == "flip" and w.source is inst), None)
                     if offered is None:
-                        self.queue.append(Work("flip", owner, inst, may_flip=may))
+                        self.queued(Work("flip", owner, inst, may_flip=may))
                     elif may:
                         offered.may_flip = True
+
+    def waiting(self) -> list[Work]:
+        """Every queued piece of work, those in batches being ordered included."""
+        if not self.ordering:
+            return self.queue
+        return [*self.queue, *(w for batch in self.ordering for w in (*batch.ordered, *batch.waiting))]
+
+    def queued(self, work: Work) -> None:
+        """Queue ``work`` after everything queued so far (batches being ordered included)."""
+        if self.ordering:
+            self.ordering.append(TriggerOrder([work], controller=_controller, key=_trigger_key))
+        else:
+            self.queue.append(work)
 
     def enter(self, inst: Inst, seat: int) -> None:
         """A thoughtform, terrain or phenomenon enters (C10.1–C10.3): «Призыв» and «Явление»."""
         self.to_field(inst, seat)
         self.emit({"type": "enters", "seat": seat, "id": inst.id, "card": inst.name})
         row = self.row(inst)
-        if row is not None:
-            for ability in row.abilities:
-                if ability.when in ("summon", "manifest"):
-                    self.queue.append(Work("effect", seat, inst, ability, row))
+        if row is not None and row.abilities:
+            self.triggered([Work("effect", seat, inst, a, row) for a in row.abilities if a.when in ENTERING])
 
     # --- the flow (C5, C6) ---------------------------------------------------------------
 
@@ -549,6 +663,14 @@ class Match:
         """Run the rules until a decision is pending or the game is over."""
         try:
             while True:
+                if self.ordering:  # C6.7: a batch of triggers its controllers put in order
+                    batch = self.ordering[0]
+                    if batch.chooser is not None:
+                        self.pending = Decision("order", batch.chooser, self.seq, order_info(batch))
+                        return
+                    self.ordering.pop(0)
+                    self.queue.extend(batch.ordered)
+                    continue
                 if self.queue:
                     work = self.queue[0]
                     if work.kind == "flip":
@@ -600,7 +722,7 @@ class Match:
                         }
                         self.pending = Decision("attack", self.active, self.seq, info)
                         return
-                    self.strike(0, 0)
+                    self.strike(0, 0, collected=False)  # nothing to collect (C7.7, C9.4)
                 elif step == "end":
                     self.trigger(("end_of_turn",), self.active)  # C6.6
                     self.step = "start"
@@ -660,20 +782,20 @@ class Match:
         side = self.seats[seat]
         return self.turn > 1 and bool(side.pool) and bool(side.hero_deck)
 
-    def strike(self, opponent: int, terrain: int) -> None:
+    def strike(self, opponent: int, terrain: int, *, collected: bool) -> None:
         """C9.3: the attack lands: ``opponent`` to the player (armor first), ``terrain`` to their
-        terrain; the attacker loses its self-damage (C7.7); then the next step."""
+        terrain; then the next step. ``collected``: the attacker collected its Attack and Damage
+        (an ``attack`` action), and with them its self-damage, which it loses (C7.7); a ``pass``
+        collects nothing and loses nothing."""
         seat = self.active
         other = 1 - seat
-        self_damage = self.amounts(seat).get("self_damage", 0)  # C7.7
+        self_damage = self.amounts(seat).get("self_damage", 0) if collected else 0  # C7.7
         if opponent or terrain:
             self.emit({"type": "attack", "seat": seat, "opponent": opponent, "terrain": terrain})
         if terrain:
             target = self.controlled(other, "terrain")
             if target is not None:
-                target.lives -= terrain
-                if target.lives <= 0:
-                    self.leave(target, GRAVEYARD, dies=True)
+                self.wound_terrain(target, terrain)
         if opponent:
             self.hurt(other, opponent)
         if self_damage:
@@ -784,6 +906,8 @@ class Match:
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
         from engine.games.chronomagia.match.log import match_log
 
+        if self.built is not None:
+            raise NoMatchLog("a match built from a position has no match log: build it again from its spec")
         return match_log(self, card_set_codes)
 
     @property

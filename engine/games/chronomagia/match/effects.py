@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 # Effects that need a choice, and the shape of it (README.md, "Action shapes").
 TARGETED: frozenset[str] = frozenset({"unsummon", "return", "trap", "time_shift", "intuition"})
 MASS: frozenset[str] = frozenset({"mass_unsummon", "mass_return"})
+# C10.2: damage the controller may send, in any part, to the opponent's terrain (asked only when
+# the opponent controls one).
+REDIRECTED: frozenset[str] = frozenset({"damage"})
 
 
 def _creatures(match: Match, limit: int) -> list[Inst]:
@@ -64,6 +67,11 @@ def options(match: Match, work: Work) -> list[dict[str, Any]]:
                 here = match.epoch_for(inst)
                 out += [{"target": inst.id, "epoch": e} for e in (here - 1, here + 1) if 1 <= e <= 3]
         return out
+    if effect == "damage":  # C10.2: any part of it may go to the opponent's terrain
+        terrain = match.controlled(1 - work.seat, "terrain")
+        if terrain is None or ability.amount <= 0:
+            return []
+        return [{"terrain": m} for m in range(min(ability.amount, terrain.lives) + 1)]
     if effect == "intuition":
         other = 1 - work.seat
         return [
@@ -78,7 +86,7 @@ def options(match: Match, work: Work) -> list[dict[str, Any]]:
 def needs_choice(match: Match, work: Work) -> dict[str, Any] | None:
     """Return the ``choose`` request's info for ``work``, or None when it resolves at once."""
     effect = work.ability.effect
-    if effect not in TARGETED and effect not in MASS:
+    if effect not in TARGETED and effect not in MASS and effect not in REDIRECTED:
         return None
     if not options(match, work):
         return None
@@ -114,8 +122,30 @@ def _id(match: Match, choice: dict[str, Any] | None) -> Inst | None:
 
 
 def damage(match: Match, work: Work, choice: Any) -> None:
-    """Deal N damage to the opponent (C13; armor absorbs, C7.9)."""
-    match.hurt(1 - work.seat, work.ability.amount)
+    """Deal N damage to the opponent (C13; armor absorbs, C7.9), of which the controller sent
+    ``choice["terrain"]`` to the opponent's terrain (C10.2: «имеет право перевести любое
+    количество повреждений в местность»)."""
+    amount = work.ability.amount
+    other = 1 - work.seat
+    sent = choice.get("terrain", 0) if isinstance(choice, dict) else 0
+    terrain = match.controlled(other, "terrain")
+    if sent and terrain is not None:
+        match.wound_terrain(terrain, sent)
+    to_player = amount - sent
+    shield = match.static(other, "shield") if to_player > 0 else 0  # C13 shield
+    if shield:
+        match.emit({"type": "shielded", "seat": other, "amount": min(shield, to_player)})
+    if to_player - shield > 0:
+        match.hurt(other, to_player - shield)
+
+
+def damage_terrain(match: Match, work: Work, choice: Any) -> None:
+    """N damage to the opponent's terrain (C10.2: its life tokens); nothing without one."""
+    terrain = match.controlled(1 - work.seat, "terrain")
+    if terrain is None:
+        match.emit({"type": "fizzles", "effect": "damage_terrain"})
+        return
+    match.wound_terrain(terrain, work.ability.amount)
 
 
 def gain_life(match: Match, work: Work, choice: Any) -> None:
@@ -197,10 +227,12 @@ def trap(match: Match, work: Work, choice: Any) -> None:
 
 def _mass(match: Match, work: Work, choice: Any, to: int) -> None:
     ids = choice.get("targets", []) if isinstance(choice, dict) else []
+    match.gathering = []  # C6.7: the creatures go at once; their «Ярость» is one batch
     for ident in ids:
         inst = match.by_id.get(ident)
         if inst is not None and inst.zone == FIELD:
             match.leave(inst, to, dies=to == GRAVEYARD)
+    match.flush()
 
 
 def mass_unsummon(match: Match, work: Work, choice: Any) -> None:
@@ -247,7 +279,15 @@ def intuition(match: Match, work: Work, choice: Any) -> None:
 
 
 def boost(match: Match, work: Work, choice: Any) -> None:
-    """Static (read by ``Match.amount``): nothing to resolve."""
+    """Static (read by ``Match.amounts``): nothing to resolve."""
+
+
+def shield(match: Match, work: Work, choice: Any) -> None:
+    """Static: each damage effect to the controller is N less (read by :func:`damage`)."""
+
+
+def discount(match: Match, work: Work, choice: Any) -> None:
+    """Static: the controller's cards cost N less, not below 0 (read by ``Match.cost_of``)."""
 
 
 HANDLERS: dict[str, Callable[[Match, Work, Any], None]] = {
@@ -269,4 +309,7 @@ HANDLERS: dict[str, Callable[[Match, Work, Any], None]] = {
     "time_shift": time_shift,
     "intuition": intuition,
     "boost": boost,
+    "shield": shield,
+    "discount": discount,
+    "damage_terrain": damage_terrain,
 }

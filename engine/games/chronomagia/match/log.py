@@ -8,10 +8,11 @@ from engine.matchlog import ReplayError, identity_format
 
 __all__ = ["FORMAT", "ReplayError", "match_log", "read_setup", "redacted_log", "replay"]
 
-# The rules this engine plays (RULES.md): "2" since instance ids are minted as cards come into
-# sight; a log of version "1" named cards by ids given in a list's order, which this engine
-# would read otherwise, so it refuses one.
-RULES_VERSION = "2"
+# The rules this engine plays (RULES.md): "3" since players order their simultaneous triggers
+# (C6.7), may send effect damage to a terrain (C10.2), lose self-damage only with a collected
+# attack (C7.7) and haste defends (C9.2): a log of "2" would replay otherwise, so it is refused,
+# as is one of "1", which named cards by ids given in a list's order.
+RULES_VERSION = "3"
 
 FORMAT = identity_format(
     "chronomagia",

@@ -189,13 +189,14 @@ DECISION_RULES: dict[str, str] = {
     "attack": "C9.3",
     "choose": "C13",
     "flip": "C10.4",
+    "order": "C6.7",
 }
 
 
 @dataclass(slots=True)
 class Decision:
     """A request for input (STYLE.md 7): ``kind`` (redraw, meditation, main, attack, choose,
-    flip, or wait), the ``seat`` asked, ``seq``; ``info`` says more (a choice's effect)."""
+    flip, order, or wait), the ``seat`` asked, ``seq``; ``info`` says more (a choice's effect)."""
 
     kind: str
     seat: int

@@ -61,9 +61,19 @@ def new_match(
     shuffle: bool = True,
     first: int | None = None,
     names: tuple[str, str] = ("A", "B"),
+    turn_limit: int = TURN_LIMIT,
 ) -> Match:
-    """Return a match set up (Y4): decks shuffled, the first player drawn, hands dealt."""
-    return Match(catalog, (decks[0], decks[1]), seed=seed, shuffle=shuffle, first=first, names=names)
+    """Return a match set up (Y4): decks shuffled, the first player drawn, hands dealt;
+    ``turn_limit``: the event's turn cap (Y10.1)."""
+    return Match(
+        catalog,
+        (decks[0], decks[1]),
+        seed=seed,
+        shuffle=shuffle,
+        first=first,
+        names=names,
+        turn_limit=turn_limit,
+    )
 
 
 def describe_action(action: dict[str, Any]) -> str:
@@ -93,8 +103,10 @@ class Match:
         shuffle: bool,
         first: int | None,
         names: tuple[str, str],
+        turn_limit: int = TURN_LIMIT,
     ) -> None:
         self.catalog = catalog
+        self.turn_limit = turn_limit  # Y10.1: an event setting
         self.decks = decks
         self._seed = seed
         self.shuffle = shuffle
@@ -613,7 +625,7 @@ class Match:
 
     def _start_turn(self, seat: int) -> None:
         self.turn += 1
-        if self.turn > TURN_LIMIT:  # Y10.1
+        if self.turn > self.turn_limit:  # Y10.1: the event's cap
             self._end(None, "turn_limit")
         self.active = seat
         self.phase = "initial"

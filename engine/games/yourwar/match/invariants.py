@@ -52,6 +52,6 @@ def check_invariants(match: Match) -> list[str]:
         problems.append("an id is kept for a card out of sight, or not minted from the counter")
     if match.result is None and match.decision() is None:
         problems.append("no decision while the game goes on")
-    if match.turn > 200 + 1:
+    if match.turn > match.turn_limit + 1:
         problems.append("past the turn limit (Y10.1)")
     return problems

@@ -1,6 +1,6 @@
 """Your War match logs (formats.md envelope) and replay: the action log is the truth (Y11.1).
 
-One :class:`engine.matchlog.LogFormat` (Your War has no turn cap); what is particular to it
+One :class:`engine.matchlog.LogFormat` (with the event's turn cap, Y10.1); what is particular to it
 is what a player's copy reveals of the opponent's deck (Y3.3).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import matchlog
-from engine.games.yourwar.match.state import BASES, DESTROYED, FIELD, SUPPORT, IllegalAction
+from engine.games.yourwar.match.state import BASES, DESTROYED, FIELD, SUPPORT, TURN_LIMIT, IllegalAction
 from engine.matchlog import ReplayError
 
 __all__ = ["FORMAT", "ReplayError", "match_log", "read_setup", "redacted_log", "replay"]
@@ -39,7 +39,7 @@ FORMAT = matchlog.LogFormat(
     rules_version=RULES_VERSION,
     package="engine.games.yourwar",
     refusal=IllegalAction,
-    turn_limit=None,
+    turn_limit=TURN_LIMIT,  # Y10.1: the event's turn cap, in the log (default 200)
     revealed=_revealed,
     why=(
         "a player's copy: no seed, and of the opponent's deck only the cards seen in play "

@@ -19,7 +19,7 @@ HEALTH = 22  # Y4.1
 OPENING_HAND = 7  # Y4.1, Y4.3
 HAND_LIMIT = 9  # Y5.6
 BASES_PER_DEFENSE = 6  # Y6.3
-TURN_LIMIT = 200  # Y10.1 [decision]: both players' turns counted; then a draw (turn_limit)
+TURN_LIMIT = 200  # Y10.1 [decision]: the default of the event's cap, both players' turns; then a draw
 
 # The stable codes of IllegalAction (README.md, "Refusals"); the first nine are RESPONSE's too.
 REFUSAL_CODES: tuple[str, ...] = (
