@@ -10,7 +10,7 @@ and three round trips to PostgreSQL, and a stream's start several milliseconds i
 (one per process under ASGI, so the starts queued behind each other).
 
 Here a request sent with a token is served by a few prepared statements on pooled asynchronous
-connections: an action by one (:func:`online_rows.action_insert`: the facts the view
+connections: an action by one (:func:`rows.action_insert`: the facts the view
 checks and the INSERT, together) and a Redis command waking the drain; a stream's start by the
 reads of the view's own answer (``online_rows``' statements, ``selectors.online.game_answer``),
 then the same stream as the view's (``api.online.stream_async``).
@@ -70,6 +70,7 @@ from tournaments.selectors.online import (
 )
 from tournaments.services import limits
 from tournaments.services.accounts import token_issued_after
+from tournaments.services.online import rows
 
 log = logging.getLogger(__name__)
 
@@ -183,7 +184,7 @@ class PlayLane:
         # The token is checked again in the statement: revoked or expired a moment ago, nothing
         # is recorded and the view answers 401.
         token = (key, token_issued_after())
-        insert = online_rows.action_insert(
+        insert = rows.action_insert(
             match_id, user_id, seq, action, decision=decision, games=games, token=token
         )
         if not await self._fetch(insert):
@@ -258,7 +259,7 @@ class PlayLane:
             return None
         if getattr(match, PRESENT_FIELDS[seat]) is None:
             # R9.4: the seat's stream marks it present (one guarded UPDATE, once per match).
-            await self._fetch(online_rows.presence_mark_read(match_id, seat, timezone.now()))
+            await self._fetch(rows.presence_mark(match_id, seat, timezone.now()))
 
         checked = [match]  # the first answer starts from the match read above
 
