@@ -77,7 +77,7 @@ worker: install
 	$(BIN)/celery -A respons_site worker --loglevel=INFO
 
 messages: install
-	$(BIN)/python manage.py makemessages --locale ru --locale en --ignore '.venv/*' --ignore 'var/*' --keyword=N_
+	$(BIN)/python manage.py makemessages --locale ru --ignore '.venv/*' --ignore 'var/*'
 	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
 
 lock: $(BIN)/python
