@@ -1,6 +1,6 @@
 """Reads for the player's day (issue #16): the bell, the games waiting for me, my home page."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -56,7 +56,7 @@ def _opponent(match: Match, user: User) -> str | None:
     return other.player.get_username()
 
 
-def match_row(match: Match, user: User, now: Any) -> dict[str, Any]:
+def match_row(match: Match, user: User, now: datetime) -> dict[str, Any]:
     event = match.round.event
     ends = match.round.ends_at + timedelta(minutes=match.extension_minutes)
     online = event.online and match.player_b is not None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -167,7 +168,7 @@ def _waiting_sql(leave: str) -> str:
     return sql
 
 
-def actions_waiting(*, leave: Collection[int] = (), before: Any = None) -> bool:
+def actions_waiting(*, leave: Collection[int] = (), before: datetime | None = None) -> bool:
     """Whether any action waits for a worker (the matches in ``leave`` aside; submitted
     ``before`` a time, if given), whoever holds its match."""
     column = column_of(GameAction._meta.get_field("match"))

@@ -13,6 +13,7 @@ action ``"penalty"`` (the audit trail), and its effect on the match:
 - ``disqualification``: a match loss, and the player is dropped from the event.
 """
 
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -107,7 +108,7 @@ def penalty_give(*, match: Match, by: User, username: str, kind: str, note: str 
     return penalty
 
 
-def _end_current_game(match: Match, loser: int, now: Any, reason: str = PENALTY_REASON) -> Game | None:
+def _end_current_game(match: Match, loser: int, now: datetime, reason: str = PENALTY_REASON) -> Game | None:
     """End the online game in progress (or waiting for sideboarding) as ``loser``'s loss
     (``reason``: the Game's; ``concede`` when the player left the event).
 

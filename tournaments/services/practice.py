@@ -11,7 +11,7 @@ the player's clock runs out (a timeout loss), and at the latest when its round d
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -55,7 +55,7 @@ def practice_start(
     saved_deck: int | None = None,
     sample: str | None = None,
     deck: DeckSource | None = None,
-    now: Any = None,
+    now: datetime | None = None,
 ) -> Practice:
     """Start a practice game of ``game`` for ``player`` against the game's bot; return it.
 
@@ -168,7 +168,7 @@ def _player_deck(
     return source, name, decklist_to_json(check.decklist)
 
 
-def _quota_check(player: User, now: Any) -> None:
+def _quota_check(player: User, now: datetime) -> None:
     """Raise OverLimit (429) past settings.PRACTICE_PER_USER games at once or PRACTICE_PER_DAY
     started in the last 24 hours; ``wait`` is when the first place frees up."""
     quota = practice_quota(user=player, now=now)

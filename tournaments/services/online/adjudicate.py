@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -141,7 +141,7 @@ def game_create(match: Match, *, number: int, first_initiative: int | None) -> G
     return game
 
 
-def _begin(game: Game, now: Any) -> None:
+def _begin(game: Game, now: datetime) -> None:
     """Start the game's play: its clocks at once when both seats are present (or the event has
     no grace period), else the wait for them until ``present_by`` (R9.4, :func:`_presence_check`)."""
     engine = engine_for(game)
@@ -168,7 +168,7 @@ def actions_drain() -> int:
     return matches_drain()
 
 
-def match_adjudicate(*, match_id: int, now: Any = None) -> int:
+def match_adjudicate(*, match_id: int, now: datetime | None = None) -> int:
     """Apply every queued action of a match exactly once; return how many were processed.
 
     Runs under a row lock on the match, so two workers never apply the same action
@@ -198,7 +198,7 @@ def match_adjudicate(*, match_id: int, now: Any = None) -> int:
         return _adjudicate_each(match_id, now)
 
 
-def _adjudicate_each(match_id: int, now: Any) -> int:
+def _adjudicate_each(match_id: int, now: datetime) -> int:
     """Adjudicate the match's queued actions one at a time, each in a savepoint; refuse each that
     fails alone (R10.3, ``unprocessable``), so that the actions after it (the opponent's concede,
     say) apply. Raises what fails with no action at all."""
@@ -245,7 +245,7 @@ def _adjudicate_each(match_id: int, now: Any) -> int:
     return processed
 
 
-def matches_drain(*, batch: int = DRAIN_BATCH, now: Any = None) -> int:
+def matches_drain(*, batch: int = DRAIN_BATCH, now: datetime | None = None) -> int:
     """Adjudicate the queued actions of every match that has some, many matches per
     transaction; return how many actions were processed. (The task a player's action wakes.)
 
@@ -287,7 +287,7 @@ def matches_drain(*, batch: int = DRAIN_BATCH, now: Any = None) -> int:
             total += _one_by_one(ids, at, failed)
 
 
-def _one_by_one(ids: list[int], now: Any, failed: set[int]) -> int:
+def _one_by_one(ids: list[int], now: datetime, failed: set[int]) -> int:
     """Adjudicate each match in a transaction of its own; add those that fail to ``failed``."""
     processed = 0
     for match_id in ids:
@@ -302,7 +302,7 @@ def _one_by_one(ids: list[int], now: Any, failed: set[int]) -> int:
 
 
 def _adjudicate(
-    match: Match, games: list[Game], queued: list[GameAction], seqs: list[int], now: Any
+    match: Match, games: list[Game], queued: list[GameAction], seqs: list[int], now: datetime
 ) -> tuple[int, list[str] | None]:
     """Adjudicate one locked match (its games, queued actions and both seats' next numbers read
     with it); return how many actions were processed and both seats' answers to publish."""
@@ -354,7 +354,7 @@ def refuse(
     row: GameAction,
     rule: str,
     message: str,
-    now: Any,
+    now: datetime,
     game: Game | None,
     *,
     code: str = "",
@@ -395,7 +395,7 @@ def _type_only(action: Any) -> dict[str, Any]:
     )
 
 
-def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: Any) -> list[GameAction]:
+def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: datetime) -> list[GameAction]:
     """The queued actions of a shape the event's game takes (R10.3, :func:`engine.actions.
     action_problem`), the others refused first — whatever came in before the intake checked
     shapes, or past it, never reaches the engine, a JSON encoder or a batch it could fail."""
@@ -419,7 +419,7 @@ def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: Any
     return good
 
 
-def _charge(game: Game, now: Any) -> None:
+def _charge(game: Game, now: datetime) -> None:
     """Charge the time since the pending decision began to the seat deciding (R9.4); nothing
     while the game waits for its seats (``present_by``: no clock runs)."""
     if game.present_by is not None:
@@ -430,7 +430,7 @@ def _charge(game: Game, now: Any) -> None:
     game.decision_since = now
 
 
-def _presence_check(match: Match, game: Game, engine: EngineMatch, now: Any) -> None:
+def _presence_check(match: Match, game: Game, engine: EngineMatch, now: datetime) -> None:
     """A game waiting for its seats (``present_by``) starts its clocks once both are present;
     at ``present_by`` a seat still absent loses it as a no-show (R9.4: the site applies
     ``no_show``; neither seat present: the game is drawn, reason ``no_show`` all the same)."""
@@ -456,7 +456,7 @@ def _timed_out(game: Game, limit: float) -> int | None:
 
 
 def _play(
-    match: Match, game: Game, engine: EngineMatch, queued: list[GameAction], now: Any, seqs: list[int]
+    match: Match, game: Game, engine: EngineMatch, queued: list[GameAction], now: datetime, seqs: list[int]
 ) -> None:
     """Apply the queued actions (and the bots' moves, which move ``seqs`` on) to the game."""
     event = match.round.event
@@ -506,7 +506,9 @@ def _play(
         )
 
 
-def _bots_move(match: Match, game: Game, engine: EngineMatch, now: Any, since: Any, seqs: list[int]) -> None:
+def _bots_move(
+    match: Match, game: Game, engine: EngineMatch, now: datetime, since: datetime | None, seqs: list[int]
+) -> None:
     """Make the bots' moves (numbered on from ``seqs``, which they move on). Paced
     (settings.BOT_PAUSE_SECONDS): one move per adjudication, once the pause since the last one
     (``since``) is over; :func:`deadline` brings the next one."""
@@ -566,7 +568,7 @@ def _store_snapshot(game: Game, engine: EngineMatch, *, game_key: str) -> None:
     game.decision_seat = pending.seat if pending is not None else None
 
 
-def _finish_game(match: Match, game: Game, engine: EngineMatch, now: Any) -> None:
+def _finish_game(match: Match, game: Game, engine: EngineMatch, now: datetime) -> None:
     result = engine.result
     assert result is not None
     game.status, game.winner, game.reason, game.finished_at = (
@@ -591,7 +593,7 @@ def count_game(match: Match, winner: int | None) -> None:
         match.draws += 1
 
 
-def _after_game(match: Match, *, loser: int | None, now: Any) -> None:
+def _after_game(match: Match, *, loser: int | None, now: datetime) -> None:
     """Start the next game (its loser takes initiative) or record the match result."""
     event = match.round.event
     needed = event.best_of // 2 + 1
@@ -618,7 +620,7 @@ def record_result(match: Match, *, action: str, by: User | None = None, note: st
         rating_update_queue(match.pk)  # the players' ratings follow the final result (after commit)
 
 
-def _round_time_check(match: Match, now: Any) -> None:
+def _round_time_check(match: Match, now: datetime) -> None:
     """Round end (the event's rule for unfinished matches): the game in progress is a draw."""
     if match.status == Match.Status.FINAL:
         return

@@ -4,7 +4,7 @@ drain's wake-up flags, and each match's next deadline (R9.4)."""
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -48,7 +48,7 @@ DRAIN_NUDGED = live.key("drain-nudged")
 DRAIN_NUDGE_MS = 1000
 
 
-def queue_adjudication(match_id: int, *, bots: bool = False, eta: Any = None) -> None:
+def queue_adjudication(match_id: int, *, bots: bool = False, eta: datetime | None = None) -> None:
     """Queue the worker task for a match (in-process when no broker is configured): on the
     people's queue, or for a match between bots only (``bots``) on :func:`bot_queue`."""
     options: dict[str, Any] = {"queue": bot_queue()} if bots else {}
@@ -129,7 +129,7 @@ def deadline(match: Match, game: Game) -> Any:
     return due
 
 
-def _schedule_followups(match: Match, game: Game, now: Any) -> None:
+def _schedule_followups(match: Match, game: Game, now: datetime) -> None:
     """With a real broker, wake a worker when the pending clock runs out (R9.4), if that is
     soon (:data:`FOLLOWUP_WITHIN`); the periodic sweep covers later deadlines."""
     due = deadline(match, game)
@@ -137,7 +137,7 @@ def _schedule_followups(match: Match, game: Game, now: Any) -> None:
         _followup(match.pk, due + timedelta(seconds=0.2), bots=_bots_only(match))
 
 
-def _followup(match_id: int, eta: Any, *, bots: bool) -> None:
+def _followup(match_id: int, eta: datetime, *, bots: bool) -> None:
     # In-process, a task ignores its ETA, runs at once and would schedule again.
     if jobs.in_process():
         return

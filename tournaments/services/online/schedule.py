@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -39,18 +39,18 @@ LEFT_BEHIND = timedelta(seconds=30)
 DRAIN_STALLED = timedelta(seconds=3)
 
 
-def matches_due(*, now: Any = None) -> list[int]:
+def matches_due(*, now: datetime | None = None) -> list[int]:
     """Return the online matches a sweep should adjudicate: queued work left behind (its task
     lost, :data:`LEFT_BEHIND`), or a clock, timer or the round's time run out."""
     now = now or timezone.now()
     return _due(now, _deadlines())
 
 
-def _due(now: Any, deadlines: list[tuple[int, Any, bool]]) -> list[int]:
+def _due(now: datetime, deadlines: list[tuple[int, Any, bool]]) -> list[int]:
     return sorted(_queued_matches(now) | {match_id for match_id, when, _bots in deadlines if when <= now})
 
 
-def _queued_matches(now: Any) -> set[int]:
+def _queued_matches(now: datetime) -> set[int]:
     # Only actions waiting longer than a task normally takes: every submission queues its own
     # task, and a sweep re-queueing work already queued would flood a busy broker.
     rows = GameAction.objects.filter(status=A.QUEUED, created_at__lte=now - LEFT_BEHIND)
@@ -80,7 +80,7 @@ def _deadlines() -> list[tuple[int, Any, bool]]:
 
 def online_sweep(
     *,
-    now: Any = None,
+    now: datetime | None = None,
     run: Callable[[int], Any] | None = None,
     run_bots: Callable[[int], Any] | None = None,
 ) -> int:

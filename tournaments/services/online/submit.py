@@ -3,6 +3,7 @@ statement of facts and one INSERT), a sideboarding swap between games, its prese
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -155,7 +156,7 @@ def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
     return game
 
 
-def match_present(*, match: Match, seat: int | None, now: Any = None) -> bool:
+def match_present(*, match: Match, seat: int | None, now: datetime | None = None) -> bool:
     """Mark the seat present in its online match (R9.4: a read of its game, or an action);
     return whether this call marked it. Cheap and no adjudication (issue #15): nothing when
     the match read says so already, else one guarded ``UPDATE ... WHERE present IS NULL``;
