@@ -46,6 +46,7 @@ from engine.games.wow.match.state import (
 )
 from engine.match import SITE_ACTIONS, end_by_site_action, input_problem
 from engine.problems import InputError, Problem
+from engine.scenario import NoMatchLog
 
 # Every seat may send these at any moment (common protocol): they answer no decision.
 ANY_TIME = tuple(SITE_ACTIONS)  # engine.match: either seat, at any moment, ending the game
@@ -68,7 +69,10 @@ class Match:
         names: tuple[str, str] = ("A", "B"),
         turn_limit: int = TURN_LIMIT,
         auto_pass: bool = True,
+        start: bool = True,
     ) -> None:
+        """Set the match up (W5) and wait for the first mulligan; with ``start`` false the seats
+        hold their heroes and decks only, for a position to be laid out (``scenario.py``)."""
         self.catalog = catalog
         self.decks = decks
         self.seed = seed
@@ -104,7 +108,13 @@ class Match:
         self.choices: list[dict[str, Any]] = []
         self.target_item: int | None = None  # the chain item an effect resolving now chose (W8.8)
         self.keep_queue: list[dict[str, Any]] = []  # W13.1–W13.3 violations waiting for W13.4
-        self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
+        self.built: dict[str, Any] | None = None  # the spec of a position built for a test
+        self.seats: tuple[Seat, Seat] = (self._setup_seat(0, start), self._setup_seat(1, start))
+        self.initial_events: list[Event] = []
+        if not start:
+            self.first = first or 0
+            self.mulligan_order = []
+            return
         # W5.1 [decision]: the seed picks the first player unless the site does.
         self.first = first if first is not None else self.rng.randrange(2)
         self.emit({"type": "setup", "first": self.first}, {"seed": seed}, -1)
@@ -141,7 +151,7 @@ class Match:
         self.by_id.pop(inst.id, None)
         inst.id = -1
 
-    def _setup_seat(self, seat: int) -> Seat:
+    def _setup_seat(self, seat: int, start: bool = True) -> Seat:
         deck = self.decks[seat]
         hero_card = self._card(deck.zones.get("hero"), seat)
         if not hero_card.is_hero:
@@ -155,7 +165,7 @@ class Match:
             if card.is_hero:
                 raise InputError(Problem(f"decks[{seat}].main", "a hero in the main deck (W2.1)"))
             main.extend([card] * int(count))
-        if not main:
+        if not main and start:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (W2.1)"))
         if self.shuffle:  # W5.2: one seeded shuffle (the deck's cards have no ids, W4.4)
             self.rng.shuffle(main)
@@ -820,16 +830,21 @@ class Match:
         self.pending = None
         try:
             self.carry_out(seat, bare)
-            self.set_pending()
-            while self.auto_pass and self.only_pass():  # W10.4 [decision]: nothing but passing, so it passes
-                holder = self.chain.holder
-                assert holder is not None
-                self.pending = None
-                self.carry_out(holder, AUTO_PASS)
-                self.set_pending()
+            self.run_to_decision()
         except GameOver:
             self.pending = None
         return self.events
+
+    def run_to_decision(self) -> None:
+        """Set the pending decision; while its holder can only pass, pass for it (W10.4
+        [decision]). Raises :class:`GameOver` when the game ends meanwhile."""
+        self.set_pending()
+        while self.auto_pass and self.only_pass():  # W10.4 [decision]: nothing but passing, so it passes
+            holder = self.chain.holder
+            assert holder is not None
+            self.pending = None
+            self.carry_out(holder, AUTO_PASS)
+            self.set_pending()
 
     def carry_out(self, seat: int, action: dict[str, Any]) -> None:
         """Do a legal action, then the state check (W12.6: before anyone gets priority, once
@@ -872,7 +887,12 @@ class Match:
         return views.hidden_from(self, seat)
 
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
+        """Return the match log. Raises :class:`~engine.scenario.NoMatchLog` for a match built
+        from a position (``scenario.py``): its setup is the spec, not decks and a seed."""
         from engine.games.wow.match.log import match_log
+
+        if self.built is not None:
+            raise NoMatchLog("a match built from a position has no match log: build it again from its spec")
 
         return match_log(self, card_set_codes)
 
