@@ -50,8 +50,11 @@ def check_invariants(match: Match) -> list[str]:
                 seen[id(inst)] = row_name
                 if inst.zone != zone and inst is not side.hero:
                     problems.append(f"card {inst.id} in {row_name} has zone {inst.zone}")
-                if inst.owner != seat:
-                    problems.append(f"card {inst.id} of seat {inst.owner} on seat {seat}'s side")
+                holder = inst.controller if zone in (ALLIES, HERO_ROW, ATTACHED) else inst.owner
+                if holder != seat:  # W3.5: in play its controller's side, else its owner's
+                    problems.append(f"card {inst.id} of seat {holder} on seat {seat}'s side")
+                if inst.controller != inst.owner and zone not in (ALLIES, HERO_ROW, ATTACHED):
+                    problems.append(f"card {inst.id} out of play is controlled by another (W3.5)")
                 if zone == HAND and not inst.known & 1 << seat:
                     problems.append(f"card {inst.id} in seat {seat}'s hand is unknown to its owner (W4.4)")
                 # W4.4 [decision]: an id exactly while in sight (a deck's while its owner searches)

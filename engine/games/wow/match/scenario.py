@@ -176,7 +176,9 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec, turn: int) -> None:
             elif zone == "hero_row" and not (card.is_equipment or "ongoing" in card.keywords):
                 reader.problem(entry.where, f"a {card.type} does not lie in the hero row (W8.3)")
             elif zone == "hero_row" and card.attach_to is not None:
-                reader.problem(entry.where, f"{card.name!r} is attached to a card: list it in attached (W8.3)")
+                reader.problem(
+                    entry.where, f"{card.name!r} is attached to a card: list it in attached (W8.3)"
+                )
             elif zone == "attached" and card.attach_to is None:
                 reader.problem(entry.where, f"{card.name!r} is not attached to cards (W8.3)")
             if zone in ("allies", "hero_row", "attached"):
