@@ -65,6 +65,7 @@ SEAT_KEYS: tuple[str, ...] = (
     "resources",
 )  # fmt: skip
 IN_PLAY_KEYS: tuple[str, ...] = ("damage", "exhausted", "new", "shield", "atk", "counters")
+ALLY_KEYS: tuple[str, ...] = (*IN_PLAY_KEYS, "owner")  # an ally whose control was taken (W3.5)
 HERO_KEYS: tuple[str, ...] = ("damage", "exhausted", "flipped", "shield", "atk", "counters")
 RESOURCE_KEYS: tuple[str, ...] = ("exhausted", "face_up", "shown")
 HOST = re.compile(r"hero|(allies|hero_row)\[(\d+)\]")
@@ -79,9 +80,13 @@ class SeatSpec:
         self.placed = False
         self.zones: dict[str, list[Entry[Card]]] = {}
 
-    def cards(self) -> list[Entry[Card]]:
-        """Every card entry of the seat that comes from its deck (not the hero, not a token)."""
-        return [e for zone in self.zones.values() for e in zone if not e.card.token]
+    def cards(self, seat: int) -> list[Entry[Card]]:
+        """Every card entry of the seat that comes from its deck (not the hero, not a token),
+        with ``seat`` as its owner."""
+        return [
+            e for zone in self.zones.values() for e in zone
+            if not e.card.token and e.extra.get("owner", seat) == seat
+        ]  # fmt: skip
 
 
 def build(catalog: Catalog[Any], spec: Any) -> Match:
@@ -108,12 +113,16 @@ def build(catalog: Catalog[Any], spec: Any) -> Match:
     seats = [_read_seat(reader, raw, index, turn) for index, raw in enumerate(raw_seats)]
     reader.done()
 
-    decks = (_decklist(seats[0]), _decklist(seats[1]))
+    decks = (_decklist(seats, 0), _decklist(seats, 1))
     names = (seats[0].name, seats[1].name)
     match = Match(catalog, decks, seed=seed, shuffle=False, first=first, names=names,
                   turn_limit=turn_limit, auto_pass=auto_pass, start=False)  # fmt: skip
+    pools: list[dict[str, list[Inst]]] = [{}, {}]
     for seat in (0, 1):
-        _lay_out(match, seat, seats[seat], turn)
+        for inst in reversed(match.seats[seat].deck):  # every card it owns, made in the spec's order
+            pools[seat].setdefault(inst.name, []).append(inst)
+    for seat in (0, 1):
+        _lay_out(match, seat, seats[seat], turn, pools)
     for seat in (0, 1):
         _attach(match, reader, seat, seats[seat])
     _settled(match, reader, seats)
@@ -152,7 +161,7 @@ def _read_seat(reader: SpecReader[Card], raw: Any, index: int, turn: int) -> Sea
             reader.problem(f"{where}.hero", f"{seat.hero.card.name!r} is not a hero (W2.1)")
     seat.placed = reader.flag(fields, "placed", where)
     extras = {
-        "hand": ("shown",), "deck": ("shown",), "graveyard": (), "removed": (), "allies": IN_PLAY_KEYS,
+        "hand": ("shown",), "deck": ("shown",), "graveyard": (), "removed": (), "allies": ALLY_KEYS,
         "hero_row": IN_PLAY_KEYS, "attached": (*IN_PLAY_KEYS, "host", "host_seat"),
         "resources": RESOURCE_KEYS,
     }  # fmt: skip
@@ -187,6 +196,8 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec, turn: int) -> None:
     if hero is not None and hero.card.is_hero:
         _in_play_values(reader, hero)
         reader.flag(hero.extra, "flipped", hero.where)
+    for entry in seat.zones["allies"]:
+        reader.whole(entry.extra, "owner", entry.where, default=0, high=1)
     for entry in seat.zones["hand"] + seat.zones["deck"]:
         reader.flag(entry.extra, "shown", entry.where)
     for entry in seat.zones["resources"]:
@@ -226,14 +237,15 @@ def _in_play_values(reader: SpecReader[Card], entry: Entry[Card]) -> None:
         reader.problem(f"{entry.where}.counters", "must map counter kinds to whole numbers ≥ 1 (W3.2)")
 
 
-def _decklist(seat: SeatSpec) -> Decklist:
+def _decklist(seats: list[SeatSpec], seat: int) -> Decklist:
     """Return the decklist the seat's cards make: its hero and every card it owns as its main
     deck (the cards the match makes before the position puts them in place)."""
     main: dict[str, int] = {}
-    for entry in seat.cards():
+    for entry in seats[0].cards(seat) + seats[1].cards(seat):
         main[entry.card.name] = main.get(entry.card.name, 0) + 1
-    assert seat.hero is not None
-    return Decklist(game="wow", zones={"hero": seat.hero.card.name, "main": main})
+    hero = seats[seat].hero
+    assert hero is not None
+    return Decklist(game="wow", zones={"hero": hero.card.name, "main": main})
 
 
 def _set_in_play(match: Match, inst: Inst, entry: Entry[Card], turn: int) -> None:
@@ -247,16 +259,19 @@ def _set_in_play(match: Match, inst: Inst, entry: Entry[Card], turn: int) -> Non
     inst.known = BOTH
 
 
-def _lay_out(match: Match, seat: int, spec: SeatSpec, turn: int) -> None:
-    """Put the seat's cards where the spec says (ids minted as the cards come into sight, W4.4)."""
+def _lay_out(match: Match, seat: int, spec: SeatSpec, turn: int, pools: list[dict[str, list[Inst]]]) -> None:
+    """Put the seat's cards where the spec says (ids minted as the cards come into sight, W4.4);
+    an ally of the other seat's (``owner``) is under this seat's control (W3.5)."""
     side = match.seats[seat]
-    pool: dict[str, list[Inst]] = {}
-    for inst in reversed(side.deck):  # every card the seat owns, made in the spec's order
-        pool.setdefault(inst.name, []).append(inst)
 
     def take(entry: Entry[Card], zone: int) -> Inst:
-        inst = match._new_inst(entry.card, seat, zone) if entry.card.token else pool[entry.card.name].pop()
+        owner = int(entry.extra.get("owner", seat))
+        if entry.card.token:
+            inst = match._new_inst(entry.card, owner, zone)
+        else:
+            inst = pools[owner][entry.card.name].pop()
         inst.zone = zone
+        inst.controller = seat
         return inst
 
     assert spec.hero is not None
@@ -382,6 +397,10 @@ def _in_play(state: Match, inst: Inst, *, hero: bool = False) -> dict[str, Any]:
     return extra
 
 
+def _owner(inst: Inst, seat: int) -> dict[str, Any]:
+    return {"owner": inst.owner} if inst.owner != seat else {}
+
+
 def _entry(inst: Inst, extra: dict[str, Any]) -> Any:
     return {"card": inst.name, **extra} if extra else inst.name
 
@@ -419,7 +438,7 @@ def _describe_seat(state: Match, seat: int) -> dict[str, Any]:
         "deck": [_entry(i, shown(i)) for i in side.deck],
         "graveyard": [i.name for i in side.graveyard],
         "removed": [i.name for i in side.removed],
-        "allies": [_entry(i, _in_play(state, i)) for i in side.allies],
+        "allies": [_entry(i, _in_play(state, i) | _owner(i, seat)) for i in side.allies],
         "hero_row": [_entry(i, _in_play(state, i)) for i in side.hero_row],
         "attached": [{"card": i.name, **_in_play(state, i), **_host(state, i.host)} for i in side.attached],
         "resources": [_entry(i, resource(i)) for i in side.resources],
