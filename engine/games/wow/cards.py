@@ -27,6 +27,7 @@ from engine.games._common import (
 )
 from engine.games.wow.words import Requires, effect_more, effect_problems, parse_requires
 from engine.languages import Translations, translations_json
+from engine.playable import EngineFields
 from engine.problems import Problem
 
 # Seed «Об игре» / «Устройство карты»: hero, ally, ability, weapon, armor, item, quest.
@@ -292,6 +293,8 @@ class Card:
     names: Translations = ()  # engine.languages: the name in each language
     texts: Translations = ()
     set_code: str = ""
+    # engine/playable.py: the fields a match needs that a set for paper events left out (W1.3)
+    missing: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -386,11 +389,13 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     _check_flip(raw, card_type, abilities, where, problems)
     if card_type == "hero":
         _check_hero(raw, traits, required_talent, where, problems)
+    fields = EngineFields(raw)
     if card_type is not None:
-        _check_numbers(raw, card_type, frozenset(keywords), where, problems)
+        _check_numbers(raw, card_type, frozenset(keywords), where, problems, fields)
     if len(problems) > before or card_type is None:
         return None
     return Card(
+        missing=fields.missing,
         name=identity.name,
         type=card_type,
         traits=traits,
@@ -429,15 +434,22 @@ NEEDED: tuple[tuple[str, frozenset[str]], ...] = (
 
 
 def _check_numbers(
-    raw: Mapping[str, Any], card_type: str, keywords: frozenset[str], where: str, problems: list[Problem]
+    raw: Mapping[str, Any],
+    card_type: str,
+    keywords: frozenset[str],
+    where: str,
+    problems: list[Problem],
+    fields: EngineFields,
 ) -> None:
-    """Append a problem for each number the type needs but lacks, or carries but has no use for
-    (W1.3); a totem (an ongoing ability) needs ``health`` (W12.8)."""
+    """Record in ``fields`` each number the type needs for a match but lacks (W1.3; a set for
+    paper events may leave them out: the card loads, a match refuses it, engine/playable.py);
+    append a problem for one it carries but has no use for. A totem (an ongoing ability) needs
+    ``health`` (W12.8)."""
     for key, types in NEEDED:
         needs = card_type in types or (key == "health" and "totem" in keywords)
         may = needs or (key == "damage_type" and card_type == "ability")  # a spell's damage
-        if needs and raw.get(key) is None:
-            problems.append(Problem(f"{where}.{key}", f"is required for a {card_type} card (W1.3)"))
+        if not fields.need(key, when=needs) and needs:
+            continue
         elif not may and raw.get(key) is not None and key != "cost":
             problems.append(Problem(f"{where}.{key}", f"has no meaning on a {card_type} card (W1.3)"))
     if card_type in ("hero", "quest") and raw.get("cost") is not None:

@@ -54,6 +54,7 @@ from engine.games.wow.match.state import (
     GameOver,
     Inst,
 )
+from engine.playable import missing_fields
 from engine.scenario import Entry, SpecReader
 
 PHASES: tuple[str, ...] = ("start", "ready", "draw", "action", "end")
@@ -173,6 +174,10 @@ def _read_seat(reader: SpecReader[Card], raw: Any, index: int, turn: int) -> Sea
 
 def _check_cards(reader: SpecReader[Card], seat: SeatSpec, turn: int) -> None:
     """Record where the rules cannot put a card of ``seat``, and bad per-card values."""
+    every = [seat.hero] if seat.hero is not None else []
+    for entry in every + [e for zone in seat.zones.values() for e in zone]:
+        for field in missing_fields(entry.card):  # a set for paper events: no match (W1.3)
+            reader.problem(entry.where, f"{entry.card.name} has no {field}, which a match needs")
     for zone, entries in seat.zones.items():
         for entry in entries:
             card = entry.card
