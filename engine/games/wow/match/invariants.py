@@ -65,7 +65,8 @@ def check_invariants(match: Match) -> list[str]:
             problems.append(f"seat {seat}'s hero left play")
         if len(side.resources) > match.turn:
             problems.append(f"seat {seat} has more resources than turns (W7.1)")
-        if match.result is None and match.phase not in ("mulligan",):
+        # W12.6: the state check follows the last damage event, so not while armor is asked
+        if match.result is None and match.phase not in ("mulligan",) and not match.armor_queue:
             for inst in side.allies:
                 if inst.damage >= (inst.card.health or 0):
                     problems.append(f"ally {inst.id} with fatal damage in play (W12.6)")
