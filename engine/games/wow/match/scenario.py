@@ -75,7 +75,8 @@ HOST = re.compile(r"hero|(allies|hero_row)\[(\d+)\]")
 class SeatSpec:
     """One seat of a spec, read and checked."""
 
-    def __init__(self) -> None:
+    def __init__(self, index: int) -> None:
+        self.index = index
         self.name = "A"
         self.hero: Entry[Card] | None = None
         self.placed = False
@@ -86,7 +87,7 @@ class SeatSpec:
         with ``seat`` as its owner."""
         return [
             e for zone in self.zones.values() for e in zone
-            if not e.card.token and e.extra.get("owner", seat) == seat
+            if not e.card.token and e.extra.get("owner", self.index) == seat
         ]  # fmt: skip
 
 
@@ -149,7 +150,7 @@ def build(catalog: Catalog[Any], spec: Any) -> Match:
 
 def _read_seat(reader: SpecReader[Card], raw: Any, index: int, turn: int) -> SeatSpec:
     where = f"seats[{index}]"
-    seat = SeatSpec()
+    seat = SeatSpec(index)
     fields = reader.object(raw, where, SEAT_KEYS, required=("hero",))
     name = fields.get("name", ("A", "B")[index])
     if isinstance(name, str):
