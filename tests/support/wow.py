@@ -16,7 +16,7 @@ from engine.games.wow.cards import Card
 from engine.games.wow.match import IllegalAction, Match
 from engine.games.wow.match import new_match as engine_new_match
 from engine.games.wow.match.state import ALLIES, HAND, HERO_ROW, RESOURCE, Inst
-from engine.registry import bundled_card_sets
+from engine.registry import bundled_card_sets, get_game
 
 
 def new_match(*args: Any, **options: Any) -> Match:
@@ -115,3 +115,23 @@ def wow_match(hero0: str = "Grotha Ashmane", hero1: str = "Mirel Duskwhisper") -
 def put(match: Match, seat: int, name: str, zone: int = HAND) -> Inst:
     """Put a new card ``name`` of ``seat`` into ``zone`` (hand, allies, hero row, resources)."""
     return give(match, seat, name, zone)
+
+
+def position(spec: dict[str, Any]) -> Match:
+    """Return the match of a position (match/scenario.py, README "Positions for rules tests");
+    every pass is a player's action unless the spec says ``auto_pass``."""
+    builder = get_game("wow").match_engine.scenario
+    assert builder is not None
+    return builder.build(catalog(), {"auto_pass": False, **spec})
+
+
+def both_pass(match: Match) -> None:
+    """The holder passes, then the other player: the top item resolves or the window closes."""
+    for _ in range(2):
+        assert match.pending is not None and match.pending.kind == "priority", match.pending
+        act(match, match.pending.seat, {"type": "pass"})
+
+
+def ids(match: Match, seat: int, row: str) -> list[int]:
+    """Return the ids of a seat's cards in ``row`` (``allies``, ``hero_row``, ``resources``, ``hand``)."""
+    return [inst.id for inst in getattr(match.seats[seat], row)]

@@ -19,7 +19,7 @@ DECKS_DIR = DATA_DIR / "decks"
 # ``penalty_loss`` are the site's alone; ``concede`` either seat's at any moment.
 ACTION_TYPES: tuple[str, ...] = (
     "keep", "mulligan", "pass", "resource", "play", "power", "complete", "attack", "strike",
-    "protect", "no_protect", "discard", "armor", "search", "keep_cards", "concede",
+    "protect", "no_protect", "discard", "armor", "search", "keep_cards", "order", "target", "concede",
 )  # fmt: skip
 
 RULES = ModuleRules(

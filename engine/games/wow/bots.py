@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.games.wow.cards import Ability
 from engine.games.wow.match.core import Match
 from engine.games.wow.match.state import Inst
 
@@ -78,6 +79,13 @@ class HeuristicBot:
                 by_type["search"],
                 key=lambda a: (match.minted[a["card"]].card.cost or 0) if "card" in a else -1,
             )
+        if "order" in by_type:  # W9.4: its triggers in the order they came
+            return by_type["order"][0]
+        if "target" in by_type:  # W9.4: a trigger's target, scored as a play's would be
+            item = next(i for i in match.chain if i.id == by_type["target"][0]["item"])
+            ability = match.trigger_ability(item.payload)
+            assert ability is not None
+            return max(by_type["target"], key=lambda a: self._effects(match, seat, ability, a, 0))
         if "no_protect" in by_type:
             combat = match.combat
             defender = match.minted[combat["defender"]] if combat else None
@@ -125,10 +133,14 @@ class HeuristicBot:
         base = (card.cost or 0) + 1 if action["type"] == "play" else 1
         if ability is None:
             return base + (2 if card.type == "ally" else 0)
-        score = base
         if "item" in action:  # W8.8: interrupt only the opponent's items
             item = next((i for i in match.chain if i.id == action["item"]), None)
             return base + 2 if item is not None and item.controller != seat else 0
+        return self._effects(match, seat, ability, action, base)
+
+    def _effects(self, match: Match, seat: int, ability: Ability, action: dict[str, Any], base: int) -> int:
+        """Score what ``ability`` does at the action's target (0: not worth doing)."""
+        score = base
         target = match.minted[action["target"]] if "target" in action else None
         for effect in ability.effects:
             if effect.do == "draw":
@@ -141,7 +153,7 @@ class HeuristicBot:
                 "friendly_ally",
             ):
                 helpful = effect.do in HELPFUL
-                mine = target.owner == seat
+                mine = target.controller == seat
                 if effect.do == "heal" and target.damage == 0:
                     return 0
                 if effect.do in ("atk", "remove_from_combat") and not (

@@ -25,7 +25,9 @@ from engine.games._common import (
     take_optional_str,
     take_str_list,
 )
+from engine.games.wow.words import Requires, effect_more, effect_problems, parse_requires
 from engine.languages import Translations, translations_json
+from engine.playable import EngineFields
 from engine.problems import Problem
 
 # Seed «Об игре» / «Устройство карты»: hero, ally, ability, weapon, armor, item, quest.
@@ -88,6 +90,9 @@ EFFECTS: tuple[str, ...] = (
     "token",  # put N ally tokens of the token card ``card`` into play (W3.3, W13.7)
     "counters",  # put N counters of ``kind`` on a card in play (W3.2); damage: ``put_damage``
     "remove_counters",  # remove up to N counters of ``kind`` from a card in play (W3.2)
+    "damage_bonus",  # static: your damage (or this card's) is N more, of ``damage_type`` only (W12.4)
+    "hand_size",  # static: a player's maximum hand size is N more (negative: less) (W6.4)
+    "take_control",  # gain control of a chosen enemy ally (W3.5)
 )
 # W3.2: the effect words that name a counter ``kind`` (``per_counter`` on ``atk`` reads them).
 COUNTER_EFFECTS: frozenset[str] = frozenset({"counters", "remove_counters"})
@@ -132,7 +137,7 @@ CHOSEN_TARGETS: frozenset[str] = frozenset(
 )
 # What the effect words that act on a player accept as their target (the rest act on cards).
 PLAYER_TARGETS: frozenset[str] = frozenset({"you", "opponent"})
-PLAYER_EFFECTS: frozenset[str] = frozenset({"draw", "discard", "search", "reveal", "token"})
+PLAYER_EFFECTS: frozenset[str] = frozenset({"draw", "discard", "search", "reveal", "token", "hand_size"})
 REVEAL_ZONES: tuple[str, ...] = ("deck", "hand")
 # The list-valued trait kinds, in the order «Качества» names them (faction aside).
 TRAIT_LISTS: tuple[str, ...] = ("classes", "races", "talents", "professions")
@@ -156,10 +161,13 @@ CARD_KEYS: tuple[str, ...] = (
     "attach_to",
     "back",
 )
-ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "flip", "effects")
+ABILITY_KEYS: tuple[str, ...] = ("when", "cost", "exhaust", "flip", "effects", "requires")
 # W1.7: what the back of a flipped hero may carry (powers, and static text).
 BACK_WHENS: tuple[str, ...] = ("power", "static")
-EFFECT_KEYS: tuple[str, ...] = ("do", "amount", "target", "card", "filter", "zone", "kind", "per_counter")
+EFFECT_KEYS: tuple[str, ...] = (
+    "do", "amount", "target", "card", "filter", "zone", "kind", "per_counter",
+    "source", "until", "damage_type",
+)  # fmt: skip
 FILTER_KEYS: tuple[str, ...] = ("type", "tag")
 
 
@@ -200,6 +208,9 @@ class Effect:
     zone: str | None = None
     kind: str | None = None
     per_counter: str | None = None
+    source: str | None = None  # W13.6: "your_hero": the hero deals it
+    until: str = "turn"  # an ``atk`` bonus to the end of the turn or of the ``combat``
+    damage_type: str | None = None  # W1.5: the type it deals (damage) or adds to (damage_bonus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +224,7 @@ class Ability:
     cost: int = 0
     exhaust: bool = False
     flip: bool = False
+    requires: Requires | None = None  # W1.4: works only while the hero has this trait
 
     @property
     def target(self) -> str | None:
@@ -281,6 +293,8 @@ class Card:
     names: Translations = ()  # engine.languages: the name in each language
     texts: Translations = ()
     set_code: str = ""
+    # engine/playable.py: the fields a match needs that a set for paper events left out (W1.3)
+    missing: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -375,11 +389,13 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     _check_flip(raw, card_type, abilities, where, problems)
     if card_type == "hero":
         _check_hero(raw, traits, required_talent, where, problems)
+    fields = EngineFields(raw)
     if card_type is not None:
-        _check_numbers(raw, card_type, frozenset(keywords), where, problems)
+        _check_numbers(raw, card_type, frozenset(keywords), where, problems, fields)
     if len(problems) > before or card_type is None:
         return None
     return Card(
+        missing=fields.missing,
         name=identity.name,
         type=card_type,
         traits=traits,
@@ -418,15 +434,22 @@ NEEDED: tuple[tuple[str, frozenset[str]], ...] = (
 
 
 def _check_numbers(
-    raw: Mapping[str, Any], card_type: str, keywords: frozenset[str], where: str, problems: list[Problem]
+    raw: Mapping[str, Any],
+    card_type: str,
+    keywords: frozenset[str],
+    where: str,
+    problems: list[Problem],
+    fields: EngineFields,
 ) -> None:
-    """Append a problem for each number the type needs but lacks, or carries but has no use for
-    (W1.3); a totem (an ongoing ability) needs ``health`` (W12.8)."""
+    """Record in ``fields`` each number the type needs for a match but lacks (W1.3; a set for
+    paper events may leave them out: the card loads, a match refuses it, engine/playable.py);
+    append a problem for one it carries but has no use for. A totem (an ongoing ability) needs
+    ``health`` (W12.8)."""
     for key, types in NEEDED:
         needs = card_type in types or (key == "health" and "totem" in keywords)
         may = needs or (key == "damage_type" and card_type == "ability")  # a spell's damage
-        if needs and raw.get(key) is None:
-            problems.append(Problem(f"{where}.{key}", f"is required for a {card_type} card (W1.3)"))
+        if not fields.need(key, when=needs) and needs:
+            continue
         elif not may and raw.get(key) is not None and key != "cost":
             problems.append(Problem(f"{where}.{key}", f"has no meaning on a {card_type} card (W1.3)"))
     if card_type in ("hero", "quest") and raw.get("cost") is not None:
@@ -460,9 +483,11 @@ def parse_tags(raw: Any, where: str, problems: list[Problem]) -> tuple[Tag, ...]
     return tuple(tags)
 
 
-def parse_effects(raw: Any, where: str, problems: list[Problem]) -> tuple[Effect, ...]:
+def parse_effects(
+    raw: Any, where: str, problems: list[Problem], when: str | None = None
+) -> tuple[Effect, ...]:
     """Return a list of effect words (W18): ``do`` one of :data:`EFFECTS`, ``amount`` ≥ 0,
-    ``target`` one of :data:`TARGETS`."""
+    ``target`` one of :data:`TARGETS`; ``when`` is the ability's (None for a quest's reward)."""
     if not isinstance(raw, list) or not raw:
         problems.append(Problem(where, "must be a non-empty list of effects"))
         return ()
@@ -477,8 +502,13 @@ def parse_effects(raw: Any, where: str, problems: list[Problem]) -> tuple[Effect
         target = take_choice(item, "target", TARGETS, here, problems, required=False) or "you"
         extra = _effect_fields(item, do, target, here, problems)
         kind, per_counter = _counter_fields(item, do, target, here, problems)
+        more = effect_more(item, do, DAMAGE_TYPES, here, problems)
+        effect_problems(do, when or "play", target, item.get("amount"), here, problems)
         if do is not None:
-            effects.append(Effect(do, amount, target, *extra, kind=kind, per_counter=per_counter))
+            effects.append(
+                Effect(do, amount, target, *extra, kind=kind, per_counter=per_counter, source=more.source,
+                       until=more.until, damage_type=more.damage_type)
+            )  # fmt: skip
     chosen = [e.target for e in effects if e.target in CHOSEN_TARGETS]
     if len(set(chosen)) > 1:
         problems.append(Problem(where, "an ability chooses one target at most (W8.1)"))
@@ -487,6 +517,9 @@ def parse_effects(raw: Any, where: str, problems: list[Problem]) -> tuple[Effect
 
 def _amount(item: Mapping[str, Any], do: str | None, where: str, problems: list[Problem]) -> int:
     """Return an effect's ``amount``: a whole number ≥ 0, or ≥ 1 for the counter words (W3.2)."""
+    if do == "hand_size":  # W6.4: raised or lowered; effect_problems checks it
+        signed: Any = item.get("amount")
+        return int(signed) if is_int(signed) else 0
     if do not in COUNTER_EFFECTS:
         return take_int(item, "amount", where, problems, default=0) or 0
     amount: Any = item.get("amount")
@@ -604,15 +637,17 @@ def parse_abilities(
             continue
         check_keys(item, ABILITY_KEYS, here, problems)
         when = take_choice(item, "when", WHENS, here, problems)
-        effects = parse_effects(item.get("effects"), f"{here}.effects", problems)
+        effects = parse_effects(item.get("effects"), f"{here}.effects", problems, when)
+        requires = parse_requires(item.get("requires"), f"{here}.requires", problems, classes=CLASSES,
+                                  factions=FACTIONS)  # fmt: skip
         cost = take_int(item, "cost", here, problems, default=0) or 0
         exhaust = take_bool(item, "exhaust", here, problems)
         flip = take_bool(item, "flip", here, problems)
         if when != "power" and (cost or exhaust):
             problems.append(Problem(here, "only a payment power has a cost or exhausts (W9.1)"))
-        if when in TRIGGERS and any(e.target in CHOSEN_TARGETS for e in effects):
+        if when in TRIGGERS and any(e.target == "chain_item" for e in effects):
             problems.append(
-                Problem(f"{here}.effects", f"a triggered ability ({when}) names fixed targets only (W9.4)")
+                Problem(f"{here}.effects", f"a triggered ability ({when}) chooses no chain item (W9.4)")
             )
         if flip and when != "power":
             problems.append(Problem(f"{here}.flip", "only a power may cost flipping the hero (W1.7)"))
@@ -621,7 +656,7 @@ def parse_abilities(
         if back and when is not None and when not in BACK_WHENS:
             problems.append(Problem(f"{here}.when", "a hero's back has powers and static text only (W1.7)"))
         if when is not None and effects:
-            out.append(Ability(when, effects, cost, exhaust, flip))
+            out.append(Ability(when, effects, cost, exhaust, flip, requires))
     return tuple(out)
 
 

@@ -7,13 +7,13 @@ modules; what is WoW TCG's own is here: how it sideboards and the decks the test
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.adapter import PackagedMatchEngine, zone_counts
 from engine.catalog import Catalog
 from engine.decklist import Decklist
-from engine.problems import Violation
+from engine.problems import InputError, Problem, Violation
 
 if TYPE_CHECKING:
     from engine.games.wow.match.core import Match
@@ -28,7 +28,26 @@ class WowMatchEngine(PackagedMatchEngine["Match"]):
     package = "engine.games.wow"
     # new_match's options: seat names, listed order instead of a shuffle (W16.2), the first
     # player (W5.1), the turn cap (W15.1).
-    options = ("names", "shuffle", "first", "turn_limit")
+    options = ("names", "shuffle", "first", "turn_limit", "auto_pass")
+
+    def new_match(
+        self,
+        catalog: Catalog[Any],
+        decks: Sequence[Decklist],
+        *,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> Match:
+        """Return a new match (:meth:`PackagedMatchEngine.new_match`); ``options`` may also say
+        ``auto_pass`` (W10.4 [decision], default true: a seat that can only pass passes by
+        itself). Raises :class:`InputError` for a bad option or deck."""
+        rest = dict(options or {})
+        auto_pass = rest.pop("auto_pass", True)
+        if not isinstance(auto_pass, bool):
+            raise InputError(Problem("options.auto_pass", "must be true or false (W10.4)"))
+        match = super().new_match(catalog, decks, seed=seed, options=rest)
+        match.auto_pass = auto_pass  # read from the first action on: the mulligans ask both seats
+        return match
 
     def swap_problems(
         self,

@@ -39,6 +39,8 @@ TEXTS = GameTexts(
         "search": N_("searches the deck"),  # W18
         "armor": N_("uses armor against the damage"),  # W12.5
         "keep_cards": N_("chooses which cards to keep"),  # W13.4
+        "order": N_("puts a trigger on the chain next"),  # W9.4
+        "target": N_("chooses a trigger's target"),  # W9.4
         "concede": N_("concedes the game"),
     },
     refusals={

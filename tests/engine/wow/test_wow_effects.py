@@ -419,7 +419,7 @@ SPELL = {"name": "Y", "type": "ability", "cost": 1}
         (
             {
                 **ALLY,
-                "abilities": [{"when": "attacks", "effects": [{"do": "damage", "target": "enemy_ally"}]}],
+                "abilities": [{"when": "attacks", "effects": [{"do": "interrupt", "target": "chain_item"}]}],
             },
             "c.abilities[0].effects",
         ),
@@ -432,19 +432,21 @@ def test_w18_the_loader_names_the_field_of_a_bad_new_word(raw: dict[str, Any], w
 @pytest.mark.parametrize(
     "when", ["enters", "leaves", "turn_start", "turn_end", "attacks", "attacked", "damaged"]
 )
-def test_w9_4_the_loader_refuses_a_chosen_target_on_every_trigger(when: str) -> None:
-    # Nobody is asked for a target when an ability triggers: with a chosen one it could only
-    # ever be interrupted (W8.8), as Bonecharm Witch's heal was before it named your hero.
-    raw = {
-        **ALLY,
-        "abilities": [
-            {"when": when, "effects": [{"do": "heal", "amount": 2, "target": "friendly_character"}]}
-        ],
-    }
+def test_w9_4_a_trigger_may_choose_a_character_but_no_chain_item(when: str) -> None:
+    # Its controller chooses the character as it goes on the chain (W9.4); a chain item it
+    # could never name (the chain it would go on is the one it would interrupt).
+    chooses = {**ALLY, "abilities": [
+        {"when": when, "effects": [{"do": "heal", "amount": 2, "target": "friendly_character"}]}
+    ]}  # fmt: skip
     problems: list[Problem] = []
-    parse_card(raw, "c", problems)
+    assert parse_card(chooses, "c", problems) is not None and problems == []
+    counters = {
+        **ALLY,
+        "abilities": [{"when": when, "effects": [{"do": "interrupt", "target": "chain_item"}]}],
+    }
+    parse_card(counters, "c", problems)
     assert [(p.where, p.message) for p in problems] == [
-        ("c.abilities[0].effects", f"a triggered ability ({when}) names fixed targets only (W9.4)")
+        ("c.abilities[0].effects", f"a triggered ability ({when}) chooses no chain item (W9.4)")
     ]
 
 

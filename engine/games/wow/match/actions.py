@@ -72,6 +72,13 @@ def legal_actions(match: Match, seat: int) -> list[dict[str, Any]]:
                     out.append({"type": "armor", "cards": cards, "before_shields": True})
         elif kind == "keep":  # W13.4: which card(s) of the violation to keep
             out += [{"type": "keep_cards", "cards": kept} for kept in match.keep_queue[0]["options"]]
+        elif kind == "order":  # W9.4: which of its different triggers goes on the chain next
+            out += [{"type": "order", "item": t.id} for t in match.chain.trigger_options()]
+        elif kind == "target":  # W9.4: the target of a trigger as it goes on the chain
+            item = match.untargeted()
+            assert item is not None
+            base = {"type": "target", "item": item.id}
+            out += with_targets(match, seat, base, match.trigger_ability(item.payload))
         elif kind == "priority":
             out += priority_actions(match, seat)
             out.append({"type": "pass"})
@@ -191,7 +198,7 @@ def priority_actions(match: Match, seat: int, *, hand: bool = True) -> list[dict
 def power_ok(match: Match, seat: int, inst: Inst, ability: Ability, ready: int) -> bool:
     """W9.1–W9.2: the cost can be paid; an exhaust power needs the card ready, and an ally
     under your control since your turn began."""
-    if ability.cost > ready:
+    if ability.cost > ready or not match.works(seat, ability):  # W1.4
         return False
     if ability.exhaust:
         if inst.exhausted:
@@ -202,18 +209,23 @@ def power_ok(match: Match, seat: int, inst: Inst, ability: Ability, ready: int) 
 
 
 def strikes(match: Match, seat: int, ready: int) -> list[dict[str, Any]]:
-    """W11.5: the controller of a hero in this combat may strike once with a ready weapon."""
+    """W11.5: the controller of a hero in this combat may strike with a ready weapon; one
+    weapon per combat, which may strike again once it is readied (seed L113)."""
     combat = match.combat
     assert combat is not None
     hero = match.seats[seat].hero
-    if hero.id not in (combat["attacker"], combat["defender"]) or combat["struck"][seat] is not None:
+    if hero.id not in (combat["attacker"], combat["defender"]):
         return []
     if hero.id in combat.get("out", ()):  # W18 remove_from_combat
         return []
+    struck = combat["struck"][seat]
     return [
         {"type": "strike", "weapon": w.id}
         for w in match.seats[seat].hero_row
-        if w.card.type == "weapon" and not w.exhausted and (w.card.strike_cost or 0) <= ready
+        if w.card.type == "weapon"
+        and not w.exhausted
+        and (w.card.strike_cost or 0) <= ready
+        and struck in (None, w.id)
     ]
 
 
@@ -244,14 +256,16 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
     if kind == "pass":
         match.emit({"type": "pass", "seat": seat, **({"auto": True} if action.get("auto") else {})})
         step = chain.pass_priority(seat)
-        if step.kind == "priority":
-            return False  # W10.4: priority moved on, nothing else changed
+        if step.kind in ("priority", "order"):
+            return False  # W10.4: priority moved on (its triggers first, W9.4), nothing else changed
         if step.kind == "resolve" and step.item is not None:
             before = match.phase
             match.resolve(step.item)
             chain.resolved()
             if match.phase != before:  # an attack began: its window opens (W11.3, W11.8)
-                waiting = [*chain.items, *chain.pending]  # W9.4: attacks/attacked triggers wait for it
+                # W9.4: attacks/attacked triggers wait for it (those being ordered too)
+                ordering = chain.ordering.waiting if chain.ordering is not None else []
+                waiting = [*chain.items, *chain.pending, *ordering]
                 chain.clear()
                 chain.pending = waiting
                 chain.open_window(match.active)
@@ -357,6 +371,15 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
             match.emit({"type": "protect", "seat": seat, "id": protector.id, "card": protector.name})
         match.phase = "defend"
         chain.open_window(match.active)
+    elif kind == "order":  # W9.4
+        chain.order_trigger(seat, action["item"])
+        return False
+    elif kind == "target":  # W9.4: chosen as the trigger goes on the chain
+        chosen = next(i for i in chain if i.id == action["item"])
+        chosen.payload["target"] = action["target"]
+        match.emit({"type": "target", "seat": seat, "item": chosen.id, "target": action["target"],
+                    "target_card": match.by_id[action["target"]].name})  # fmt: skip
+        return False
     elif kind == "armor":  # W12.5
         match.use_armor(list(action["cards"]), before_shields=bool(action.get("before_shields")))
     elif kind == "keep_cards":  # W13.4
@@ -373,7 +396,7 @@ def perform(match: Match, seat: int, action: dict[str, Any]) -> bool:
     elif kind == "discard":  # W6.4
         inst = match.by_id[action["card"]]
         match.to_graveyard(inst)
-        if len(side.hand) <= 7:
+        if len(side.hand) <= match.max_hand(seat):  # W6.4
             match.phase = "end"
             match.end_step()
     return True
@@ -459,6 +482,8 @@ def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
         "discard": ("discard",),
         "search": ("search",),
         "keep": ("keep_cards",),
+        "order": ("order",),
+        "target": ("target",),
     }
     if pending.kind in expected and kind not in expected[pending.kind]:
         return IllegalAction(pending.rule, f"answer the {pending.kind} decision first", code="not_legal_now",
@@ -509,8 +534,13 @@ def refuse(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
                 )
         return IllegalAction("W11.1", "not a legal attack", code="illegal_target")
     if kind == "strike":
-        if match.combat is not None and match.combat["struck"][seat] is not None:
+        struck = match.combat["struck"][seat] if match.combat is not None else None
+        if struck is not None and struck != action.get("weapon"):
             return IllegalAction("W11.5", "one weapon per combat", code="weapon_used")
+        if inst is not None and inst.exhausted:
+            return IllegalAction(
+                "W11.5", f"«{inst.name}» is not ready", code="not_ready", params={"card": inst.name}
+            )
         return IllegalAction(
             "W11.8", "strike in the defend window with your hero in combat", code="not_legal_now"
         )
@@ -576,6 +606,8 @@ def describe_action(match: Match, action: dict[str, Any]) -> str:
         if action.get("cards")
         else "uses no armor",
         "keep_cards": f"keeps {', '.join(name_of(i) for i in action.get('cards') or [])} (W13.4)",
+        "order": "puts a trigger on the chain next (W9.4)",
+        "target": f"targets {name('target')} with a trigger (W9.4)",
         "concede": "concedes",
         "timeout": "ran out of time",
         "no_show": "did not come",

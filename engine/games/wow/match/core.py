@@ -46,6 +46,14 @@ from engine.games.wow.match.state import (
 )
 from engine.match import SITE_ACTIONS, end_by_site_action, input_problem
 from engine.problems import InputError, Problem
+from engine.scenario import NoMatchLog
+
+
+def trigger_key(payload: dict[str, Any]) -> tuple[Any, ...]:
+    """W9.4: what tells triggered items apart: the same ability of cards of one name is the same
+    trigger (its order needs no choice); rules triggers by their kind."""
+    return (payload["kind"], payload.get("name"), payload.get("ability"))
+
 
 # Every seat may send these at any moment (common protocol): they answer no decision.
 ANY_TIME = tuple(SITE_ACTIONS)  # engine.match: either seat, at any moment, ending the game
@@ -68,7 +76,10 @@ class Match:
         names: tuple[str, str] = ("A", "B"),
         turn_limit: int = TURN_LIMIT,
         auto_pass: bool = True,
+        start: bool = True,
     ) -> None:
+        """Set the match up (W5) and wait for the first mulligan; with ``start`` false the seats
+        hold their heroes and decks only, for a position to be laid out (``scenario.py``)."""
         self.catalog = catalog
         self.decks = decks
         self.seed = seed
@@ -92,7 +103,8 @@ class Match:
         self.recording = True
         self.events: list[Event] = []
         self.pending: Decision | None = None
-        self.chain: Chain[dict[str, Any]] = Chain()
+        # W9.4: a player with two different triggers to put on the chain orders them (a decision)
+        self.chain: Chain[dict[str, Any]] = Chain(order_by=trigger_key)
         self.turn = 0
         self.active = 0
         self.phase = "mulligan"  # mulligan, action, attack, protect, defend, end, discard
@@ -104,7 +116,13 @@ class Match:
         self.choices: list[dict[str, Any]] = []
         self.target_item: int | None = None  # the chain item an effect resolving now chose (W8.8)
         self.keep_queue: list[dict[str, Any]] = []  # W13.1–W13.3 violations waiting for W13.4
-        self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
+        self.built: dict[str, Any] | None = None  # the spec of a position built for a test
+        self.seats: tuple[Seat, Seat] = (self._setup_seat(0, start), self._setup_seat(1, start))
+        self.initial_events: list[Event] = []
+        if not start:
+            self.first = first or 0
+            self.mulligan_order = []
+            return
         # W5.1 [decision]: the seed picks the first player unless the site does.
         self.first = first if first is not None else self.rng.randrange(2)
         self.emit({"type": "setup", "first": self.first}, {"seed": seed}, -1)
@@ -141,7 +159,7 @@ class Match:
         self.by_id.pop(inst.id, None)
         inst.id = -1
 
-    def _setup_seat(self, seat: int) -> Seat:
+    def _setup_seat(self, seat: int, start: bool = True) -> Seat:
         deck = self.decks[seat]
         hero_card = self._card(deck.zones.get("hero"), seat)
         if not hero_card.is_hero:
@@ -155,7 +173,7 @@ class Match:
             if card.is_hero:
                 raise InputError(Problem(f"decks[{seat}].main", "a hero in the main deck (W2.1)"))
             main.extend([card] * int(count))
-        if not main:
+        if not main and start:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (W2.1)"))
         if self.shuffle:  # W5.2: one seeded shuffle (the deck's cards have no ids, W4.4)
             self.rng.shuffle(main)
@@ -205,6 +223,12 @@ class Match:
             group = self.keep_queue[0]
             info = {"rule": group["rule"], "cards": group["cards"]}
             self.pending = Decision("keep", group["seat"], self.seq, info)
+        elif self.chain.choosing is not None:  # W9.4: the controller orders its triggers
+            options = [{"item": t.id, **self.trigger_shown(t.payload)} for t in self.chain.trigger_options()]
+            self.pending = Decision("order", self.chain.choosing, self.seq, {"triggers": options})
+        elif (untargeted := self.untargeted()) is not None:  # W9.4: a trigger's target, as it goes on
+            info = {"item": untargeted.id, **self.trigger_shown(untargeted.payload)}
+            self.pending = Decision("target", untargeted.controller, self.seq, info)
         elif self.choices:  # W18 [decision]: after the item that asked for them, in order
             choice = self.choices[0]
             info = {k: v for k, v in choice.items() if k in ("count", "filter")}
@@ -212,13 +236,51 @@ class Match:
         elif self.phase == "protect":
             self.pending = Decision("protect", 1 - self.active, self.seq)
         elif self.phase == "discard":
-            over = len(self.seats[self.active].hand) - MAX_HAND
+            over = len(self.seats[self.active].hand) - self.max_hand(self.active)
             self.pending = Decision("discard", self.active, self.seq, {"count": over})
         else:
             holder = self.chain.holder
             assert holder is not None, (self.phase, self.chain.as_dict())
             info = {"window": self.phase, "chain": len(self.chain)}
             self.pending = Decision("priority", holder, self.seq, info)
+
+    # --- triggers that choose (W9.4) -------------------------------------------------------
+
+    def trigger_ability(self, payload: dict[str, Any]) -> Ability | None:
+        """Return the ability a triggered item carries out (None for a rules trigger)."""
+        if payload["kind"] != "trigger":
+            return None
+        return self.minted[payload["card"]].card.abilities[payload["ability"]]
+
+    def trigger_shown(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Return what a decision shows of a waiting trigger: its card (public: in play or just
+        left it) and ability, or the rule it carries out."""
+        if payload["kind"] != "trigger":
+            return {"rule": payload["kind"]}
+        return {"card": self.minted[payload["card"]].name, "ability": payload["ability"]}
+
+    def untargeted(self) -> ChainItem[dict[str, Any]] | None:
+        """Return the lowest triggered item on the chain whose target is still to be chosen."""
+        if self.chain.choosing is not None:
+            return None
+        for item in self.chain:
+            ability = self.trigger_ability(item.payload)
+            if ability is not None and ability.target is not None and "target" not in item.payload:
+                return item
+        return None
+
+    def drop_targetless(self) -> None:
+        """W9.4 [decision] (CR 708.2): a trigger that needs a target and has none ceases to
+        exist as its target would be chosen."""
+        while (item := self.untargeted()) is not None:
+            ability = self.trigger_ability(item.payload)
+            assert ability is not None and ability.target is not None
+            if self.targets(item.controller, ability.target):
+                return
+            self.chain.remove(item.id)
+            self.emit(
+                {"type": "trigger_gone", "item": item.id, **self.trigger_shown(item.payload), "rule": "W9.4"}
+            )
 
     # --- primitive moves -----------------------------------------------------------------
 
@@ -243,6 +305,11 @@ class Match:
         )
 
     def remove_from_zone(self, inst: Inst) -> None:
+        side = self.seats[inst.controller]  # W3.5: in play, its controller's side
+        for row in (side.allies, side.hero_row, side.attached):
+            if inst in row:
+                row.remove(inst)
+                return
         side = self.seats[inst.owner]
         for row in (side.hand, side.allies, side.hero_row, side.resources, side.deck, side.attached):
             if inst in row:
@@ -252,9 +319,10 @@ class Match:
     def fire(self, inst: Inst, when: str) -> None:
         """Queue ``inst``'s triggered abilities of ``when`` for its controller (W9.4)."""
         for index, ability in enumerate(inst.card.abilities):
-            if ability.when == when:
+            if ability.when == when and self.works(self.controller(inst), ability):  # W1.4
                 self.chain.trigger(
-                    self.controller(inst), {"kind": "trigger", "card": inst.id, "ability": index}
+                    self.controller(inst),
+                    {"kind": "trigger", "card": inst.id, "ability": index, "name": inst.name},
                 )
 
     def leave_play(self, inst: Inst) -> bool:
@@ -264,6 +332,7 @@ class Match:
         was_in_play = self.in_play(inst)
         self.remove_from_zone(inst)
         inst.host = None
+        inst.controller = inst.owner  # W3.5: out of play, its owner's again
         if not was_in_play:
             return False
         self.fire(inst, "leaves")
@@ -307,7 +376,49 @@ class Match:
         return sum(1 for r in self.seats[seat].resources if not r.exhausted)
 
     def controller(self, inst: Inst) -> int:
-        return inst.owner  # no control change in the sample set (W3.5)
+        return inst.controller  # W3.5: the owner unless take_control changed it
+
+    def works(self, seat: int, ability: Ability) -> bool:
+        """W1.4: an ability that requires a trait works only while ``seat``'s hero has it."""
+        needed = ability.requires
+        if needed is None:
+            return True
+        traits = self.seats[seat].hero.card.traits
+        if needed.kind == "faction":
+            return traits.faction == needed.value
+        values: tuple[str, ...] = getattr(traits, needed.kind)
+        return needed.value in values
+
+    def statics(self, seat: int) -> list[tuple[Inst, Effect]]:
+        """Return the static effects ``seat``'s cards in play give now, with their cards (W18
+        ``static``; W1.7 the side shown; W1.4 those whose trait the hero has)."""
+        found: list[tuple[Inst, Effect]] = []
+        for source in self.seats[seat].in_play():
+            for ability in source.abilities:
+                if ability.when == "static" and self.works(seat, ability):
+                    found += [(source, effect) for effect in ability.effects]
+        return found
+
+    def max_hand(self, seat: int) -> int:
+        """W6.4: seven, changed by ``hand_size`` statics (yours on ``you``, the opponent's on
+        ``opponent``); never below none."""
+        size = MAX_HAND
+        for side, word in ((seat, "you"), (1 - seat, "opponent")):
+            size += sum(e.amount for _, e in self.statics(side) if e.do == "hand_size" and e.target == word)
+        return max(size, 0)
+
+    def damage_bonus(self, source: Inst | None, amount: int, dtype: str | None) -> int:
+        """W12.4: the damage ``source`` deals after the modifiers that increase it: its
+        controller's ``damage_bonus`` statics (``you``: any source of theirs; ``self``: that
+        card's own), each only for its ``damage_type`` when it names one (W1.5)."""
+        if source is None or amount <= 0:
+            return amount
+        for card, effect in self.statics(self.controller(source)):
+            if effect.do != "damage_bonus" or (effect.target == "self" and card is not source):
+                continue
+            if effect.damage_type is None or effect.damage_type == dtype:
+                amount += effect.amount
+        return max(amount, 0)
 
     # --- numbers -------------------------------------------------------------------------
 
@@ -316,7 +427,11 @@ class Match:
         bonus = 0
         side = self.seats[seat]
         for source in side.in_play():
-            for ability in (a for a in source.abilities if a.when == "static"):  # W1.7: the side shown
+            for ability in source.abilities:  # W1.7: the side shown
+                if ability.when != "static" or (
+                    ability.requires is not None and not self.works(seat, ability)
+                ):
+                    continue
                 for effect in ability.effects:
                     if effect.do != "atk":
                         continue
@@ -338,10 +453,20 @@ class Match:
         also has its strike bonus in combat (W11.5); a totem none (W12.8)."""
         if inst.card.is_totem:
             return 0
-        atk = (inst.card.atk or 0) + inst.atk_bonus + self.static_atk(inst.owner, inst)
-        if self.combat is not None and inst.card.is_hero:
-            atk += self.combat["bonus"][inst.owner]
+        atk = (inst.card.atk or 0) + inst.atk_bonus + self.static_atk(self.controller(inst), inst)
+        if self.combat is not None:
+            atk += inst.combat_atk  # W18 atk until the end of combat
+            if inst.card.is_hero:
+                atk += self.combat["bonus"][inst.owner]
         return max(atk, 0)
+
+    def combat_type(self, inst: Inst) -> str | None:
+        """W1.5: the type of a character's combat damage: an ally's own, a hero's from the
+        weapon it struck with (none without one)."""
+        if not inst.card.is_hero:
+            return inst.card.damage_type
+        struck = self.combat["struck"][inst.owner] if self.combat is not None else None
+        return self.minted[struck].card.damage_type if struck is not None else None
 
     def health_of(self, inst: Inst) -> int:
         return inst.card.health or 0
@@ -364,10 +489,20 @@ class Match:
     def ready_armor(self, seat: int) -> list[Inst]:
         return [a for a in self.seats[seat].hero_row if a.card.type == "armor" and not a.exhausted]
 
-    def deal(self, source: Inst | None, target: Inst, amount: int, *, combat: bool = False) -> int:
-        """Deal ``amount`` damage to ``target`` (W12.1): damage to a hero whose player has
-        ready armor waits for their ``armor`` decision, before any prevention (W12.5); otherwise
-        shields prevent (W12.3) and the counters go on. Return the damage placed now."""
+    def deal(
+        self,
+        source: Inst | None,
+        target: Inst,
+        amount: int,
+        *,
+        combat: bool = False,
+        dtype: str | None = None,
+    ) -> int:
+        """Deal ``amount`` damage of type ``dtype`` to ``target`` (W12.1): first the modifiers
+        that increase it (W12.4); damage to a hero whose player has ready armor waits for their
+        ``armor`` decision, before any prevention (W12.5); otherwise shields prevent (W12.3) and
+        the counters go on. Return the damage placed now."""
+        amount = self.damage_bonus(source, amount, dtype)
         if amount <= 0 or not self.in_play(target):
             return 0
         if target.card.is_hero and self.ready_armor(target.owner):
@@ -401,7 +536,12 @@ class Match:
         if amount > 0 and self.in_play(target):
             self.fire(target, "damaged")  # W9.4
         # W13.6: a stealthed hero that deals damage to an enemy loses stealth.
-        if amount > 0 and source is not None and source.card.is_hero and target.owner != source.owner:
+        if (
+            amount > 0
+            and source is not None
+            and source.card.is_hero
+            and target.controller != source.controller
+        ):
             if self.hero_has(source.owner, "stealth"):
                 self.stealth_broken.add(source.owner)
         return amount
@@ -569,7 +709,7 @@ class Match:
 
     def end_step(self) -> None:
         """W6.4–W6.6: the turn player discards down to seven, this turn's effects expire."""
-        if len(self.seats[self.active].hand) > MAX_HAND:
+        if len(self.seats[self.active].hand) > self.max_hand(self.active):
             self.phase = "discard"
             return
         for inst in self.insts:
@@ -602,7 +742,7 @@ class Match:
         defender = self.minted[combat["defender"]]
         if attacker.card.is_hero and self.hero_has(attacker.owner, "stealth"):
             return []
-        side = self.seats[defender.owner]
+        side = self.seats[self.controller(defender)]
         return [
             i for i in [side.hero, *side.allies]
             if i is not defender and not i.exhausted and self.has_keyword(i, "protector")
@@ -627,11 +767,17 @@ class Match:
                 if combat["long_range"] or self.has_keyword(attacker, "long_range")
                 else self.atk_of(defender)
             )
-            self.deal(attacker, defender, hits, combat=True)
-            self.deal(defender, attacker, back, combat=True)
+            self.deal(attacker, defender, hits, combat=True, dtype=self.combat_type(attacker))
+            self.deal(defender, attacker, back, combat=True, dtype=self.combat_type(defender))
         self.emit({"type": "combat_end"})
+        for ident in combat.get("boosted", ()):  # W18: "until the end of combat" ends
+            self.minted[ident].combat_atk = 0
         self.combat = None
-        self.state_check()
+        # W12.6, W14.3: the state check follows the last damage event; a defender's armor
+        # decision (W12.5) still pending means its damage is not placed yet, so the check waits
+        # for it (carry_out runs it once the queue is empty): both heroes dying is a draw.
+        if not self.armor_queue:
+            self.state_check()
 
     # --- effects (W18) -------------------------------------------------------------------
 
@@ -721,7 +867,7 @@ class Match:
             side.hero_row.append(inst)
         if inst.zone in (ALLIES, HERO_ROW, ATTACHED):
             self.enter_play(seat, inst)
-        if ability is not None:
+        if ability is not None and self.works(seat, ability):  # W1.4: the hero's trait
             self.run_effects(seat, inst, ability.effects, target, item)
         if inst.zone == CHAIN:
             self.to_graveyard(inst)
@@ -820,16 +966,23 @@ class Match:
         self.pending = None
         try:
             self.carry_out(seat, bare)
-            self.set_pending()
-            while self.auto_pass and self.only_pass():  # W10.4 [decision]: nothing but passing, so it passes
-                holder = self.chain.holder
-                assert holder is not None
-                self.pending = None
-                self.carry_out(holder, AUTO_PASS)
-                self.set_pending()
+            self.run_to_decision()
         except GameOver:
             self.pending = None
         return self.events
+
+    def run_to_decision(self) -> None:
+        """Set the pending decision; while its holder can only pass, pass for it (W10.4
+        [decision]). Raises :class:`GameOver` when the game ends meanwhile."""
+        self.drop_targetless()
+        self.set_pending()
+        while self.auto_pass and self.only_pass():  # W10.4 [decision]: nothing but passing, so it passes
+            holder = self.chain.holder
+            assert holder is not None
+            self.pending = None
+            self.carry_out(holder, AUTO_PASS)
+            self.drop_targetless()
+            self.set_pending()
 
     def carry_out(self, seat: int, action: dict[str, Any]) -> None:
         """Do a legal action, then the state check (W12.6: before anyone gets priority, once
@@ -872,7 +1025,12 @@ class Match:
         return views.hidden_from(self, seat)
 
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
+        """Return the match log. Raises :class:`~engine.scenario.NoMatchLog` for a match built
+        from a position (``scenario.py``): its setup is the spec, not decks and a seed."""
         from engine.games.wow.match.log import match_log
+
+        if self.built is not None:
+            raise NoMatchLog("a match built from a position has no match log: build it again from its spec")
 
         return match_log(self, card_set_codes)
 

@@ -71,10 +71,17 @@ def chosen_targets(match: Match, seat: int, word: str) -> list[Inst]:
     if word == "friendly_character":
         return characters(mine)
     if word == "enemy_ally":
-        return [*theirs.allies, *(i for i in theirs.hero_row if i.card.is_totem)]
+        return allies_and_totems(theirs)
     if word == "friendly_ally":
-        return list(mine.allies)
+        return allies_and_totems(mine)
     return []
+
+
+def allies_and_totems(side: Seat) -> list[Inst]:
+    """W18 totem [decision]: a chosen ally target may be a totem (targetable as an ally), on
+    either side alike; the words for every ally (``all_enemy_allies``, ``friendly_allies``)
+    choose nothing and take allies only, as a totem is no ally (W1.3)."""
+    return [*side.allies, *(i for i in side.hero_row if i.card.is_totem)]
 
 
 def fixed_targets(match: Match, seat: int, word: str, source: Inst | None) -> list[Inst]:
@@ -106,9 +113,13 @@ def affected(match: Match, seat: int, source: Inst | None, effect: Effect, chose
 
 @handler("damage")
 def damage(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst | None) -> None:
-    """W12.1: deal N damage, preventable (shields W12.3, armor W12.5)."""
+    """W12.1: deal N damage, preventable (shields W12.3, armor W12.5), of the effect's damage
+    type or else its card's (W1.5); with ``source`` ``your_hero`` the hero deals it (W13.6: a
+    stealthed hero's damage to an enemy ends its stealth)."""
     assert inst is not None
-    match.deal(source, inst, effect.amount)
+    dealer = match.seats[seat].hero if effect.source == "your_hero" else source
+    dtype = effect.damage_type or (source.card.damage_type if source is not None else None)
+    match.deal(dealer, inst, effect.amount, dtype=dtype)
 
 
 @handler("put_damage")
@@ -145,8 +156,15 @@ def atk(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst
     if inst.card.is_totem:
         return
     amount = atk_amount(effect, inst)
-    inst.atk_bonus += amount
-    match.emit({"type": "atk", "target": inst.id, "card": inst.name, "amount": amount})
+    if effect.until == "combat":  # [decision] outside a combat it would end at once: nothing
+        if match.combat is None:
+            return
+        inst.combat_atk += amount
+        match.combat.setdefault("boosted", []).append(inst.id)
+    else:
+        inst.atk_bonus += amount
+    until = {"until": "combat"} if effect.until == "combat" else {}
+    match.emit({"type": "atk", "target": inst.id, "card": inst.name, "amount": amount, **until})
 
 
 @handler("counters")
@@ -341,6 +359,35 @@ def interrupt(match: Match, seat: int, source: Inst | None, effect: Effect, chos
                 "card": countered.name if countered else None, "rule": "W8.8"})  # fmt: skip
     if countered is not None and payload["kind"] == "card":
         match.to_graveyard(countered)
+
+
+@handler("damage_bonus", each=False)
+def damage_bonus(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
+    """W12.4: a static word, read by ``Match.damage_bonus`` as damage is dealt; the loader
+    keeps it to static abilities, which are never carried out."""
+    raise AssertionError("damage_bonus is static")
+
+
+@handler("hand_size", each=False)
+def hand_size(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: Inst | None) -> None:
+    """W6.4: a static word, read by ``Match.max_hand`` at the end step; the loader keeps it to
+    static abilities, which are never carried out."""
+    raise AssertionError("hand_size is static")
+
+
+@handler("take_control")
+def take_control(match: Match, seat: int, source: Inst | None, effect: Effect, inst: Inst | None) -> None:
+    """W3.5: the chosen ally comes to ``seat``'s ally row under its control (its owner stays:
+    it goes to its owner's hand or graveyard as it leaves play); it came under its new
+    controller's control this turn (W9.2, W11.1). A totem is no ally: it stays."""
+    assert inst is not None
+    if inst.card.type != "ally" or match.controller(inst) == seat:
+        return
+    match.seats[match.controller(inst)].allies.remove(inst)
+    inst.controller = seat
+    inst.entered = match.turn
+    match.seats[seat].allies.append(inst)
+    match.emit({"type": "control", "seat": seat, "id": inst.id, "card": inst.name})
 
 
 @handler("token", each=False)

@@ -50,8 +50,11 @@ def check_invariants(match: Match) -> list[str]:
                 seen[id(inst)] = row_name
                 if inst.zone != zone and inst is not side.hero:
                     problems.append(f"card {inst.id} in {row_name} has zone {inst.zone}")
-                if inst.owner != seat:
-                    problems.append(f"card {inst.id} of seat {inst.owner} on seat {seat}'s side")
+                holder = inst.controller if zone in (ALLIES, HERO_ROW, ATTACHED) else inst.owner
+                if holder != seat:  # W3.5: in play its controller's side, else its owner's
+                    problems.append(f"card {inst.id} of seat {holder} on seat {seat}'s side")
+                if inst.controller != inst.owner and zone not in (ALLIES, HERO_ROW, ATTACHED):
+                    problems.append(f"card {inst.id} out of play is controlled by another (W3.5)")
                 if zone == HAND and not inst.known & 1 << seat:
                     problems.append(f"card {inst.id} in seat {seat}'s hand is unknown to its owner (W4.4)")
                 # W4.4 [decision]: an id exactly while in sight (a deck's while its owner searches)
@@ -62,7 +65,8 @@ def check_invariants(match: Match) -> list[str]:
             problems.append(f"seat {seat}'s hero left play")
         if len(side.resources) > match.turn:
             problems.append(f"seat {seat} has more resources than turns (W7.1)")
-        if match.result is None and match.phase not in ("mulligan",):
+        # W12.6: the state check follows the last damage event, so not while armor is asked
+        if match.result is None and match.phase not in ("mulligan",) and not match.armor_queue:
             for inst in side.allies:
                 if inst.damage >= (inst.card.health or 0):
                     problems.append(f"ally {inst.id} with fatal damage in play (W12.6)")

@@ -40,6 +40,8 @@ class Inst:
     __slots__ = (
         "atk_bonus",
         "card",
+        "combat_atk",
+        "controller",
         "counters",
         "damage",
         "entered",
@@ -58,6 +60,7 @@ class Inst:
         self.id = -1  # W4.4 [decision]: none in a deck; minted as the card comes into sight
         self.card = card
         self.owner = owner
+        self.controller = owner  # W3.5: who has it on their side; take_control changes it
         self.zone = zone
         self.exhausted = False
         self.damage = 0  # W3.2: damage counters; they never expire (W6.6)
@@ -65,6 +68,7 @@ class Inst:
         self.counters: dict[str, int] = {}
         self.entered = -1  # the turn it came under its controller's control (W9.2)
         self.atk_bonus = 0  # "+N ATK this turn" (W6.6)
+        self.combat_atk = 0  # "+N ATK until the end of combat" (W18 atk, until combat)
         self.shield = 0  # "prevent the next N damage this turn" (W12.3, W6.6)
         self.face_up = True  # a resource placed face down is not (W4.3)
         self.known = 0  # which seats know its name (a bit per seat)
@@ -191,6 +195,8 @@ DECISION_RULES: dict[str, str] = {
     "search": "W4.1",
     "armor": "W12.5",
     "keep": "W13.4",
+    "order": "W9.4",
+    "target": "W9.4",
 }
 
 
