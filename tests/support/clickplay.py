@@ -24,27 +24,43 @@ CONTROLS = "[data-testid=board-root] button, [data-testid=turnbox] button"
 # A control inside a closed <details> shows once its summary is clicked.
 SUMMARIES = "[data-testid=board-root] details:not([open]) > summary"
 NEVER = "[data-testid=concede], [data-action=concede]"
-# "Go on" controls in both languages: chosen ADVANCE times as often as another control.
+# "Go on" controls (and attacks, which bring a game to its end) in both languages: chosen
+# ADVANCE times as often as another control.
 GO_ON = re.compile(
-    r"^(✓ )?(pass|end|do not|no blocks|keep|go on|confirm|"
-    r"пас|заверш|законч|не |без блоков|оставить|к нанесению|подтверд)",
+    r"^(✓ )?(pass|end|do not|no blocks|keep|go on|confirm|attack|"
+    r"пас|заверш|законч|не |без блоков|оставить|к нанесению|подтверд|атак)",
     re.IGNORECASE,
 )
 ADVANCE = 4
 
-# Which of the page's buttons a seat may click now: index in CONTROLS order and label.
-_CANDIDATES = """([controls, never]) => Array.from(document.querySelectorAll(controls)).map((b, i) => {
-  if (b.disabled || b.hidden || b.matches(never) || b.closest('[hidden]')) return null;
-  if (b.checkVisibility && !b.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return null;
-  const r = b.getBoundingClientRect();
-  if (r.width < 1 || r.height < 1) return null;
-  const label = (b.innerText || '').trim() || b.getAttribute('aria-label') || b.dataset.key || '?';
-  return [i, label];
-}).filter(Boolean)"""
-# What changes when the game moves on: the table's seq and the game's number.
-_PROGRESS = """() => { const p = document.getElementById('play');
-  const g = p.querySelector('[data-slot=game]');
-  return (p.dataset.seq || '') + '|' + (g ? g.textContent : ''); }"""
+# What the page says, in one round trip: over, deciding, waiting for this player between games,
+# the game's progress (the table's seq and the game's number), a refusal shown, and the controls
+# the player may click now (index in CONTROLS order, or -1 - index in SUMMARIES when there is no
+# button, and label).
+_SNAPSHOT = """([controls, summaries, never]) => {
+  const play = document.getElementById('play');
+  const visible = (b) => !(b.disabled || b.hidden || b.closest('[hidden]')) &&
+    (!b.checkVisibility || b.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) &&
+    b.getBoundingClientRect().width >= 1 && b.getBoundingClientRect().height >= 1;
+  const label = (b) => (b.innerText || '').trim() || b.getAttribute('aria-label') || b.dataset.key || '?';
+  const pick = (selector, code) => Array.from(document.querySelectorAll(selector))
+    .map((b, i) => (visible(b) && !b.matches(never) ? [code(i), label(b)] : null)).filter(Boolean);
+  let found = pick(controls, (i) => i);
+  if (!found.length) found = pick(summaries, (i) => -1 - i);
+  const links = play.querySelector('[data-slot=match-links]');
+  const ready = play.querySelector('[data-testid=sideboard-ready]');
+  const status = play.querySelector('[data-slot=sideboard-status]');
+  const notice = play.querySelector('[data-slot=notice]');
+  const game = play.querySelector('[data-slot=game]');
+  return {
+    over: !!links && visible(links),
+    deciding: !!play.querySelector('[data-testid=decider].is-you'),
+    sideboarding: !!ready && visible(ready) && !(status && status.textContent.trim()),
+    progress: (play.dataset.seq || '') + '|' + (game ? game.textContent : ''),
+    refused: !!notice && !notice.hidden && notice.classList.contains('notice-bad'),
+    controls: found,
+  };
+}"""
 _SCROLL = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
 
 
@@ -99,31 +115,17 @@ class ClickSeat:
 
     # --- what the page says ---------------------------------------------------------------
 
+    def snapshot(self) -> dict:
+        return self.page.evaluate(_SNAPSHOT, [CONTROLS, SUMMARIES, NEVER])
+
     def seq(self) -> int:
         return int(self.page.get_attribute("#play", "data-seq") or -1)
 
-    def progress(self) -> str:
-        return self.page.evaluate(_PROGRESS)
-
     def deciding(self) -> bool:
-        return self.page.locator('[data-testid="decider"].is-you').count() == 1
+        return self.snapshot()["deciding"]
 
     def over(self) -> bool:
-        return self.page.locator("[data-slot=match-links]").is_visible()
-
-    def sideboarding(self) -> bool:
-        """Whether the page waits for this player between games (not ready yet)."""
-        ready = self.page.locator("[data-testid=sideboard-ready]")
-        status = self.page.locator("[data-slot=sideboard-status]")
-        return ready.is_visible() and ready.is_enabled() and not status.inner_text().strip()
-
-    def controls(self) -> list[tuple[int, str]]:
-        """The enabled, visible controls the player may click now (Concede left out): index in
-        the page's CONTROLS and label; a closed <details>' summary when there is no button."""
-        found = self.page.evaluate(_CANDIDATES, [CONTROLS, NEVER])
-        if found:
-            return [(i, label) for i, label in found]
-        return [(-1 - i, label) for i, label in self.page.evaluate(_CANDIDATES, [SUMMARIES, NEVER])]
+        return self.snapshot()["over"]
 
     def board_text(self) -> str:
         return self.page.locator("[data-testid=board-root]").inner_text()[:400]
@@ -147,18 +149,19 @@ class ClickSeat:
         """Answer the pending decision by clicking: a control at random, then, while the decision
         is the same (a card picked, a target to choose, cards to select), another one, the ones
         not clicked yet first. Return the label of the control that made the move."""
-        before, sent = self.progress(), self.sent
+        before, sent = self.snapshot()["progress"], self.sent
         tried: list[str] = []
         empty_since = None
         while len(tried) < clicks:
-            if self.sent > sent or self.over() or self.progress() != before:
+            now = self.snapshot()
+            if self.sent > sent or now["over"] or now["progress"] != before:
                 return self._settled(before, tried)
-            controls = self.controls()
+            controls = now["controls"]
             if not controls:
                 # The page may be busy (its action on the way) or drawing a new state: a few
                 # polls first; a decision still pending then has no control to answer it.
                 empty_since = empty_since or time.monotonic()
-                if time.monotonic() - empty_since > STUCK_S and self.deciding():
+                if time.monotonic() - empty_since > STUCK_S and now["deciding"]:
                     raise AssertionError(
                         f"{self.name} has a decision no enabled control on the page can answer "
                         f"(after {tried}): {self.board_text()}"
@@ -174,7 +177,8 @@ class ClickSeat:
                 self.page.locator(CONTROLS).nth(index).click(timeout=CLICK_MS)
             else:
                 self.page.locator(SUMMARIES).nth(-1 - index).click(timeout=CLICK_MS)
-            self.page.wait_for_timeout(60)  # the page's click handler has posted by now, if it posts
+            # The click's handler has run: the board is drawn again (a step of a choice), or
+            # empty while the action it posted is on its way (the next snapshot tells).
         raise AssertionError(f"{self.name}: clicking {tried} answered no decision: {self.board_text()}")
 
     def _settled(self, before: str, tried: list[str]) -> str:
@@ -182,7 +186,8 @@ class ClickSeat:
         the decision asked once more); return the label of the last control clicked."""
         deadline = time.monotonic() + WAIT_S
         while time.monotonic() < deadline:
-            if self.progress() != before or self.over() or self._refused():
+            now = self.snapshot()
+            if now["progress"] != before or now["over"] or now["refused"]:
                 self.decisions += 1
                 label = tried[-1] if tried else "?"
                 self.labels.append(label)
@@ -190,22 +195,19 @@ class ClickSeat:
             self.page.wait_for_timeout(50)
         raise AssertionError(f"{self.name}: the action the page sent was never applied nor refused")
 
-    def _refused(self) -> bool:
-        notice = self.page.locator("[data-slot=notice]")
-        return notice.is_visible() and "notice-bad" in (notice.get_attribute("class") or "")
-
     def wait_for_turn(self) -> bool:
         """Wait until the player decides (True) or the match is over (False)."""
         deadline = time.monotonic() + WAIT_S
         while time.monotonic() < deadline:
-            if self.over():
+            now = self.snapshot()
+            if now["over"]:
                 return False
-            if self.deciding():
+            if now["deciding"]:
                 return True
-            if self.sideboarding():
+            if now["sideboarding"]:
                 self.ready_for_next_game()
                 continue
-            self.page.wait_for_timeout(100)
+            self.page.wait_for_timeout(50)
         raise AssertionError(f"{self.name}: neither a decision nor the end of the game came")
 
     def play_to_the_end(self, limit: int = 600) -> int:
@@ -241,12 +243,13 @@ def _next_decider(seats: list[ClickSeat]) -> ClickSeat | None:
     between games, each player says ready."""
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
-        if any(seat.over() for seat in seats):
+        now = [seat.snapshot() for seat in seats]
+        if any(each["over"] for each in now):
             return None
-        for seat in seats:
-            if seat.sideboarding():
+        for seat, each in zip(seats, now, strict=True):
+            if each["sideboarding"]:
                 seat.ready_for_next_game()
-            if seat.deciding():
+            elif each["deciding"]:
                 return seat
         seats[0].page.wait_for_timeout(50)
     raise AssertionError("neither page shows a decision to take nor the end of the match")
