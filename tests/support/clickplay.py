@@ -225,7 +225,15 @@ class ClickSeat:
 def play_match(seats: list[ClickSeat], limit: int = 1500) -> int:
     """Both players click until the match is over on both pages; return the decisions taken.
     Each loop answers the decision of the seat whose page says it decides."""
-    for _ in range(limit):
+    if not play_some(seats, limit):
+        raise AssertionError(f"the match was not over after {limit} decisions")
+    return sum(seat.decisions for seat in seats)
+
+
+def play_some(seats: list[ClickSeat], decisions: int) -> bool:
+    """Both players click for up to ``decisions`` decisions; return whether the match is over
+    (on both pages)."""
+    for _ in range(decisions):
         for seat in seats:
             seat.assert_page_is_sound()
         decider = _next_decider(seats)
@@ -233,9 +241,9 @@ def play_match(seats: list[ClickSeat], limit: int = 1500) -> int:
             for seat in seats:
                 seat.page.locator("[data-slot=match-links]").wait_for(timeout=WAIT_S * 1000)
                 seat.assert_page_is_sound()
-            return sum(seat.decisions for seat in seats)
+            return True
         decider.answer()
-    raise AssertionError(f"the match was not over after {limit} decisions")
+    return False
 
 
 def _next_decider(seats: list[ClickSeat]) -> ClickSeat | None:
