@@ -114,14 +114,18 @@ def _pictures(browser, base: str, game: str, decisions: int, out: Path) -> list[
     """Play ``decisions`` decisions of a new match of ``game`` by clicks; return the pictures of
     player A's board in each language and width."""
     from engine.registry import bundled_decklists
-    from tests.support.actors import make_actor
+    from tests.support.actors import make_actor, make_players
     from tests.support.clickplay import ClickSeat, open_tab, play_some
-    from tests.support.events import EventDriver, one_table
+    from tests.support.events import EventDriver
 
     organizer = make_actor(f"org-{game}")
     decks = [_deck(path) for path in bundled_decklists(game)]
     event = EventDriver(organizer, decks, game=game, rounds=1, best_of=1, online=True)
-    match, a, b = one_table(event)
+    event.open()
+    players = make_players(2, prefix=game[:3])  # names of their own in each game's match
+    event.register(*players)
+    match = event.start()["matches"][0]
+    a, b = sorted(players, key=lambda actor: actor.name != match["player_a"])
     url = f"/matches/{match['id']}/play/"
     seats = []
     for actor, (language, width) in ((a, ("ru", 390)), (b, ("en", 1280))):

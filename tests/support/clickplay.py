@@ -19,7 +19,7 @@ from tests.support.actors import PASSWORD
 
 WAIT_S = 20  # a move shows within a few polls even when the live stream is down
 STUCK_S = 4  # a seat's decision with no control to answer it: a few polls of the page first
-CLICK_MS = 5_000  # a control covered by something else (a sticky panel) is never clickable
+CLICK_MS = 15_000  # a control covered by something else (a sticky panel) is never clickable
 CONTROLS = "[data-testid=board-root] button, [data-testid=turnbox] button"
 # A control inside a closed <details> shows once its summary is clicked.
 SUMMARIES = "[data-testid=board-root] details:not([open]) > summary"
