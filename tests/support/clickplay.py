@@ -210,7 +210,7 @@ class ClickSeat:
             self.page.wait_for_timeout(50)
         raise AssertionError(f"{self.name}: neither a decision nor the end of the game came")
 
-    def play_to_the_end(self, limit: int = 600) -> int:
+    def play_to_the_end(self, limit: int = 1500) -> int:
         """Answer every decision of the player's (the opponent being a bot) until the match is
         over; return how many."""
         for _ in range(limit):
