@@ -1,8 +1,8 @@
 """Practice against a bot in a real browser (Debian's Chromium): a player starts a practice game
 from a game's page and plays it by clicks alone — enabled controls of the page, Playwright's
-real click(), never the API — to its end (RESPONSE, on a phone in Russian and on a desktop in
-English), and every game can be started from its page and its first decision answered by a
-click.
+real click(), never the API — to its end, in every game (on a phone in one language and on a
+desktop in the other, alternating from game to game; RESPONSE both ways), and every game can
+be started from its page and its first decision answered by a click.
 The page must never throw a JavaScript error nor scroll sideways at 390 px."""
 
 import random
@@ -29,26 +29,34 @@ def _quick_clicks(settings, card_sets):
 BADGE = {"ru": "Тренировка против бота · без рейтинга", "en": "Practice against the bot · not rated"}
 
 
+# Each game on a phone in one language and on a desktop in the other, alternating from game to
+# game; RESPONSE, the flagship, both ways.
+WAYS = [(PHONE, "ru"), (DESKTOP, "en")]
+PLAYED = [("respons", *WAYS[1])] + [
+    (game, *WAYS[n % 2]) for n, game in enumerate(["respons", *OTHER_ONLINE_GAMES])
+]
+
+
 @pytest.mark.parametrize(
-    ("width", "language"), [(PHONE, "ru"), (DESKTOP, "en")], ids=["phone-ru", "desktop-en"]
+    ("game", "width", "language"),
+    PLAYED,
+    ids=[f"{game}-{'phone' if width == PHONE else 'desktop'}-{language}" for game, width, language in PLAYED],
 )
-def test_a_practice_game_of_response_is_played_to_its_end_by_clicks(
-    live_server, chromium, player, width, language
-):
+def test_a_practice_game_is_played_to_its_end_by_clicks(live_server, chromium, player, game, width, language):
     page = practice_tab(chromium, live_server.url, player, width=width, language=language)
-    match_id = start_from_game_page(page, live_server.url, "respons")
+    match_id = start_from_game_page(page, live_server.url, game)
     assert page.locator("[data-testid=practice-badge]").inner_text() == BADGE[language]
-    shot(page, f"practice-respons-{language}-{width}-start")
+    shot(page, f"practice-{game}-{language}-{width}-start")
     clicker = ClickPlayer(page, width=width, rng=random.Random(f"{language}{width}"))
     decisions = clicker.play_to_the_end()
-    shot(page, f"practice-respons-{language}-{width}-over")
+    shot(page, f"practice-{game}-{language}-{width}-over")
     assert decisions >= 3  # the opening hand, then turns of play
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.Status.FINAL and match.wins_a + match.wins_b + match.draws == 1
     assert page.locator("[data-slot=match-result]").inner_text().strip()
     # Back to the game's page, where the game is over with its result.
     page.locator("[data-testid=practice-again]").click()
-    page.wait_for_url(f"{live_server.url}/games/respons/#practice")
+    page.wait_for_url(f"{live_server.url}/games/{game}/#practice")
     assert page.locator("[data-testid=practice-result]").count() == 1
     clicker.assert_page_is_sound()
 

@@ -136,6 +136,10 @@ def game_create(match: Match, *, number: int, first_initiative: int | None) -> G
         sideboard_ready=[seat for seat, r in enumerate((match.player_a, match.player_b)) if r.is_bot],
     )
     if game.status == Game.Status.PLAYING:
+        # The engine is dealt from the decks as stored, as every later rebuild (another worker,
+        # the log, a replay) reads them: PostgreSQL's jsonb orders an object's keys its own way,
+        # and the decks as given here would deal other hands than the log says (R10.1).
+        game.refresh_from_db(fields=["decks"])
         _begin(game, now)
         game.save()
     return game

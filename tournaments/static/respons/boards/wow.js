@@ -32,10 +32,13 @@
     var node = document.createElement(tag);
     var key;
     for (key in attrs || {}) {
+      // An absent attribute (null, undefined, false) is not set: setAttribute would write
+      // the word, and disabled="null" disables a button all the same.
+      if (attrs[key] === null || attrs[key] === undefined || attrs[key] === false) continue;
       if (key === "style") node.style.cssText = attrs[key];
       else if (key === "text") node.textContent = attrs[key];
       else if (key.indexOf("on") === 0) node.addEventListener(key.slice(2), attrs[key]);
-      else node.setAttribute(key, attrs[key]);
+      else node.setAttribute(key, attrs[key] === true ? "" : attrs[key]);
     }
     (children || []).forEach(function (child) {
       if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);

@@ -15,10 +15,13 @@
     var key;
     for (key in attrs || {}) {
       if (!Object.prototype.hasOwnProperty.call(attrs, key)) continue;
+      // An absent attribute (null, undefined, false) is not set: setAttribute would write
+      // the word, and disabled="null" disables a button all the same.
+      if (attrs[key] === null || attrs[key] === undefined || attrs[key] === false) continue;
       if (key === "text") node.textContent = attrs[key];
       else if (key === "onclick") node.addEventListener("click", attrs[key]);
       else if (key === "style") node.style.cssText = attrs[key];
-      else node.setAttribute(key, attrs[key]);
+      else node.setAttribute(key, attrs[key] === true ? "" : attrs[key]);
     }
     (children || []).forEach(function (child) {
       if (child) node.appendChild(child);
