@@ -17,7 +17,7 @@ from engine.games.wow.cards import Effect, Filter
 from engine.games.wow.match.state import ALLIES, HERO_ROW, RESOURCE
 from engine.registry import bundled_card_sets, bundled_decklists, get_game
 from tests.support.services import require_or_skip
-from tests.support.wow import act, give, put, resolve_top, resources, start, wow_match
+from tests.support.wow import act, both_pass, give, position, put, resolve_top, resources, start, wow_match
 
 pytestmark = [pytest.mark.browser]
 
@@ -203,3 +203,39 @@ def test_w3_2_counters_of_other_kinds_show_on_the_card_for_both_seats_and_in_the
         "Dustwind Scout gets charge counters: 1 (now 1).",
         "Dustwind Scout loses rage counters: 1 (now 1).",
     ]
+
+
+def test_w9_4_the_trigger_decisions_ask_in_words_and_name_each_trigger_and_target(chromium) -> None:
+    # Two different triggers of seat 1 at once: it picks which goes next, by the triggers' cards.
+    match = position({"turn": 5, "seats": [
+        {"hero": "Grotha Ashmane", "hand": ["Cleaving Sweep"], "resources": ["Warband Recruit"] * 5},
+        {"hero": "Vashka Stormcaller", "allies": ["Seething Elemental", "Ragefire Berserker"]},
+    ]})  # fmt: skip
+    act(match, 0, {"type": "play", "card": match.seats[0].hand[0].id})
+    both_pass(match)
+    assert match.pending is not None and match.pending.kind == "order"
+    legal = [a for a in match.legal_actions(1) if a["type"] != "concede"]
+    page = page_with(chromium, match.observation(1), legal, 1)
+    assert "Which of your triggers goes next? (W9.4)" in page.locator(".wow-banner").inner_text()
+    buttons = page.locator("#root button", has_text="Next:")
+    assert buttons.count() == 2
+    texts = [buttons.nth(i).inner_text() for i in range(2)]
+    assert any("Seething Elemental" in x for x in texts) and any("Ragefire Berserker" in x for x in texts)
+    buttons.nth(0).click()
+    assert page.evaluate("window.sent")[0]["type"] == "order"
+
+    # A trigger that chooses: its controller picks the target, each named.
+    match = position({"turn": 3, "seats": [
+        {"hero": "Grotha Ashmane", "hand": ["Vengeful Harrier"], "resources": ["Warband Recruit"] * 3},
+        {"hero": "Mirel Duskwhisper", "allies": ["Gilded Footman", "Brightvale Squire"]},
+    ]})  # fmt: skip
+    act(match, 0, {"type": "play", "card": match.seats[0].hand[0].id})
+    both_pass(match)
+    assert match.pending is not None and match.pending.kind == "target"
+    legal = [a for a in match.legal_actions(0) if a["type"] != "concede"]
+    page = page_with(chromium, match.observation(0), legal, 0)
+    assert "Choose the trigger's target (W9.4)" in page.locator(".wow-banner").inner_text()
+    targets = page.locator("#root button", has_text="Target:")
+    assert targets.count() == 2
+    named = {targets.nth(i).inner_text().split(": ", 1)[1] for i in range(2)}
+    assert named == {"Gilded Footman", "Brightvale Squire"}

@@ -15,7 +15,10 @@
   var KINDS = { concentration: "Concentration", time: "Time", time_past: "Time to the past",
     time_future: "Time to the future", life: "Life", armor: "Armor" };
   var EFFECTS = { unsummon: "Unsummon", "return": "Return", trap: "Trap", mass_unsummon: "Mass unsummon",
-    mass_return: "Mass return", time_shift: "Time shift", intuition: "Intuition" };
+    mass_return: "Mass return", time_shift: "Time shift", intuition: "Intuition", damage: "Damage",
+    gain_life: "Gain life", concentration: "Concentration", draw: "Draw", armor: "Armor", hero_token: "Hero tokens",
+    move_time: "Move time", time_forward: "Time forward", time_back: "Time back", token: "Tokens",
+    boost: "Boost", shield: "Shield", discount: "Discount", damage_terrain: "Damage to a terrain" };
   var REASONS = { life: "Life ran out", end_of_time: "the end of time", turn_limit: "the turn limit",
     concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
 
@@ -204,6 +207,10 @@
 
     // The decision's other answers.
     var bar = el("div", { style: "display:flex;flex-wrap:wrap;gap:4px;margin-top:6px" });
+    if (decision.kind === "order" && legal.length) {
+      bar.appendChild(el("div", { role: "status", style: "width:100%;font-weight:bold",
+        text: t("Your triggers happen together: choose which goes next (C6.7)") }));
+    }
     if (decision.kind === "choose" && legal.length) {
       bar.appendChild(el("div", { role: "status", style: "width:100%;font-weight:bold",
         text: fmt(t("Choose the target of {effect} {amount}"),
@@ -257,6 +264,15 @@
           : decision.kind === "attack" ? t("Do not attack") : t("End the main phase");
       } else if (a.type === "flip") text = t("Flip the shadow");
       else if (a.type === "stay") text = t("Keep the shadow hidden");
+      else if (a.type === "choose" && a.terrain !== undefined && a.target === undefined) {
+        // C10.2: any part of an effect's damage may go to the opponent's terrain
+        text = fmt(t("{opponent} to the player, {terrain} to the terrain"),
+          { opponent: (decision.amount || 0) - a.terrain, terrain: a.terrain });
+      } else if (a.type === "order") { // C6.7: the chooser puts one of their triggers next
+        var trigger = (decision.triggers || [])[a.trigger] || {};
+        text = fmt(t("Next: {card} — {effect} {amount}"), { card: trigger.card ? cardName(trigger.card) : "?",
+          effect: t(EFFECTS[trigger.effect] || trigger.effect || ""), amount: trigger.amount || "" });
+      }
       if (text) bar.appendChild(el("button", { type: "button", onclick: function () { act(a); }, text: text }));
     });
     board.appendChild(bar);

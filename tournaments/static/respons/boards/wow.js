@@ -16,7 +16,7 @@
 
   var WINDOWS = { ready: "Ready step", draw: "Draw step", action: "Action phase", attack: "Attack window", defend: "Defend window", end: "End phase",
     protect: "Protect?", discard: "Discard down to seven", armor: "Use armor?", mulligan: "Keep or mulligan",
-    keep: "Keep which cards?" };
+    keep: "Keep which cards?", order: "Which of your triggers goes next?", target: "Choose the trigger's target" };
   var CHAIN_KINDS = { card: true, power: true, trigger: true, quest: true };  // what an interrupt may name (W8.8)
   var PAYING = ["play", "power", "complete", "strike"];  // the actions that may name resources (W7.5)
   var REASONS = { hero: "a hero fell", deck: "a deck ran out", turn_limit: "the turn limit",
@@ -87,6 +87,11 @@
       var p = found ? found.payload || {} : {};
       return p.name ? cardName(p.name) : fmt(t("chain item {id}"), { id: id });
     }
+    function triggerName(id) {  // W9.4: a waiting trigger, by the card it comes from (or its rule)
+      var found = (decision.triggers || []).filter(function (x) { return x.item === id; })[0];
+      if (!found) return itemName(id);
+      return found.card ? cardName(found.card) : t(found.rule || "") || itemName(id);
+    }
     function targetSuffix(a) {
       if (a.item !== undefined) return " → " + itemName(a.item);
       return a.target === undefined ? "" : " → " + nameOf(a.target);
@@ -103,6 +108,8 @@
         case "search": return t("Take this card");  // W18 search
         case "attack": return t("Attack") + " → " + nameOf(a.defender);
         case "keep_cards": return t("Keep") + ": " + a.cards.map(nameOf).join(", ");
+        case "order": return t("Next") + ": " + triggerName(a.item);  // W9.4: the controller orders their triggers
+        case "target": return t("Target") + ": " + nameOf(a.target);  // W9.4: a trigger chooses its target
         default: return a.type;
       }
     }
@@ -185,6 +192,7 @@
       if (decision.kind === "search") banner.push(" · " + t("search your deck"));
       if (decision.kind === "armor" && decision.shield) banner.push(" · " + fmt(t("shield {n}"), { n: decision.shield }));
       if (decision.kind === "keep") banner.push(" · " + fmt(t("keep which cards? ({rule})"), { rule: decision.rule }));
+      if (decision.kind === "order" || decision.kind === "target") banner.push(" · " + t(WINDOWS[decision.kind]) + " (W9.4)");
       if (pay.on && pay.ids.length) banner.push(" · " + fmt(t("paying with {n} chosen resources"), { n: pay.ids.length }));
     }
     board.appendChild(el("div", { "class": "wow-banner", role: "status", style: "font-weight:bold;margin:4px 0" }, banner));
@@ -234,7 +242,8 @@
     }
 
     var loose = legal.filter(function (a) {
-      return ["keep", "mulligan", "pass", "no_protect", "armor", "keep_cards"].indexOf(a.type) >= 0 || (a.type === "search" && a.card === undefined);
+      return ["keep", "mulligan", "pass", "no_protect", "armor", "keep_cards", "order", "target"].indexOf(a.type) >= 0 ||
+        (a.type === "search" && a.card === undefined);
     });
     var paying = legal.some(function (a) { return PAYING.indexOf(a.type) >= 0; });
     if (loose.length || paying) {
@@ -246,7 +255,7 @@
           text = a.cards.length ? t("Use armor") + ": " + a.cards.map(nameOf).join(", ") : t("No armor");
           if (a.before_shields) text += " (" + t("before the shields") + ")";  // W12.5
         }
-        if (a.type === "keep_cards") text = label(a);  // W13.4
+        if (a.type === "keep_cards" || a.type === "order" || a.type === "target") text = label(a);  // W13.4, W9.4
         bar.appendChild(el("button", { type: "button", onclick: function () { act(a); } }, [text]));
       });
       if (paying && readyMine.length) {  // W7.5: off = automatic payment (the default)
