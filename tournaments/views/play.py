@@ -85,6 +85,15 @@ def _js_strings() -> dict[str, Any]:
             "Waiting for your opponent: no clock runs yet. "
             "If they have not come in {time}, they lose the game."
         ),
+        # Whether the other seat is connected (api.md "Presence"), counted live by the page.
+        "presence_connected": _("{name} is connected."),
+        "presence_away": _("{name} is away."),
+        "presence_away_since": _("{name} has been away since {time} ({for})."),
+        "presence_clock": _(
+            "The clock of {name} is running: {time} left, and at zero they lose the game (R9.4)."
+        ),
+        "presence_next": _("The clock of {name} runs from their next decision (R9.4)."),
+        "presence_sideboard": _("If they are not back, the next game starts in {time} and their clock runs."),
         "log_empty": _("Nothing has happened yet."),
     }
 
@@ -137,6 +146,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
             "actions": reverse("api-match-game-actions", args=[match.pk]),
             "sideboard": reverse("api-match-sideboard", args=[match.pk]),
             "events": reverse("api-match-game-events", args=[match.pk]),
+            "presence": reverse("api-match-game-presence", args=[match.pk]),
         },
     }
     sides = [
