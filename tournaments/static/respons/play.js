@@ -168,6 +168,12 @@
     if (!p.seen_at) return !p.connected;
     return (now() - Date.parse(p.seen_at)) / 1000 > presence.away_after;
   }
+  // Whether the seat has come to the game (R9.4): the answer says so, or a newer heartbeat
+  // has seen it (a seat is seen from its first read on).
+  function came(s) {
+    var p = presenceOf(s);
+    return !!((state.clock.present || [])[s] || (p && (p.seen_at || p.bot)));
+  }
   function localTime(iso) {
     var d = new Date(iso);
     try { return d.toLocaleTimeString(cfg.lang, { hour: "2-digit", minute: "2-digit" }); }
@@ -180,7 +186,7 @@
     var running = state.game_status === "playing" && !final;
     var lines = [], away = false, seats = player ? [1 - me] : [0, 1];
     // R9.4: no clock runs until both players are here; an absent one loses at present_by.
-    if (running && c.present_by && seats.some(function (s) { return !(c.present || [])[s]; })) {
+    if (running && c.present_by && seats.some(function (s) { return !came(s); })) {
       lines.push(fmt(T.waiting_present, { time: clockText((Date.parse(c.present_by) - now()) / 1000) }));
       away = true;
     } else if (!final) {
