@@ -24,6 +24,7 @@ from tournaments import labels
 from tournaments.labels import game_title, refusal_templates
 from tournaments.models import Game, Match
 from tournaments.selectors.boards import board_module, board_styles
+from tournaments.selectors.cards import card_namer
 from tournaments.selectors.online import current_game, match_access, match_is_online
 from tournaments.selectors.play import play_cards
 from tournaments.selectors.practice import practice_names
@@ -125,6 +126,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
     game = current_game(match) if online else None
     match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
     deck_now = None
+    language = (get_language() or "ru")[:2]
     if seat is not None and online:
         registered = match.player_a if seat == 0 else match.player_b
         assert registered is not None
@@ -137,8 +139,11 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "names": names,
         "best_of": event.best_of,
         "board": {"game": event.game},  # whose module draws the table (window.ResponsBoards)
-        "lang": (get_language() or "ru")[:2],
+        "lang": language,
         "deck": deck_now,  # the sideboard picker's starting point (R2.7 swaps)
+        # Its cards in the reader's language, by the spelling the deck has them in (a decklist
+        # may name a card in any of its languages, R1.5; the swaps keep the deck's spelling).
+        "deck_names": _deck_names(deck_now, event.game, language),
         "server_now": timezone.now().isoformat(),
         "urls": {
             "state": reverse("api-match-game", args=[match.pk]),
@@ -174,6 +179,22 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "game_title": game_title(event.game),
     }
     return render(request, "tournaments/play/page.html", context)
+
+
+def _deck_names(deck: dict[str, Any] | None, game: str, language: str) -> dict[str, str]:
+    """Return the name to show in ``language`` of every card of the deck JSON, by its spelling there."""
+    if not deck:
+        return {}
+    namer = card_namer(game=game, language=language)
+    names: set[str] = set()
+    for key, value in deck.items():
+        if isinstance(value, dict):
+            names.update(n for n in value if isinstance(n, str))
+        elif isinstance(value, list):
+            names.update(n for n in value if isinstance(n, str))
+        elif isinstance(value, str) and key != "game":
+            names.add(value)
+    return {name: namer(name) for name in sorted(names)}
 
 
 def _deck_json(deck: Any, game: str) -> dict[str, Any] | None:

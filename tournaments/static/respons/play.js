@@ -431,26 +431,28 @@
     return d;
   }
   function swapped() { return swaps.reduce(applySwap, copyDeck(deckBase)); }
-  function byName(a, b) { return card(a).n.localeCompare(card(b).n); }
+  // A card of the deck in the reader's language: the deck may spell it in another (R1.5).
+  function deckName(name) { return (cfg.deck_names || {})[name] || card(name).n; }
+  function byName(a, b) { return deckName(a).localeCompare(deckName(b)); }
   function renderSwaps() {
     var picker = $("[data-testid=swap-picker]");
     if (!picker || !deckBase) return;
     var d = swapped(), outSel = slot("swap-out"), inSel = slot("swap-in"), list = slot("swap-list");
     outSel.textContent = ""; inSel.textContent = ""; list.textContent = "";
     Object.keys(d.main || {}).sort(byName).forEach(function (name) {
-      outSel.appendChild(h("option", { value: "main|" + name, text: fmt(T.swap_main, { card: card(name).n, n: d.main[name] }) }));
+      outSel.appendChild(h("option", { value: "main|" + name, text: fmt(T.swap_main, { card: deckName(name), n: d.main[name] }) }));
     });
     (d.orders || []).forEach(function (name, i) {
-      outSel.appendChild(h("option", { value: "orders|" + i, text: fmt(T.swap_order, { n: i + 1, card: card(name).n }) }));
+      outSel.appendChild(h("option", { value: "orders|" + i, text: fmt(T.swap_order, { n: i + 1, card: deckName(name) }) }));
     });
     var side = Object.keys(d.side || {}).sort(byName);
     side.forEach(function (name) {
-      inSel.appendChild(h("option", { value: name, text: fmt(T.swap_side, { card: card(name).n, n: d.side[name] }) }));
+      inSel.appendChild(h("option", { value: name, text: fmt(T.swap_side, { card: deckName(name), n: d.side[name] }) }));
     });
     if (!side.length) inSel.appendChild(h("option", { value: "", text: T.swap_empty }));
     $("[data-action=swap-add]", picker).disabled = !side.length;
     swaps.forEach(function (s) {
-      list.appendChild(h("li", { text: fmt(T.swap_done, { out: card(s.out).n, "in": card(s.into).n }) }));
+      list.appendChild(h("li", { text: fmt(T.swap_done, { out: deckName(s.out), "in": deckName(s.into) }) }));
     });
     $("[data-action=swap-reset]", picker).hidden = !swaps.length;
   }
