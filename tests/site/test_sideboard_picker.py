@@ -55,7 +55,9 @@ def test_it_swaps_one_card_for_another_with_a_picker(live_server, chromium, side
     # A card that may go in the main deck (R2.3: an Order card goes among the orders).
     _rules, catalog = catalog_for(game="respons")
     side_card = next(
-        name for name in offered if name not in registered["main"] and "order" not in catalog.get(name).supertypes
+        name
+        for name in offered
+        if name not in registered["main"] and "order" not in catalog.get(name).supertypes
     )
     page.locator("[data-testid=swap-in]").select_option(side_card)
     page.locator("[data-testid=swap-add]").click()

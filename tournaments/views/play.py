@@ -27,7 +27,7 @@ from tournaments.selectors.boards import board_module, board_styles
 from tournaments.selectors.cards import card_namer
 from tournaments.selectors.online import current_game, match_access, match_is_online
 from tournaments.selectors.play import play_cards
-from tournaments.selectors.practice import practice_names
+from tournaments.selectors.practice import seat_names
 from tournaments.services.online import match_present
 from tournaments.users import SignedInHttpRequest
 
@@ -115,11 +115,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         raise PermissionDenied(_("Only the players of this match, its judges and organizer can open it."))
     if not match.round.published and not official:
         raise Http404(_("The pairings of this round are not published yet."))
-    names = [
-        match.player_a.player.get_username(),
-        match.player_b.player.get_username() if match.player_b else "",
-    ]
-    names = practice_names(match=match, names=names)  # a practice game's bot, by its game's name
+    names = seat_names(match=match)  # a practice game's bot by its game's name, not its account
     me = seat if seat is not None else 0  # a judge sees the table as seat 0 does
     them = 1 - me
     online = match_is_online(match)
