@@ -38,6 +38,9 @@ try:
     EMBEDDED_BEAT = embedded_beat(CELERY_BROKER_URL)
     # At most this many bot players in one event (issue #15: bots are for the event's officials).
     BOTS_PER_EVENT = env_int("BOTS_PER_EVENT", 64, minimum=0)
+    # A seated player with no sign of life (a read of the game, the play page's heartbeat) for
+    # this many seconds is shown to the opponent as away (docs/api.md "Presence").
+    PRESENCE_AWAY_SECONDS = env_int("PRESENCE_AWAY_SECONDS", 45, minimum=3)
     # The one bound of every request body, in bytes (tournaments/limits.py): a decklist is a few
     # KiB, an action a few hundred bytes; past it a request is 413 before anything reads it.
     DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BODY", 256 * 1024, minimum=1024)

@@ -767,6 +767,35 @@ def test_a_stream_the_lane_opens_marks_its_seat_present(lane, online_match, monk
     assert presence(match_id) == (True, False)
 
 
+def test_a_stream_the_lane_opens_is_a_sign_of_life_of_its_seat(lane, online_match, monkeypatch):
+    """A seat present long ago: the stream writes its last sign of life again (api.md "Presence")."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    _event, match_id, a, _b = online_match
+    long_ago = timezone.now() - timedelta(hours=1)
+    Match.objects.filter(pk=match_id).update(present_a_at=long_ago, seen_a_at=long_ago)
+    handed_on = []
+    monkeypatch.setattr(lane, "app", _recording(lane.app, handed_on))
+    headers = stream_headers(a)
+
+    async def scenario():
+        try:
+            stream = OpenStream(lane, f"/api/matches/{match_id}/game/stream/", headers)
+            start = await stream.start()
+            await stream.state()
+            await stream.leave()
+            return start
+        finally:
+            await lane.close()
+
+    assert (async_to_sync(scenario)()[0], handed_on) == (200, [])
+    row = Match.objects.get(pk=match_id)
+    assert row.present_a_at == long_ago  # R9.4's first moment is kept
+    assert row.seen_a_at > long_ago + timedelta(minutes=59)
+
+
 # --- routes from the URL configuration; parity under SECURE=true ------------------------------
 
 

@@ -59,7 +59,8 @@ def test_starting_a_practice_game_opens_its_play_page(player):
     assert response.status_code == 302 and response["Location"] == f"/matches/{practice.match_id}/play/"
     play = html_of(client.get(response["Location"]))
     assert 'data-testid="practice-badge"' in play and 'href="/games/respons/#practice"' in play
-    assert "RESPONSE bot" in play and "/events/" not in play.split('id="play"')[1].split("</header>")[0]
+    assert "Bot (RESPONSE)" in play and "bot:respons" not in play
+    assert "/events/" not in play.split('id="play"')[1].split("</header>")[0]
     listed = html_of(client.get("/games/respons/"))
     assert f'href="/matches/{practice.match_id}/play/"' in listed and "practice-resign" in listed
 

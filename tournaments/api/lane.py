@@ -66,7 +66,9 @@ from tournaments.selectors.online import (
     answer_text,
     game_answer,
     match_is_online,
+    presence_refresh,
     seat_of_user_id,
+    seen_stale,
 )
 from tournaments.services import limits
 from tournaments.services.accounts import token_issued_after
@@ -257,9 +259,11 @@ class PlayLane:
         seat = seat_of_user_id(match, user_id)
         if seat is None or not match_is_online(match):
             return None
-        if getattr(match, PRESENT_FIELDS[seat]) is None:
-            # R9.4: the seat's stream marks it present (one guarded UPDATE, once per match).
-            await self._fetch(rows.presence_mark(match_id, seat, timezone.now()))
+        now = timezone.now()
+        if getattr(match, PRESENT_FIELDS[seat]) is None or seen_stale(match, seat, now):
+            # R9.4: the seat's stream marks it present (one guarded UPDATE, once per match) and
+            # is a sign of life (api.md "Presence").
+            await self._fetch(rows.presence_mark(match_id, seat, now, presence_refresh()))
 
         checked = [match]  # the first answer starts from the match read above
 

@@ -36,6 +36,7 @@ from tournaments.selectors.online import (
     game_answer,
     match_access,
     match_is_online,
+    match_presence,
     next_seq,
 )
 from tournaments.selectors.online_rows import match_games
@@ -93,6 +94,17 @@ def _game_or_409(match: Match) -> Game:
     return _games_or_409(match)[-1]
 
 
+class PresenceSeatOut(serializers.Serializer):
+    seen_at = serializers.DateTimeField(allow_null=True, help_text="the seat's last sign of life")
+    connected = serializers.BooleanField(help_text="a sign of life within away_after seconds (a bot always)")
+    bot = serializers.BooleanField()
+
+
+class PresenceOut(serializers.Serializer):
+    away_after = serializers.IntegerField(help_text="seconds with no sign of life that make a seat away")
+    seats = PresenceSeatOut(many=True)
+
+
 class GameStateOut(serializers.Serializer):
     game_number = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
@@ -108,6 +120,7 @@ class GameStateOut(serializers.Serializer):
     clock = serializers.JSONField()
     games = serializers.JSONField()
     refused = serializers.JSONField()
+    presence = PresenceOut()
 
 
 def game_state(match: Match, seat: int | None) -> dict[str, Any]:
@@ -134,6 +147,27 @@ class GameStateApi(APIView):
         match, seat, _official = _match(request, match_id)
         svc.match_present(match=match, seat=seat)  # R9.4: the seated player's read counts
         return Response(game_state(match, seat))
+
+
+class GamePresenceApi(APIView):
+    """The play page's heartbeat: a sign of life of the seated caller, and both seats' presence."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: PresenceOut, **errors(403, 409)},
+        operation_id="matches_game_presence_retrieve",
+        description=(
+            "Whether each seat is connected (`presence` of the game answer): a seated caller's "
+            "request is itself a sign of life. Nothing of the game is in it."
+        ),
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match, seat, _official = _match(request, match_id)
+        if not match_is_online(match):
+            raise ApiError(_("This match is not played online."), code="not_online", status_code=409)
+        svc.match_present(match=match, seat=seat)  # R9.4: the seated player's read counts
+        return Response(match_presence(match=match))
 
 
 class EventStreamRenderer(JSONRenderer):

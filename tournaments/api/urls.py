@@ -146,6 +146,11 @@ urlpatterns = [
     path("matches/<id:match_id>/game/", online.GameStateApi.as_view(), name="api-match-game"),
     path("matches/<id:match_id>/game/stream/", online.GameStreamApi.as_view(), name="api-match-game-stream"),
     path(
+        "matches/<id:match_id>/game/presence/",
+        online.GamePresenceApi.as_view(),
+        name="api-match-game-presence",
+    ),
+    path(
         "matches/<id:match_id>/game/actions/", online.GameActionApi.as_view(), name="api-match-game-actions"
     ),
     path("matches/<id:match_id>/game/sideboard/", online.SideboardApi.as_view(), name="api-match-sideboard"),

@@ -189,6 +189,11 @@ class Match(models.Model):
     # starts only once both are present (R9.4, the event's grace_minutes).
     present_a_at = models.DateTimeField(null=True, blank=True)
     present_b_at = models.DateTimeField(null=True, blank=True)
+    # Each seat's last sign of life (a read of its game, its page's heartbeat): the opponent's
+    # page says when a seat is away (settings.PRESENCE_AWAY_SECONDS). Written at most every few
+    # seconds (services.online.match_present), never a reason to adjudicate.
+    seen_a_at = models.DateTimeField(null=True, blank=True)
+    seen_b_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

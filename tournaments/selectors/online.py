@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 import orjson
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max
@@ -30,6 +31,8 @@ from tournaments.selectors.events import event_role, is_official
 from tournaments.users import Visitor
 
 PRESENT_FIELDS = ("present_a_at", "present_b_at")
+# Each seat's last sign of life (docs/api.md "Presence"): its page's heartbeat, any read of its game.
+SEEN_FIELDS = ("seen_a_at", "seen_b_at")
 
 
 # --- the game's engine ----------------------------------------------------------------------
@@ -149,6 +152,37 @@ def seats_present(match: Match) -> list[bool]:
         match.present_a_at is not None or match.player_a.is_bot,
         b is not None and (match.present_b_at is not None or b.is_bot),
     ]
+
+
+def presence_refresh() -> timedelta:
+    """How old a seat's last sign of life may be before a read writes it again: a sixth of the
+    time that makes a seat away, so two heartbeats of the play page (every third of it) never
+    both find it fresh, and a seat reading every second costs one write in a few seconds."""
+    return timedelta(seconds=settings.PRESENCE_AWAY_SECONDS / 6)
+
+
+def seen_stale(match: Match, seat: int, now: datetime) -> bool:
+    """Whether the seat's last sign of life should be written again at ``now``."""
+    seen = getattr(match, SEEN_FIELDS[seat])
+    return seen is None or now - seen >= presence_refresh()
+
+
+def match_presence(*, match: Match, now: datetime | None = None) -> dict[str, Any]:
+    """Return the answer's ``presence`` (docs/api.md "Presence"): ``away_after`` (seconds) and,
+    per seat, ``seen_at`` (its last sign of life, ISO 8601, or None) and ``connected`` (a sign
+    of life within ``away_after`` of ``now``; a bot always is). Only whether and since when a
+    seat is connected: nothing of its game (docs/security.md)."""
+    now = now or timezone.now()
+    away_after = settings.PRESENCE_AWAY_SECONDS
+    regs = (match.player_a, match.player_b)
+    seats = []
+    for seat in (0, 1):
+        seen = getattr(match, SEEN_FIELDS[seat])
+        reg = regs[seat]
+        bot = reg is not None and reg.is_bot
+        connected = bot or (seen is not None and (now - seen).total_seconds() <= away_after)
+        seats.append({"seen_at": seen.isoformat() if seen else None, "connected": connected, "bot": bot})
+    return {"away_after": away_after, "seats": seats}
 
 
 def clock_limit(event: Event) -> float:
@@ -320,6 +354,8 @@ def game_answer(
             {"number": g.number, "status": g.status, "winner": g.winner, "reason": g.reason} for g in games
         ],
         "refused": refused,
+        # Whether each seat is connected now, and since when it is not (docs/api.md "Presence").
+        "presence": match_presence(match=match),
     }
 
 

@@ -229,13 +229,22 @@ def practice_json(practice: Practice) -> dict[str, Any]:
 
 
 def practice_names(*, match: Match, names: list[str]) -> list[str]:
-    """Return the seats' names as the play page shows them: in a practice game, the bot's seat
-    is called after its game ("RESPONSE bot"), in the reader's language."""
+    """Return the seats' names as the site shows them: in a practice game, the bot's seat is
+    called after its game ("Bot (Your War)"), in the reader's language, never by its account's
+    name (``bot:<game>``)."""
     if not match.round.event.practice:
         return names
     title = game_title(match.round.event.game)
     shown = list(names)
     for seat, registration in enumerate((match.player_a, match.player_b)):
         if isinstance(registration, Registration) and registration.is_bot:
-            shown[seat] = _("%(game)s bot") % {"game": title}
+            shown[seat] = _("Bot (%(game)s)") % {"game": title}
     return shown
+
+
+def seat_names(*, match: Match) -> list[str]:
+    """Return both seats' names as every page shows them (a practice game's bot by its game,
+    :func:`practice_names`; "" for the empty seat of a bye)."""
+    b = match.player_b
+    names = [match.player_a.player.get_username(), b.player.get_username() if b else ""]
+    return practice_names(match=match, names=names)

@@ -40,6 +40,7 @@ from tournaments.models import Event, Game, GameAction, Match, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.events import event_role, is_official
 from tournaments.selectors.online import clock_limit, game_log, match_engine, match_is_online
+from tournaments.selectors.practice import seat_names
 from tournaments.users import Visitor
 
 # --- who may watch ------------------------------------------------------------------------------
@@ -238,10 +239,7 @@ def spectate_moves_at(*, match: Match, now: datetime) -> datetime | None:
 
 
 def _names(match: Match) -> list[str]:
-    return [
-        match.player_a.player.get_username(),
-        match.player_b.player.get_username() if match.player_b else "",
-    ]
+    return seat_names(match=match)  # a practice game's bot by its game, not its account
 
 
 def _games(games: list[Game]) -> list[dict[str, Any]]:

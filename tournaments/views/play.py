@@ -24,9 +24,10 @@ from tournaments import labels
 from tournaments.labels import game_title, refusal_templates
 from tournaments.models import Game, Match
 from tournaments.selectors.boards import board_module, board_styles
+from tournaments.selectors.cards import card_namer
 from tournaments.selectors.online import current_game, match_access, match_is_online
 from tournaments.selectors.play import play_cards
-from tournaments.selectors.practice import practice_names
+from tournaments.selectors.practice import seat_names
 from tournaments.services.online import match_present
 from tournaments.users import SignedInHttpRequest
 
@@ -85,6 +86,15 @@ def _js_strings() -> dict[str, Any]:
             "Waiting for your opponent: no clock runs yet. "
             "If they have not come in {time}, they lose the game."
         ),
+        # Whether the other seat is connected (api.md "Presence"), counted live by the page.
+        "presence_connected": _("{name} is connected."),
+        "presence_away": _("{name} is away."),
+        "presence_away_since": _("{name} has been away since {time} ({for})."),
+        "presence_clock": _(
+            "The clock of {name} is running: {time} left, and at zero they lose the game (R9.4)."
+        ),
+        "presence_next": _("The clock of {name} runs from their next decision (R9.4)."),
+        "presence_sideboard": _("If they are not back, the next game starts in {time} and their clock runs."),
         "log_empty": _("Nothing has happened yet."),
     }
 
@@ -105,17 +115,14 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         raise PermissionDenied(_("Only the players of this match, its judges and organizer can open it."))
     if not match.round.published and not official:
         raise Http404(_("The pairings of this round are not published yet."))
-    names = [
-        match.player_a.player.get_username(),
-        match.player_b.player.get_username() if match.player_b else "",
-    ]
-    names = practice_names(match=match, names=names)  # a practice game's bot, by its game's name
+    names = seat_names(match=match)  # a practice game's bot by its game's name, not its account
     me = seat if seat is not None else 0  # a judge sees the table as seat 0 does
     them = 1 - me
     online = match_is_online(match)
     game = current_game(match) if online else None
     match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
     deck_now = None
+    language = (get_language() or "ru")[:2]
     if seat is not None and online:
         registered = match.player_a if seat == 0 else match.player_b
         assert registered is not None
@@ -128,8 +135,11 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "names": names,
         "best_of": event.best_of,
         "board": {"game": event.game},  # whose module draws the table (window.ResponsBoards)
-        "lang": (get_language() or "ru")[:2],
+        "lang": language,
         "deck": deck_now,  # the sideboard picker's starting point (R2.7 swaps)
+        # Its cards in the reader's language, by the spelling the deck has them in (a decklist
+        # may name a card in any of its languages, R1.5; the swaps keep the deck's spelling).
+        "deck_names": _deck_names(deck_now, event.game, language),
         "server_now": timezone.now().isoformat(),
         "urls": {
             "state": reverse("api-match-game", args=[match.pk]),
@@ -137,6 +147,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
             "actions": reverse("api-match-game-actions", args=[match.pk]),
             "sideboard": reverse("api-match-sideboard", args=[match.pk]),
             "events": reverse("api-match-game-events", args=[match.pk]),
+            "presence": reverse("api-match-game-presence", args=[match.pk]),
         },
     }
     sides = [
@@ -164,6 +175,22 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "game_title": game_title(event.game),
     }
     return render(request, "tournaments/play/page.html", context)
+
+
+def _deck_names(deck: dict[str, Any] | None, game: str, language: str) -> dict[str, str]:
+    """Return the name to show in ``language`` of every card of the deck JSON, by its spelling there."""
+    if not deck:
+        return {}
+    namer = card_namer(game=game, language=language)
+    names: set[str] = set()
+    for key, value in deck.items():
+        if isinstance(value, dict):
+            names.update(n for n in value if isinstance(n, str))
+        elif isinstance(value, list):
+            names.update(n for n in value if isinstance(n, str))
+        elif isinstance(value, str) and key != "game":
+            names.add(value)
+    return {name: namer(name) for name in sorted(names)}
 
 
 def _deck_json(deck: Any, game: str) -> dict[str, Any] | None:

@@ -14,12 +14,14 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tournaments.labels import game_title
 from tournaments.models import Event, Match
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors.boards import board_module, board_styles
 from tournaments.selectors.judge import match_of_official_page
 from tournaments.selectors.online import match_is_online
 from tournaments.selectors.play import play_cards
+from tournaments.selectors.practice import seat_names
 from tournaments.selectors.spectate import (
     WatchAccess,
     replay_access,
@@ -60,8 +62,7 @@ def _board(event: Event, names: list[str]) -> dict[str, Any]:
 
 
 def _names(match: Match) -> list[str]:
-    b = match.player_b
-    return [match.player_a.player.get_username(), b.player.get_username() if b else ""]
+    return seat_names(match=match)  # a practice game's bot by its game, not its account
 
 
 def match_watch(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -105,7 +106,14 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     if refused is not None:
         return refused
     names = _names(match)
-    context: dict[str, Any] = {"match": match, "event": event, "names": names, "final": False}
+    context: dict[str, Any] = {
+        "match": match,
+        "event": event,
+        "names": names,
+        "final": False,
+        # A practice game against a bot is in no event: the page says so, and names its game.
+        "game_title": game_title(event.game),
+    }
     if match.status != Match.Status.FINAL:
         return render(request, "tournaments/watch/replay.html", context, status=409)
     games = list(match.games.order_by("number"))

@@ -8,7 +8,7 @@ returned.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
@@ -128,16 +128,19 @@ def _insert_template() -> list[tuple[Any, Any]]:
     return out
 
 
-def presence_mark(match_id: int, seat: int, now: datetime) -> Read[bool]:
-    """Mark the seat present in the match (R9.4) unless it is: one guarded UPDATE, as a
-    :class:`~tournaments.plainsql.Read` of whether it marked it (the fast lane's stream)."""
-    return Read(_presence_sql(seat), [now, match_id], lambda rows: bool(rows))
+def presence_mark(match_id: int, seat: int, now: datetime, refresh: timedelta) -> Read[bool]:
+    """Mark the seat present in the match (R9.4) unless it is, and write its last sign of life
+    unless it is fresher than ``refresh``: one guarded UPDATE, as a
+    :class:`~tournaments.plainsql.Read` of whether it wrote anything (the fast lane's stream)."""
+    return Read(_presence_sql(seat), [now, now, match_id, now - refresh], lambda rows: bool(rows))
 
 
 @cache
 def _presence_sql(seat: int) -> str:
     column = column_of(Match._meta.get_field(("present_a_at", "present_b_at")[seat]))
+    seen = column_of(Match._meta.get_field(("seen_a_at", "seen_b_at")[seat]))
     return (
-        f"UPDATE {quote(Match._meta.db_table)} SET {column} = %s "
-        f"WHERE {column_of(Match._meta.pk)} = %s AND {column} IS NULL RETURNING 1"
+        f"UPDATE {quote(Match._meta.db_table)} SET {column} = COALESCE({column}, %s), {seen} = %s "
+        f"WHERE {column_of(Match._meta.pk)} = %s AND ({column} IS NULL OR {seen} IS NULL OR {seen} <= %s) "
+        "RETURNING 1"
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,10 +20,13 @@ from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.online import (
     PRESENT_FIELDS,
+    SEEN_FIELDS,
     current_game,
     match_engine,
     match_is_online,
+    presence_refresh,
     seat_of,
+    seen_stale,
     seq_check,
 )
 from tournaments.selectors.online_rows import ActionFacts
@@ -91,8 +95,9 @@ def game_action_submit(
     if not plainsql.insert_unless_taken(row):
         return _same_or_409(GameAction.objects.get(match_id=match_id, seat=seat, seq=seq), action, decision)
     if not facts.present:  # R9.4: an action counts as presence (once: the facts say so after)
+        now = timezone.now()
         Match.objects.filter(pk=match_id, **{f"{PRESENT_FIELDS[seat]}__isnull": True}).update(
-            **{PRESENT_FIELDS[seat]: timezone.now()}
+            **{PRESENT_FIELDS[seat]: now, SEEN_FIELDS[seat]: now}
         )
     transaction.on_commit(lambda: queue_action(match_id))
     return row
@@ -157,17 +162,26 @@ def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
 
 
 def match_present(*, match: Match, seat: int | None, now: datetime | None = None) -> bool:
-    """Mark the seat present in its online match (R9.4: a read of its game, or an action);
-    return whether this call marked it. Cheap and no adjudication (issue #15): nothing when
-    the match read says so already, else one guarded ``UPDATE ... WHERE present IS NULL``;
-    the beat's sweep starts a game whose seats are both present (:func:`deadline`)."""
+    """Mark the seat present in its online match (R9.4: a read of its game, or an action) and
+    write its last sign of life (``seen``, docs/api.md "Presence"); return whether this call
+    marked it present. Cheap and no adjudication (issue #15): nothing when the match read says
+    both are fresh already, else one guarded ``UPDATE``, which keeps the first moment of
+    presence and writes ``seen`` at most once per :func:`presence_refresh`; the beat's sweep
+    starts a game whose seats are both present (:func:`deadline`)."""
     if seat is None or not match_is_online(match):
         return False
-    field = PRESENT_FIELDS[seat]
-    if getattr(match, field) is not None:
-        return False
     now = now or timezone.now()
-    marked = Match.objects.filter(pk=match.pk, **{f"{field}__isnull": True}).update(**{field: now}) > 0
-    if marked:
-        setattr(match, field, now)
-    return marked
+    field, seen = PRESENT_FIELDS[seat], SEEN_FIELDS[seat]
+    if getattr(match, field) is None:
+        first = Match.objects.filter(pk=match.pk, **{f"{field}__isnull": True})
+        if first.update(**{field: now, seen: now}):
+            setattr(match, field, now)
+            setattr(match, seen, now)
+            return True
+    elif not seen_stale(match, seat, now):
+        return False
+    # Present already: its last sign of life only, unless another request wrote it just now.
+    due = Q(**{f"{seen}__isnull": True}) | Q(**{f"{seen}__lte": now - presence_refresh()})
+    Match.objects.filter(due, pk=match.pk).update(**{seen: now})
+    setattr(match, seen, now)
+    return False

@@ -132,14 +132,19 @@
     overlay.classList.toggle("is-final", final);
   }
 
+  function clockLeft(s) {
+    var c = state.clock, running = state.game_status === "playing" && state.match_status !== "final";
+    var used = (c.used && c.used[s]) || 0;
+    if (running && c.deciding === s && c.since) used += Math.max(0, (now() - Date.parse(c.since)) / 1000);
+    return c.limit - used;
+  }
+
   function renderClocks() {
     if (!state || !state.clock) return;
     var c = state.clock, running = state.game_status === "playing" && state.match_status !== "final";
     [0, 1].forEach(function (s) {
-      var used = (c.used && c.used[s]) || 0;
       var ticking = running && c.deciding === s && c.since;
-      if (ticking) used += Math.max(0, (now() - Date.parse(c.since)) / 1000);
-      var left = c.limit - used, out = slot("clock-" + s);
+      var left = clockLeft(s), out = slot("clock-" + s);
       if (!out) return;
       out.textContent = left > 0 ? clockText(left) : T.clock_out;
       var box = out.closest(".clock");
@@ -149,12 +154,74 @@
     var round = (Date.parse(c.round_ends_at) - now()) / 1000;
     setText("round-left", round > 0 ? clockText(round) : T.round_over);
     if (c.sideboard_until) setText("sideboard-left", clockText((Date.parse(c.sideboard_until) - now()) / 1000));
+    renderPresence();
+  }
+
+  // --- presence: whether the other seat is connected (api.md "Presence") ------------------
+  // The newest "presence" of a game answer or of the page's heartbeat: each seat's last sign of
+  // life; a seat is away once it is older than away_after (counted here, so it shows live).
+  var presence = null;
+  function presenceOf(s) { return presence && presence.seats ? presence.seats[s] : null; }
+  function isAway(s) {
+    var p = presenceOf(s);
+    if (!p || p.bot) return false;
+    if (!p.seen_at) return !p.connected;
+    return (now() - Date.parse(p.seen_at)) / 1000 > presence.away_after;
+  }
+  // Whether the seat has come to the game (R9.4): the answer says so, or a newer heartbeat
+  // has seen it (a seat is seen from its first read on).
+  function came(s) {
+    var p = presenceOf(s);
+    return !!((state.clock.present || [])[s] || (p && (p.seen_at || p.bot)));
+  }
+  function localTime(iso) {
+    var d = new Date(iso);
+    try { return d.toLocaleTimeString(cfg.lang, { hour: "2-digit", minute: "2-digit" }); }
+    catch (e) { return pad(d.getHours()) + ":" + pad(d.getMinutes()); }
+  }
+  function renderPresence() {
+    var out = slot("presence");
+    if (!out || !state) return;
+    var c = state.clock || {}, final = state.match_status === "final";
+    var running = state.game_status === "playing" && !final;
+    var lines = [], away = false, seats = player ? [1 - me] : [0, 1];
     // R9.4: no clock runs until both players are here; an absent one loses at present_by.
-    var waiting = slot("presence");
-    if (waiting) {
-      waiting.hidden = !(running && c.present_by);
-      if (running && c.present_by) waiting.textContent = fmt(T.waiting_present, { time: clockText((Date.parse(c.present_by) - now()) / 1000) });
+    if (running && c.present_by && seats.some(function (s) { return !came(s); })) {
+      lines.push(fmt(T.waiting_present, { time: clockText((Date.parse(c.present_by) - now()) / 1000) }));
+      away = true;
+    } else if (!final) {
+      seats.forEach(function (s) {
+        var p = presenceOf(s), name = seatName(s);
+        if (!p || p.bot) return;
+        if (!isAway(s)) { lines.push(fmt(T.presence_connected, { name: name })); return; }
+        away = true;
+        if (!p.seen_at) { lines.push(fmt(T.presence_away, { name: name })); return; }
+        var line = fmt(T.presence_away_since, {
+          name: name, time: localTime(p.seen_at), "for": clockText((now() - Date.parse(p.seen_at)) / 1000),
+        });
+        // What their absence costs them (R9.4): their clock runs whenever they are to decide.
+        if (running && c.deciding === s && c.since) line += " " + fmt(T.presence_clock, { name: name, time: clockText(clockLeft(s)) });
+        else if (running) line += " " + fmt(T.presence_next, { name: name });
+        else if (state.game_status === "sideboarding" && c.sideboard_until) {
+          line += " " + fmt(T.presence_sideboard, { time: clockText((Date.parse(c.sideboard_until) - now()) / 1000) });
+        }
+        lines.push(line);
+      });
     }
+    var text = lines.join(" ");
+    out.hidden = !text;
+    if (out.textContent !== text) out.textContent = text;
+    out.classList.toggle("is-away", away);
+    out.classList.toggle("is-connected", !away && !!text);
+  }
+  function heartbeat() {
+    if (!cfg.urls.presence) return;
+    request("GET", cfg.urls.presence).then(function (res) {
+      if (res.status === 200 && res.body && res.body.seats) { presence = res.body; renderPresence(); }
+    }, function () { /* the stream or the poll says the connection is lost */ }).then(function () {
+      var every = Math.max(2, Math.min(15, ((presence && presence.away_after) || 45) / 3));
+      setTimeout(heartbeat, every * 1000);
+    });
   }
 
   // --- the board: drawn by the game's module (boards/<game>.js, or boards/generic.js) ------
@@ -364,26 +431,28 @@
     return d;
   }
   function swapped() { return swaps.reduce(applySwap, copyDeck(deckBase)); }
-  function byName(a, b) { return card(a).n.localeCompare(card(b).n); }
+  // A card of the deck in the reader's language: the deck may spell it in another (R1.5).
+  function deckName(name) { return (cfg.deck_names || {})[name] || card(name).n; }
+  function byName(a, b) { return deckName(a).localeCompare(deckName(b)); }
   function renderSwaps() {
     var picker = $("[data-testid=swap-picker]");
     if (!picker || !deckBase) return;
     var d = swapped(), outSel = slot("swap-out"), inSel = slot("swap-in"), list = slot("swap-list");
     outSel.textContent = ""; inSel.textContent = ""; list.textContent = "";
     Object.keys(d.main || {}).sort(byName).forEach(function (name) {
-      outSel.appendChild(h("option", { value: "main|" + name, text: fmt(T.swap_main, { card: card(name).n, n: d.main[name] }) }));
+      outSel.appendChild(h("option", { value: "main|" + name, text: fmt(T.swap_main, { card: deckName(name), n: d.main[name] }) }));
     });
     (d.orders || []).forEach(function (name, i) {
-      outSel.appendChild(h("option", { value: "orders|" + i, text: fmt(T.swap_order, { n: i + 1, card: card(name).n }) }));
+      outSel.appendChild(h("option", { value: "orders|" + i, text: fmt(T.swap_order, { n: i + 1, card: deckName(name) }) }));
     });
     var side = Object.keys(d.side || {}).sort(byName);
     side.forEach(function (name) {
-      inSel.appendChild(h("option", { value: name, text: fmt(T.swap_side, { card: card(name).n, n: d.side[name] }) }));
+      inSel.appendChild(h("option", { value: name, text: fmt(T.swap_side, { card: deckName(name), n: d.side[name] }) }));
     });
     if (!side.length) inSel.appendChild(h("option", { value: "", text: T.swap_empty }));
     $("[data-action=swap-add]", picker).disabled = !side.length;
     swaps.forEach(function (s) {
-      list.appendChild(h("li", { text: fmt(T.swap_done, { out: card(s.out).n, "in": card(s.into).n }) }));
+      list.appendChild(h("li", { text: fmt(T.swap_done, { out: deckName(s.out), "in": deckName(s.into) }) }));
     });
     $("[data-action=swap-reset]", picker).hidden = !swaps.length;
   }
@@ -495,6 +564,7 @@
       if (last) setNotice(gameResult(last), "info");
     }
     state = st;
+    if (st.presence) presence = st.presence;
     showRefusals(st);
     if (key === stateKey && !force) return;
     stateKey = key;
@@ -564,4 +634,5 @@
   renderSwaps();
   refresh(true);
   live();
+  heartbeat();
 })();

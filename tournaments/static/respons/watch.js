@@ -27,7 +27,9 @@
     var all = window.ResponsBoards || {};
     var mod = all[cfg.game] || all.generic;
     if (!mod || !root || !view) return;
-    var names = (view.seats || []).map(function (s, i) { return (s && s.name) || cfg.names[i] || ""; });
+    // The site's names first: a game's view may name its seats "A" and "B", and a practice
+    // game's bot is named after its game, not by its account.
+    var names = (view.seats || []).map(function (s, i) { return cfg.names[i] || (s && s.name) || ""; });
     if (!names.length) names = cfg.names;
     mod.render(root, view, {
       seat: null,

@@ -47,6 +47,8 @@
   }
 
   function render(root, view, ctx) {
+    // A control of this board had the focus: it comes back to the new one (the board is redrawn).
+    var hadFocus = !!document.activeElement && document.activeElement !== root && root.contains(document.activeElement);
     var t = ctx.t || function (s) { return s; };
     var fmt = ctx.fmt || function (s, v) { return s.replace(/\{(\w+)\}/g, function (m, k) { return v[k]; }); };
     var legal = ctx.readOnly ? [] : ctx.legal || [];
@@ -241,7 +243,31 @@
         text: fmt(t("Combat: {a} attacks {d}"), { a: nameOf(view.combat.attacker), d: nameOf(view.combat.defender) }) }));
     }
 
+    // W5.4: the opening hand is kept or shuffled back, as every game's board asks it: a prompt
+    // and two buttons, Keep first, with the focus on it.
+    var opening = decision.kind === "mulligan" ? legal.filter(function (a) { return a.type === "keep" || a.type === "mulligan"; }) : [];
+    if (opening.length) {
+      var rule = "W5.4";
+      var openingBar = el("div", { "class": "wow-opening", role: "group", "aria-label": t("Your move"),
+        style: "display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;margin:6px 0" });
+      openingBar.appendChild(el("p", { "data-testid": "board-prompt", style: "margin:0;font-weight:600;flex:1 1 16rem",
+        text: fmt(t("Keep your opening hand, or shuffle it back and draw seven new cards ({rule})."), { rule: rule }) }));
+      var first = null;
+      ["keep", "mulligan"].forEach(function (type) {
+        var a = opening.filter(function (x) { return x.type === type; })[0];
+        if (!a) return;
+        var b = el("button", { type: "button", "class": type === "keep" ? "btn" : "btn btn-ghost", "data-testid": type,
+          onclick: function () { act(a); } }, [fmt(t(type === "keep" ? "Keep ({rule})" : "Mulligan ({rule})"), { rule: rule })]);
+        first = first || b;
+        openingBar.appendChild(b);
+      });
+      board.appendChild(openingBar);
+      var active = document.activeElement;
+      if (first && (hadFocus || !active || active === document.body)) first.focus();
+    }
+
     var loose = legal.filter(function (a) {
+      if (opening.indexOf(a) >= 0) return false;  // asked above
       return ["keep", "mulligan", "pass", "no_protect", "armor", "keep_cards", "order", "target"].indexOf(a.type) >= 0 ||
         (a.type === "search" && a.card === undefined);
     });

@@ -50,6 +50,10 @@
     }
     var me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
 
+    // A seat by the site's name for it (a practice game's bot by its game), else the view's.
+    function seatName(seat) {
+      return (ctx.names && ctx.names[seat]) || view.seats[seat].name;
+    }
     function name(card) {
       var data = ctx.card ? ctx.card(card) : null;
       return (data && data.name) || card;
@@ -69,7 +73,7 @@
     }
     function targetLabel(target) {
       if (target === undefined) return t("no target");
-      if (typeof target === "object") return fmt(t("player {name}"), { name: view.seats[target.seat].name });
+      if (typeof target === "object") return fmt(t("player {name}"), { name: seatName(target.seat) });
       var unit = unitById(target);
       if (unit) return name(unit.card);
       var label = String(target);
@@ -138,13 +142,13 @@
     function drawSide(seat) {
       var side = view.seats[seat];
       var box = el("section", {
-        "aria-label": side.name,
+        "aria-label": seatName(seat),
         style: "border:1px solid #ccc;border-radius:6px;padding:4px;margin:4px 0;overflow-x:auto;max-width:100%;box-sizing:border-box;"
       });
       var free = side.bases.filter(function (b) { return !b.used; }).length;
       box.appendChild(el("div", {
         text: fmt(t("{name}: health {health}, hand {hand}, deck {deck}, bases {free}/{bases}"), {
-          name: side.name, health: side.health, hand: side.hand_size, deck: side.deck_size,
+          name: seatName(seat), health: side.health, hand: side.hand_size, deck: side.deck_size,
           free: free, bases: side.bases.length
         })
       }));
