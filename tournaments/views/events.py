@@ -135,7 +135,10 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
     """Return what every event page shows: the header, the tabs and the round timer."""
     role = event_role(event=event, user=request.user)
     rounds = list(event.round_set.order_by("number"))
-    if not is_official(role):  # held pairings (issue #16): only the officials see them
+    # Held pairings: only the officials see them; the others are told the round is being prepared.
+    live = event.status in (Event.Status.RUNNING, Event.Status.TOP_CUT)
+    preparing = rounds[-1] if live and rounds and not rounds[-1].published else None
+    if not is_official(role):
         rounds = [r for r in rounds if r.published]
     return {
         "event": event,
@@ -147,6 +150,7 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
         "rounds": rounds,
         "last_round": rounds[-1] if rounds else None,
         "running": running if (running := running_round(event=event)) in rounds else None,
+        "preparing": preparing,
         "now": timezone.now(),
         "tab": tab,
     }
