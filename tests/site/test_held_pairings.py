@@ -5,6 +5,7 @@ until then players are told that the round is being prepared, in both languages.
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from tests.support.actors import make_players
@@ -103,3 +104,58 @@ def test_the_round_timer_starts_at_publication(event_factory):
     assert round_.started_at >= published_at
     assert round_.ends_at - round_.started_at == timedelta(minutes=50)
     assert 'role="timer"' in page(cup.organizer, f"/events/{cup.id}/manage/")[1]
+
+
+# ------------------------------------------------------------- what players are told meanwhile
+
+
+def ru_page(actor, url: str) -> str:
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(actor.user)
+    client.cookies["django_language"] = "ru"
+    return client.get(url).content.decode()
+
+
+def test_players_are_told_round_one_is_being_prepared_in_both_languages(event_factory, anonymous):
+    cup, players = started(event_factory, 4)
+    post(cup.organizer, f"{cup.url}start/", {"hold": True})
+    someone = players[0]
+    for actor in (someone, anonymous):
+        html = page(actor, f"/events/{cup.id}/")[1]
+        assert "Round 1 is being prepared" in html
+        assert "No rounds yet" not in html and "You are not paired this round" not in html
+    mine = page(someone, f"/events/{cup.id}/")[1]
+    assert 'data-testid="my-round-preparing"' in mine and 'data-testid="my-table"' not in mine
+    russian = ru_page(someone, f"/events/{cup.id}/")
+    assert "Готовится раунд 1" in russian and "Раундов пока нет" not in russian
+
+    home = page(someone, "/")[1]
+    assert 'data-testid="round-preparing"' in home and "Round 1 is being prepared" in home
+    assert 'data-testid="current-match"' not in home  # the held table is not told
+    assert "Готовится раунд 1" in ru_page(someone, "/")
+
+    day = someone.api.get("/api/me/").json()
+    assert day["current_match"] is None and day["current_matches"] == []
+    assert day["preparing"] == [{"event": {"id": cup.id, "name": "Cup"}, "round": 1, "url": f"/events/{cup.id}/"}]
+    assert someone.api.get(cup.url).json()["preparing_round"] == 1
+    refused = someone.api.get(f"{cup.url}rounds/1/")
+    assert refused.status_code == 404 and refused.json()["code"] == "round_preparing"
+    assert "Round 1 is being prepared" in refused.json()["detail"]
+    russian_api = someone.api.get(f"{cup.url}rounds/1/", HTTP_ACCEPT_LANGUAGE="ru").json()
+    assert "Готовится раунд 1" in russian_api["detail"]
+
+    post(cup.organizer, f"{cup.url}pairings/publish/")
+    assert "is being prepared" not in page(someone, f"/events/{cup.id}/")[1]
+    assert someone.api.get(cup.url).json()["preparing_round"] is None
+    assert someone.api.get("/api/me/").json()["preparing"] == []
+
+
+def test_a_held_second_round_hides_the_first_rounds_table_from_the_players_panel(event_factory):
+    cup, players = started(event_factory, 4, rounds=3)
+    cup.start()
+    cup.finish_round(1)
+    post(cup.organizer, f"{cup.url}next-round/", {"hold": True})
+    html = page(players[0], f"/events/{cup.id}/")[1]
+    assert 'data-testid="my-round-preparing"' in html and "Round 2 is being prepared" in html
+    assert 'data-testid="my-table"' not in html
+    assert page(players[0], "/")[1].count('data-testid="current-match"') == 0
