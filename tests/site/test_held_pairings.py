@@ -93,7 +93,9 @@ def test_the_round_timer_starts_at_publication(event_factory):
     post(cup.organizer, f"{cup.url}start/", {"hold": True})
     # The pairings were checked for a while: the round was paired 20 minutes ago.
     earlier = timezone.now() - timedelta(minutes=20)
-    Round.objects.filter(pk=last_round(cup).pk).update(started_at=earlier, ends_at=earlier + timedelta(minutes=50))
+    Round.objects.filter(pk=last_round(cup).pk).update(
+        started_at=earlier, ends_at=earlier + timedelta(minutes=50)
+    )
     held_page = page(cup.organizer, f"/events/{cup.id}/manage/")[1]
     assert 'role="timer"' not in held_page  # no clock runs while the pairings are held
     assert "The round's timer starts when the pairings are published." in held_page
@@ -136,7 +138,9 @@ def test_players_are_told_round_one_is_being_prepared_in_both_languages(event_fa
 
     day = someone.api.get("/api/me/").json()
     assert day["current_match"] is None and day["current_matches"] == []
-    assert day["preparing"] == [{"event": {"id": cup.id, "name": "Cup"}, "round": 1, "url": f"/events/{cup.id}/"}]
+    assert day["preparing"] == [
+        {"event": {"id": cup.id, "name": "Cup"}, "round": 1, "url": f"/events/{cup.id}/"}
+    ]
     assert someone.api.get(cup.url).json()["preparing_round"] == 1
     refused = someone.api.get(f"{cup.url}rounds/1/")
     assert refused.status_code == 404 and refused.json()["code"] == "round_preparing"
