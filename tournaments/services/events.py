@@ -10,7 +10,7 @@ import math
 import random
 import secrets
 import zoneinfo
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
@@ -208,6 +208,37 @@ def event_create(
             seed=random.SystemRandom().randrange(2**62),
             **checked,
         )
+
+
+def event_values_problems(
+    *, name: str, game: str = "", format: str = "constructed", **settings: Any
+) -> list[str]:
+    """Return every refusal :func:`event_create` would give these values, each once and naming
+    its field ("rounds: …"), so that a form shows every bad field at once; empty when none.
+    The checks are event_create's own, run one value at a time."""
+    game = game or django_settings.DEFAULT_GAME
+    problems: list[str] = []
+
+    def attempt(check: Callable[[], object]) -> None:
+        try:
+            check()
+        except BadInput as error:
+            if error.detail not in problems:
+                problems.append(error.detail)
+
+    name = (name or "").strip()
+    if not name or len(name) > EVENT_NAME_MAX:
+        problems.append(_("name: give the event a name (up to %(n)d characters)") % {"n": EVENT_NAME_MAX})
+    attempt(lambda: _settings_checked(game, format, {}))
+    zone = str(settings.get("time_zone") or "UTC")
+    for key, value in settings.items():
+        if key in DETAIL_FIELDS:
+            attempt(lambda key=key, value=value: _details_checked({key: value}, zone))
+        else:
+            attempt(lambda key=key, value=value: _settings_checked(game, format, {key: value}))
+    moments = ("starts_at", "registration_closes_at")
+    attempt(lambda: _check_deadline(*(_details_checked({k: settings.get(k)}, zone).get(k) for k in moments)))
+    return problems
 
 
 def _event_quota_check(organizer: User) -> None:

@@ -73,6 +73,7 @@ from tournaments.services import pools
 from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
 from tournaments.users import SignedInHttpRequest, signed_in
 from tournaments.views.cards import game_choices
+from tournaments.views.event_form_keep import every_problem_show, typed_values_keep
 from tournaments.views.forms_common import ServiceForm, form_number, redirect_back, run_service
 
 FORMAT_LABELS = {
@@ -423,10 +424,16 @@ def event_create(request: SignedInHttpRequest) -> HttpResponse:
     source = request.POST if request.method == "POST" else request.GET
     game = _game_of(source.get("game"))
     form = EventForm(request.POST or None, game=game, initial={"game": game})
+    side_deck_note = ""
     if request.method != "POST":
         form.fields["time_zone"].widget.attrs["data-browser-zone"] = ""  # localtime.js picks the reader's
+        side_deck_note = typed_values_keep(form, request.GET, rules=get_game(game))
     over: OverLimit | None = None
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
+        valid = form.is_valid()
+        every_problem_show(form, form.service_values())  # every bad field at once, not one a submit
+        valid = valid and not form.errors
+    if request.method == "POST" and valid:
         try:
             event = svc.event_create(organizer=request.user, **form.service_values())
         except OverLimit as error:
@@ -440,7 +447,7 @@ def event_create(request: SignedInHttpRequest) -> HttpResponse:
                 _("Event “%(name)s” created. Open registration when you are ready.") % {"name": event},
             )
             return redirect("event-manage", event_id=event.pk)
-    context = {"form": form, "rules": get_game(game)}
+    context = {"form": form, "rules": get_game(game), "side_deck_note": side_deck_note}
     status = 429 if over else 400 if form.errors else 200
     response = render(request, "tournaments/events/create.html", context, status=status)
     if over:
