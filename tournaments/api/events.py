@@ -19,6 +19,7 @@ from engine.registry import game_keys
 from tournaments import labels
 from tournaments.api.errors import ApiError
 from tournaments.api.schema import errors
+from tournaments.audit_words import audit_lines
 from tournaments.models import Event, Match, Pool, Registration, Round
 from tournaments.selectors.events import (
     EventFilters,
@@ -793,6 +794,10 @@ class AuditOut(serializers.Serializer):
     new = serializers.JSONField()
     reason = serializers.CharField()
     at = serializers.DateTimeField()
+    said = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="the change in words, one sentence a line, in the reader's language",
+    )
 
 
 class EventAuditApi(APIView):
@@ -817,6 +822,7 @@ class EventAuditApi(APIView):
                 "new": c.new,
                 "reason": labels.change_note(c.action, c.note),
                 "at": c.at,
+                "said": audit_lines(c, event.time_zone),
             }
             for c in event_audit(event=event)
         ]

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from engine.registry import game_keys, get_game
+from tournaments.labels import FORMAT_LABELS
 from tournaments.models import Event, Match, Pool, Registration, Round, SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.events import (
@@ -76,11 +77,6 @@ from tournaments.views.cards import game_choices
 from tournaments.views.event_form_keep import every_problem_show, typed_values_keep
 from tournaments.views.forms_common import ServiceForm, form_number, redirect_back, run_service
 
-FORMAT_LABELS = {
-    "constructed": gettext_lazy("Constructed"),
-    "sealed": gettext_lazy("Sealed"),
-    "draft": pgettext_lazy("event format", "Draft"),
-}
 EXTENSIONS = (3, 5, 10)  # minutes offered as one-click extensions on the dashboard
 
 
