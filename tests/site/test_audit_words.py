@@ -42,7 +42,7 @@ SAMPLES: dict[str, tuple[dict, dict]] = {
             "spectators": "anyone",
             "game": "wow",
         },
-    ),  # fmt: skip
+    ),
     "cancel": ({"status": "registration"}, {"status": "cancelled"}),
     "delete": ({"id": 7, "name": "Spring Cup", "status": "draft"}, {}),
     "judge_remove": ({"judge": "jury"}, {}),

@@ -232,10 +232,11 @@ def event_values_problems(
     attempt(lambda: _settings_checked(game, format, {}))
     zone = str(settings.get("time_zone") or "UTC")
     for key, value in settings.items():
+        one = {key: value}
         if key in DETAIL_FIELDS:
-            attempt(lambda key=key, value=value: _details_checked({key: value}, zone))
+            attempt(functools.partial(_details_checked, one, zone))
         else:
-            attempt(lambda key=key, value=value: _settings_checked(game, format, {key: value}))
+            attempt(functools.partial(_settings_checked, game, format, one))
     moments = ("starts_at", "registration_closes_at")
     attempt(lambda: _check_deadline(*(_details_checked({k: settings.get(k)}, zone).get(k) for k in moments)))
     return problems
