@@ -107,8 +107,8 @@ def player_home(*, user: User) -> dict[str, Any]:
     current: list[dict[str, Any]] = []
     preparing: list[dict[str, Any]] = []
     for reg in regs:
-        if reg.event.status not in LIVE or reg.dropped:
-            continue
+        if reg.event.status not in LIVE or reg.dropped or reg.status != Registration.Status.ACTIVE:
+            continue  # a waitlisted player is never paired
         last = reg.event.round_set.order_by("-number").first()
         if last is None:
             continue
