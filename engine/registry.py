@@ -77,6 +77,9 @@ class GameRules(Protocol):
         """Return the card as a flat JSON-able dict for the site (name, type, cost, …)."""
         ...
 
+    # Optional: ``side_deck_most``, the most side-deck cards a constructed event of the game may
+    # set (Force of Will 15, F2.4; WoW 10, W2.5); absent or None, the game sets no cap of its own.
+
     # Optional: ``deck_identity(decklist, catalog) -> str``, the deck's hero or leader for the
     # metagame when the generic rule of engine/metagame.py does not suit the game.
 

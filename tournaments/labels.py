@@ -198,6 +198,14 @@ RESULT_CHANGES: dict[str, Promise] = {
     # Outgoing webhooks (issue #16 point 12).
     "webhook_add": pgettext_lazy("result change", "webhook_add"),
     "webhook_remove": pgettext_lazy("result change", "webhook_remove"),
+    # A sealed or draft player's pool recorded.
+    "pool": pgettext_lazy("result change", "pool"),
+}
+
+FORMAT_LABELS: dict[str, Promise] = {
+    "constructed": gettext_lazy("Constructed"),
+    "sealed": gettext_lazy("Sealed"),
+    "draft": pgettext_lazy("event format", "Draft"),
 }
 
 MATCH_STATUSES: dict[str, Promise] = {

@@ -519,6 +519,9 @@ class ModuleRules:
         self.card_types: tuple[str, ...] = cards.CARD_TYPES
         self.violation_codes: tuple[str, ...] = deck.CODES
         self.side_deck_default: int = getattr(deck, "SIDE_MAX", DEFAULT_SIDE_MAX)
+        # The most side-deck cards a constructed event of the game may set (None: the game
+        # sets no cap of its own); the deck rules cap a larger ``side_max`` to it.
+        self.side_deck_most: int | None = getattr(deck, "SIDE_DECK_MOST", None)
 
     def parse_card(self, raw: Any, where: str, problems: list[Problem]) -> Any | None:
         """Return the card built from ``raw``; None (with problems appended) when it cannot be."""

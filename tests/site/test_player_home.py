@@ -129,3 +129,27 @@ def test_it_names_no_demo_account_once_one_is_gone(anonymous):
 def test_it_never_names_the_demo_accounts_to_a_signed_in_user(player):
     demo_users_ensure()
     assert DEMO_PASSWORD not in home(player)
+
+
+def test_it_shows_every_current_match_of_a_player_in_several_running_events(event_factory):
+    anna, boris, kira = make_players(3, prefix="x")
+    first = event_factory(name="Spring Cup", rounds=2)
+    first.open()
+    first.register(anna, boris)
+    first.start()
+    second = event_factory(name="Night League", rounds=2)
+    second.open()
+    second.register(anna, kira)
+    second.start()
+    rows = me(anna)["current_matches"]
+    assert sorted((r["event"]["name"], r["opponent"]) for r in rows) == [
+        ("Night League", kira.name),
+        ("Spring Cup", boris.name),
+    ]
+    assert me(anna)["current_match"] == rows[0]
+    page = home(anna)
+    assert page.count('data-testid="current-match"') == 2
+    assert f"Table 1 against {boris.name}" in page and f"Table 1 against {kira.name}" in page
+    # A finished match is listed after the ones still to play.
+    first.finish_round(1)
+    assert [r["event"]["name"] for r in me(anna)["current_matches"]] == ["Night League", "Spring Cup"]

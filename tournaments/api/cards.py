@@ -19,6 +19,7 @@ from engine.registry import game_keys
 from tournaments import labels
 from tournaments.api.errors import ApiError
 from tournaments.api.parsers import JSONParser, PlainTextParser
+from tournaments.api.violations import violations_said
 from tournaments.models import Card
 from tournaments.numbers import whole_number
 from tournaments.selectors.cards import cards_search
@@ -135,7 +136,9 @@ class DeckValidateApi(APIView):
                     for p in check.parse_problems
                 ],
             )
-        return Response(check.as_json())
+        body = check.as_json()
+        body["violations"] = violations_said(body["violations"])  # in the reader's language
+        return Response(body)
 
 
 def deck_request(request: Request) -> tuple[Any, dict[str, Any], str | None]:

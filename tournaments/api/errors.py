@@ -98,6 +98,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
         body["errors"] = exc.detail
     body.update(getattr(exc, "extra", {}))
+    if "violations" in body:  # an illegal deck: each message in the reader's language
+        from tournaments.api.violations import violations_said  # loaded with DRF, before the models
+
+        body["violations"] = violations_said(body["violations"])
     response.data = body
     if response.status_code == status.HTTP_503_SERVICE_UNAVAILABLE:
         response["Retry-After"] = "30"

@@ -17,7 +17,9 @@ from rest_framework.views import APIView
 
 from engine.registry import game_keys
 from tournaments import labels
+from tournaments.api.errors import ApiError
 from tournaments.api.schema import errors
+from tournaments.audit_words import audit_lines
 from tournaments.models import Event, Match, Pool, Registration, Round
 from tournaments.selectors.events import (
     EventFilters,
@@ -29,6 +31,7 @@ from tournaments.selectors.events import (
     events_visible,
     forbidden_pairs_listed,
     is_official,
+    preparing_round,
     round_match_rows,
     round_visible,
     standings_json,
@@ -97,6 +100,9 @@ class EventOut(serializers.ModelSerializer):
     players = serializers.IntegerField(source="player_count", read_only=True)
     waitlist = serializers.IntegerField(source="waitlist_count", read_only=True)
     current_round = serializers.IntegerField(source="round_count", read_only=True)
+    preparing_round = serializers.SerializerMethodField(
+        help_text="the round being prepared: paired, its pairings held by the organizer (else null)"
+    )
 
     class Meta:
         model = Event
@@ -106,10 +112,13 @@ class EventOut(serializers.ModelSerializer):
             "decklists_public", "organizer", "judges", "players", "waitlist", "current_round", "seed",
             "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
             "check_in_required", "no_show_minutes", "spectators", "spectate_delay", "spectate_delay_unit",
-            "seed_by_rating",
+            "seed_by_rating", "preparing_round",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")
+
+    def get_preparing_round(self, event: Event) -> int | None:
+        return preparing_round(event=event)
 
     def get_judges(self, event: Event) -> list[str]:
         return sorted(user.username for user in event.judges.all())
@@ -574,7 +583,12 @@ class RoundDetailApi(APIView):
         event = _event(request, event_id)
         round_ = get_object_or_404(Round, event=event, number=number)
         if not round_visible(round=round_, user=request.user):
-            raise Http404  # held pairings: only the officials see them
+            # Held pairings: only the officials see them; the others learn the round is coming.
+            raise ApiError(
+                _("Round %(n)s is being prepared: its pairings are not published yet.") % {"n": number},
+                code="round_preparing",
+                status_code=404,
+            )
         return Response(RoundOut(round_).data)
 
 
@@ -780,6 +794,10 @@ class AuditOut(serializers.Serializer):
     new = serializers.JSONField()
     reason = serializers.CharField()
     at = serializers.DateTimeField()
+    said = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="the change in words, one sentence a line, in the reader's language",
+    )
 
 
 class EventAuditApi(APIView):
@@ -804,6 +822,7 @@ class EventAuditApi(APIView):
                 "new": c.new,
                 "reason": labels.change_note(c.action, c.note),
                 "at": c.at,
+                "said": audit_lines(c, event.time_zone),
             }
             for c in event_audit(event=event)
         ]

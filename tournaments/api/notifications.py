@@ -68,13 +68,25 @@ class MyEventOut(serializers.Serializer):
     url = serializers.CharField()
 
 
+class PreparingOut(serializers.Serializer):
+    event = EventRefOut()
+    round = serializers.IntegerField(help_text="the round being prepared: paired, held by the organizer")
+    url = serializers.CharField()
+
+
 class MeOut(serializers.Serializer):
     """GET /api/me/: the user (api.md) and their day (issue #16)."""
 
     username = serializers.CharField()
     email = serializers.CharField()
     events = MyEventOut(many=True)
-    current_match = MatchRowOut(allow_null=True)
+    current_match = MatchRowOut(allow_null=True, help_text="the first of current_matches")
+    current_matches = MatchRowOut(
+        many=True, help_text="my match in the current round of each running event, unfinished first"
+    )
+    preparing = PreparingOut(
+        many=True, help_text="events whose next round is being prepared (pairings held): no table yet"
+    )
     to_confirm = ToConfirmOut(many=True)
     waiting_for_me = MatchRowOut(many=True, help_text="games waiting for my move now")
     next = MyEventOut(allow_null=True)

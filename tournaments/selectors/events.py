@@ -96,6 +96,15 @@ def forbidden_pairs_listed(*, event: Event) -> list[ForbiddenPair]:
     return list(event.forbidden_pairs.select_related("a__player", "b__player", "by"))
 
 
+def preparing_round(*, event: Event) -> int | None:
+    """Return the number of the event's round being prepared (paired, its pairings held by the
+    organizer and not yet published), or None."""
+    if event.status not in (Event.Status.RUNNING, Event.Status.TOP_CUT):
+        return None
+    held = event.round_set.filter(published=False).order_by("-number").first()
+    return held.number if held is not None else None
+
+
 def round_visible(*, round: Round, user: Visitor) -> bool:
     """Return True when the user may see the round's pairings: published, or an official."""
     return round.published or is_official(event_role(event=round.event, user=user))

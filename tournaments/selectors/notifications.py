@@ -77,10 +77,13 @@ def match_row(match: Match, user: User, now: datetime) -> dict[str, Any]:
 
 
 def player_home(*, user: User) -> dict[str, Any]:
-    """The signed-in player's day: ``events`` (mine, not finished or cancelled), ``current_match``
-    (my match in the running round of an event, or None), ``to_confirm`` (opponents' reports
-    waiting for me), ``waiting_for_me`` (games waiting for my move) and ``next`` (the next event
-    I am registered for, or None). Practice games are no events: left out."""
+    """The signed-in player's day: ``events`` (mine, not finished or cancelled),
+    ``current_matches`` (my match in the current round of each running event, those still being
+    played first), ``current_match`` (the first of them, or None), ``preparing`` (the events
+    whose next round is paired but held by the organizer: ``event``, ``round``, ``url``),
+    ``to_confirm`` (opponents' reports waiting for me), ``waiting_for_me`` (games waiting for my
+    move) and ``next`` (the next event I am registered for, or None). Practice games are no
+    events: left out."""
     now = timezone.now()
     regs = list(
         Registration.objects.filter(
@@ -101,20 +104,31 @@ def player_home(*, user: User) -> dict[str, Any]:
         }
         for r in regs
     ]
-    current = None
+    current: list[dict[str, Any]] = []
+    preparing: list[dict[str, Any]] = []
     for reg in regs:
-        if reg.event.status not in LIVE or reg.dropped:
-            continue
+        if reg.event.status not in LIVE or reg.dropped or reg.status != Registration.Status.ACTIVE:
+            continue  # a waitlisted player is never paired
         last = reg.event.round_set.order_by("-number").first()
         if last is None:
+            continue
+        if not last.published:  # held pairings: nobody but the officials sees them yet
+            preparing.append(
+                {
+                    "event": {"id": reg.event.pk, "name": reg.event.name},
+                    "round": last.number,
+                    "url": reverse("event-detail", args=[reg.event.pk]),
+                }
+            )
             continue
         match = (
             last.matches.filter(Q(player_a=reg) | Q(player_b=reg))
             .select_related("round__event", "player_a__player", "player_b__player")
             .first()
         )
-        if match is not None and (current is None or match.status != Match.Status.FINAL):
-            current = match_row(match, user, now)
+        if match is not None:
+            current.append(match_row(match, user, now))
+    current.sort(key=lambda row: row["status"] == Match.Status.FINAL)  # the ones to play first
     to_confirm = (
         Match.objects.filter(
             Q(player_a__player=user) | Q(player_b__player=user), status=Match.Status.REPORTED
@@ -126,7 +140,9 @@ def player_home(*, user: User) -> dict[str, Any]:
     upcoming = [e for e in events if e["status"] == S.REGISTRATION and e["registration"] == "active"]
     return {
         "events": events,
-        "current_match": current,
+        "current_match": current[0] if current else None,
+        "current_matches": current,
+        "preparing": preparing,
         "to_confirm": [
             {**match_row(m, user, now), "wins_a": m.wins_a, "wins_b": m.wins_b, "draws": m.draws}
             for m in to_confirm

@@ -10,7 +10,7 @@ import math
 import random
 import secrets
 import zoneinfo
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
@@ -208,6 +208,38 @@ def event_create(
             seed=random.SystemRandom().randrange(2**62),
             **checked,
         )
+
+
+def event_values_problems(
+    *, name: str, game: str = "", format: str = "constructed", **settings: Any
+) -> list[str]:
+    """Return every refusal :func:`event_create` would give these values, each once and naming
+    its field ("rounds: …"), so that a form shows every bad field at once; empty when none.
+    The checks are event_create's own, run one value at a time."""
+    game = game or django_settings.DEFAULT_GAME
+    problems: list[str] = []
+
+    def attempt(check: Callable[[], object]) -> None:
+        try:
+            check()
+        except BadInput as error:
+            if error.detail not in problems:
+                problems.append(error.detail)
+
+    name = (name or "").strip()
+    if not name or len(name) > EVENT_NAME_MAX:
+        problems.append(_("name: give the event a name (up to %(n)d characters)") % {"n": EVENT_NAME_MAX})
+    attempt(lambda: _settings_checked(game, format, {}))
+    zone = str(settings.get("time_zone") or "UTC")
+    for key, value in settings.items():
+        one = {key: value}
+        if key in DETAIL_FIELDS:
+            attempt(functools.partial(_details_checked, one, zone))
+        else:
+            attempt(functools.partial(_settings_checked, game, format, one))
+    moments = ("starts_at", "registration_closes_at")
+    attempt(lambda: _check_deadline(*(_details_checked({k: settings.get(k)}, zone).get(k) for k in moments)))
+    return problems
 
 
 def _event_quota_check(organizer: User) -> None:
@@ -504,7 +536,8 @@ def _create_round(
             Match(round=round_, table=len(pairs) + 1, player_a_id=bye, wins_a=2, status=Match.Status.FINAL)
         )
     Match.objects.bulk_create(matches)
-    notifications_round_posted(round_=round_)
+    if published:  # held pairings are told to no one: pairings_publish tells them once
+        notifications_round_posted(round_=round_)
     return round_
 
 
@@ -596,18 +629,15 @@ def round_next(*, event: Event, by: User, hold: bool = False) -> Round | None:
                 % {"round": last.number, "count": missing},
                 code="results_missing",
             )
-        round_ = _advance(event, last)
-        if round_ is not None and hold:
-            Round.objects.filter(pk=round_.pk).update(published=False)
-            round_.published = False
-        elif round_ is not None:
+        round_ = _advance(event, last, published=not hold)
+        if round_ is not None and not hold:
             round_games_start(round_id=round_.pk)
         return round_
 
 
-def _advance(event: Event, last: Round) -> Round | None:
+def _advance(event: Event, last: Round, *, published: bool) -> Round | None:
     if last.kind == Round.Kind.SWISS and last.number < (event.swiss_rounds or 0):
-        return _pair_swiss(event, last.number + 1)
+        return _pair_swiss(event, last.number + 1, published=published)
     if last.kind == Round.Kind.SWISS:
         if not event.top_cut:
             _finish(event)
@@ -620,7 +650,7 @@ def _advance(event: Event, last: Round) -> Round | None:
             raise WrongState(str(error), code="too_few_players") from None
         event.status = S.TOP_CUT
         event.save(update_fields=["status"])
-        return _create_round(event, Round.Kind.TOP_CUT, top_cut_pairings(seeds), None)
+        return _create_round(event, Round.Kind.TOP_CUT, top_cut_pairings(seeds), None, published=published)
     previous = [(*_top_cut_pair(m), _winner(m)) for m in last.matches.order_by("table")]
     # The better Swiss seed sits at seat A, as in the first top-cut round.
     players, history = swiss_history(event=event)
@@ -629,7 +659,7 @@ def _advance(event: Event, last: Round) -> Round | None:
     if not pairs:
         _finish(event)
         return None
-    return _create_round(event, Round.Kind.TOP_CUT, pairs, None)
+    return _create_round(event, Round.Kind.TOP_CUT, pairs, None, published=published)
 
 
 def _finish(event: Event) -> None:
@@ -1625,6 +1655,8 @@ def pairings_publish(*, event: Event, by: User, reason: str = "") -> Round:
         round_.ends_at = now + timedelta(minutes=event.round_minutes)
         round_.save(update_fields=["published", "started_at", "ends_at"])
         round_games_start(round_id=round_.pk)
+        # The players hear of their tables now, once, whatever re-pairs the held round had.
+        notifications_round_posted(round_=round_)
         _audit(
             event,
             by,

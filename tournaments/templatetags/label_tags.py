@@ -6,6 +6,7 @@ from typing import Any
 from django import template
 
 from tournaments import labels
+from tournaments.audit_words import audit_lines as _audit_lines
 from tournaments.selectors.cards import card_namer
 
 register = template.Library()
@@ -32,6 +33,13 @@ for _name, _table in _TABLES.items():
 def change_note(change: Any) -> str:
     """``{{ c|change_note }}``: an audit-trail row's note in the reader's language."""
     return labels.change_note(str(change.action), str(change.note or ""))
+
+
+@register.filter
+def audit_lines(change: Any, zone: str = "UTC") -> list[str]:
+    """``{{ c|audit_lines:event.time_zone }}``: what an audit-trail row changed, in words of the
+    reader's language."""
+    return _audit_lines(change, zone)
 
 
 @register.filter

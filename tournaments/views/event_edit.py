@@ -25,6 +25,7 @@ from tournaments.selectors.events import Role, event_role
 from tournaments.services import events as svc
 from tournaments.services.errors import DomainError, IllegalDeck
 from tournaments.users import SignedInHttpRequest, signed_in
+from tournaments.views.event_form_keep import typed_values_keep
 from tournaments.views.events import EventForm, _event, _event_context, _official_event
 from tournaments.views.forms_common import run_service
 
@@ -93,6 +94,9 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     for name, field in form.fields.items():
         if (started and name not in LIVE_FORM_FIELDS) or (name == "game" and game_fixed):
             field.disabled = True  # the service refuses these too; the form shows them as fixed
+    side_deck_note = ""
+    if request.method != "POST":  # the htmx reload of a new game's fields keeps what was typed
+        side_deck_note = typed_values_keep(form, request.GET, rules=get_game(game))
     if request.method == "POST" and form.is_valid():
         changes = form.service_values()
         if "online" not in form.fields:
@@ -109,7 +113,13 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The event is saved."))
             return redirect("event-manage", event_id=event.pk)
-    context = {"form": form, "rules": get_game(game), "event": event, "started": started}
+    context = {
+        "form": form,
+        "rules": get_game(game),
+        "event": event,
+        "started": started,
+        "side_deck_note": side_deck_note,
+    }
     return render(request, "tournaments/events/create.html", context, status=400 if form.errors else 200)
 
 

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from engine.registry import game_keys, get_game
+from tournaments.labels import FORMAT_LABELS
 from tournaments.models import Event, Match, Pool, Registration, Round, SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.events import (
@@ -73,13 +74,9 @@ from tournaments.services import pools
 from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
 from tournaments.users import SignedInHttpRequest, signed_in
 from tournaments.views.cards import game_choices
+from tournaments.views.event_form_keep import every_problem_show, typed_values_keep
 from tournaments.views.forms_common import ServiceForm, form_number, redirect_back, run_service
 
-FORMAT_LABELS = {
-    "constructed": gettext_lazy("Constructed"),
-    "sealed": gettext_lazy("Sealed"),
-    "draft": pgettext_lazy("event format", "Draft"),
-}
 EXTENSIONS = (3, 5, 10)  # minutes offered as one-click extensions on the dashboard
 
 
@@ -135,7 +132,10 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
     """Return what every event page shows: the header, the tabs and the round timer."""
     role = event_role(event=event, user=request.user)
     rounds = list(event.round_set.order_by("number"))
-    if not is_official(role):  # held pairings (issue #16): only the officials see them
+    # Held pairings: only the officials see them; the others are told the round is being prepared.
+    live = event.status in (Event.Status.RUNNING, Event.Status.TOP_CUT)
+    preparing = rounds[-1] if live and rounds and not rounds[-1].published else None
+    if not is_official(role):
         rounds = [r for r in rounds if r.published]
     return {
         "event": event,
@@ -147,6 +147,7 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
         "rounds": rounds,
         "last_round": rounds[-1] if rounds else None,
         "running": running if (running := running_round(event=event)) in rounds else None,
+        "preparing": preparing,
         "now": timezone.now(),
         "tab": tab,
     }
@@ -419,10 +420,16 @@ def event_create(request: SignedInHttpRequest) -> HttpResponse:
     source = request.POST if request.method == "POST" else request.GET
     game = _game_of(source.get("game"))
     form = EventForm(request.POST or None, game=game, initial={"game": game})
+    side_deck_note = ""
     if request.method != "POST":
         form.fields["time_zone"].widget.attrs["data-browser-zone"] = ""  # localtime.js picks the reader's
+        side_deck_note = typed_values_keep(form, request.GET, rules=get_game(game))
     over: OverLimit | None = None
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
+        valid = form.is_valid()
+        every_problem_show(form, form.service_values())  # every bad field at once, not one a submit
+        valid = valid and not form.errors
+    if request.method == "POST" and valid:
         try:
             event = svc.event_create(organizer=request.user, **form.service_values())
         except OverLimit as error:
@@ -436,7 +443,7 @@ def event_create(request: SignedInHttpRequest) -> HttpResponse:
                 _("Event “%(name)s” created. Open registration when you are ready.") % {"name": event},
             )
             return redirect("event-manage", event_id=event.pk)
-    context = {"form": form, "rules": get_game(game)}
+    context = {"form": form, "rules": get_game(game), "side_deck_note": side_deck_note}
     status = 429 if over else 400 if form.errors else 200
     response = render(request, "tournaments/events/create.html", context, status=status)
     if over:

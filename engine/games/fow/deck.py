@@ -47,6 +47,7 @@ ZONES: tuple[ZoneSpec, ...] = (
 MAIN_MIN, MAIN_MAX = 40, 60
 STONES_MIN, STONES_MAX = 10, 20
 SIDE_MAX = 15
+SIDE_DECK_MOST = SIDE_MAX  # F2.4: an event's side deck holds at most 15 cards
 COPY_LIMIT = 4
 RULER_LIMIT = 1  # F2.4 (published, CR 404.3): one copy of a ruler name over ruler + side
 

@@ -67,6 +67,7 @@ MAIN_MIN = 60  # «как минимум 60 карт, не считая геро
 LIMITED_MAIN_MIN = 30  # «создав колоду из минимум 30 карт»
 COPY_LIMIT = 4  # «не более чем четыре копии любой карты»
 SIDE_MAX = 10  # «десятикарточную «запасную» колоду»
+SIDE_DECK_MOST = SIDE_MAX  # W2.5: a constructed event's sideboard holds at most 10 cards
 
 # Stable violation codes (README.md lists them with their meanings).
 CODES: tuple[str, ...] = (
