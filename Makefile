@@ -17,7 +17,8 @@ $(STAMP): pyproject.toml requirements.lock | $(BIN)/python
 	@touch $@
 
 # The engine's hot modules compiled with mypyc (build_engine.py); pure Python if that fails.
-ENGINE_SOURCES := $(wildcard engine/games/respons/*.py engine/games/respons/match/*.py engine/games/wow/match/*.py engine/games/fow/match/*.py)
+# The modules are the ones marked in their source (engine/native.py): build_engine.py lists them.
+ENGINE_SOURCES := $(shell $(PYTHON) build_engine.py --sources)
 ENGINE_STAMP := var/.engine-native-stamp
 
 $(ENGINE_STAMP): build_engine.py $(ENGINE_SOURCES) | $(STAMP)
