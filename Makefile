@@ -1,4 +1,5 @@
-# Two commands do all the set-up (README): `make run` and `make test`.
+# Two commands do all the set-up (README): `make run` and `make test`; `make check` is the quick
+# loop while working.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -6,7 +7,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test setup install engine lint typecheck pytest worker messages lock bench clean
+.PHONY: run test check setup install engine lint typecheck pytest worker messages lock bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,12 +49,12 @@ run: setup
 	@echo "Respons is at http://$(HOST):$(PORT)/  (sign in as organizer / demo-password-1)"
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-lint: install
+lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
-typecheck: install
+typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # The whole suite (the 15 slowest tests listed at the end); then, when the engine is compiled,
@@ -73,6 +74,14 @@ pytest: install
 	fi
 
 test: setup lint typecheck pytest
+
+# The inner loop (README, "Tests"): lint, types and every test that needs no browser, no Celery
+# worker process and no soak (the markers browser, celery_worker, slow). It compiles nothing: a
+# compiled game whose sources were edited since runs from its sources (engine/native.py).
+CHECK_MARKERS := not browser and not celery_worker and not slow
+
+check: lint typecheck
+	$(BIN)/python -m pytest $(PYTEST_SPLIT) -m "$(CHECK_MARKERS)"
 
 worker: install
 	$(BIN)/celery -A respons_site worker --loglevel=INFO

@@ -32,10 +32,26 @@ def pytest_report_header(config: pytest.Config) -> str:
     return "engine: " + "; ".join(words)
 
 
+# What makes a test a browser test, whether or not its module says so (`make check` leaves the
+# browser tests out by their marker).
+BROWSER_FIXTURES = frozenset({"chromium", "live_server"})
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(autouse=True)
 def _eager_celery(request: pytest.FixtureRequest) -> None:
-    # Ordinary tests run tasks in-process; the real-worker tests opt out.
-    if request.node.get_closest_marker("celery_worker"):
+    # Ordinary tests run tasks in-process; the real-worker tests opt out (and only they may start
+    # a worker: tests/support/workers.py).
+    from tests.support import workers
+
+    workers.marked_celery_worker = request.node.get_closest_marker("celery_worker") is not None
+    if workers.marked_celery_worker:
         return
     from respons_site.celery import app
 
