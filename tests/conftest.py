@@ -40,7 +40,8 @@ BROWSER_FIXTURES = frozenset({"chromium", "live_server"})
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser"):
+        uses = set(getattr(item, "fixturenames", ()))
+        if BROWSER_FIXTURES & uses and not item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.browser)
 
 
