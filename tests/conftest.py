@@ -32,17 +32,11 @@ def pytest_report_header(config: pytest.Config) -> str:
     return "engine: " + "; ".join(words)
 
 
-# What makes a test a browser test, whether or not its module says so (`make check` leaves the
-# browser tests out by their marker).
-BROWSER_FIXTURES = frozenset({"chromium", "live_server"})
-
-
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        uses = set(getattr(item, "fixturenames", ()))
-        if BROWSER_FIXTURES & uses and not item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.browser)
+    from tests.support.markers import mark_browser_tests
+
+    mark_browser_tests(items)
 
 
 @pytest.fixture(autouse=True)
