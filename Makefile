@@ -102,3 +102,4 @@ bench: install
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache
 	find engine -name '*.so' -delete
+	rm -f engine/games/*__mypyc.json
