@@ -3,7 +3,8 @@
 The online benchmark runs a short round here (64 matches, 2 minutes); its full size is
 ``bench/bench_online.py`` with no arguments (512 matches, about 7 minutes). The profiles
 benchmark runs 100,000 matches here; ``bench/bench_profiles.py`` with no arguments builds and
-rates 1,000,000 (about a quarter of an hour in all).
+rates 1,000,000 (about a quarter of an hour in all). The engines' soak plays 2,000 random games
+per engine here; ``bench/bench_soak.py`` with no arguments plays 10,000.
 """
 
 import subprocess
@@ -14,6 +15,7 @@ HERE = Path(__file__).resolve().parent
 SHORT_RUN = {
     "bench_online.py": ["--matches", "64", "--minutes", "2"],
     "bench_profiles.py": ["--players", "10000", "--events", "20"],  # full size: 1,000,000 matches
+    "bench_soak.py": ["--games", "2000"],  # full size: 10,000 random games per engine
 }
 
 

@@ -5,31 +5,48 @@ Engine tests (tests/engine, tests/swiss) need no database and use none of these.
 Helpers the tests share live in tests/support/ (a test module never imports a conftest).
 """
 
+import os
+
 import pytest
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """Refuse to test a compiled engine older than its sources (``make engine`` rebuilds it)."""
+def pytest_report_header(config: pytest.Config) -> str:
+    """Say which build of the engine the run tests: a stale compiled game is imported from its
+    sources by the engine itself (engine/native.py), with a warning."""
     import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
     sys.path.insert(0, str(root))
     import build_engine
+    from engine import native
 
+    if not build_engine.compiled():
+        return "engine: pure Python (no compiled build)"
+    if os.environ.get(native.PURE_ENV, "") not in ("", "0"):
+        return f"engine: pure Python ({native.PURE_ENV} is set)"
     stale = build_engine.stale()
-    if stale:
-        pytest.exit(
-            f"the compiled engine is older than {', '.join(stale)}: run `make engine` "
-            "(or `python build_engine.py`), or delete engine/**/*.so to test the pure-Python engine",
-            returncode=2,
-        )
+    fresh = sorted(set(native.marked()) - set(stale))
+    words = [f"compiled: {', '.join(fresh) or 'none'}"]
+    words += [f"{game} from its sources, its build is stale ({why})" for game, why in stale.items()]
+    return "engine: " + "; ".join(words)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    from tests.support.markers import mark_browser_tests
+
+    mark_browser_tests(items)
 
 
 @pytest.fixture(autouse=True)
 def _eager_celery(request: pytest.FixtureRequest) -> None:
-    # Ordinary tests run tasks in-process; the real-worker tests opt out.
-    if request.node.get_closest_marker("celery_worker"):
+    # Ordinary tests run tasks in-process; the real-worker tests opt out (and only they may start
+    # a worker: tests/support/workers.py).
+    from tests.support import workers
+
+    workers.marked_celery_worker = request.node.get_closest_marker("celery_worker") is not None
+    if workers.marked_celery_worker:
         return
     from respons_site.celery import app
 

@@ -1,21 +1,17 @@
 """A pytest plugin that runs the engine as pure Python where mypyc built extensions beside it.
 
 ``python -m pytest -p tests.pure_engine tests/engine`` (``make test`` runs it after the suite
-when the engine is compiled): the compiled modules of ``build_engine.MODULES`` are imported
-from their ``.py`` sources instead, so both builds of the same source pass the engine's tests.
+when the engine is compiled): the compiled modules (engine/native.py) are imported from their
+``.py`` sources instead, so both builds of the same source pass the engine's tests.
 The session fails if one of them still came from an extension. Only the tests of the games
 whose modules are compiled run here: another game's engine is pure Python in both runs, and
 the suite has just tested it.
 """
 
-import importlib.abc
-import importlib.machinery
-import importlib.util
+import os
 import re
 import sys
-from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -23,26 +19,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build_engine  # noqa: E402  (the repository root is on the path only now)
+from engine import native  # noqa: E402  (the repository root is on the path only now)
 
-SOURCES = {module.removesuffix(".py").replace("/", "."): ROOT / module for module in build_engine.MODULES}
-
-
-class PureEngineFinder(importlib.abc.MetaPathFinder):
-    """Finds the compiled modules' sources before the path finder finds their extensions."""
-
-    def find_spec(
-        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        source = SOURCES.get(fullname)
-        if source is None:
-            return None
-        return importlib.util.spec_from_file_location(fullname, source)
-
-
-# Installed when the plugin is imported (``-p`` loads it before pytest-django sets Django up,
-# which may import the engine).
-sys.meta_path.insert(0, PureEngineFinder())
+# Set when the plugin is imported (``-p`` loads it before pytest-django sets Django up, which
+# may import a game): the engine's own finder then imports every game from its sources.
+os.environ[native.PURE_ENV] = "1"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -50,7 +31,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     ``tests/engine/wow/…``, ``test_wow.py``, ``…[wow]``)."""
     from engine.registry import game_keys
 
-    compiled = {module.split("/")[2] for module in build_engine.MODULES if module.startswith("engine/games/")}
+    compiled = set(native.marked())
     others = [key for key in game_keys() if key not in compiled]
     if not others:
         return
@@ -63,11 +44,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    compiled = [
-        name
-        for name in SOURCES
-        if name in sys.modules and not str(getattr(sys.modules[name], "__file__", "")).endswith(".py")
-    ]
+    compiled = native.loaded_compiled()
     if compiled:
         print(f"\npure_engine: these modules were imported compiled: {', '.join(compiled)}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

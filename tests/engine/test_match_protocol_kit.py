@@ -5,9 +5,9 @@ with its bundled card sets, its bundled legal decks and the engine's ``sample_de
 new engine is tested by listing its game; nothing below knows a game. The game's own
 behaviour (its rules, cards, refusal codes) is tested beside it (``tests/engine/<key>/``).
 
-- random bots play ``SOAK_GAMES`` games per game (default 1,000, which keeps the suite's run
-  short; the long soaks, ``SOAK_GAMES=10000``, are run apart: docs/performance.md) without an
-  exception, the engine's invariants checked after every action;
+- random bots play ``SOAK_GAMES`` games per game (default 300, which keeps the suite's run
+  short; the long soaks, 10,000 games with the same checks, are ``bench/bench_soak.py``) without
+  an exception, the engine's invariants checked after every action;
 - the log, through JSON, replays to every state the game went through (each of the first
   ``CHECKED_STATES`` states of a game, as many spread over a longer one);
 - the same seed (and bots) gives the same game, and another seed another one;
@@ -17,7 +17,7 @@ behaviour (its rules, cards, refusal codes) is tested beside it (``tests/engine/
   seat may not know (the opponent's list and cards, both decks' order, the seed) or in a hidden
   choice of the opponent, played with the same actions, everything that seat reads is the same
   JSON until the rules reveal the difference (a step whose events name other cards); pairs
-  are played by the hundred (``SOAK_GAMES // 20`` rounds of four, thousands in the long soak),
+  are played by the hundred (``SOAK_GAMES // 20`` rounds of four, at least 50; thousands in the long soak),
   compare many steps each, and a planted leak is caught;
 - no card of the setup ever leaves the judge's view (conservation), at the end of a game too,
   whatever ended it;
@@ -50,7 +50,7 @@ from engine.problems import InputError
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys, get_game
 from tests.support import hidden
 
-KIT_GAMES = int(os.environ.get("SOAK_GAMES", "1000"))
+KIT_GAMES = int(os.environ.get("SOAK_GAMES", "300"))
 GOLDEN = Path(__file__).parent / "match_golden"
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
 ENGINE_KEYS = [key for key in game_keys() if get_game(key).match_engine]
@@ -345,8 +345,10 @@ def test_it_finds_a_hidden_card_in_the_opening_hands(key: str) -> None:
 
 # --- hidden information: non-interference (tests/support/hidden.py) ------------------------------
 
-PAIR_ROUNDS = max(KIT_GAMES // 20, 10)  # rounds of the four kinds of setup pairs, each seat in turn
-FORK_GAMES = max(KIT_GAMES // 40, 10)  # games whose opponent's hidden choices are forked
+# Hidden information is checked at the size it had with 1,000 random games (50 rounds, 25 forks),
+# more in the long soak (SOAK_GAMES=10000: 500 and 250).
+PAIR_ROUNDS = max(KIT_GAMES // 20, 50)  # rounds of the four kinds of setup pairs, each seat in turn
+FORK_GAMES = max(KIT_GAMES // 40, 25)  # games whose opponent's hidden choices are forked
 MOST_COMPARED = 300  # steps compared at most in one pair (a WoW TCG game runs to ~700 actions)
 LEAST_MEAN = 8  # steps compared per pair on average, at least: the check is not empty
 

@@ -12,6 +12,7 @@ from django.db import connections
 from engine.registry import get_game
 from tests.support.actors import Actor, anonymous_actor, make_actor
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.clocks import TestClock
 from tests.support.events import EventDriver, one_table
 from tests.support.services import require_or_skip
 
@@ -30,12 +31,18 @@ def _notifications_in_the_callbacks(settings) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    # Each test starts with no request counted (rates, sign-in backoff, open streams), as a
-    # fresh site would; the counters outlive a test in Redis.
+def limits_clock(monkeypatch) -> TestClock:
+    """The clock of the request rates' windows (``services/limits.py``), standing at the start
+    of a window until the test moves it: no window ends between a test's requests by chance.
+
+    Each test also starts with no request counted (rates, sign-in backoff, open streams), as a
+    fresh site would; the counters outlive a test in Redis."""
     from tournaments.services import limits
 
     limits.reset()
+    clock = TestClock()
+    monkeypatch.setattr(limits, "clock", clock)
+    return clock
 
 
 @pytest.fixture

@@ -630,6 +630,25 @@ def test_the_lane_counts_a_players_actions_with_the_views_rate(lane, online_matc
     assert GameAction.objects.filter(match_id=match_id).count() == 2
 
 
+def test_the_lane_counts_in_the_windows_of_the_limits_clock(lane, online_match, settings, limits_clock):
+    """The lane's count and the view's share one clock (``limits.clock``): a new window on it
+    counts afresh, and no request falls in another window by the time of the run."""
+    import json
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "2/min"}
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    url = f"/api/matches/{match_id}/game/actions/"
+    statuses = []
+    for n in range(3):
+        if n == 2:
+            limits_clock.advance(60)
+        body = json.dumps({"seq": state["next_seq"] + n, "action": {"type": "pass"}}).encode()
+        statuses.append(post(lane, url, headers_for(actor), body)[0])
+    assert statuses == [202, 202, 202]
+    assert GameAction.objects.filter(match_id=match_id).count() == 3
+
+
 def test_a_token_the_lane_has_seen_is_refused_once_deleted_behind_its_back(lane, online_match):
     """As another process's revocation: no signal reaches this one, the statement checks it."""
     import json

@@ -77,6 +77,17 @@ def test_it_throttles_sign_ups_per_address(anonymous, settings):
     assert int(response["Retry-After"]) <= 3600
 
 
+def test_a_new_window_of_the_rate_counts_afresh(anonymous, settings, limits_clock):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "anon": "1/min"}
+    assert anonymous.api.get("/api/events/").status_code == 200
+    limits_clock.advance(59)
+    response = anonymous.api.get("/api/events/")
+    assert_throttled(response)
+    assert int(response["Retry-After"]) == 1
+    limits_clock.advance(1)
+    assert anonymous.api.get("/api/events/").status_code == 200
+
+
 def test_it_throttles_a_players_actions_at_their_own_rate(online_match, settings):
     from tests.support.online import act
 

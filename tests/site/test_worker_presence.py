@@ -1,7 +1,6 @@
 """R9.4 presence with real workers (issue #16 point 8): a game's clocks wait for both players, and
 the beat's sweep both starts a game whose players have come and ends one whose player has not."""
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -12,6 +11,8 @@ from tests.support.workers import game_state, real_broker, wait_until
 from tournaments.models import Game, Match
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
+
+SWEEP = "tournaments.online_sweep:SUCCESS"  # a worker's event: one of the beat's sweeps finished
 
 
 @pytest.fixture
@@ -37,10 +38,13 @@ def the_game(match_id: int) -> Game:
 
 
 def test_a_game_does_not_start_its_clock_until_both_players_are_present(broker, event_factory):
-    broker.start_worker(beat=True)
+    worker = broker.start_worker(beat=True)
     match_id, (a, b) = start_match(event_factory)
     game_state(a, match_id)  # seat A comes
-    time.sleep(5)  # two sweeps of the beat and more: no clock may start with seat B away
+    # Two of the beat's sweeps finished since, the first of which may have begun before seat A
+    # came: no clock may start with seat B away (counted, not waited for by the clock).
+    swept = worker.events().get(SWEEP, 0)
+    wait_until(lambda: worker.events().get(SWEEP, 0) >= swept + 2, timeout=20, what="two sweeps of the beat")
     game = the_game(match_id)
     assert game.present_by is not None and game.decision_since is None
     assert game.clock_used == [0.0, 0.0] and game.status == Game.Status.PLAYING

@@ -212,6 +212,11 @@ def _drain(worker: Worker) -> None:
         worker.lines.append(line)
 
 
+# Whether the running test is marked ``celery_worker`` (tests/conftest.py sets it for each test):
+# `make check` leaves those tests out, and a worker started by any other test would run there.
+marked_celery_worker = False
+
+
 def start_worker(
     queue: str,
     *,
@@ -228,6 +233,8 @@ def start_worker(
     are the broker's (e.g. a short ``visibility_timeout``), added to the settings'; ``env`` adds
     variables; ``also`` names queues consumed after ``queue`` (the bots' queue).
     """
+    if not marked_celery_worker:
+        raise RuntimeError("a test that starts a Celery worker is marked celery_worker (pytest.mark)")
     environ = dict(
         os.environ,
         DATABASE_URL=database_url(),

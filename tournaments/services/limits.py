@@ -6,7 +6,8 @@ The counters live where every web process sees them: the Redis of the default ca
 runs one process). Rates are counted in fixed windows (``N/period``: at most N requests in each
 period-long window of the clock): one Redis round trip a request (``SET NX`` and ``INCR``
 pipelined). The fast lane (``tournaments/api/lane.py``) counts in the same keys with its
-asynchronous client (:func:`hit_async`, :func:`stream_take_async`).
+asynchronous client (:func:`hit_async`, :func:`stream_take_async`). The windows are read on
+:data:`clock` (Unix time), which a test sets to stay within one window.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import math
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +35,9 @@ STREAM_GRACE = 60  # an open stream's slot outlives its longest duration by this
 # The ASGI scope's key where the fast lane leaves the rates it has counted a request at (name ->
 # Refused or None), for the view's throttles when it hands the request on.
 COUNTED = "respons.counted"
+# The time the rate windows are counted in (the tests set their own: a window that ends between
+# two requests would let the second through).
+clock: Callable[[], float] = time.time
 
 
 @dataclass(frozen=True)
@@ -196,7 +201,7 @@ def reset() -> None:
 
 def hit(*, scope: str, ident: str, rate: str) -> Refused | None:
     """Count a request of ``ident`` in ``scope``; return Refused when it is over ``rate``."""
-    key, limit, left = window_key(scope, ident, rate, time.time())
+    key, limit, left = window_key(scope, ident, rate, clock())
     if _store().incr(key, left + 1) > limit:
         return Refused(_wait(left))
     return None
@@ -204,7 +209,7 @@ def hit(*, scope: str, ident: str, rate: str) -> Refused | None:
 
 async def hit_async(client: Any, *, scope: str, ident: str, rate: str) -> Refused | None:
     """:func:`hit` with an asynchronous Redis client (the fast lane): one round trip."""
-    key, limit, left = window_key(scope, ident, rate, time.time())
+    key, limit, left = window_key(scope, ident, rate, clock())
     pipe = client.pipeline(transaction=False)
     pipe.set(key, 0, ex=max(1, math.ceil(left + 1)), nx=True)
     pipe.incr(key)

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """RESPONSE abilities: one small registered handler per vocabulary kind.
 
 Three registries, keyed by the words of :mod:`engine.games.respons.vocabulary`:

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """What a seat may send (README.md, "Action shapes"): the legal lists, the whole validation of
 an action before anything changes, and performing it.
 

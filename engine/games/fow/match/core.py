@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """One Force of Will match (F3–F14): a deterministic, replayable state machine.
 
 ``Match.apply`` validates an action whole (``actions.py``), then runs the rules until the

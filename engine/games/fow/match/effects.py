@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The ability vocabulary (F11 [decision]: the project's; the seed defines none): one handler
 per effect, registered in :data:`HANDLERS`, and the targets each may take.
 

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The pieces of one Force of Will match: card instances, seats, events, requests, refusals.
 
 The rules that move them live in ``core.py`` (setup F5, turns F6, will F7, the chase F8,

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """Paying will (F7.1, F7.6): which recovered magic stones the engine rests for a cost.
 
 Apart from ``core.py`` so that the legal-action listing (``actions.py``) can sort a seat's

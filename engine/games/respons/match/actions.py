@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """Actions: their JSON shapes, validation (before anything changes), description (``legal.py``
 lists them).
 

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The RESPONSE table: zones, lines, rows and cells (R3), and the numbers the rules fix.
 
 Integers because they are compared in hot loops (bench/bench_engine.py). A cell is

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """R6.4 and R8: combat, line by line as the initiative player sees them."""
 
 from __future__ import annotations

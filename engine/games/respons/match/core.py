@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The public surface of one RESPONSE match: decide, list, apply, view, log (engine/match.py)."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """What a RESPONSE seat is asked (:class:`Decision`) and the codes of what it may be refused.
 
 The turn flow (``flow.py``, ``play.py``, ``combat.py``, ``resolution.py``) is a generator of

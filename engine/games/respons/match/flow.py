@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """R5 game start and R6 turns, as one generator that yields every decision it needs.
 
 :func:`run_match` is driven by :class:`~engine.games.respons.match.core.Match`: it yields

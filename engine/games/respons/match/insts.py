@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """One physical card in a match (:class:`Inst`), and what an ability acts on (:data:`Target`)."""
 
 from __future__ import annotations

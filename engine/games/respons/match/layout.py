@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """A decklist laid out for a match: the hero, the orders and the main deck as cards (R2, R5.1).
 
 The engine plays any deck it can lay out; full deck legality (R2) is the validator's job

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """Every legal action of a seat now (R6.3, R7, R10.3): what ``Match.legal_actions`` lists, each
 appliable as is (``actions.py`` validates the same shapes)."""
 

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """Replay and a player's copy of a match log (R10.1, R3.5); ``record.py`` writes the log."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """R7 Playing cards: from hand, orders (R7.5), and card actions (R7.6).
 
 Every function here is a generator of the turn flow: it yields a :class:`Decision`

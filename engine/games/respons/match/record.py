@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The match log of a RESPONSE match: setup, both decks and every action (R10.1).
 
 The action log is the truth: the log rebuilds every state (``log.py`` replays it). Its

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """R7.8 and R7.9: abilities firing and resolving, and the board settled after each.
 
 Resolution (:func:`run`, :func:`resolve`, :func:`settle`, :func:`fire`) is a generator of the

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """RESPONSE positions for rules tests (engine/scenario.py): :func:`build` a match from a spec,
 :func:`describe` a match's position as one.
 

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The state of one RESPONSE match: the seats, the board, and the primitive moves.
 
 Everything here is data plus the small moves every rule is made of (draw, place, send to

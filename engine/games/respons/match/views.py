@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """What each seat, a judge and a spectator may see (R3.5).
 
 One builder with a ``viewer``: a seat (0/1) sees its own hand, its own face-down orders

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The actions of a WoW TCG match: what a seat may do now, doing it, and why not (W5–W11).
 
 Action shapes (README.md, "Action shapes")::

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """One WoW TCG match (W3–W16): a deterministic, replayable state machine.
 
 Every decision is one of: ``mulligan`` (W5.4), ``priority`` (the holder of priority in a

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The ability vocabulary's effect words (W18): one registered handler per word, and the
 target words they act on.
 

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The pieces of one WoW TCG match: card instances, seats, events, requests, refusals.
 
 The rules that move them live in ``core.py`` (setup W5, turns W6, resources W7, playing W8,

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """What each seat, a spectator and the judges see (W4): JSON views and the hidden names."""
 
 from __future__ import annotations
