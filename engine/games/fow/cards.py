@@ -23,6 +23,7 @@ from engine.games._common import (
     take_str_list,
 )
 from engine.languages import Translations, translations_json
+from engine.playable import EngineFields
 from engine.problems import Problem
 
 # Seed «ТИПЫ КАРТ»: Правитель (Ruler), Резонаторы (Resonator), Магические камни
@@ -31,6 +32,8 @@ CARD_TYPES: tuple[str, ...] = ("ruler", "resonator", "addition", "regalia", "cha
 # Seed «КАК ПОЛУЧИТЬ ВОЛЮ»: «Воля имеет 5 атрибутов: свет, тьму, огонь, воду и воздух».
 # No attribute at all means a void (colourless) card.
 ATTRIBUTES: tuple[str, ...] = ("light", "darkness", "fire", "water", "wind")
+# One bit per attribute: the will a magic stone may produce, as a mask (F7.1).
+BIT: dict[str, int] = {attribute: 1 << index for index, attribute in enumerate(ATTRIBUTES)}
 
 CARD_KEYS: tuple[str, ...] = (
     *IDENTITY_KEYS, "type", "basic", "attributes", "cost", "will_cost", "atk", "def", "judgment",
@@ -131,17 +134,22 @@ class Card:
     names: Translations = ()  # engine.languages: the name in each language
     texts: Translations = ()
     set_code: str = ""
+    # The engine's fields the card lacks (engine/playable.py): a set for paper events may leave
+    # out everything but the minimum (formats.md); a match with such a card is refused.
+    missing: tuple[str, ...] = ()
     # Derived once from the fields above (issue #22: the match engine asks these at every
     # priority); out of the constructor, equality and repr, so a card is still its data.
     fast: bool = field(default=False, init=False, repr=False, compare=False)  # [Quickcast]
     activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     j_activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    will_mask: int = field(default=0, init=False, repr=False, compare=False)  # ``produces`` (BIT)
 
     def __post_init__(self) -> None:
         # The indexes of the activated abilities (F8.2), on each side of the card.
         object.__setattr__(self, "fast", "quickcast" in self.keywords)
         object.__setattr__(self, "activated", _activated(self.abilities))
         object.__setattr__(self, "j_activated", _activated(self.j_abilities))
+        object.__setattr__(self, "will_mask", sum(BIT[attribute] for attribute in set(self.produces)))
 
     @property
     def is_ruler(self) -> bool:
@@ -255,8 +263,11 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         rest = cost - len(symbols)
         will_cost = tuple(symbols + ([("any", rest)] if rest else []))
     playable = card_type in ("resonator", "addition", "regalia", "chant")
+    # Paper events need none of the engine's fields: each one a match needs and the card lacks
+    # is recorded (``missing``), not a problem (engine/playable.py).
+    engine_fields = EngineFields(raw)
     if playable and cost is None:
-        problems.append(Problem(f"{where}.cost", f"is missing: {a_type(card_type or '')} is played for will"))
+        engine_fields.need("cost")  # F1.3: played for will
     if (
         not playable
         and card_type is not None
@@ -265,8 +276,9 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         problems.append(Problem(f"{where}.cost", f"{a_type(card_type)} has no cost"))
     atk = take_int(raw, "atk", where, problems, default=None)
     def_ = take_int(raw, "def", where, problems, default=None)
-    if card_type == "resonator" and (atk is None or def_ is None):
-        problems.append(Problem(f"{where}.atk", "a resonator needs atk and def (F1.4)"))
+    if card_type == "resonator":
+        engine_fields.need("atk")  # F1.4
+        engine_fields.need("def")
     elif card_type not in ("resonator", None) and (atk is not None or def_ is not None):
         problems.append(Problem(f"{where}.atk", "only a resonator has atk and def"))
     judgment = _take_will(raw, "judgment", where, problems)
@@ -275,19 +287,15 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     j_keywords = take_str_list(raw, "j_keywords", where, problems, choices=KEYWORDS)
     j_abilities = _take_abilities(raw, "j_abilities", where, problems)
     if card_type == "ruler":
-        if judgment is None or j_atk is None or j_def is None:
-            problems.append(
-                Problem(f"{where}.judgment", "a ruler needs judgment, j_atk and j_def (F1.5, F7.3)")
-            )
+        for key in ("judgment", "j_atk", "j_def"):  # F1.5, F7.3
+            engine_fields.need(key)
     elif card_type is not None and (judgment is not None or j_atk is not None or raw.get("j_abilities")):
         problems.append(Problem(f"{where}.judgment", "only a ruler has a judgment and a J-ruler side"))
     produces = take_str_list(raw, "produces", where, problems, choices=ATTRIBUTES, fold=True)
     if card_type == "magic_stone":
         produces = produces or attributes
         if not produces:
-            problems.append(
-                Problem(f"{where}.produces", "a magic stone must produce will of an attribute (F7.1)")
-            )
+            engine_fields.need("produces")  # F7.1: will of an attribute
     elif produces and card_type is not None:
         problems.append(Problem(f"{where}.produces", "only a magic stone produces will"))
     equip: tuple[int, int] | None = None
@@ -334,6 +342,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         text=identity.text,
         names=identity.names,
         texts=identity.texts,
+        missing=engine_fields.missing,
     )
 
 

@@ -14,19 +14,22 @@ from typing import TYPE_CHECKING, Any
 from engine.games.fow.cards import Ability
 from engine.games.fow.match.effects import target_legal, target_options
 from engine.games.fow.match.state import CHASE, DECK, FIELD, RULER_ZONE, Decision, IllegalAction, Inst
-from engine.games.fow.match.will import Cost, can_pay_from
+from engine.games.fow.cards import ATTRIBUTES
+from engine.games.fow.match.will import Cost, can_pay_from, named_payment
 
 if TYPE_CHECKING:
     from engine.games.fow.match.core import Match
 
 ANSWERS: dict[str, tuple[str, ...]] = {
     "mulligan": ("keep", "mulligan"),
-    "priority": ("pass", "play", "activate", "call", "judgment", "attack"),
+    "priority": ("pass", "play", "activate", "call", "judgment", "attack", "will"),
     "block": ("block", "pass"),
     "discard": ("discard",),
 }
 TARGET_KEYS = ("target", "player", "item")
-LOGGED_KEYS = ("type", "cards", "card", "ability", *TARGET_KEYS)  # an action as logged, in order
+# an action as logged, in order (``pay``: the stones named to pay, F7.6; ``attribute``: a will
+# ability's, F7.1)
+LOGGED_KEYS = ("type", "cards", "card", "ability", *TARGET_KEYS, "pay", "attribute")
 
 
 def _int(value: Any) -> bool:
@@ -72,6 +75,69 @@ def _play_ability(inst: Inst) -> Ability | None:
     if inst.card.type == "chant":
         return _needs(inst.card.abilities)
     return None
+
+
+def named_stones(match: Match, seat: int, raw: Any) -> list[tuple[Inst, str | None]]:
+    """Return the stones an action's ``pay`` names (F7.6): a list of stone ids or
+    ``{"card": id, "will": attribute}``, each a recovered magic stone of ``seat``, once; raise
+    :class:`IllegalAction` (``bad_payment``) otherwise."""
+    if not isinstance(raw, list):
+        raise IllegalAction("F7.6", "pay names your recovered magic stones", code="bad_payment")
+    out: list[tuple[Inst, str | None]] = []
+    for entry in raw:
+        ident, chosen = (entry.get("card"), entry.get("will")) if isinstance(entry, dict) else (entry, None)
+        stone = _inst(match, ident)
+        if (
+            stone is None
+            or stone.zone != FIELD
+            or stone.owner != seat
+            or not stone.card.is_stone
+            or stone.rested
+            or any(stone is other for other, _ in out)
+            or (isinstance(entry, dict) and set(entry) - {"card", "will"})
+        ):
+            raise IllegalAction(
+                "F7.6",
+                "pay names each of your recovered magic stones once",
+                code="bad_payment",
+                params={"card": str(ident)[:40]},
+            )
+        if chosen is not None and chosen not in stone.card.produces:
+            raise IllegalAction(
+                "F7.1",
+                f"«{stone.name}» does not produce {chosen!r} will",
+                code="bad_payment",
+                params={"card": stone.name},
+            )
+        out.append((stone, chosen))
+    return out
+
+
+def _check_payment(match: Match, seat: int, action: dict[str, Any], cost: Cost, name: str, code: str) -> None:
+    """F7.1, F7.6: the action's ``pay`` (or the default payment) pays ``cost``."""
+    if "pay" in action:
+        named = named_stones(match, seat, action["pay"])
+        if named_payment(named, cost, match.seats[seat].will) is None:
+            raise IllegalAction(
+                "F7.6",
+                f"those stones (with your will pool) do not pay exactly for «{name}»",
+                code="bad_payment",
+                params={"card": name},
+            )
+    elif not match.can_pay(seat, cost):
+        raise IllegalAction(
+            "F7.1", f"not enough will for «{name}»", code=code, params={"card": name, "cost": sum(n for _, n in cost)}
+        )
+
+
+def paid(match: Match, seat: int, action: dict[str, Any], cost: Cost) -> tuple[dict[str, int], list[Inst]] | None:
+    """Return what pays ``cost`` for a validated action: (the will taken from the pool, the
+    stones rested): the stones it names (F7.6), else the default payment."""
+    if "pay" in action:
+        named = named_stones(match, seat, action["pay"])
+        taken = named_payment(named, cost, match.seats[seat].will)
+        return (taken or {}), [stone for stone, _ in named]
+    return match.payment(seat, cost)
 
 
 def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) -> IllegalAction | None:
@@ -131,13 +197,7 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                     "([Quickcast] cards: whenever you have priority, F8.2)",
                     code="not_main_timing",
                 )
-            if not match.can_pay(seat, inst.card.will_cost):
-                raise IllegalAction(
-                    "F7.1",
-                    f"not enough will for «{inst.name}»",
-                    code="too_expensive",
-                    params={"card": inst.name, "cost": inst.card.cost or 0},
-                )
+            _check_payment(match, seat, action, inst.card.will_cost, inst.name, "too_expensive")
             _check_target(match, seat, inst, _play_ability(inst), action)
         elif kind == "activate":
             inst = _inst(match, action.get("card"))
@@ -170,10 +230,7 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                         code="summoning_sick",
                         params={"card": inst.name},
                     )
-            if not match.can_pay(seat, ability.will):
-                raise IllegalAction(
-                    "F7.1", "not enough will", code="action_too_expensive", params={"card": inst.name}
-                )
+            _check_payment(match, seat, action, ability.will, inst.name, "action_too_expensive")
             _check_target(match, seat, inst, ability if ability.chosen else None, action)
         elif kind in ("call", "judgment"):
             if not match.main_timing(seat):
@@ -188,22 +245,38 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                     raise IllegalAction(
                         "F7.2", "your ruler is rested", code="rested", params={"card": ruler.name}
                     )
-                if not side.stones:
-                    raise IllegalAction("F7.2", "your magic stone deck is empty", code="no_stone")
+                # F7.2: with an empty stone deck the ruler still rests and nothing is called
             else:
-                if side.judged or ruler.zone != RULER_ZONE:
-                    raise IllegalAction("F7.4", "Judgment once a game", code="action_used")
+                if side.judgment_lost:
+                    raise IllegalAction(
+                        "F7.4", "a destroyed J-ruler does no Judgment again this game", code="action_used"
+                    )
+                if ruler.zone != RULER_ZONE or side.judged_turn:
+                    raise IllegalAction("F7.3", "one Judgment a turn, by the ruler in its zone", code="action_used")
                 if ruler.rested:
                     raise IllegalAction(
                         "F7.3", "your ruler is rested", code="rested", params={"card": ruler.name}
                     )
-                if not match.can_pay(seat, ruler.card.judgment or ()):
-                    raise IllegalAction(
-                        "F7.3",
-                        "not enough will for the Judgment",
-                        code="too_expensive",
-                        params={"card": ruler.name, "cost": sum(n for _, n in ruler.card.judgment or ())},
-                    )
+                _check_payment(match, seat, action, ruler.card.judgment or (), ruler.name, "too_expensive")
+        elif kind == "will":
+            stone = _inst(match, action.get("card"))
+            attribute = action.get("attribute")
+            if stone is None or stone.zone != FIELD or stone.owner != seat or not stone.card.is_stone:
+                raise IllegalAction(
+                    "F7.1",
+                    "rest a magic stone of yours for will",
+                    code="no_action",
+                    params={"card": str(action.get("card"))[:40]},
+                )
+            if stone.rested:
+                raise IllegalAction("F7.1", f"«{stone.name}» is rested", code="rested", params={"card": stone.name})
+            if attribute not in stone.card.produces:
+                raise IllegalAction(
+                    "F7.1",
+                    f"«{stone.name}» produces {', '.join(stone.card.produces)} will",
+                    code="bad_payment",
+                    params={"card": stone.name},
+                )
         elif kind == "attack":
             if not match.main_timing(seat):
                 raise IllegalAction("F9.1", "attacks are declared at main timing", code="not_main_timing")
@@ -279,7 +352,7 @@ def _can_pay(match: Match, seat: int, payable: dict[Any, Any], cost: tuple[tuple
         ready = payable.get(None)
         if ready is None:
             ready = payable[None] = match.ready_stones(seat, ordered=False)
-        known = payable[cost] = can_pay_from(ready, cost)
+        known = payable[cost] = can_pay_from(ready, cost, match.seats[seat].will)
     return bool(known)
 
 
@@ -311,13 +384,15 @@ def hand_may_play(match: Match, seat: int) -> bool:
     if not costs[0]:
         return True  # a free card
     ready = match.ready_stones(seat, ordered=False)
-    return any(can_pay_from(ready, cost) for cost in costs)
+    pool = side.will
+    return any(can_pay_from(ready, cost, pool) for cost in costs)
 
 
 def priority_actions(match: Match, pending: Decision, *, hand: bool = True) -> Iterator[dict[str, Any]]:
     """Yield the legal answers to a priority decision, ``pass`` last (lazily: the automatic
     pass of ``Match.only_pass`` stops at the first other one); ``hand`` False: none of the
-    hand's cards (what the public may know of, F8.3).
+    hand's cards (what the public may know of, F8.3) and no will ability (will that nothing
+    could spend changes nothing, F8.3 [decision]).
 
     Cheap necessary conditions (timing, [Rest], will) skip a candidate before its targets
     are listed; an activated ability, a call and a Judgment still pass :func:`problem`
@@ -357,10 +432,10 @@ def priority_actions(match: Match, pending: Decision, *, hand: bool = True) -> I
                     yield action
     if main:
         ruler = side.ruler
-        if not (side.called or side.judged_turn or ruler.rested) and side.stones:  # F7.2
+        if not (side.called or side.judged_turn or ruler.rested):  # F7.2
             if problem(match, pending, seat, {"type": "call"}) is None:
                 yield {"type": "call"}
-        if not (side.judged or ruler.rested) and ruler.zone == RULER_ZONE:  # F7.3, F7.4
+        if not (side.judgment_lost or side.judged_turn or ruler.rested) and ruler.zone == RULER_ZONE:  # F7.3
             if problem(match, pending, seat, {"type": "judgment"}) is None:
                 yield {"type": "judgment"}
         for inst in side.field:
@@ -371,6 +446,12 @@ def priority_actions(match: Match, pending: Decision, *, hand: bool = True) -> I
                         "card": inst.id,
                         **({"player": 1 - seat} if target is None else {"target": target}),
                     }
+    if hand:  # F8.2: will abilities, at instant speed
+        for stone in side.field:
+            if stone.card.type == "magic_stone" and not stone.rested:
+                for attribute in ATTRIBUTES:
+                    if attribute in stone.card.produces:
+                        yield {"type": "will", "card": stone.id, "attribute": attribute}
     yield {"type": "pass"}
 
 
@@ -415,7 +496,7 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         return
     if kind == "play":
         inst = match.by_id[action["card"]]
-        match.pay(seat, match.payment(seat, inst.card.will_cost) or [])
+        match.pay(seat, paid(match, seat, action, inst.card.will_cost))
         side.hand.remove(inst)
         inst.zone = CHASE
         inst.known = 3
@@ -436,7 +517,7 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
     if kind == "activate":
         inst = match.by_id[action["card"]]
         ability = match.abilities(inst)[action["ability"]]
-        match.pay(seat, match.payment(seat, ability.will) or [])
+        match.pay(seat, paid(match, seat, action, ability.will))
         if ability.rest:
             inst.rested = True
         payload = {
@@ -467,10 +548,14 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
         return
     if kind == "judgment":  # F7.3: on the chase
         ruler = side.ruler
-        match.pay(seat, match.payment(seat, ruler.card.judgment or ()) or [])
-        side.judged = side.judged_turn = True
+        match.pay(seat, paid(match, seat, action, ruler.card.judgment or ()))
+        side.judged_turn = True  # F7.3: once a turn; only a destroyed J-ruler ends it for good (F7.4)
         item = chain.put(seat, {"kind": "judgment", "card": ruler.id})
         match.emit({"type": "judgment", "seat": seat, "id": ruler.id, "card": ruler.name, "item": item.id})
+        return
+    if kind == "will":  # F8.2: no chase; the seat keeps priority
+        match.produce_will(seat, match.by_id[action["card"]], action["attribute"])
+        chain.acted(seat)
         return
     if kind == "attack":
         target = action.get("target")
@@ -493,6 +578,7 @@ def describe_action(action: dict[str, Any]) -> str:
         "call": "rest the ruler to call a magic stone",
         "judgment": "perform Judgment",
         "attack": f"attack with card #{card}{target}",
+        "will": f"rest magic stone #{card} for {action.get('attribute')} will",
         "block": f"block with card #{card}",
         "discard": f"discard card #{card}",
         "concede": "concede the game",

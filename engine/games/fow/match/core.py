@@ -37,9 +37,10 @@ from engine.games.fow.match.state import (
     Result,
     Seat,
 )
-from engine.games.fow.match.will import can_pay_from, pay_from, stone_order
+from engine.games.fow.match.will import auto_payment, can_pay_from, stone_order
 from engine.match import SITE_ACTIONS, end_by_site_action, input_problem
 from engine.problems import InputError, Problem
+from engine.scenario import NoMatchLog
 
 # Every seat may send these at any moment (common protocol): they answer no decision.
 ANY_TIME = tuple(SITE_ACTIONS)  # engine.match: either seat, at any moment, ending the game
@@ -58,6 +59,7 @@ class Match:
         first: int | None = None,
         names: tuple[str, str] = ("A", "B"),
         turn_limit: int = TURN_LIMIT,
+        start: bool = True,
     ) -> None:
         self.catalog = catalog
         self.decks = decks
@@ -90,9 +92,15 @@ class Match:
         # Whether a card may have been dealt damage since the last cleanup (F6.4): until one
         # has, the rule process has no card to look at (issue #22: it runs at every priority).
         self.damage_dealt = False
-        self.seats: tuple[Seat, Seat] = (self._setup_seat(0), self._setup_seat(1))
+        # The spec of a position built for a rules test (match/scenario.py), which no log holds.
+        self.built: dict[str, Any] | None = None
+        self.seats: tuple[Seat, Seat] = (self._setup_seat(0, start), self._setup_seat(1, start))
         # F5.2 [decision]: the first player at random (the seed) unless the site chooses.
         self.first = first if first is not None else self.rng.randrange(2)
+        self.mulligans_left: list[int] = []
+        self.initial_events: list[Event] = []
+        if not start:  # a position for a rules test: the builder lays the cards out
+            return
         self.emit({"type": "setup", "first": self.first}, {"seed": seed}, -1)
         for seat in (0, 1):
             self.draw(seat, OPENING_HAND)
@@ -128,7 +136,7 @@ class Match:
         self.by_id.pop(inst.id, None)
         inst.id = -1
 
-    def _setup_seat(self, seat: int) -> Seat:
+    def _setup_seat(self, seat: int, start: bool = True) -> Seat:
         deck = self.decks[seat]
         ruler_card = self._card(deck.zones.get("ruler"), seat)
         if not ruler_card.is_ruler:
@@ -145,7 +153,7 @@ class Match:
                         Problem(f"decks[{seat}].{zone}", f"{name!r} cannot be in it (F2.1, F2.2)")
                     )
                 into.extend([card] * int(count))
-        if not piles["main"]:
+        if not piles["main"] and start:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (F2.1)"))
         if self.shuffle:  # F5.2: shuffle both decks (their cards have no ids, F4.5)
             self.rng.shuffle(piles["main"])
@@ -254,17 +262,18 @@ class Match:
     def stones_ready(self, seat: int) -> list[Inst]:
         return [i for i in self.seats[seat].field if i.card.is_stone and not i.rested]
 
-    def payment(self, seat: int, cost: tuple[tuple[str, int], ...]) -> list[Inst] | None:
-        """F7.6 [decision]: the recovered stones the engine rests to pay ``cost`` (attribute
-        symbols from the stones with the fewest attributes first, then the generic number),
-        or None when they cannot pay it (F7.1)."""
+    def payment(self, seat: int, cost: tuple[tuple[str, int], ...]) -> tuple[dict[str, int], list[Inst]] | None:
+        """F7.6 [decision]: the default payment of ``cost``: the will taken from the seat's pool
+        and the recovered stones the engine rests (the pool first, then the stones with the
+        fewest attributes), or None when nothing pays it (F7.1). It finds a payment whenever
+        one exists."""
         if not cost:
-            return []
-        return pay_from(self.ready_stones(seat), cost)
+            return {}, []
+        return auto_payment(self.ready_stones(seat), cost, self.seats[seat].will)
 
     def can_pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> bool:
-        """Whether :meth:`payment` finds the stones for ``cost`` (F7.1)."""
-        return not cost or can_pay_from(self.ready_stones(seat, ordered=False), cost)
+        """Whether the seat's will pool and recovered stones pay ``cost`` (F7.1)."""
+        return not cost or can_pay_from(self.ready_stones(seat, ordered=False), cost, self.seats[seat].will)
 
     def ready_stones(self, seat: int, *, ordered: bool = True) -> list[Inst]:
         """The recovered magic stones of ``seat``, in the order :meth:`payment` spends them
@@ -274,12 +283,37 @@ class Match:
             ready.sort(key=stone_order)
         return ready
 
-    def pay(self, seat: int, stones: list[Inst]) -> None:
-        """F7.1: rest the stones for their will, spent at once on the cost."""
+    def pay(self, seat: int, paid: tuple[dict[str, int], list[Inst]] | None) -> None:
+        """F7.1: take the will from the pool and rest the stones for theirs, spent at once on
+        the cost."""
+        if paid is None:
+            return
+        taken, stones = paid
+        pool = self.seats[seat].will
+        for key, count in taken.items():
+            pool[key] -= count
+            if not pool[key]:
+                del pool[key]
         for stone in stones:
             stone.rested = True
         if stones:
             self.emit({"type": "will", "seat": seat, "stones": [s.id for s in stones]})
+        if taken:
+            self.emit({"type": "will_spent", "seat": seat, "will": dict(taken)})
+
+    def produce_will(self, seat: int, stone: Inst, attribute: str) -> None:
+        """F7.1, F8.2: a will ability: rest the stone, one will of ``attribute`` into the pool
+        (no chase; it stays until the pool empties, F7.5)."""
+        stone.rested = True
+        pool = self.seats[seat].will
+        pool[attribute] = pool.get(attribute, 0) + 1
+        self.emit({"type": "will", "seat": seat, "stones": [stone.id], "will": {attribute: 1}})
+
+    def lose_will(self) -> None:
+        """F6.2, F6.4, F7.5: all unused will is lost."""
+        for side in self.seats:
+            if side.will:
+                side.will = {}
 
     # --- primitive moves -----------------------------------------------------------------
 
@@ -349,6 +383,8 @@ class Match:
     def destroy(self, inst: Inst) -> None:
         """F9.5: to the graveyard (a J-ruler: F7.4); its «destroyed» abilities trigger."""
         abilities = self.abilities(inst)
+        if inst.j:  # F7.4: a destroyed J-ruler never does Judgment again (only that blocks it)
+            self.seats[inst.owner].judgment_lost = True
         self.emit({"type": "destroyed", "id": inst.id, "card": inst.name, "seat": inst.owner})
         self.leave_field(inst, GRAVEYARD)
         self.trigger(inst, abilities, "destroyed")
@@ -439,8 +475,8 @@ class Match:
         return info
 
     def begin_turn(self) -> None:
-        """F6.1–F6.3: the next turn: draw (the first player skips the first draw; an empty
-        deck loses, F12.1), recover everything and lose unused will, then the main phase."""
+        """F6.1: the next turn: draw (the first player skips the first draw; an empty deck
+        loses, F12.1), then a priority window (F8.4); :meth:`recover` follows it."""
         if self.turn >= self.turn_limit:
             self.end(None, "turn_limit")  # F13.1 [decision]
         self.turn += 1
@@ -453,8 +489,16 @@ class Match:
                 self.emit({"type": "deck_out", "seat": self.active})
                 self.end(1 - self.active, "deck_out")
             self.draw(self.active, 1)
+        self.phase = "draw"
+        self.chain.open_window(self.active)  # F8.4: a window after the draw
+
+    def recover(self) -> None:
+        """F6.2, F6.3: the recovery phase (all the turn player's cards recover, the ruler too;
+        unused will is lost), then the main phase and its window."""
+        side = self.seats[self.active]
         for inst in [side.ruler, *side.field]:  # F6.2 (CR 503.5: the ruler too)
             inst.rested = False
+        self.lose_will()
         self.phase = "main"
         self.chain.open_window(self.active)
 
@@ -474,6 +518,9 @@ class Match:
                 self.battle = None
             self.chain.open_window(self.active)  # F9.6
             return False
+        if self.phase == "draw":
+            self.recover()
+            return False
         if self.phase == "main":
             self.phase = "end"  # F6.4: a priority window first
             self.emit({"type": "end_phase", "seat": self.active})
@@ -488,6 +535,7 @@ class Match:
         for side in self.seats:
             for inst in side.field:
                 inst.damage = inst.atk_mod = inst.def_mod = 0
+        self.lose_will()
         self.damage_dealt = False  # none left on any card: off the field it is always 0
         self.phase = "discard"
 
@@ -717,6 +765,9 @@ class Match:
 
     def to_log(self, card_set_codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
         from engine.games.fow.match.log import match_log
+
+        if self.built is not None:
+            raise NoMatchLog("a position built for a rules test has no match log: its setup is its spec")
 
         return match_log(self, card_set_codes)
 

@@ -58,8 +58,8 @@ class Seat:
     """One player's side: life, the ruler, the zones and this turn's flags."""
 
     __slots__ = (
-        "called", "deck", "field", "graveyard", "hand", "judged", "judged_turn", "life", "name",
-        "removed", "ruler", "stones",
+        "called", "deck", "field", "graveyard", "hand", "judged_turn", "judgment_lost", "life", "name",
+        "removed", "ruler", "stones", "will",
     )  # fmt: skip
 
     def __init__(self, name: str, ruler: Inst) -> None:
@@ -73,8 +73,9 @@ class Seat:
         self.removed: list[Inst] = []  # F3.3
         self.field: list[Inst] = []  # what this player controls (F3.3), in the order it came
         self.called = False  # a stone called this turn (F7.2)
-        self.judged = False  # Judgment done this game (F7.3, F7.4)
-        self.judged_turn = False  # this turn (F7.2: no call after a Judgment)
+        self.judged_turn = False  # Judgment done this turn (F7.2: no call after it; F7.3: once a turn)
+        self.judgment_lost = False  # F7.4: its J-ruler was destroyed: no Judgment again this game
+        self.will: dict[str, int] = {}  # F7.5: the will pool, by attribute (unused will)
 
 
 # The stable codes of IllegalAction (README.md, "Refusals"); the site translates them.
@@ -99,7 +100,8 @@ REFUSAL_CODES: tuple[str, ...] = (
     "summoning_sick",
     # F7.2, F7.3: calling and Judgment
     "action_used",
-    "no_stone",
+    # F7.6: a payment that names its stones
+    "bad_payment",
     # F9: battle
     "cannot_attack",
     "cannot_block",
