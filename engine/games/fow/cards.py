@@ -46,11 +46,16 @@ KEYWORDS: tuple[str, ...] = ("swiftness", "flying", "quickcast")
 # F11 [decision]: when an ability works. ``play``: a chant's effect on resolution; ``enter``,
 # ``attack``, ``destroyed``: triggered (automatic) abilities (F8.5); ``activate``: an
 # activated ability with a [Rest] and/or will cost (F8.2).
-WHENS: tuple[str, ...] = ("play", "enter", "attack", "destroyed", "activate")
-TRIGGERS: tuple[str, ...] = ("enter", "attack", "destroyed")
+WHENS: tuple[str, ...] = (
+    "play", "enter", "attack", "block", "destroyed", "leave", "turn_start", "turn_end", "activate",
+)  # fmt: skip
+TRIGGERS: tuple[str, ...] = ("enter", "attack", "block", "destroyed", "leave", "turn_start", "turn_end")
+# ``turn_start``: at the start of its controller's turn (before the draw); ``turn_end``: as its
+# controller's end phase begins. Both go on the chase at the phase's window (F8.4, F8.5).
+TURN_WHENS: tuple[str, ...] = ("turn_start", "turn_end")
 # F11 [decision]: the effects (one handler each in match/effects.py).
 EFFECTS: tuple[str, ...] = (
-    "damage", "pump", "destroy", "bounce", "draw", "gain_life", "call_stone", "cancel",
+    "damage", "pump", "destroy", "bounce", "draw", "gain_life", "call_stone", "cancel", "remove",
 )  # fmt: skip
 # What an effect works on. Chosen targets (picked when the card is played or the ability
 # activated): ``resonator`` (any resonator or J-ruler on the field), ``enemy_resonator``,
@@ -69,6 +74,7 @@ EFFECT_TARGETS: dict[str, tuple[str, ...]] = {
     "gain_life": ("you",),
     "call_stone": ("you",),
     "cancel": ("chase",),
+    "remove": ("resonator", "enemy_resonator", "self"),  # F3.3: to the removed zone
 }
 ABILITY_KEYS: tuple[str, ...] = ("when", "effect", "target", "amount", "atk", "def", "rest", "will")
 
@@ -143,12 +149,17 @@ class Card:
     activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     j_activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     will_mask: int = field(default=0, init=False, repr=False, compare=False)  # ``produces`` (BIT)
+    # Whether a side has start- or end-of-turn abilities (looked for at every turn's start and end).
+    timed: bool = field(default=False, init=False, repr=False, compare=False)
+    j_timed: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # The indexes of the activated abilities (F8.2), on each side of the card.
         object.__setattr__(self, "fast", "quickcast" in self.keywords)
         object.__setattr__(self, "activated", _activated(self.abilities))
         object.__setattr__(self, "j_activated", _activated(self.j_abilities))
+        object.__setattr__(self, "timed", any(a.when in TURN_WHENS for a in self.abilities))
+        object.__setattr__(self, "j_timed", any(a.when in TURN_WHENS for a in self.j_abilities))
         object.__setattr__(self, "will_mask", sum(BIT[attribute] for attribute in set(self.produces)))
 
     @property
@@ -210,9 +221,6 @@ def _take_abilities(raw: Any, key: str, where: str, problems: list[Problem]) -> 
             problems.append(Problem(f"{at}.target", f"must be one of {TARGETS}"))
         elif effect is not None and target not in EFFECT_TARGETS[effect]:
             problems.append(Problem(f"{at}.target", f"{effect} cannot take the target {target!r}"))
-        elif when in TRIGGERS and target in CHOSEN_TARGETS:
-            # F8.5 [decision]: triggered abilities take fixed targets only (no choice asked).
-            problems.append(Problem(f"{at}.target", "a triggered ability takes no chosen target"))
         amount = take_int(item, "amount", at, problems) or 0
         atk = take_int(item, "atk", at, problems) or 0
         def_ = take_int(item, "def", at, problems) or 0

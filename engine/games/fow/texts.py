@@ -33,6 +33,8 @@ TEXTS = GameTexts(
         "block": N_("blocks"),  # F9.2
         "discard": N_("discards a card"),  # F6.4
         "will": N_("rests a magic stone for will"),  # F7.1, F8.2
+        "order": N_("orders a trigger"),  # F8.5
+        "target": N_("chooses a trigger's target"),  # F8.5
         "concede": N_("concedes the game"),
     },
     refusals={
@@ -48,6 +50,7 @@ TEXTS = GameTexts(
         "no_action": N_("activate a card you control"),
         "not_a_choice": N_("%(type)s does not answer the %(decision)s decision"),
         "not_a_discard": N_("discard a card of your hand"),
+        "not_a_trigger": N_("put one of your waiting triggers on the chase"),
         "not_in_hand": N_("play a card from your hand"),
         "not_main_timing": N_("only at main timing: your main phase, no battle, an empty chase"),
         "rested": N_("«%(card)s» is rested"),

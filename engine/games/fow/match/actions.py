@@ -25,6 +25,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "priority": ("pass", "play", "activate", "call", "judgment", "attack", "will"),
     "block": ("block", "pass"),
     "discard": ("discard",),
+    "order": ("order",),
+    "target": ("target",),
 }
 TARGET_KEYS = ("target", "player", "item")
 # an action as logged, in order (``pay``: the stones named to pay, F7.6; ``attribute``: a will
@@ -75,6 +77,11 @@ def _play_ability(inst: Inst) -> Ability | None:
     if inst.card.type == "chant":
         return _needs(inst.card.abilities)
     return None
+
+
+def _choosing_item(match: Match, pending: Decision) -> Any:
+    """The chase item of a ``target`` decision (F8.5)."""
+    return next((item for item in match.chain.items if item.id == pending.info.get("item")), None)
 
 
 def named_stones(match: Match, seat: int, raw: Any) -> list[tuple[Inst, str | None]]:
@@ -167,6 +174,24 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                         code="mulligan_not_in_hand",
                         params={"card": str(ident)[:40]},
                     )
+        elif kind == "order":  # F8.5
+            if action.get("item") not in [item.id for item in match.chain.trigger_options()]:
+                raise IllegalAction(
+                    "F8.5",
+                    "put one of your waiting triggers on the chase",
+                    code="not_a_trigger",
+                    params={"item": str(action.get("item"))[:40]},
+                )
+        elif kind == "target":  # F8.5
+            item = _choosing_item(match, pending)
+            chosen = _chosen(action)
+            if item is None or len(chosen) != 1 or chosen not in match.trigger_targets(item):
+                raise IllegalAction(
+                    "F8.5",
+                    "not a legal target",
+                    code="illegal_target",
+                    params={"target": str(next(iter(chosen.values()), None))[:40]},
+                )
         elif kind == "discard":
             inst = _inst(match, action.get("card"))
             if inst is None or inst not in side.hand:
@@ -339,6 +364,11 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
         return out
     if kind == "discard":
         return [{"type": "discard", "card": inst.id} for inst in side.hand]
+    if kind == "order":
+        return [{"type": "order", "item": item.id} for item in match.chain.trigger_options()]
+    if kind == "target":
+        item = _choosing_item(match, pending)
+        return [{"type": "target", **chosen} for chosen in match.trigger_targets(item)] if item else []
     if kind == "block":
         return [{"type": "block", "card": ident} for ident in match.block_options()] + [{"type": "pass"}]
     return list(priority_actions(match, pending))
@@ -488,6 +518,16 @@ def perform(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
     if pending.kind == "block":
         match.block(match.by_id[action["card"]] if kind == "block" else None)
         return
+    if pending.kind == "order":  # F8.5: the pick goes on the chase next
+        match.chain.order_trigger(seat, action["item"])
+        match.emit({"type": "order", "seat": seat, "item": action["item"]})
+        return
+    if pending.kind == "target":  # F8.5: the trigger's target, chosen as it goes on
+        item = _choosing_item(match, pending)
+        del item.payload["choose"]
+        item.payload.update(_chosen(action))
+        match.emit({"type": "target", "seat": seat, "item": item.id, **_chosen(action)})
+        return
     chain = match.chain
     if kind == "pass":
         if match.recording:
@@ -579,6 +619,8 @@ def describe_action(action: dict[str, Any]) -> str:
         "judgment": "perform Judgment",
         "attack": f"attack with card #{card}{target}",
         "will": f"rest magic stone #{card} for {action.get('attribute')} will",
+        "order": f"put trigger {action.get('item')} on the chase next",
+        "target": f"choose the trigger's target{target}",
         "block": f"block with card #{card}",
         "discard": f"discard card #{card}",
         "concede": "concede the game",

@@ -16,9 +16,10 @@ from engine.chain import Chain, ChainItem
 from engine.decklist import Decklist
 from engine.games.fow.cards import Ability, Card
 from engine.games.fow.match.actions import hand_may_play, legal_actions, perform, priority_actions, validate
-from engine.games.fow.match.effects import apply_ability
+from engine.games.fow.match.effects import apply_ability, target_options
 from engine.games.fow.match.state import (
     BOTH,
+    REMOVED,
     CHASE,
     DECK,
     FIELD,
@@ -87,7 +88,8 @@ class Match:
         self.turn = 0
         self.active = 0
         self.phase = "mulligan"  # mulligan, main, end (F6; draw and recovery need no decision)
-        self.chain: Chain[dict[str, Any]] = Chain(players=2)
+        # F8.5: a seat with two different triggers to put on the chase orders them (a decision)
+        self.chain: Chain[dict[str, Any]] = Chain(players=2, order_by=self.trigger_key)
         self.battle: dict[str, Any] | None = None  # F9: attacker, target, blocker, stage
         # Whether a card may have been dealt damage since the last cleanup (F6.4): until one
         # has, the rule process has no card to look at (issue #22: it runs at every priority).
@@ -354,10 +356,12 @@ class Match:
         self.seats[seat].field.append(inst)
 
     def leave_field(self, inst: Inst, to: int) -> None:
-        """Move a card off the field to the graveyard or its owner's hand; a J-ruler goes back
-        to the ruler zone, ruler side up (F7.4); its equipment goes to the graveyard (F10.2)."""
+        """Move a card off the field to the graveyard, the removed zone or its owner's hand; a
+        J-ruler goes back to the ruler zone, ruler side up (F7.4); its equipment goes to the
+        graveyard (F10.2). Its «leave» abilities trigger (F11)."""
         side = self.seats[inst.owner]
         side.field.remove(inst)
+        abilities, j = self.abilities(inst), inst.j
         inst.damage = inst.atk_mod = inst.def_mod = 0
         inst.equipped_to = None
         if inst.j:
@@ -368,12 +372,17 @@ class Match:
             inst.zone = HAND
             side.hand.append(inst)
             where = "hand"
+        elif to == REMOVED:  # F3.3: removed from the game, public
+            inst.zone = REMOVED
+            side.removed.append(inst)
+            where = "removed"
         else:
             inst.zone = GRAVEYARD
             side.graveyard.append(inst)
             where = "graveyard"
         seen_as = inst.id  # the events name it by the id it had on the field
         self.emit({"type": "leaves", "id": seen_as, "card": inst.name, "seat": inst.owner, "to": where})
+        self.trigger(inst, abilities, "leave", j=j)
         if where == "hand":
             self.mint(inst)  # F4.5 [decision]: into a hand it becomes a new object (both saw it go)
         for other in list(side.field):
@@ -382,19 +391,41 @@ class Match:
 
     def destroy(self, inst: Inst) -> None:
         """F9.5: to the graveyard (a J-ruler: F7.4); its «destroyed» abilities trigger."""
-        abilities = self.abilities(inst)
-        if inst.j:  # F7.4: a destroyed J-ruler never does Judgment again (only that blocks it)
+        abilities, j = self.abilities(inst), inst.j
+        if j:  # F7.4: a destroyed J-ruler never does Judgment again (only that ends it)
             self.seats[inst.owner].judgment_lost = True
         self.emit({"type": "destroyed", "id": inst.id, "card": inst.name, "seat": inst.owner})
+        self.trigger(inst, abilities, "destroyed", j=j)
         self.leave_field(inst, GRAVEYARD)
-        self.trigger(inst, abilities, "destroyed")
 
-    def trigger(self, inst: Inst, abilities: tuple[Ability, ...], when: str) -> None:
-        """F8.5: queue ``inst``'s ``when`` abilities; they go on the chase at the next priority."""
+    def trigger(self, inst: Inst, abilities: tuple[Ability, ...], when: str, *, j: bool | None = None) -> None:
+        """F8.5: queue ``inst``'s ``when`` abilities (of its J-ruler side when ``j``; default:
+        the side it shows); they go on the chase at the next priority. One that chooses a
+        target has it chosen by its controller as it goes on (:meth:`trigger_target`)."""
+        side = inst.j if j is None else j
         for index, ability in enumerate(abilities):
             if ability.when == when:
-                payload = {"kind": "ability", "source": inst.id, "ability": index, "j": inst.j}
+                payload: dict[str, Any] = {"kind": "ability", "source": inst.id, "ability": index, "j": side}
+                if ability.chosen:
+                    payload["choose"] = True
                 self.chain.trigger(inst.owner, payload)
+
+    def trigger_all(self, seat: int, when: str) -> None:
+        """F11: the ``when`` abilities (start or end of turn) of every card ``seat`` controls."""
+        for inst in list(self.seats[seat].field):
+            if inst.card.j_timed if inst.j else inst.card.timed:
+                self.trigger(inst, self.abilities(inst), when)
+
+    def trigger_key(self, payload: dict[str, Any]) -> tuple[str, bool, int]:
+        """F8.5: what tells two triggers apart for their order (a card's name, side and
+        ability): the same ability of two copies needs no choice."""
+        return (self.minted[payload["source"]].name, bool(payload["j"]), int(payload["ability"]))
+
+    def trigger_ability(self, payload: dict[str, Any]) -> tuple[Inst, Ability]:
+        """The card and the ability of a triggered or activated chase item."""
+        source = self.minted[payload["source"]]
+        abilities = source.card.j_abilities if payload.get("j") else source.card.abilities
+        return source, abilities[payload["ability"]]
 
     def to_graveyard(self, inst: Inst) -> None:
         if inst.zone in (DECK, HAND, STONE_DECK):
@@ -423,6 +454,12 @@ class Match:
                     self.begin_turn()
                     continue
                 chain = self.chain
+                if chain.ordering is not None:  # F8.5: a seat orders its simultaneous triggers
+                    chooser = chain.choosing
+                    assert chooser is not None
+                    info = {"triggers": [item.id for item in chain.trigger_options()]}
+                    self.pending = Decision("order", chooser, self.seq, info)
+                    return
                 holder = chain.holder
                 if holder is not None:
                     seats = self.seats
@@ -430,6 +467,9 @@ class Match:
                         self.rule_process()  # otherwise it has nothing to do (F12.1)
                     if chain.pending:  # F8.5: triggers of the rule process go on now
                         chain.acted(holder)
+                        continue
+                    if self.choosing_target():
+                        return
                     # F8.3 [decision]: nothing else to do as anyone may know, pass
                     # (Match.only_pass, inlined: this is the engine's busiest line; the request
                     # asked of the listing is the match's own, made once, as it is not kept)
@@ -450,6 +490,26 @@ class Match:
                     return
         except GameOver:
             self.pending = None
+
+    def choosing_target(self) -> bool:
+        """F8.5: a trigger that chooses a target, just put on the chase, has it chosen by its
+        controller (a ``target`` decision; return True), or is dropped with no legal target."""
+        for item in self.chain.items:
+            payload = item.payload
+            if payload.get("choose"):
+                if self.trigger_targets(item):
+                    self.pending = Decision("target", item.controller, self.seq, {"item": item.id})
+                    return True
+                self.chain.remove(item.id)
+                self.emit({"type": "trigger_dropped", "item": item.id, "id": payload["source"]})
+                return self.choosing_target()
+        return False
+
+    def trigger_targets(self, item: ChainItem[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The targets the trigger ``item`` may choose now (never the item itself)."""
+        source, ability = self.trigger_ability(item.payload)
+        options = target_options(self, item.controller, source, ability)
+        return [chosen for chosen in options if chosen.get("item") != item.id]
 
     def only_pass(self, decision: Decision) -> bool:
         """Whether the seat of the priority ``decision`` passes by itself (F8.3 [decision]):
@@ -484,6 +544,7 @@ class Match:
         side = self.seats[self.active]
         side.called = side.judged_turn = False
         self.emit({"type": "turn", "turn": self.turn, "seat": self.active})
+        self.trigger_all(self.active, "turn_start")  # F11: on the chase at the draw's window
         if self.turn > 1:
             if not side.deck:
                 self.emit({"type": "deck_out", "seat": self.active})
@@ -524,6 +585,7 @@ class Match:
         if self.phase == "main":
             self.phase = "end"  # F6.4: a priority window first
             self.emit({"type": "end_phase", "seat": self.active})
+            self.trigger_all(self.active, "turn_end")  # F11: on the chase at this window
             self.chain.open_window(self.active)
             return False
         self.cleanup()
@@ -579,6 +641,7 @@ class Match:
             blocker.rested = True  # F9.2 [seed L116]: rested to block
             battle["blocker"] = blocker.id
             self.emit({"type": "block", "seat": blocker.owner, "blocker": blocker.id})
+            self.trigger(blocker, self.abilities(blocker), "block")
         else:
             self.emit({"type": "no_block", "seat": 1 - self.active})
         battle["stage"] = "blocked"
@@ -643,10 +706,9 @@ class Match:
                 self.emit({"type": "j_ruler", "seat": seat, "id": ruler.id, "card": ruler.name})
                 self.trigger(ruler, ruler.card.j_abilities, "enter")
             return
-        if kind == "ability":
-            source = self.minted[payload["source"]]  # the card whose ability it is, wherever it went
-            abilities = source.card.j_abilities if payload.get("j") else source.card.abilities
-            apply_ability(self, seat, source, abilities[payload["ability"]], payload)
+        if kind == "ability":  # the card whose ability it is, wherever it went
+            source, ability = self.trigger_ability(payload)
+            apply_ability(self, seat, source, ability, payload)
             return
         inst = self.minted[payload["card"]]  # a played card (F10.1), on the chase
         card = inst.card

@@ -107,6 +107,8 @@ REFUSAL_CODES: tuple[str, ...] = (
     "cannot_block",
     # F6.4: discard
     "not_a_discard",
+    # F8.5: ordering triggers
+    "not_a_trigger",
     # F11: chosen targets
     "illegal_target",
     "target_missing",
@@ -150,12 +152,15 @@ class Result:
 
 
 # The rule each decision belongs to, cited when a seat answers out of turn.
-DECISION_RULES: dict[str, str] = {"mulligan": "F5.2", "priority": "F8.3", "block": "F9.2", "discard": "F6.4"}
+DECISION_RULES: dict[str, str] = {
+    "mulligan": "F5.2", "priority": "F8.3", "block": "F9.2", "discard": "F6.4", "order": "F8.5",
+    "target": "F8.5",
+}  # fmt: skip
 
 
 @dataclass(slots=True)
 class Decision:
-    """A request for input (STYLE.md 7): ``kind`` (mulligan, priority, block, discard, or
+    """A request for input: ``kind`` (mulligan, priority, block, discard, order, target, or
     wait), the ``seat`` asked, ``seq``; ``info`` says more (the attack to block)."""
 
     kind: str
