@@ -40,7 +40,9 @@ TEXTS = GameTexts(
     refusals={
         **PROTOCOL_REFUSALS,
         "action_too_expensive": N_("not enough will"),
-        "action_used": N_("that is done once (a call or a Judgment a turn; no Judgment after a J-ruler is destroyed)"),
+        "action_used": N_(
+            "that is done once (a call or a Judgment a turn; no Judgment after a J-ruler is destroyed)"
+        ),
         "bad_payment": N_("those magic stones do not pay for %(card)s"),
         "cannot_attack": N_("%(card)s cannot attack now"),
         "cannot_block": N_("%(card)s cannot block that attacker"),

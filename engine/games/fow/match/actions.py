@@ -133,11 +133,16 @@ def _check_payment(match: Match, seat: int, action: dict[str, Any], cost: Cost, 
             )
     elif not match.can_pay(seat, cost):
         raise IllegalAction(
-            "F7.1", f"not enough will for «{name}»", code=code, params={"card": name, "cost": sum(n for _, n in cost)}
+            "F7.1",
+            f"not enough will for «{name}»",
+            code=code,
+            params={"card": name, "cost": sum(n for _, n in cost)},
         )
 
 
-def paid(match: Match, seat: int, action: dict[str, Any], cost: Cost) -> tuple[dict[str, int], list[Inst]] | None:
+def paid(
+    match: Match, seat: int, action: dict[str, Any], cost: Cost
+) -> tuple[dict[str, int], list[Inst]] | None:
     """Return what pays ``cost`` for a validated action: (the will taken from the pool, the
     stones rested): the stones it names (F7.6), else the default payment."""
     if "pay" in action:
@@ -277,7 +282,9 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                         "F7.4", "a destroyed J-ruler does no Judgment again this game", code="action_used"
                     )
                 if ruler.zone != RULER_ZONE or side.judged_turn:
-                    raise IllegalAction("F7.3", "one Judgment a turn, by the ruler in its zone", code="action_used")
+                    raise IllegalAction(
+                        "F7.3", "one Judgment a turn, by the ruler in its zone", code="action_used"
+                    )
                 if ruler.rested:
                     raise IllegalAction(
                         "F7.3", "your ruler is rested", code="rested", params={"card": ruler.name}
@@ -294,7 +301,9 @@ def problem(match: Match, pending: Decision, seat: int, action: dict[str, Any]) 
                     params={"card": str(action.get("card"))[:40]},
                 )
             if stone.rested:
-                raise IllegalAction("F7.1", f"«{stone.name}» is rested", code="rested", params={"card": stone.name})
+                raise IllegalAction(
+                    "F7.1", f"«{stone.name}» is rested", code="rested", params={"card": stone.name}
+                )
             if attribute not in stone.card.produces:
                 raise IllegalAction(
                     "F7.1",

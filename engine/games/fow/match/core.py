@@ -264,7 +264,9 @@ class Match:
     def stones_ready(self, seat: int) -> list[Inst]:
         return [i for i in self.seats[seat].field if i.card.is_stone and not i.rested]
 
-    def payment(self, seat: int, cost: tuple[tuple[str, int], ...]) -> tuple[dict[str, int], list[Inst]] | None:
+    def payment(
+        self, seat: int, cost: tuple[tuple[str, int], ...]
+    ) -> tuple[dict[str, int], list[Inst]] | None:
         """F7.6 [decision]: the default payment of ``cost``: the will taken from the seat's pool
         and the recovered stones the engine rests (the pool first, then the stones with the
         fewest attributes), or None when nothing pays it (F7.1). It finds a payment whenever
@@ -398,7 +400,9 @@ class Match:
         self.trigger(inst, abilities, "destroyed", j=j)
         self.leave_field(inst, GRAVEYARD)
 
-    def trigger(self, inst: Inst, abilities: tuple[Ability, ...], when: str, *, j: bool | None = None) -> None:
+    def trigger(
+        self, inst: Inst, abilities: tuple[Ability, ...], when: str, *, j: bool | None = None
+    ) -> None:
         """F8.5: queue ``inst``'s ``when`` abilities (of its J-ruler side when ``j``; default:
         the side it shows); they go on the chase at the next priority. One that chooses a
         target has it chosen by its controller as it goes on (:meth:`trigger_target`)."""

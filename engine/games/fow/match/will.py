@@ -109,7 +109,9 @@ def _pool_units(pool: Pool | None) -> list[str]:
     return [key for key in ATTRIBUTES for _ in range((pool or {}).get(key, 0))]
 
 
-def auto_payment(ready: Sequence[Inst], cost: Cost, pool: Pool | None = None) -> tuple[dict[str, int], list[Inst]] | None:
+def auto_payment(
+    ready: Sequence[Inst], cost: Cost, pool: Pool | None = None
+) -> tuple[dict[str, int], list[Inst]] | None:
     """F7.6 [decision]: the default payment of ``cost``: (the will taken from ``pool``, the
     stones of ``ready`` to rest), the pool first, then the stones in the order given (callers
     pass :func:`stone_order`); None only when ``cost`` cannot be paid at all (F7.1)."""
@@ -155,7 +157,9 @@ def named_payment(
     return taken
 
 
-def _split(pooled: list[str], ready: Sequence[Inst], units: Iterable[int]) -> tuple[dict[str, int], list[Inst]]:
+def _split(
+    pooled: list[str], ready: Sequence[Inst], units: Iterable[int]
+) -> tuple[dict[str, int], list[Inst]]:
     taken: dict[str, int] = {}
     stones: list[Inst] = []
     for unit in sorted(units):
