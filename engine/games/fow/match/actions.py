@@ -11,10 +11,9 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from engine.games.fow.cards import Ability
+from engine.games.fow.cards import ATTRIBUTES, Ability
 from engine.games.fow.match.effects import target_legal, target_options
 from engine.games.fow.match.state import CHASE, DECK, FIELD, RULER_ZONE, Decision, IllegalAction, Inst
-from engine.games.fow.cards import ATTRIBUTES
 from engine.games.fow.match.will import Cost, can_pay_from, named_payment
 
 if TYPE_CHECKING:

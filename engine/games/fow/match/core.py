@@ -19,7 +19,6 @@ from engine.games.fow.match.actions import hand_may_play, legal_actions, perform
 from engine.games.fow.match.effects import apply_ability, target_options
 from engine.games.fow.match.state import (
     BOTH,
-    REMOVED,
     CHASE,
     DECK,
     FIELD,
@@ -27,6 +26,7 @@ from engine.games.fow.match.state import (
     HAND,
     HAND_LIMIT,
     OPENING_HAND,
+    REMOVED,
     RULER_ZONE,
     STONE_DECK,
     TURN_LIMIT,
