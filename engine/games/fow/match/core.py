@@ -172,7 +172,7 @@ class Match:
 
     def emit(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
         if self.recording:
-            self.events.append(Event(public, private, seat))
+            self.events.append(Event((public, private, seat)))
 
     def end(self, winner: int | None, reason: str) -> None:
         """End the game (F12, F13) and unwind the rules."""
