@@ -15,7 +15,7 @@ from engine.games.fow.cards import Ability
 from engine.games.fow.match.state import FIELD, GRAVEYARD, HAND, REMOVED, Inst
 
 if TYPE_CHECKING:
-    from engine.games.fow.match.core import Match
+    from engine.games.fow.match.board import Board as Match
 
 
 def target_options(match: Match, seat: int, source: Inst | None, ability: Ability) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from engine.games.fow.match.state import CHASE, FIELD, GRAVEYARD, HAND, RULER_ZONE, Inst
 
 if TYPE_CHECKING:
-    from engine.games.fow.match.core import Match
+    from engine.games.fow.match.board import Board as Match
 
 
 def _card(match: Match, inst: Inst) -> dict[str, Any]:

@@ -85,24 +85,28 @@ def _match(units: list[int], slots: list[int]) -> list[int]:
     """Return, for each unit of will (a mask of the attributes it may be), the symbol slot it
     pays (-1: none), found by augmenting paths from the units in their order, so that the units
     listed first are the ones matched when a choice remains (the matched units are a maximum
-    set, earliest first: a transversal matroid's greedy basis)."""
+    set, earliest first: a transversal matroid's greedy basis); [] when some slot stays unpaid."""
     slot_of = [-1] * len(units)
     unit_of = [-1] * len(slots)
-
-    def augment(unit: int, seen: list[bool]) -> bool:
-        for slot, bit in enumerate(slots):
-            if units[unit] & bit and not seen[slot]:
-                seen[slot] = True
-                if unit_of[slot] < 0 or augment(unit_of[slot], seen):
-                    unit_of[slot] = unit
-                    slot_of[unit] = slot
-                    return True
-        return False
-
     for unit in range(len(units)):
-        if -1 in unit_of:
-            augment(unit, [False] * len(slots))
+        if -1 not in unit_of:
+            break
+        _augment(unit, units, slots, slot_of, unit_of, [False] * len(slots))
     return slot_of if -1 not in unit_of else []
+
+
+def _augment(
+    unit: int, units: list[int], slots: list[int], slot_of: list[int], unit_of: list[int], seen: list[bool]
+) -> bool:
+    """Find ``unit`` a slot, moving the units already matched along an augmenting path."""
+    for slot, bit in enumerate(slots):
+        if units[unit] & bit and not seen[slot]:
+            seen[slot] = True
+            if unit_of[slot] < 0 or _augment(unit_of[slot], units, slots, slot_of, unit_of, seen):
+                unit_of[slot] = unit
+                slot_of[unit] = slot
+                return True
+    return False
 
 
 def _pool_units(pool: Pool | None) -> list[str]:
