@@ -149,6 +149,7 @@ class Card:
     activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     j_activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     will_mask: int = field(default=0, init=False, repr=False, compare=False)  # ``produces`` (BIT)
+    will_options: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)  # in order
     # Whether a side has start- or end-of-turn abilities (looked for at every turn's start and end).
     timed: bool = field(default=False, init=False, repr=False, compare=False)
     j_timed: bool = field(default=False, init=False, repr=False, compare=False)
@@ -160,6 +161,7 @@ class Card:
         object.__setattr__(self, "j_activated", _activated(self.j_abilities))
         object.__setattr__(self, "timed", any(a.when in TURN_WHENS for a in self.abilities))
         object.__setattr__(self, "j_timed", any(a.when in TURN_WHENS for a in self.j_abilities))
+        object.__setattr__(self, "will_options", tuple(a for a in ATTRIBUTES if a in self.produces))
         object.__setattr__(self, "will_mask", sum(BIT[attribute] for attribute in set(self.produces)))
 
     @property

@@ -83,6 +83,9 @@ class Board:
         # Whether a card may have been dealt damage since the last cleanup (F6.4): until one
         # has, the rule process has no card to look at (issue #22: it runs at every priority).
         self.damage_dealt = False
+        # Whether a trigger that chooses a target may wait on the chase for it (F8.5): until
+        # one is queued, nothing to look for before each priority.
+        self.targets_due = False
         # The spec of a position built for a rules test (match/scenario.py), which no log holds.
         self.built: dict[str, Any] | None = None
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0, start), self._setup_seat(1, start))
@@ -393,6 +396,7 @@ class Board:
                 payload: dict[str, Any] = {"kind": "ability", "source": inst.id, "ability": index, "j": side}
                 if ability.chosen:
                     payload["choose"] = True
+                    self.targets_due = True
                 self.chain.trigger(inst.owner, payload)
 
     def trigger_all(self, seat: int, when: str) -> None:

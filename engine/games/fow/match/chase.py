@@ -25,6 +25,7 @@ class Chase(Battle):
                 self.chain.remove(item.id)
                 self.emit({"type": "trigger_dropped", "item": item.id, "id": payload["source"]})
                 return self.choosing_target()
+        self.targets_due = False
         return False
 
     def trigger_targets(self, item: ChainItem[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -93,7 +93,7 @@ class Match(Chase):
                     if chain.pending:  # F8.5: triggers of the rule process go on now
                         chain.acted(holder)
                         continue
-                    if self.choosing_target():
+                    if self.targets_due and self.choosing_target():
                         return
                     # F8.3 [decision]: nothing else to do as anyone may know, pass
                     # (Match.only_pass, inlined: this is the engine's busiest line; the request

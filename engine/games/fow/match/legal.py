@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from engine.games.fow.cards import ATTRIBUTES
 from engine.games.fow.match.checks import choosing_item, play_ability, problem
 from engine.games.fow.match.effects import target_options
 from engine.games.fow.match.state import RULER_ZONE, Decision
-from engine.games.fow.match.will import Cost, can_pay_from
+from engine.games.fow.match.will import Cost, can_pay_masks, ready_will
 
 if TYPE_CHECKING:
     from engine.games.fow.match.chase import Chase as Match
@@ -47,10 +46,10 @@ def _can_pay(match: Match, seat: int, payable: dict[Any, Any], cost: tuple[tuple
     ``None``) and the answers of one listing."""
     known = payable.get(cost)
     if known is None:
-        ready = payable.get(None)
-        if ready is None:
-            ready = payable[None] = match.ready_stones(seat, ordered=False)
-        known = payable[cost] = can_pay_from(ready, cost, match.seats[seat].will)
+        units = payable.get(None)
+        if units is None:
+            units = payable[None] = ready_will(match.seats[seat])
+        known = payable[cost] = can_pay_masks(units, cost)
     return bool(known)
 
 
@@ -81,9 +80,11 @@ def hand_may_play(match: Match, seat: int) -> bool:
         return False
     if not costs[0]:
         return True  # a free card
-    ready = match.ready_stones(seat, ordered=False)
-    pool = side.will
-    return any(can_pay_from(ready, cost, pool) for cost in costs)
+    units = ready_will(side)
+    for cost in costs:
+        if can_pay_masks(units, cost):
+            return True
+    return False
 
 
 def priority_actions(match: Match, pending: Decision, *, hand: bool = True) -> Iterator[dict[str, Any]]:
@@ -146,8 +147,7 @@ def priority_actions(match: Match, pending: Decision, *, hand: bool = True) -> I
                     }
     if hand:  # F8.2: will abilities, at instant speed
         for stone in side.field:
-            if stone.card.type == "magic_stone" and not stone.rested:
-                for attribute in ATTRIBUTES:
-                    if attribute in stone.card.produces:
-                        yield {"type": "will", "card": stone.id, "attribute": attribute}
+            if stone.card.will_options and not stone.rested:  # a magic stone's (F7.1)
+                for attribute in stone.card.will_options:
+                    yield {"type": "will", "card": stone.id, "attribute": attribute}
     yield {"type": "pass"}

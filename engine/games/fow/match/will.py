@@ -18,7 +18,7 @@ from itertools import combinations
 from operator import attrgetter
 
 from engine.games.fow.cards import ATTRIBUTES, BIT
-from engine.games.fow.match.state import Inst
+from engine.games.fow.match.state import Inst, Seat
 
 Cost = tuple[tuple[str, int], ...]
 Pool = Mapping[str, int]
@@ -28,45 +28,78 @@ Pool = Mapping[str, int]
 stone_order = attrgetter("pay_order")
 
 
-def _demand(cost: Cost) -> tuple[dict[int, int], int]:
-    """Return the attribute symbols of ``cost`` ({bit: count}) and its total."""
-    symbols: dict[int, int] = {}
-    total = 0
-    for key, count in cost:
-        total += count
-        if key != "any":
-            symbols[BIT[key]] = symbols.get(BIT[key], 0) + count
-    return symbols, total
+# Per distinct cost (a game has a few dozen): its total and, for Hall's condition, every
+# non-empty set of its attribute symbols as (the set's mask, the will it needs). Asked for every
+# card of the game before every priority (F8.3), so read once.
+_DEMANDS: dict[Cost, tuple[int, tuple[tuple[int, int], ...]]] = {}
 
 
-def can_pay_from(ready: Sequence[Inst], cost: Cost, pool: Pool | None = None) -> bool:
-    """Whether the will ``pool`` and the stones ``ready`` (recovered, any order) pay ``cost``
-    (F7.1): by Hall's condition, every set of the cost's attributes is produced by at least as
-    many units of will as it needs, and there is will enough in all."""
-    symbols, total = _demand(cost)
-    pooled = sum(pool.values()) if pool else 0
-    if total > len(ready) + pooled:
-        return False
-    if not symbols:
-        return True
+def _demand(cost: Cost) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Return the total of ``cost`` and its symbols' sets (mask, will needed)."""
+    found = _DEMANDS.get(cost)
+    if found is None:
+        symbols: dict[int, int] = {}
+        total = 0
+        for key, count in cost:
+            total += count
+            if key != "any":
+                symbols[BIT[key]] = symbols.get(BIT[key], 0) + count
+        bits = list(symbols)
+        sets: list[tuple[int, int]] = []
+        for size in range(1, len(bits) + 1):
+            for chosen in combinations(bits, size):
+                union = 0
+                need = 0
+                for bit in chosen:
+                    union |= bit
+                    need += symbols[bit]
+                sets.append((union, need))
+        found = _DEMANDS[cost] = (total, tuple(sets))
+    return found
+
+
+def will_units(ready: Sequence[Inst], pool: Pool | None = None) -> list[int]:
+    """Return the units of will a seat may spend: each ready stone's mask of what it produces,
+    and one bit per will in ``pool`` (what :func:`can_pay_masks` reads)."""
     masks = [stone.card.will_mask for stone in ready]
     if pool:
         for key, count in pool.items():
             masks += [BIT[key]] * count
-    bits = list(symbols)
-    if len(bits) == 1:  # one attribute: enough units producing it
-        bit = bits[0]
-        return sum(1 for mask in masks if mask & bit) >= symbols[bit]
-    for size in range(1, len(bits) + 1):
-        for chosen in combinations(bits, size):
-            union = 0
-            need = 0
-            for bit in chosen:
-                union |= bit
-                need += symbols[bit]
-            if sum(1 for mask in masks if mask & union) < need:
-                return False
+    return masks
+
+
+def ready_will(side: Seat) -> list[int]:
+    """Return :func:`will_units` of a seat: its recovered magic stones' and its pool's, in one
+    pass over its field (only a magic stone has a ``will_mask``)."""
+    masks = [inst.card.will_mask for inst in side.field if inst.card.will_mask and not inst.rested]
+    if side.will:
+        for key, count in side.will.items():
+            masks += [BIT[key]] * count
+    return masks
+
+
+def can_pay_masks(masks: list[int], cost: Cost) -> bool:
+    """Whether the units of will ``masks`` (:func:`will_units`) pay ``cost`` (F7.1): by Hall's
+    condition, every set of the cost's attributes is produced by at least as many units as it
+    needs, and there is will enough in all."""
+    found = _DEMANDS.get(cost)
+    total, sets = found if found is not None else _demand(cost)
+    if total > len(masks):
+        return False
+    for union, need in sets:
+        found = 0
+        for mask in masks:
+            if mask & union:
+                found += 1
+        if found < need:
+            return False
     return True
+
+
+def can_pay_from(ready: Sequence[Inst], cost: Cost, pool: Pool | None = None) -> bool:
+    """Whether the will ``pool`` and the stones ``ready`` (recovered, any order) pay ``cost``
+    (F7.1)."""
+    return can_pay_masks(will_units(ready, pool), cost)
 
 
 def _slots(cost: Cost) -> tuple[list[int], int]:
@@ -119,6 +152,10 @@ def auto_payment(
     """F7.6 [decision]: the default payment of ``cost``: (the will taken from ``pool``, the
     stones of ``ready`` to rest), the pool first, then the stones in the order given (callers
     pass :func:`stone_order`); None only when ``cost`` cannot be paid at all (F7.1)."""
+    if not pool:
+        found = _greedy(ready, cost)
+        if found is not None:
+            return {}, found
     pooled = _pool_units(pool)
     units = [BIT[key] for key in pooled] + [stone.card.will_mask for stone in ready]
     slots, generic = _slots(cost)
@@ -130,6 +167,34 @@ def auto_payment(
     used = [unit for unit in range(len(units)) if slot_of[unit] >= 0]
     free = [unit for unit in range(len(units)) if slot_of[unit] < 0][:generic]
     return _split(pooled, ready, used + free)
+
+
+def _greedy(ready: Sequence[Inst], cost: Cost) -> list[Inst] | None:
+    """The default payment's stones when the cost has one kind of attribute symbol at most: the
+    first stones producing it, then the first left for the generic number (the matching's
+    answer then; None when the cost has two kinds or the stones cannot pay)."""
+    bit = 0
+    needed = 0
+    generic = 0
+    for key, count in cost:
+        if key == "any":
+            generic += count
+        elif bit and BIT[key] != bit:
+            return None
+        else:
+            bit = BIT[key]
+            needed += count
+    used: list[Inst] = []
+    left: list[Inst] = []
+    for stone in ready:
+        if needed and stone.card.will_mask & bit:
+            used.append(stone)
+            needed -= 1
+        else:
+            left.append(stone)
+    if needed or len(left) < generic:
+        return None
+    return used + left[:generic]
 
 
 def named_payment(
