@@ -87,11 +87,11 @@ def can_pay_masks(masks: list[int], cost: Cost) -> bool:
     if total > len(masks):
         return False
     for union, need in sets:
-        found = 0
+        units = 0
         for mask in masks:
             if mask & union:
-                found += 1
-        if found < need:
+                units += 1
+        if units < need:
             return False
     return True
 
