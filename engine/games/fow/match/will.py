@@ -194,7 +194,8 @@ def _greedy(ready: Sequence[Inst], cost: Cost) -> list[Inst] | None:
             left.append(stone)
     if needed or len(left) < generic:
         return None
-    return used + left[:generic]
+    chosen = used + left[:generic]
+    return [stone for stone in ready if any(stone is pick for pick in chosen)]  # in spending order
 
 
 def named_payment(
