@@ -19,7 +19,7 @@ DECKS_DIR = DATA_DIR / "decks"
 # ``penalty_loss`` are the site's alone; ``concede`` either seat's at any moment.
 ACTION_TYPES: tuple[str, ...] = (
     "keep", "mulligan", "pass", "play", "activate", "call", "judgment", "attack", "block", "discard",
-    "concede",
+    "will", "order", "target", "concede",
 )  # fmt: skip
 
 RULES = ModuleRules(

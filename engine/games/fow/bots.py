@@ -1,4 +1,6 @@
-"""Force of Will bots: ``random`` (any legal action but conceding) and ``heuristic`` (greedy).
+"""Force of Will bots: ``random`` (any legal action but conceding and will abilities, which the
+default payment makes for it, F7.6) and ``heuristic`` (greedy). Both order their triggers and
+choose their triggers' targets (F8.5).
 
 Each reads only what its seat may see: the legal actions, its own hand and the public board.
 """
@@ -23,7 +25,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, match: Match, seat: int) -> dict[str, Any]:
-        legal = [action for action in match.legal_actions(seat) if action["type"] != "concede"]
+        legal = [action for action in match.legal_actions(seat) if action["type"] not in ("concede", "will")]
         if len(legal) > 1 and self.rng.random() < 0.7:
             others = [action for action in legal if action["type"] != "pass"]
             return self.rng.choice(others)
@@ -53,6 +55,10 @@ class HeuristicBot:
             return max(legal, key=lambda a: match.by_id[a["card"]].card.cost or 0)
         if kind == "block":
             return self._block(match, seat, by_type)
+        if kind == "order":  # F8.5: the first waiting trigger goes on first (resolves last)
+            return legal[0]
+        if kind == "target":
+            return self._trigger_target(match, seat, legal)
         if "call" in by_type:
             return by_type["call"][0]
         if "judgment" in by_type:
@@ -98,6 +104,25 @@ class HeuristicBot:
         if inst.card.type == "chant" and any(a.effect == "pump" for a in inst.card.abilities):
             return -1
         return 1 + cost
+
+    def _trigger_target(self, match: Match, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """A trigger's target (F8.5): a pump on its own best card, anything else on the
+        opponent's (or the opponent), never on its own if it can help it."""
+        decision = match.decision()
+        item = next(i for i in match.chain.items if decision is not None and i.id == decision.info["item"])
+        _source, ability = match.trigger_ability(item.payload)
+        helpful = ability.effect == "pump"
+
+        def score(action: dict[str, Any]) -> tuple[int, int]:
+            if "target" in action:
+                target = match.by_id[action["target"]]
+                return (int((target.owner == seat) == helpful), match.attack(target))
+            if "player" in action:
+                return (int((action["player"] == seat) == helpful), 0)
+            chased = next((i for i in match.chain.items if i.id == action["item"]), None)
+            return (int(chased is not None and chased.controller != seat), 0)
+
+        return max(legal, key=score)
 
     def _attack_value(self, match: Match, seat: int, action: dict[str, Any]) -> int:
         attacker = match.by_id[action["card"]]

@@ -23,6 +23,7 @@ from engine.games._common import (
     take_str_list,
 )
 from engine.languages import Translations, translations_json
+from engine.playable import EngineFields
 from engine.problems import Problem
 
 # Seed «ТИПЫ КАРТ»: Правитель (Ruler), Резонаторы (Resonator), Магические камни
@@ -31,6 +32,8 @@ CARD_TYPES: tuple[str, ...] = ("ruler", "resonator", "addition", "regalia", "cha
 # Seed «КАК ПОЛУЧИТЬ ВОЛЮ»: «Воля имеет 5 атрибутов: свет, тьму, огонь, воду и воздух».
 # No attribute at all means a void (colourless) card.
 ATTRIBUTES: tuple[str, ...] = ("light", "darkness", "fire", "water", "wind")
+# One bit per attribute: the will a magic stone may produce, as a mask (F7.1).
+BIT: dict[str, int] = {attribute: 1 << index for index, attribute in enumerate(ATTRIBUTES)}
 
 CARD_KEYS: tuple[str, ...] = (
     *IDENTITY_KEYS, "type", "basic", "attributes", "cost", "will_cost", "atk", "def", "judgment",
@@ -43,11 +46,16 @@ KEYWORDS: tuple[str, ...] = ("swiftness", "flying", "quickcast")
 # F11 [decision]: when an ability works. ``play``: a chant's effect on resolution; ``enter``,
 # ``attack``, ``destroyed``: triggered (automatic) abilities (F8.5); ``activate``: an
 # activated ability with a [Rest] and/or will cost (F8.2).
-WHENS: tuple[str, ...] = ("play", "enter", "attack", "destroyed", "activate")
-TRIGGERS: tuple[str, ...] = ("enter", "attack", "destroyed")
+WHENS: tuple[str, ...] = (
+    "play", "enter", "attack", "block", "destroyed", "leave", "turn_start", "turn_end", "activate",
+)  # fmt: skip
+TRIGGERS: tuple[str, ...] = ("enter", "attack", "block", "destroyed", "leave", "turn_start", "turn_end")
+# ``turn_start``: at the start of its controller's turn (before the draw); ``turn_end``: as its
+# controller's end phase begins. Both go on the chase at the phase's window (F8.4, F8.5).
+TURN_WHENS: tuple[str, ...] = ("turn_start", "turn_end")
 # F11 [decision]: the effects (one handler each in match/effects.py).
 EFFECTS: tuple[str, ...] = (
-    "damage", "pump", "destroy", "bounce", "draw", "gain_life", "call_stone", "cancel",
+    "damage", "pump", "destroy", "bounce", "draw", "gain_life", "call_stone", "cancel", "remove",
 )  # fmt: skip
 # What an effect works on. Chosen targets (picked when the card is played or the ability
 # activated): ``resonator`` (any resonator or J-ruler on the field), ``enemy_resonator``,
@@ -66,6 +74,7 @@ EFFECT_TARGETS: dict[str, tuple[str, ...]] = {
     "gain_life": ("you",),
     "call_stone": ("you",),
     "cancel": ("chase",),
+    "remove": ("resonator", "enemy_resonator", "self"),  # F3.3: to the removed zone
 }
 ABILITY_KEYS: tuple[str, ...] = ("when", "effect", "target", "amount", "atk", "def", "rest", "will")
 
@@ -131,17 +140,29 @@ class Card:
     names: Translations = ()  # engine.languages: the name in each language
     texts: Translations = ()
     set_code: str = ""
+    # The engine's fields the card lacks (engine/playable.py): a set for paper events may leave
+    # out everything but the minimum (formats.md); a match with such a card is refused.
+    missing: tuple[str, ...] = ()
     # Derived once from the fields above (issue #22: the match engine asks these at every
     # priority); out of the constructor, equality and repr, so a card is still its data.
     fast: bool = field(default=False, init=False, repr=False, compare=False)  # [Quickcast]
     activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     j_activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    will_mask: int = field(default=0, init=False, repr=False, compare=False)  # ``produces`` (BIT)
+    will_options: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)  # in order
+    # Whether a side has start- or end-of-turn abilities (looked for at every turn's start and end).
+    timed: bool = field(default=False, init=False, repr=False, compare=False)
+    j_timed: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # The indexes of the activated abilities (F8.2), on each side of the card.
         object.__setattr__(self, "fast", "quickcast" in self.keywords)
         object.__setattr__(self, "activated", _activated(self.abilities))
         object.__setattr__(self, "j_activated", _activated(self.j_abilities))
+        object.__setattr__(self, "timed", any(a.when in TURN_WHENS for a in self.abilities))
+        object.__setattr__(self, "j_timed", any(a.when in TURN_WHENS for a in self.j_abilities))
+        object.__setattr__(self, "will_options", tuple(a for a in ATTRIBUTES if a in self.produces))
+        object.__setattr__(self, "will_mask", sum(BIT[attribute] for attribute in set(self.produces)))
 
     @property
     def is_ruler(self) -> bool:
@@ -202,9 +223,6 @@ def _take_abilities(raw: Any, key: str, where: str, problems: list[Problem]) -> 
             problems.append(Problem(f"{at}.target", f"must be one of {TARGETS}"))
         elif effect is not None and target not in EFFECT_TARGETS[effect]:
             problems.append(Problem(f"{at}.target", f"{effect} cannot take the target {target!r}"))
-        elif when in TRIGGERS and target in CHOSEN_TARGETS:
-            # F8.5 [decision]: triggered abilities take fixed targets only (no choice asked).
-            problems.append(Problem(f"{at}.target", "a triggered ability takes no chosen target"))
         amount = take_int(item, "amount", at, problems) or 0
         atk = take_int(item, "atk", at, problems) or 0
         def_ = take_int(item, "def", at, problems) or 0
@@ -255,8 +273,11 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         rest = cost - len(symbols)
         will_cost = tuple(symbols + ([("any", rest)] if rest else []))
     playable = card_type in ("resonator", "addition", "regalia", "chant")
+    # Paper events need none of the engine's fields: each one a match needs and the card lacks
+    # is recorded (``missing``), not a problem (engine/playable.py).
+    engine_fields = EngineFields(raw)
     if playable and cost is None:
-        problems.append(Problem(f"{where}.cost", f"is missing: {a_type(card_type or '')} is played for will"))
+        engine_fields.need("cost")  # F1.3: played for will
     if (
         not playable
         and card_type is not None
@@ -265,8 +286,9 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         problems.append(Problem(f"{where}.cost", f"{a_type(card_type)} has no cost"))
     atk = take_int(raw, "atk", where, problems, default=None)
     def_ = take_int(raw, "def", where, problems, default=None)
-    if card_type == "resonator" and (atk is None or def_ is None):
-        problems.append(Problem(f"{where}.atk", "a resonator needs atk and def (F1.4)"))
+    if card_type == "resonator":
+        engine_fields.need("atk")  # F1.4
+        engine_fields.need("def")
     elif card_type not in ("resonator", None) and (atk is not None or def_ is not None):
         problems.append(Problem(f"{where}.atk", "only a resonator has atk and def"))
     judgment = _take_will(raw, "judgment", where, problems)
@@ -275,19 +297,15 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     j_keywords = take_str_list(raw, "j_keywords", where, problems, choices=KEYWORDS)
     j_abilities = _take_abilities(raw, "j_abilities", where, problems)
     if card_type == "ruler":
-        if judgment is None or j_atk is None or j_def is None:
-            problems.append(
-                Problem(f"{where}.judgment", "a ruler needs judgment, j_atk and j_def (F1.5, F7.3)")
-            )
+        for key in ("judgment", "j_atk", "j_def"):  # F1.5, F7.3
+            engine_fields.need(key)
     elif card_type is not None and (judgment is not None or j_atk is not None or raw.get("j_abilities")):
         problems.append(Problem(f"{where}.judgment", "only a ruler has a judgment and a J-ruler side"))
     produces = take_str_list(raw, "produces", where, problems, choices=ATTRIBUTES, fold=True)
     if card_type == "magic_stone":
         produces = produces or attributes
         if not produces:
-            problems.append(
-                Problem(f"{where}.produces", "a magic stone must produce will of an attribute (F7.1)")
-            )
+            engine_fields.need("produces")  # F7.1: will of an attribute
     elif produces and card_type is not None:
         problems.append(Problem(f"{where}.produces", "only a magic stone produces will"))
     equip: tuple[int, int] | None = None
@@ -334,6 +352,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         text=identity.text,
         names=identity.names,
         texts=identity.texts,
+        missing=engine_fields.missing,
     )
 
 

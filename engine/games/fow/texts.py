@@ -32,21 +32,27 @@ TEXTS = GameTexts(
         "attack": N_("attacks"),  # F9
         "block": N_("blocks"),  # F9.2
         "discard": N_("discards a card"),  # F6.4
+        "will": N_("rests a magic stone for will"),  # F7.1, F8.2
+        "order": N_("orders a trigger"),  # F8.5
+        "target": N_("chooses a trigger's target"),  # F8.5
         "concede": N_("concedes the game"),
     },
     refusals={
         **PROTOCOL_REFUSALS,
         "action_too_expensive": N_("not enough will"),
-        "action_used": N_("that is done once (a call a turn, a Judgment a game)"),
+        "action_used": N_(
+            "that is done once (a call or a Judgment a turn; no Judgment after a J-ruler is destroyed)"
+        ),
+        "bad_payment": N_("those magic stones do not pay for %(card)s"),
         "cannot_attack": N_("%(card)s cannot attack now"),
         "cannot_block": N_("%(card)s cannot block that attacker"),
         "illegal_target": N_("%(target)s is not a legal target"),
         "mulligan_cards": N_("name the hand cards to shuffle back, each once"),
         "mulligan_not_in_hand": N_("that card is not in your hand"),
         "no_action": N_("activate a card you control"),
-        "no_stone": N_("your magic stone deck is empty"),
         "not_a_choice": N_("%(type)s does not answer the %(decision)s decision"),
         "not_a_discard": N_("discard a card of your hand"),
+        "not_a_trigger": N_("put one of your waiting triggers on the chase"),
         "not_in_hand": N_("play a card from your hand"),
         "not_main_timing": N_("only at main timing: your main phase, no battle, an empty chase"),
         "rested": N_("«%(card)s» is rested"),

@@ -13,7 +13,7 @@ from engine.catalog import Catalog
 from engine.decklist import load_decklist
 from engine.games.fow import SAMPLE_SET
 from engine.games.fow.bots import RandomBot
-from engine.games.fow.cards import Ability, Card
+from engine.games.fow.cards import ATTRIBUTES, Ability, Card
 from engine.games.fow.match import Match, new_match
 from engine.games.fow.match.actions import legal_actions, problem
 from engine.games.fow.match.effects import target_options
@@ -90,6 +90,9 @@ def every_candidate(match: Match, pending: Decision) -> list[dict[str, Any]]:
         for target in match.attack_targets(inst):
             chosen = {"player": 1 - seat} if target is None else {"target": target}
             out.append({"type": "attack", "card": inst.id, **chosen})
+    for inst in side.field:  # F8.2: will abilities
+        for attribute in ATTRIBUTES:
+            out.append({"type": "will", "card": inst.id, "attribute": attribute})
     return [action for action in out if problem(match, pending, seat, action) is None] + [{"type": "pass"}]
 
 

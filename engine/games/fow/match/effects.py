@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.games.fow.cards import Ability
-from engine.games.fow.match.state import FIELD, GRAVEYARD, HAND, Inst
+from engine.games.fow.match.state import FIELD, GRAVEYARD, HAND, REMOVED, Inst
 
 if TYPE_CHECKING:
-    from engine.games.fow.match.core import Match
+    from engine.games.fow.match.board import Board as Match
 
 
 def target_options(match: Match, seat: int, source: Inst | None, ability: Ability) -> list[dict[str, Any]]:
@@ -125,6 +125,10 @@ def _call_stone(match: Match, seat: int, source: Inst, ability: Ability, on: Any
         match.call_stone(on)
 
 
+def _remove(match: Match, seat: int, source: Inst, ability: Ability, on: Any) -> None:
+    match.leave_field(on, REMOVED)  # F3.3: removed from the game (a J-ruler: back to its zone, F7.4)
+
+
 def _cancel(match: Match, seat: int, source: Inst, ability: Ability, on: Any) -> None:
     item = match.chain.remove(on)
     if item is None:
@@ -147,6 +151,7 @@ HANDLERS: dict[str, Handler] = {
     "gain_life": _gain_life,
     "call_stone": _call_stone,
     "cancel": _cancel,
+    "remove": _remove,
 }
 
 

@@ -8,10 +8,11 @@ from engine.matchlog import ReplayError, identity_format
 
 __all__ = ["FORMAT", "ReplayError", "match_log", "read_setup", "redacted_log", "replay"]
 
-# The rules this engine plays (RULES.md): "2" since instance ids are minted as cards come into
-# sight; a log of version "1" named cards by ids given in a list's order, which this engine
-# would read otherwise, so it refuses one.
-RULES_VERSION = "2"
+# The rules this engine plays (RULES.md): "3" since a window follows the draw (F8.4), triggers
+# are ordered and choose targets (F8.5) and will abilities fill a pool (F7.5), which a log of
+# an older version did not answer; "2" minted instance ids as cards come into sight; a log of
+# version "1" named cards by ids given in a list's order. This engine refuses older logs.
+RULES_VERSION = "3"
 
 FORMAT = identity_format(
     "fow",

@@ -1,5 +1,6 @@
 # mypyc: compiled by build_engine.py
-"""The pieces of one Force of Will match: card instances, seats, events, requests, refusals.
+"""The pieces of one Force of Will match: card instances, seats, requests, refusal codes; the
+shared types of a play (events, refusals, results) are the engine's (engine/play.py).
 
 The rules that move them live in ``core.py`` (setup F5, turns F6, will F7, the chase F8,
 battle F9, playing F10, winning F12) and ``effects.py`` (the ability vocabulary, F11).
@@ -7,10 +8,13 @@ battle F9, playing F10, winning F12) and ``effects.py`` (the ability vocabulary,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+
+from mypy_extensions import mypyc_attr
 
 from engine.games.fow.cards import Card
+from engine.play import Decision as SharedDecision
+from engine.play import Event, GameOver, IllegalAction, Result
 
 # Zones (F3). ``CHASE``: a played card waiting on the chase (F8.1, F10.1).
 DECK, HAND, FIELD, GRAVEYARD, STONE_DECK, RULER_ZONE, REMOVED, CHASE = range(8)
@@ -59,8 +63,8 @@ class Seat:
     """One player's side: life, the ruler, the zones and this turn's flags."""
 
     __slots__ = (
-        "called", "deck", "field", "graveyard", "hand", "judged", "judged_turn", "life", "name",
-        "removed", "ruler", "stones",
+        "called", "deck", "field", "graveyard", "hand", "judged_turn", "judgment_lost", "life", "name",
+        "removed", "ruler", "stones", "will",
     )  # fmt: skip
 
     def __init__(self, name: str, ruler: Inst) -> None:
@@ -74,8 +78,9 @@ class Seat:
         self.removed: list[Inst] = []  # F3.3
         self.field: list[Inst] = []  # what this player controls (F3.3), in the order it came
         self.called = False  # a stone called this turn (F7.2)
-        self.judged = False  # Judgment done this game (F7.3, F7.4)
-        self.judged_turn = False  # this turn (F7.2: no call after a Judgment)
+        self.judged_turn = False  # Judgment done this turn (F7.2: no call after it; F7.3: once a turn)
+        self.judgment_lost = False  # F7.4: its J-ruler was destroyed: no Judgment again this game
+        self.will: dict[str, int] = {}  # F7.5: the will pool, by attribute (unused will)
 
 
 # The stable codes of IllegalAction (README.md, "Refusals"); the site translates them.
@@ -100,94 +105,39 @@ REFUSAL_CODES: tuple[str, ...] = (
     "summoning_sick",
     # F7.2, F7.3: calling and Judgment
     "action_used",
-    "no_stone",
+    # F7.6: a payment that names its stones
+    "bad_payment",
     # F9: battle
     "cannot_attack",
     "cannot_block",
     # F6.4: discard
     "not_a_discard",
+    # F8.5: ordering triggers
+    "not_a_trigger",
     # F11: chosen targets
     "illegal_target",
     "target_missing",
 )
 
 
-class IllegalAction(Exception):
-    """An action the rules refuse; ``rule`` is the rule it breaks (e.g. ``"F6.3"``).
-
-    ``message`` is English; ``code`` (one of :data:`REFUSAL_CODES`) names what was wrong and
-    ``params`` hold the message's values. Raised by ``Match.apply`` before anything changes.
-    """
-
-    def __init__(
-        self, rule: str, message: str, *, code: str = "", params: dict[str, str | int] | None = None
-    ) -> None:
-        self.rule = rule
-        self.message = message
-        self.code = code
-        self.params: dict[str, str | int] = params if params is not None else {}
-        super().__init__(f"{rule}: {message}")
-
-
-class GameOver(Exception):
-    """Internal: unwinds the rules when the game ends (F12, F13); never leaves the package."""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a game ended: ``winner`` 0, 1 or None (a draw), and the reason.
-
-    Reasons: ``life`` (F12.1: 0 life or less), ``deck_out`` (F12.1: no card to draw in the
-    draw phase), ``turn_limit`` (F13.1), ``concede``, ``timeout``, ``no_show``, ``penalty``.
-    """
-
-    winner: int | None
-    reason: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
-
-
 # The rule each decision belongs to, cited when a seat answers out of turn.
-DECISION_RULES: dict[str, str] = {"mulligan": "F5.2", "priority": "F8.3", "block": "F9.2", "discard": "F6.4"}
+DECISION_RULES: dict[str, str] = {
+    "mulligan": "F5.2", "priority": "F8.3", "block": "F9.2", "discard": "F6.4", "order": "F8.5",
+    "target": "F8.5",
+}  # fmt: skip
 
 
+# A plain Python class when compiled (build_engine.py), like its base in engine/play.py.
+@mypyc_attr(native_class=False)
 @dataclass(slots=True)
-class Decision:
-    """A request for input (STYLE.md 7): ``kind`` (mulligan, priority, block, discard, or
-    wait), the ``seat`` asked, ``seq``; ``info`` says more (the attack to block)."""
-
-    kind: str
-    seat: int
-    seq: int
-    info: dict[str, Any] = field(default_factory=dict)
+class Decision(SharedDecision):
+    """A request for input (engine/play.py): ``kind`` (mulligan, priority, block, discard,
+    order, target, or wait), the ``seat`` asked, ``seq``; ``info`` says more (the attack to
+    block, the triggers to order)."""
 
     @property
     def rule(self) -> str:
         return DECISION_RULES.get(self.kind, "F8.3")
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "seq": self.seq, **self.info}
 
-
-class Event:
-    """Something that happened: a ``public`` part, a ``private`` part for ``seat`` only
-    (``seat`` −1: for judges only)."""
-
-    __slots__ = ("private", "public", "seat")
-
-    def __init__(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
-        self.public = public
-        self.private = private
-        self.seat = seat
-
-    def for_seat(self, seat: int) -> dict[str, Any]:
-        if self.private is not None and seat == self.seat:
-            return {**self.public, **self.private}
-        return dict(self.public)
-
-    def public_dict(self) -> dict[str, Any]:
-        return dict(self.public)
-
-    def judge_dict(self) -> dict[str, Any]:
-        return {**self.public, **(self.private or {})}
+__all__ = ["REFUSAL_CODES", "Decision", "Event", "GameOver", "IllegalAction", "Inst", "Result", "Seat"]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.games.fow.match.state import CHASE, FIELD, GRAVEYARD, HAND, RULER_ZONE, Inst
 
 if TYPE_CHECKING:
-    from engine.games.fow.match.core import Match
+    from engine.games.fow.match.board import Board as Match
 
 
 def _card(match: Match, inst: Inst) -> dict[str, Any]:
@@ -50,7 +50,8 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
                 "card": ruler.name,
                 "zone": "field" if ruler.j else "ruler_zone",
                 "rested": ruler.rested,
-                "judged": side.judged,
+                "judgment_lost": side.judgment_lost,
+                "judged_this_turn": side.judged_turn,
             },
             "deck": len(side.deck),  # F4.2: nobody sees the decks, their sizes only
             "stone_deck": len(side.stones),
@@ -58,6 +59,7 @@ def view(match: Match, seat: int | None, *, judge: bool = False) -> dict[str, An
             "removed": [inst.name for inst in side.removed],
             "field": [_card(match, inst) for inst in side.field],
             "called": side.called,
+            "will": dict(side.will),  # F4.4: will pools are public
         }
         if mine:
             entry["hand"] = [{"id": inst.id, "card": inst.name} for inst in side.hand]

@@ -148,6 +148,10 @@ def test_F6_2_recovery_recovers_everything_including_the_ruler() -> None:
     stone.rested = True
     match.seats[1].ruler.rested = True
     end_turn(match)
+    while match.phase == "draw":  # F8.4: the window after the draw comes before recovery
+        decision = match.decision()
+        assert decision is not None
+        act(match, decision.seat, type="pass")
     assert match.active == 1 and not stone.rested and not match.seats[1].ruler.rested
 
 
