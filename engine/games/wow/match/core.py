@@ -753,10 +753,14 @@ class Match:
         Long-Range attacker takes none back; one that left play deals and takes none."""
         combat = self.combat
         assert combat is not None
-        attacker, defender = self.minted[combat["attacker"]], self.minted[combat["defender"]]
+        # W11.9: a combatant that left play deals and takes no combat damage, even once back in
+        # play: it came back a new object (W4.4), by_id no longer names it by the combat's id.
+        attacker, defender = self.by_id.get(combat["attacker"]), self.by_id.get(combat["defender"])
         out = combat.get("out", ())  # W18 remove_from_combat: no combat damage to or from it
         if (
-            self.in_play(attacker)
+            attacker is not None
+            and defender is not None
+            and self.in_play(attacker)
             and self.in_play(defender)
             and attacker.id not in out
             and defender.id not in out
@@ -812,7 +816,8 @@ class Match:
             return True
         if ability_target == "chain_item":
             return item is not None and item in self.chain_targets()
-        return target is not None and self.minted[target] in self.targets(seat, ability_target)
+        # W4.4: a target that left play and came back is a new object, no longer the one chosen
+        return target is not None and self.by_id.get(target) in self.targets(seat, ability_target)
 
     # --- the chain's items (W10) ---------------------------------------------------------
 
@@ -894,9 +899,15 @@ class Match:
 
     def resolve_attack(self, seat: int, attacker_id: int, defender_id: int) -> None:
         """W11.1, W11.3: recheck the proposal; the attacker exhausts; the attack window opens."""
-        attacker, defender = self.minted[attacker_id], self.minted[defender_id]
-        legal = self.in_play(attacker) and self.can_attack(attacker) and defender in self.defenders(seat)
-        if not legal:
+        # W4.4: a card that left play since the proposal and came back is a new object
+        attacker, defender = self.by_id.get(attacker_id), self.by_id.get(defender_id)
+        if (
+            attacker is None
+            or defender is None
+            or not self.in_play(attacker)
+            or not self.can_attack(attacker)
+            or defender not in self.defenders(seat)
+        ):
             self.emit({"type": "interrupted", "attack": True, "rule": "W11.1"})
             return
         attacker.exhausted = True

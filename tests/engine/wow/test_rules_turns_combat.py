@@ -1,0 +1,148 @@
+"""RULES.md W6, W9–W11 sections without a test of their own elsewhere, one test or more each,
+named by its number: what ends with the turn (W6.6), when a power may be used (W9.3), what
+does not use the chain (W10.7), a combatant that left play (W11.9); each on a position set up
+directly (match/scenario.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.catalog import Catalog
+from engine.games.wow.cards import Card, parse_card
+from engine.games.wow.match import Match
+from engine.games.wow.match.state import ALLIES, HAND
+from engine.problems import Problem
+from engine.registry import get_game
+from tests.support.wow import act, both_pass, catalog, position
+
+GROTHA, MIREL, VASHKA = "Grotha Ashmane", "Mirel Duskwhisper", "Vashka Stormcaller"
+
+
+def combat_damage(match: Match) -> list[dict[str, Any]]:
+    return [e.public for e in match.events if e.public["type"] == "damage" and e.public["combat"]]
+
+
+def test_w6_6_this_turns_atk_and_shields_end_after_the_end_step_damage_and_counters_stay():
+    match = position({"turn": 3, "phase": "end", "seats": [
+        {"hero": {"card": GROTHA, "damage": 4, "shield": 2, "atk": 2},
+         "allies": [{"card": "Ragefire Berserker", "atk": 1, "damage": 1, "counters": {"rage": 1}}]},
+        {"hero": {"card": MIREL, "shield": 3}, "deck": ["Cinderbolt"]},
+    ]})  # fmt: skip
+    hero, berserker = match.seats[0].hero, match.seats[0].allies[0]
+    assert match.atk_of(hero) == 2 and hero.shield == 2
+    both_pass(match)  # the end phase closes: the end step, then seat 1's turn
+    assert (match.turn, match.active) == (4, 1)
+    assert (hero.shield, hero.atk_bonus, berserker.atk_bonus, match.seats[1].hero.shield) == (0, 0, 0, 0)
+    assert (hero.damage, berserker.damage, berserker.counters) == (4, 1, {"rage": 1}), "counters stay (L150)"
+
+
+def test_w9_3_a_payment_power_is_used_in_response_in_the_opponents_turn():
+    match = position({"turn": 3, "seats": [
+        {"hero": MIREL, "hand": ["Cinderbolt"], "resources": ["Warband Recruit"] * 2},
+        {"hero": GROTHA, "hero_row": ["Iron Resolve"], "resources": ["Warband Recruit"]},
+    ]})  # fmt: skip
+    grotha, resolve = match.seats[1].hero, match.seats[1].hero_row[0]
+    act(match, 0, {"type": "play", "card": match.seats[0].hand[0].id, "target": grotha.id})
+    act(match, 0, {"type": "pass"})
+    power = {"type": "power", "card": resolve.id, "ability": 0}
+    assert power in match.legal_actions(1)
+    act(match, 1, power)
+    assert len(match.chain) == 2, "the power goes on the chain above the card"
+    both_pass(match)
+    assert grotha.shield == 2 and grotha.damage == 0
+    both_pass(match)
+    assert grotha.damage == 1, "the shield, put on in response, prevented 2 of the 3"
+
+
+def test_w9_3_a_payment_power_is_used_in_the_end_phase():
+    match = position({"turn": 3, "phase": "end", "to_act": 1, "seats": [
+        {"hero": MIREL},
+        {"hero": GROTHA, "hero_row": ["Iron Resolve"], "resources": ["Warband Recruit"]},
+    ]})  # fmt: skip
+    resolve = match.seats[1].hero_row[0]
+    assert {"type": "power", "card": resolve.id, "ability": 0} in match.legal_actions(1)
+
+
+def test_w10_7_strikes_and_armor_do_not_use_the_chain():
+    match = position({"turn": 3, "seats": [
+        {"hero": GROTHA, "hero_row": ["Rusted Cleaver"], "resources": ["Warband Recruit"]},
+        {"hero": MIREL, "hero_row": ["Worn Leather Jerkin"]},
+    ]})  # fmt: skip
+    cleaver = match.seats[0].hero_row[0]
+    act(match, 0, {"type": "attack", "attacker": match.seats[0].hero.id, "defender": match.seats[1].hero.id})
+    both_pass(match)  # the proposal (it uses the chain) resolves
+    both_pass(match)  # the attack window closes; no protector: the defend window
+    act(match, 0, {"type": "strike", "weapon": cleaver.id})
+    assert len(match.chain) == 0 and [e.public["type"] for e in match.events] == ["strike"]
+    assert match.pending is not None and (match.pending.kind, match.pending.seat) == ("priority", 0)
+    both_pass(match)  # the defend window closes: combat damage, the armor decision
+    assert match.pending is not None and match.pending.kind == "armor" and len(match.chain) == 0
+
+
+def test_w11_9_an_attacker_that_left_play_deals_no_combat_damage():
+    match = position({"turn": 3, "seats": [
+        {"hero": GROTHA, "allies": ["Ashfang Raider"]},
+        {"hero": VASHKA, "hand": ["Gust of Banishment"], "resources": ["Warband Recruit"] * 2},
+    ]})  # fmt: skip
+    raider, vashka = match.seats[0].allies[0], match.seats[1].hero
+    act(match, 0, {"type": "attack", "attacker": raider.id, "defender": vashka.id})
+    both_pass(match)
+    act(match, 0, {"type": "pass"})
+    act(match, 1, {"type": "play", "card": match.seats[1].hand[0].id, "target": raider.id})
+    both_pass(match)
+    assert raider.zone == HAND
+    while match.combat is not None:
+        both_pass(match)
+    assert vashka.damage == 0 and not combat_damage(match)
+
+
+def test_w11_9_a_defender_that_left_play_takes_and_deals_no_combat_damage():
+    match = position({"turn": 3, "seats": [
+        {"hero": GROTHA, "hand": ["Gust of Banishment"], "resources": ["Warband Recruit"] * 2,
+         "allies": ["Ashfang Raider"]},
+        {"hero": VASHKA, "allies": ["Tusked Outrider"]},
+    ]})  # fmt: skip
+    raider, outrider = match.seats[0].allies[0], match.seats[1].allies[0]
+    act(match, 0, {"type": "attack", "attacker": raider.id, "defender": outrider.id})
+    both_pass(match)
+    act(match, 0, {"type": "play", "card": match.seats[0].hand[0].id, "target": outrider.id})
+    both_pass(match)
+    while match.combat is not None:
+        both_pass(match)
+    assert raider.damage == 0 and outrider.zone == HAND and not combat_damage(match)
+
+
+# An Instant ally (W8.2: an Instant card of any type), so that a combatant can leave play and
+# come back within one combat.
+BLINK = {
+    "name": "Blinkstep Phantom", "type": "ally", "keywords": ["instant"], "cost": 1, "atk": 3,
+    "damage_type": "shadow", "health": 2, "text": "Instant.",
+}  # fmt: skip
+
+
+def with_phantom() -> Catalog[Card]:
+    problems: list[Problem] = []
+    phantom = parse_card(BLINK, "cards[0]", problems)
+    assert phantom is not None and not problems, problems
+    return Catalog([*catalog(), phantom])
+
+
+def test_w11_9_an_attacker_that_left_play_and_came_back_is_a_new_card_out_of_the_combat():
+    builder = get_game("wow").match_engine.scenario
+    assert builder is not None
+    match = builder.build(with_phantom(), {"turn": 3, "auto_pass": False, "seats": [
+        {"hero": GROTHA, "allies": ["Blinkstep Phantom"], "resources": ["Warband Recruit"]},
+        {"hero": VASHKA, "hand": ["Gust of Banishment"], "resources": ["Warband Recruit"] * 2},
+    ]})  # fmt: skip
+    phantom, vashka = match.seats[0].allies[0], match.seats[1].hero
+    act(match, 0, {"type": "attack", "attacker": phantom.id, "defender": vashka.id})
+    both_pass(match)
+    act(match, 0, {"type": "pass"})
+    act(match, 1, {"type": "play", "card": match.seats[1].hand[0].id, "target": phantom.id})
+    both_pass(match)
+    act(match, 0, {"type": "play", "card": phantom.id})  # back in play in the attack window
+    both_pass(match)
+    assert phantom.zone == ALLIES
+    while match.combat is not None:
+        both_pass(match)
+    assert vashka.damage == 0 and not combat_damage(match), "W4.4: a new object, no combatant"
