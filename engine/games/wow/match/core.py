@@ -261,12 +261,15 @@ class Match:
 
     def untargeted(self) -> ChainItem[dict[str, Any]] | None:
         """Return the lowest triggered item on the chain whose target is still to be chosen."""
-        if self.chain.choosing is not None:
+        chain = self.chain
+        if not chain.items or chain.ordering is not None:  # the common case: nothing to choose
             return None
-        for item in self.chain:
-            ability = self.trigger_ability(item.payload)
-            if ability is not None and ability.target is not None and "target" not in item.payload:
-                return item
+        for item in chain.items:
+            payload = item.payload
+            if payload["kind"] == "trigger" and "target" not in payload:
+                ability = self.minted[payload["card"]].card.abilities[payload["ability"]]
+                if ability.target is not None:
+                    return item
         return None
 
     def drop_targetless(self) -> None:
@@ -373,7 +376,11 @@ class Match:
             inst.exhausted = True
 
     def ready_resources(self, seat: int) -> int:
-        return sum(1 for r in self.seats[seat].resources if not r.exhausted)
+        ready = 0
+        for inst in self.seats[seat].resources:
+            if not inst.exhausted:
+                ready += 1
+        return ready
 
     def controller(self, inst: Inst) -> int:
         return inst.controller  # W3.5: the owner unless take_control changed it
@@ -577,18 +584,23 @@ class Match:
         hero or an empty-deck draw (W14.1–W14.3); repeat until nothing changes. Then list the
         uniqueness, tag and weapon violations (W13.1–W13.3) as ``keep`` decisions for their
         controllers (W13.4 [decision]), the turn player's first."""
+        # Run after nearly every action: the loops below read fields, not properties (speed).
         while True:
             doomed: list[Inst] = []
             for side in self.seats:
-                doomed += [i for i in side.allies if i.damage >= self.health_of(i)]
-                doomed += [i for i in side.hero_row if i.card.is_totem and i.damage >= self.health_of(i)]
-            for seat in sorted(self.stealth_broken):
-                doomed += [i for i in self.seats[seat].hero_row if "stealth" in i.card.keywords]
-            self.stealth_broken.clear()
-            out = [s for s in (0, 1) if self.seats[s].hero.damage >= self.health_of(self.seats[s].hero)]
-            decked = [s for s in (0, 1) if self.seats[s].decked]
-            losers = sorted(set(out) | set(decked))
-            if losers:
+                doomed += [i for i in side.allies if i.damage >= (i.card.health or 0)]
+                doomed += [
+                    i for i in side.hero_row
+                    if "totem" in i.card.keywords and i.damage >= (i.card.health or 0)
+                ]  # fmt: skip
+            if self.stealth_broken:
+                for seat in sorted(self.stealth_broken):
+                    doomed += [i for i in self.seats[seat].hero_row if "stealth" in i.card.keywords]
+                self.stealth_broken.clear()
+            out = [s for s, side in enumerate(self.seats) if side.hero.damage >= (side.hero.card.health or 0)]
+            decked = [s for s, side in enumerate(self.seats) if side.decked]
+            if out or decked:
+                losers = sorted(set(out) | set(decked))
                 reason = "hero" if out else "deck"
                 self.end(None if len(losers) == 2 else 1 - losers[0], reason)
             if not doomed:
@@ -613,8 +625,14 @@ class Match:
         rule and the sets of cards the controller may keep (``options``, W13.4)."""
         side = self.seats[seat]
         groups: list[dict[str, Any]] = []
-        if sum(1 for inst in [*side.allies, *side.hero_row] if self.limited(inst.card)) < 2:
-            return groups  # nothing to compare: the common case, checked cheaply
+        known, count = self.limited_names, 0
+        for row in (side.allies, side.hero_row):  # nothing to compare: the common case, checked cheaply
+            for inst in row:
+                flag = known.get(inst.card.name)
+                if flag or (flag is None and self.limited(inst.card)):
+                    count += 1
+        if count < 2:
+            return groups
 
         def group(rule: str, same: list[Inst], options: list[list[int]]) -> None:
             groups.append({"seat": seat, "rule": rule, "cards": [i.id for i in same], "options": options})
