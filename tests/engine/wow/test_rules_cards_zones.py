@@ -14,7 +14,7 @@ from engine.games.wow.cards import Card
 from engine.games.wow.match.state import ATTACHED, CHAIN, GRAVEYARD
 from tests.support.wow import act, both_pass, catalog, deck, new_match, position, refused
 
-GROTHA, MIREL, VASHKA, THANDREL = "Grotha Ashmane", "Mirel Duskwhisper", "Vashka Stormcaller", "Thandrel Oakroot"
+GROTHA, MIREL, VASHKA = "Grotha Ashmane", "Mirel Duskwhisper", "Vashka Stormcaller"
 
 
 def card(name: str) -> Card:
@@ -65,7 +65,8 @@ def test_w1_6_two_handed_and_off_hand_are_type_line_words_with_rules():
     ]})  # fmt: skip
     act(match, 0, {"type": "play", "card": match.seats[0].hand[0].id})
     both_pass(match)
-    assert match.pending is not None and match.pending.kind == "keep" and match.pending.info["rule"] == "W13.3"
+    assert match.pending is not None and match.pending.kind == "keep"
+    assert match.pending.info["rule"] == "W13.3"
 
 
 def test_w1_8_card_text_beats_the_rulebook_through_a_word_of_the_vocabulary():
@@ -78,7 +79,8 @@ def test_w1_8_card_text_beats_the_rulebook_through_a_word_of_the_vocabulary():
     ember, recruit = match.seats[0].allies
     hero = match.seats[1].hero.id
     assert {"type": "attack", "attacker": ember.id, "defender": hero} in match.legal_actions(0)
-    assert refused(match, 0, {"type": "attack", "attacker": recruit.id, "defender": hero}).code == "just_arrived"
+    refusal = refused(match, 0, {"type": "attack", "attacker": recruit.id, "defender": hero})
+    assert refusal.code == "just_arrived"
 
 
 # --- W2 decks (the deck validator) ---------------------------------------------------------
@@ -152,7 +154,8 @@ def test_w3_4_several_attachments_of_one_name_go_to_their_owners_graveyards_with
 
 def hidden_position() -> Any:
     return position({"turn": 3, "seats": [
-        {"hero": GROTHA, "hand": ["Battle Fury", "Ashfang Raider"], "deck": ["Cleaving Sweep", "Rusted Cleaver"],
+        {"hero": GROTHA, "hand": ["Battle Fury", "Ashfang Raider"],
+         "deck": ["Cleaving Sweep", "Rusted Cleaver"],
          "graveyard": ["Shieldbreaker Strike"], "removed": ["Tusked Outrider"],
          "resources": [{"card": "Iron Resolve", "exhausted": True}, "Unyielding Stand"]},
         {"hero": MIREL, "hand": ["Cinderbolt"], "deck": ["Arcane Insight"]},
@@ -201,7 +204,8 @@ def test_w4_5_each_seat_sees_its_own_hand_and_resources_by_name_the_opponents_as
     ]})  # fmt: skip
     view = match.observation(0)
     me, them = view["seats"]
-    assert [c["card"] for c in me["hand"]] == ["Battle Fury"] and me["resources"][0]["card"] == "Cleaving Sweep"
+    assert [c["card"] for c in me["hand"]] == ["Battle Fury"]
+    assert me["resources"][0]["card"] == "Cleaving Sweep"
     assert (them["hand"], them["deck"], them["resources"][0]["card"]) == (2, 0, None)
     assert me["allies"][0]["attached"][0]["card"] == "Bloodlust Brand", "attachments under their host"
     assert view["seats"][1]["hero"]["card"] == MIREL
@@ -221,7 +225,8 @@ def test_w5_1_the_seed_picks_the_first_player_unless_the_option_first_does():
     assert firsts == {0, 1}
     for seed in range(4):
         match = setup(seed)
-        assert match.pending is not None and match.pending.seat == match.first, "the first player decides first"
+        assert match.pending is not None
+        assert match.pending.seat == match.first, "the first player decides first"
         assert setup(seed).first == match.first, "the same seed, the same first player"
     assert {setup(seed, first=1).first for seed in range(8)} == {1}
 
