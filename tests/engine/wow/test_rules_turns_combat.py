@@ -112,10 +112,10 @@ def test_w11_9_a_defender_that_left_play_takes_and_deals_no_combat_damage():
     assert raider.damage == 0 and outrider.zone == HAND and not combat_damage(match)
 
 
-# An Instant ally (W8.2: an Instant card of any type), so that a combatant can leave play and
-# come back within one combat.
+# An Instant ally (W8.2: an Instant card of any type), so that a card can leave play and come
+# back while a chain item or a combat holds it; with Ferocity, so that it may attack again at once.
 BLINK = {
-    "name": "Blinkstep Phantom", "type": "ally", "keywords": ["instant"], "cost": 1, "atk": 3,
+    "name": "Blinkstep Phantom", "type": "ally", "keywords": ["instant", "ferocity"], "cost": 1, "atk": 3,
     "damage_type": "shadow", "health": 2, "text": "Instant.",
 }  # fmt: skip
 
@@ -127,10 +127,14 @@ def with_phantom() -> Catalog[Card]:
     return Catalog([*catalog(), phantom])
 
 
-def test_w11_9_an_attacker_that_left_play_and_came_back_is_a_new_card_out_of_the_combat():
+def phantom_position(spec: dict[str, Any]) -> Match:
     builder = get_game("wow").match_engine.scenario
     assert builder is not None
-    match = builder.build(with_phantom(), {"turn": 3, "auto_pass": False, "seats": [
+    return builder.build(with_phantom(), {"auto_pass": False, **spec})
+
+
+def test_w11_9_an_attacker_that_left_play_and_came_back_is_a_new_card_out_of_the_combat():
+    match = phantom_position({"turn": 3, "seats": [
         {"hero": GROTHA, "allies": ["Blinkstep Phantom"], "resources": ["Warband Recruit"]},
         {"hero": VASHKA, "hand": ["Gust of Banishment"], "resources": ["Warband Recruit"] * 2},
     ]})  # fmt: skip
@@ -146,3 +150,38 @@ def test_w11_9_an_attacker_that_left_play_and_came_back_is_a_new_card_out_of_the
     while match.combat is not None:
         both_pass(match)
     assert vashka.damage == 0 and not combat_damage(match), "W4.4: a new object, no combatant"
+
+
+def test_w8_8_a_target_that_left_play_and_came_back_is_a_new_card_and_the_card_is_interrupted():
+    match = phantom_position({"turn": 5, "seats": [
+        {"hero": MIREL, "hand": ["Cinderbolt", "Gust of Banishment"], "resources": ["Warband Recruit"] * 4},
+        {"hero": VASHKA, "allies": ["Blinkstep Phantom"], "resources": ["Warband Recruit"]},
+    ]})  # fmt: skip
+    bolt, gust = match.seats[0].hand
+    phantom = match.seats[1].allies[0]
+    act(match, 0, {"type": "play", "card": bolt.id, "target": phantom.id})
+    act(match, 0, {"type": "play", "card": gust.id, "target": phantom.id})
+    both_pass(match)  # the Gust: the Phantom to its owner's hand
+    act(match, 0, {"type": "pass"})
+    act(match, 1, {"type": "play", "card": phantom.id})  # back, above the Cinderbolt
+    both_pass(match)
+    both_pass(match)  # the Cinderbolt resolves
+    assert phantom.zone == ALLIES and phantom.damage == 0
+    assert any(e.public["type"] == "interrupted" and e.public["card"] == "Cinderbolt" for e in match.events)
+
+
+def test_w11_1_an_attacker_that_left_play_and_came_back_before_the_proposal_resolved_is_no_attacker():
+    match = phantom_position({"turn": 3, "seats": [
+        {"hero": GROTHA, "allies": ["Blinkstep Phantom"], "resources": ["Warband Recruit"]},
+        {"hero": VASHKA, "hand": ["Gust of Banishment"], "resources": ["Warband Recruit"] * 2},
+    ]})  # fmt: skip
+    phantom = match.seats[0].allies[0]
+    act(match, 0, {"type": "attack", "attacker": phantom.id, "defender": match.seats[1].hero.id})
+    act(match, 0, {"type": "pass"})
+    act(match, 1, {"type": "play", "card": match.seats[1].hand[0].id, "target": phantom.id})
+    both_pass(match)  # the Gust resolves, the proposal still on the chain
+    act(match, 0, {"type": "play", "card": phantom.id})  # back in play (Ferocity: it could attack)
+    both_pass(match)
+    both_pass(match)  # the proposal resolves
+    assert match.combat is None and not phantom.exhausted
+    assert any(e.public["type"] == "interrupted" and e.public.get("attack") for e in match.events)
