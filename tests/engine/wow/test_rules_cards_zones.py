@@ -10,8 +10,9 @@ from typing import Any
 
 from engine.decklist import Decklist
 from engine.games.wow import RULES
-from engine.games.wow.cards import Card
+from engine.games.wow.cards import Card, parse_card
 from engine.games.wow.match.state import ATTACHED, CHAIN, GRAVEYARD
+from engine.problems import Problem
 from tests.support.wow import act, both_pass, catalog, deck, new_match, position, refused
 
 GROTHA, MIREL, VASHKA = "Grotha Ashmane", "Mirel Duskwhisper", "Vashka Stormcaller"
@@ -40,6 +41,15 @@ def test_w1_1_a_card_has_its_name_cost_traits_type_line_text_and_number():
     match = position({"turn": 3, "seats": [{"hero": GROTHA, "allies": ["Tusked Outrider"]}, {"hero": MIREL}]})
     shown = match.observation(1)["seats"][0]["allies"][0]
     assert (shown["card"], shown["atk"], shown["health"]) == ("Tusked Outrider", 2, 5)
+
+
+def test_w1_2_the_seven_types_equipment_being_weapons_armor_and_items():
+    types = {c.type for c in catalog()}
+    assert types == {"hero", "ally", "weapon", "armor", "item", "ability", "quest"}
+    assert {c.type for c in catalog() if c.is_equipment} == {"weapon", "armor", "item"}
+    problems: list[Problem] = []
+    parse_card({"name": "Odd", "type": "spell"}, "cards[0]", problems)
+    assert [p.where for p in problems] == ["cards[0].type"]
 
 
 def test_w1_6_a_type_line_tag_with_a_limit_is_checked_in_play():
@@ -93,6 +103,15 @@ def test_w2_1_sixty_cards_at_least_not_counting_the_hero_and_no_maximum():
     assert ("hero_in_deck", GROTHA) in codes(GROTHA, {"Warband Recruit": 60, GROTHA: 1})
     match = position({"turn": 3, "seats": [{"hero": GROTHA, "deck": ["Warband Recruit"]}, {"hero": MIREL}]})
     assert [i.name for i in match.seats[0].deck] == ["Warband Recruit"], "the hero is in play, not the deck"
+
+
+def test_w2_2_four_copies_unless_unlimited_and_unique_cards_four_too():
+    base = {"Warband Recruit": 56}
+    assert codes(GROTHA, {**base, "Battle Fury": 4}) == []
+    assert codes(GROTHA, {**base, "Battle Fury": 5}) == [("copy_limit", "Battle Fury")]
+    assert codes(GROTHA, {"Warband Recruit": 60}) == [], "Unlimited"
+    assert codes(GROTHA, {**base, "Warchief's Standard": 4}) == [], "a unique card: four in the deck"
+    assert codes(GROTHA, {**base, "Warchief's Standard": 5}) == [("copy_limit", "Warchief's Standard")]
 
 
 def test_w2_3_a_card_needs_the_heros_faction_and_the_heros_class_per_icon_kind():

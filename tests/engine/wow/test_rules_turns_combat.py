@@ -36,6 +36,28 @@ def test_w6_6_this_turns_atk_and_shields_end_after_the_end_step_damage_and_count
     assert (hero.damage, berserker.damage, berserker.counters) == (4, 1, {"rage": 1}), "counters stay (L150)"
 
 
+def test_w6_5_the_end_phase_is_a_window_turn_player_first_then_the_end_step_discards_by_choice():
+    match = position({"turn": 3, "phase": "end", "seats": [
+        {"hero": GROTHA, "hand": ["Battle Fury"] * 5 + ["Warband Recruit"] * 4},
+        {"hero": MIREL, "hand": ["Cinderbolt"] * 9, "deck": ["Cinderbolt"]},
+    ]})  # fmt: skip
+    assert match.pending is not None and (match.pending.kind, match.pending.seat) == ("priority", 0)
+    act(match, 0, {"type": "pass"})
+    assert match.pending is not None and (match.pending.kind, match.pending.seat) == ("priority", 1)
+    act(match, 1, {"type": "pass"})
+    assert match.pending is not None and match.pending.as_dict() == {
+        "kind": "discard",
+        "seat": 0,
+        "seq": match.seq,
+        "count": 2,
+    }
+    recruits = [i for i in match.seats[0].hand if i.name == "Warband Recruit"]
+    for recruit in recruits[:2]:  # the turn player chooses which
+        act(match, 0, {"type": "discard", "card": recruit.id})
+    assert [i.name for i in match.seats[0].graveyard] == ["Warband Recruit"] * 2
+    assert (match.turn, len(match.seats[1].hand)) == (4, 9), "the opponent never discards for hand size"
+
+
 def test_w9_3_a_payment_power_is_used_in_response_in_the_opponents_turn():
     match = position({"turn": 3, "seats": [
         {"hero": MIREL, "hand": ["Cinderbolt"], "resources": ["Warband Recruit"] * 2},
