@@ -9,7 +9,7 @@ from pathlib import Path
 import engine.games.wow
 
 FOLDER = Path(engine.games.wow.__file__).parent
-BULLET = re.compile(r"^- \*\*(W[\d.–]+(?: [a-z_/ ]+| тотем)?)\*\*", re.MULTILINE)
+BULLET = re.compile(r"^- \*\*(W[\d.–W]+(?: [a-z_/ ]+| тотем)?)\*\*", re.MULTILINE)
 
 
 def numbered(name: str) -> list[str]:
