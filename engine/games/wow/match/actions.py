@@ -177,8 +177,11 @@ def priority_actions(match: Match, seat: int, *, hand: bool = True) -> list[dict
             out.append({"type": "resource", "card": inst.id})
             if card.type == "quest":
                 out.append({"type": "resource", "card": inst.id, "face_up": True})
-    for inst in side.in_play():
-        for index, ability in enumerate(inst.abilities):  # W1.7: a flipped hero's back only
+    for inst in (side.hero, *side.allies, *side.hero_row, *side.attached):  # Seat.in_play
+        abilities = inst.card.back if inst.flipped else inst.card.abilities  # W1.7: the side shown
+        if not abilities:
+            continue
+        for index, ability in enumerate(abilities):
             if ability.when == "power" and power_ok(match, seat, inst, ability, ready):
                 base = {"type": "power", "card": inst.id, "ability": index}
                 out += with_targets(match, seat, base, ability)

@@ -262,12 +262,15 @@ class Match:
 
     def untargeted(self) -> ChainItem[dict[str, Any]] | None:
         """Return the lowest triggered item on the chain whose target is still to be chosen."""
-        if self.chain.choosing is not None:
+        chain = self.chain
+        if not chain.items or chain.ordering is not None:  # the common case: nothing to choose
             return None
-        for item in self.chain:
-            ability = self.trigger_ability(item.payload)
-            if ability is not None and ability.target is not None and "target" not in item.payload:
-                return item
+        for item in chain.items:
+            payload = item.payload
+            if payload["kind"] == "trigger" and "target" not in payload:
+                ability = self.minted[payload["card"]].card.abilities[payload["ability"]]
+                if ability.target is not None:
+                    return item
         return None
 
     def drop_targetless(self) -> None:
@@ -374,7 +377,11 @@ class Match:
             inst.exhausted = True
 
     def ready_resources(self, seat: int) -> int:
-        return sum(1 for r in self.seats[seat].resources if not r.exhausted)
+        ready = 0
+        for inst in self.seats[seat].resources:
+            if not inst.exhausted:
+                ready += 1
+        return ready
 
     def controller(self, inst: Inst) -> int:
         return inst.controller  # W3.5: the owner unless take_control changed it
@@ -578,18 +585,23 @@ class Match:
         hero or an empty-deck draw (W14.1–W14.3); repeat until nothing changes. Then list the
         uniqueness, tag and weapon violations (W13.1–W13.3) as ``keep`` decisions for their
         controllers (W13.4 [decision]), the turn player's first."""
+        # Run after nearly every action: the loops below read fields, not properties (speed).
         while True:
             doomed: list[Inst] = []
             for side in self.seats:
-                doomed += [i for i in side.allies if i.damage >= self.health_of(i)]
-                doomed += [i for i in side.hero_row if i.card.is_totem and i.damage >= self.health_of(i)]
-            for seat in sorted(self.stealth_broken):
-                doomed += [i for i in self.seats[seat].hero_row if "stealth" in i.card.keywords]
-            self.stealth_broken.clear()
-            out = [s for s in (0, 1) if self.seats[s].hero.damage >= self.health_of(self.seats[s].hero)]
-            decked = [s for s in (0, 1) if self.seats[s].decked]
-            losers = sorted(set(out) | set(decked))
-            if losers:
+                doomed += [i for i in side.allies if i.damage >= (i.card.health or 0)]
+                doomed += [
+                    i for i in side.hero_row
+                    if "totem" in i.card.keywords and i.damage >= (i.card.health or 0)
+                ]  # fmt: skip
+            if self.stealth_broken:
+                for seat in sorted(self.stealth_broken):
+                    doomed += [i for i in self.seats[seat].hero_row if "stealth" in i.card.keywords]
+                self.stealth_broken.clear()
+            out = [s for s, side in enumerate(self.seats) if side.hero.damage >= (side.hero.card.health or 0)]
+            decked = [s for s, side in enumerate(self.seats) if side.decked]
+            if out or decked:
+                losers = sorted(set(out) | set(decked))
                 reason = "hero" if out else "deck"
                 self.end(None if len(losers) == 2 else 1 - losers[0], reason)
             if not doomed:
@@ -614,8 +626,14 @@ class Match:
         rule and the sets of cards the controller may keep (``options``, W13.4)."""
         side = self.seats[seat]
         groups: list[dict[str, Any]] = []
-        if sum(1 for inst in [*side.allies, *side.hero_row] if self.limited(inst.card)) < 2:
-            return groups  # nothing to compare: the common case, checked cheaply
+        known, count = self.limited_names, 0
+        for row in (side.allies, side.hero_row):  # nothing to compare: the common case, checked cheaply
+            for inst in row:
+                flag = known.get(inst.card.name)
+                if flag or (flag is None and self.limited(inst.card)):
+                    count += 1
+        if count < 2:
+            return groups
 
         def group(rule: str, same: list[Inst], options: list[list[int]]) -> None:
             groups.append({"seat": seat, "rule": rule, "cards": [i.id for i in same], "options": options})
@@ -754,10 +772,14 @@ class Match:
         Long-Range attacker takes none back; one that left play deals and takes none."""
         combat = self.combat
         assert combat is not None
-        attacker, defender = self.minted[combat["attacker"]], self.minted[combat["defender"]]
+        # W11.9: a combatant that left play deals and takes no combat damage, even once back in
+        # play: it came back a new object (W4.4), by_id no longer names it by the combat's id.
+        attacker, defender = self.by_id.get(combat["attacker"]), self.by_id.get(combat["defender"])
         out = combat.get("out", ())  # W18 remove_from_combat: no combat damage to or from it
         if (
-            self.in_play(attacker)
+            attacker is not None
+            and defender is not None
+            and self.in_play(attacker)
             and self.in_play(defender)
             and attacker.id not in out
             and defender.id not in out
@@ -813,7 +835,8 @@ class Match:
             return True
         if ability_target == "chain_item":
             return item is not None and item in self.chain_targets()
-        return target is not None and self.minted[target] in self.targets(seat, ability_target)
+        # W4.4: a target that left play and came back is a new object, no longer the one chosen
+        return target is not None and self.by_id.get(target) in self.targets(seat, ability_target)
 
     # --- the chain's items (W10) ---------------------------------------------------------
 
@@ -895,9 +918,15 @@ class Match:
 
     def resolve_attack(self, seat: int, attacker_id: int, defender_id: int) -> None:
         """W11.1, W11.3: recheck the proposal; the attacker exhausts; the attack window opens."""
-        attacker, defender = self.minted[attacker_id], self.minted[defender_id]
-        legal = self.in_play(attacker) and self.can_attack(attacker) and defender in self.defenders(seat)
-        if not legal:
+        # W4.4: a card that left play since the proposal and came back is a new object
+        attacker, defender = self.by_id.get(attacker_id), self.by_id.get(defender_id)
+        if (
+            attacker is None
+            or defender is None
+            or not self.in_play(attacker)
+            or not self.can_attack(attacker)
+            or defender not in self.defenders(seat)
+        ):
             self.emit({"type": "interrupted", "attack": True, "rule": "W11.1"})
             return
         attacker.exhausted = True
