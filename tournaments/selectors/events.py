@@ -294,6 +294,20 @@ def round_matches(*, round: Round) -> list[Match]:
     )
 
 
+def round_movable_players(*, matches: list[Match]) -> list[str]:
+    """Return the names (case-insensitive order) of the players the organizer may still move in
+    a round: those at a table without a result that is no bye. A player dropped before the
+    round, or whose table is done, has no such table (the swap and bye tools refuse them)."""
+    names = [
+        player.player.get_username()
+        for match in matches
+        if match.status == Match.Status.PENDING and match.player_b_id is not None
+        for player in (match.player_a, match.player_b)
+        if player is not None
+    ]
+    return sorted(names, key=str.casefold)
+
+
 def round_match_rows(*, round: Round) -> list[dict[str, Any]]:
     """Return the round's matches in the API's shape (MatchOut), read as plain rows: a round of
     4,096 tables is 20,000 model objects otherwise (issue #16)."""
