@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.registry import game_keys, get_game
 from tournaments.models import Event, Match, Pool, Registration, Round, SavedDeck
@@ -534,13 +534,17 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def event_register(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     """Register (or replace the deck) from pasted text or a saved deck.
 
-    On refusal the event page comes back with every violation and the pasted list kept.
+    On refusal the event page comes back with every violation and the pasted list kept. The
+    address opened directly (a shared link, the way back from signing in) leads to the event
+    page's registration panel, which holds the form or says why there is none.
     """
     event = _event(request, event_id)
+    if request.method != "POST":
+        return redirect(reverse("event-detail", args=[event.pk]) + "#register-h")
     text = request.POST.get("deck_text", "")[:20000]
     saved_id = whole_number(request.POST.get("saved_deck", ""))
     deck: Any = text
@@ -704,11 +708,9 @@ def match_dispute(request: SignedInHttpRequest, event_id: int, match_id: int) ->
     event = _event(request, event_id)
     match = _match(event, match_id)
     note = request.POST.get("note", "")[: svc.NOTE_MAX + 1]
-    run_service(
-        request,
-        lambda: svc.match_dispute(match=match, by=request.user, note=note),
-        _("Result disputed: a judge will come to your table."),
-    )
+    # No success message: the player's panel, where the form is, says the result is disputed
+    # and that a judge is coming (one message, not the same news twice).
+    run_service(request, lambda: svc.match_dispute(match=match, by=request.user, note=note))
     return redirect_back(request, reverse("event-detail", args=[event.pk]))
 
 
