@@ -325,7 +325,9 @@ def test_it_refuses_a_file_that_is_not_utf8(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", ["respons", "chronomagia", "wow", "yourwar", "fow"])
-@pytest.mark.parametrize("header", ["Дополнительная колода", "Доп. колода", "Сайд-колода", "Sideboard", "Side deck"])
+@pytest.mark.parametrize(
+    "header", ["Дополнительная колода", "Доп. колода", "Сайд-колода", "Sideboard", "Side deck"]
+)
 def test_every_game_reads_the_side_deck_under_its_russian_and_english_headers(game: str, header: str) -> None:
     deck = parse_decklist(f"Game: {game}\nКолода:\n2 Main Card\n{header}:\n1 Side Card\n")
     assert deck.counts("main") == {"Main Card": 2}
