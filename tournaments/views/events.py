@@ -347,6 +347,8 @@ class EventForm(ServiceForm):
         required=False,
         initial="Europe/Moscow",
         choices=lambda: [(zone, zone.replace("_", " ")) for zone in sorted(svc.time_zones())],
+        # 600 zones: a search box before the list (static/respons/selectfilter.js)
+        widget=forms.Select(attrs={"data-filter": gettext_lazy("Search time zones")}),
         help_text=gettext_lazy("The date and times are the event's local times in this zone."),
     )
     venue = forms.CharField(
