@@ -45,7 +45,15 @@ ZoneValue = str | tuple[str, ...] | dict[str, int] | None
 # The words every game reads for its main and side deck (formats.md: `Main:`/`Колода:`,
 # `Side:`/`Дополнительная колода:`), so a list pasted for one game reads in another; a game adds
 # its own words (Chronomagia's hero deck, FoW's stones) beside these.
-MAIN_HEADERS: tuple[str, ...] = ("main", "main deck", "maindeck", "deck", "колода", "основная колода", "основная")
+MAIN_HEADERS: tuple[str, ...] = (
+    "main",
+    "main deck",
+    "maindeck",
+    "deck",
+    "колода",
+    "основная колода",
+    "основная",
+)
 SIDE_HEADERS: tuple[str, ...] = (
     "side",
     "side deck",

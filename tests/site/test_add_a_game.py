@@ -106,7 +106,8 @@ def g8_readme_games_table(key: str) -> None:
     cards = sum(len(data["cards"]) for data in sets)
     decks = len(bundled_decklists(key))
     expected = f"{codes}, {cards} cards, {decks} decks"
-    assert row.group(1).strip() == expected, f"{key}: the README says {row.group(1).strip()!r}, not {expected!r}"
+    said = row.group(1).strip()
+    assert said == expected, f"{key}: the README says {said!r}, not {expected!r}"
 
 
 def _members(protocol: type) -> set[str]:

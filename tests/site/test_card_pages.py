@@ -54,7 +54,8 @@ def test_it_shows_the_cost_curve_and_faction_mix(client, card_sets, respons_deck
 def test_it_shows_the_games_own_zones_in_the_builder(client, card_sets):
     fow = client.get("/decks/builder/", {"game": "fow"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Ruler:" in fow and "Stones:" in fow
-    chrono = client.get("/decks/builder/", {"game": "chronomagia"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    chrono = client.get("/decks/builder/", {"game": "chronomagia"}, HTTP_ACCEPT_LANGUAGE="en")
+    chrono = chrono.content.decode()
     assert "Hero:" in chrono
     fow_ru = client.get("/decks/builder/", {"game": "fow"}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Правитель:" in fow_ru and "Магические камни:" in fow_ru

@@ -215,4 +215,3 @@ def test_the_registration_address_after_the_start_says_registration_is_closed(cu
     cup.start()
     response = browser(outsider).get(f"/events/{cup.id}/register/", follow=True)
     assert response.status_code == 200 and "Registration is closed." in html_of(response)
-

@@ -129,8 +129,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                 form.add_error("code", code_refused_text())
     if request.method == "POST" and not form.is_valid():
         # Every problem at once: what the service would refuse too, for the fields the form took.
-        typed = form.cleaned_data
-        found = user_create_problems(username=typed.get("username"), password=typed.get("password"))
+        kept = form.cleaned_data
+        found = user_create_problems(username=kept.get("username"), password=kept.get("password"))
         for field, problems in found.items():
             for problem in problems:
                 form.add_error(field, problem)
