@@ -478,9 +478,13 @@ def player_match(*, round: Round, user: Visitor) -> Match | None:
     """Return the user's match in the round, or None."""
     if not user.is_authenticated:
         return None
+    # By the user's registration (a subquery on its unique index), not through the players'
+    # rows: the join over the players of both seats went through a round's 4,096 tables.
+    entry = Registration.objects.filter(event_id=round.event_id, player_id=user.pk).values("pk")
     return (
         round.matches.select_related("round", "player_a__player", "player_b__player", "reported_by")
-        .filter(Q(player_a__player_id=user.pk) | Q(player_b__player_id=user.pk))
+        .filter(Q(player_a__in=entry) | Q(player_b__in=entry))
+        .order_by("table")
         .first()
     )
 
