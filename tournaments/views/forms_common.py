@@ -77,7 +77,7 @@ class PlainSelect(forms.Select):
         chosen = {str(v) for v in self.format_value(value)}
         selected = mark_safe(" selected")
         options = format_html_join(
-            "",
+            "\n",  # one option a line, as Django writes them
             '<option value="{}"{}>{}</option>',
             ((str(v), selected if str(v) in chosen else "", label) for v, label in self.choices),
         )
