@@ -42,6 +42,33 @@ class ZoneSpec:
 
 ZoneValue = str | tuple[str, ...] | dict[str, int] | None
 
+# The words every game reads for its main and side deck (formats.md: `Main:`/`Колода:`,
+# `Side:`/`Дополнительная колода:`), so a list pasted for one game reads in another; a game adds
+# its own words (Chronomagia's hero deck, FoW's stones) beside these.
+MAIN_HEADERS: tuple[str, ...] = (
+    "main",
+    "main deck",
+    "maindeck",
+    "deck",
+    "колода",
+    "основная колода",
+    "основная",
+)
+SIDE_HEADERS: tuple[str, ...] = (
+    "side",
+    "side deck",
+    "sidedeck",
+    "sideboard",
+    "дополнительная колода",
+    "доп. колода",
+    "доп колода",
+    "сайд-колода",
+    "сайд колода",
+    "сайдборд",
+    "сайд-дек",
+    "сайд",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Decklist:
@@ -315,6 +342,32 @@ def _text_game(lines: Sequence[str], default_game: str, source: str) -> str:
     return default_game
 
 
+def _expected_headers(specs: Sequence[ZoneSpec]) -> str:
+    """Return the first header of each zone, as a list to quote: ``Hero:, Main:, Side:``."""
+    return ", ".join(f"{spec.headers[0].capitalize()}:" for spec in specs if spec.headers)
+
+
+def _any_game_headers() -> frozenset[str]:
+    """Return the section headers of every game, normalized (a header of another game is a
+    section, never a card name)."""
+    from engine.registry import game_keys, get_game
+
+    words = {normalize_name(word) for word in (*MAIN_HEADERS, *SIDE_HEADERS)}
+    for key in game_keys():
+        try:
+            words.update(normalize_name(word) for spec in get_game(key).zones for word in spec.headers)
+        except ImportError:
+            continue
+    return frozenset(words)
+
+
+def _unknown_header(line: str, specs: Sequence[ZoneSpec], place: str) -> Problem:
+    """Return the problem of a ``Header:`` line that names no section of the game."""
+    expected = _expected_headers(specs)
+    message = f"{_quoted(line)} is not a section of this game's decklist ({expected})"
+    return Problem(place, message, "unknown_header", {"text": line, "expected": expected})
+
+
 def _clean_lines(text: str) -> list[str]:
     """Return the lines without BOM, line-end, tab, surplus or trailing spaces (pasting adds them)."""
     return [" ".join(line.split()) for line in text.replace("\ufeff", "").splitlines()]
@@ -334,20 +387,29 @@ def _parse_text(text: str, default_game: str, source: str) -> Decklist:
     ordered: dict[str, list[str]] = {spec.key: [] for spec in specs if spec.kind is ZoneKind.ORDERED}
     problems: list[Problem] = []
     current: ZoneSpec | None = None
+    in_unknown = False  # after a header the game does not know, until a header it knows
     for number, line in enumerate(lines, start=1):
         if not line or line.startswith("#"):
             continue
         header = _header_of(line)
         if header and header[0] in _GAME_HEADERS:
             continue
+        place = f"line {number}"
         if header and header[0] in by_header:
-            current = by_header[header[0]]
+            current, in_unknown = by_header[header[0]], False
             if not header[1]:
                 continue
             line = header[1]  # "Hero: Name" — the section's first line is on the header line
-        place = f"line {number}"
+        elif header and (not header[1] or header[0] in _any_game_headers()):
+            # A section this game has not (or a word it does not know): its cards must never
+            # land in the section above it, so the list is refused and the line named.
+            problems.append(_unknown_header(line, specs, place))
+            in_unknown = True
+            continue
+        if in_unknown:
+            continue  # the cards of an unknown section: its header's problem says it all
         if current is None:
-            expected = ", ".join(f"{spec.headers[0].capitalize()}:" for spec in specs if spec.headers)
+            expected = _expected_headers(specs)
             message = f"{_quoted(line)} comes before any section header ({expected})"
             params = {"text": line, "expected": expected}
             problems.append(Problem(place, message, "before_header", params))

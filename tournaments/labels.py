@@ -646,6 +646,7 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "unknown_game": gettext_lazy("unknown game «%(game)s» (known: %(known)s)"),
     "not_a_decklist": gettext_lazy("a decklist must be a JSON object or text"),
     "before_header": gettext_lazy("«%(text)s» comes before any section header (%(expected)s)"),
+    "unknown_header": gettext_lazy("«%(text)s» is not a section of this game's decklist (%(expected)s)"),
     "unreadable_line": gettext_lazy("cannot read «%(text)s»: %(why)s"),
     # the JSON form (formats.md): its key paths stay as they are
     "not_installed": gettext_lazy("the game «%(game)s» is not installed"),

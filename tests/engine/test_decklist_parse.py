@@ -319,3 +319,40 @@ def test_it_refuses_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     path.write_bytes("Герой: Ёж".encode("cp1251"))
     with pytest.raises(DeckParseError, match="not UTF-8 text"):
         load_decklist(path)
+
+
+# --- section headers in every game ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["respons", "chronomagia", "wow", "yourwar", "fow"])
+@pytest.mark.parametrize(
+    "header", ["Дополнительная колода", "Доп. колода", "Сайд-колода", "Sideboard", "Side deck"]
+)
+def test_every_game_reads_the_side_deck_under_its_russian_and_english_headers(game: str, header: str) -> None:
+    deck = parse_decklist(f"Game: {game}\nКолода:\n2 Main Card\n{header}:\n1 Side Card\n")
+    assert deck.counts("main") == {"Main Card": 2}
+    assert deck.counts("side") == {"Side Card": 1}
+
+
+def test_chronomagia_reads_its_hero_deck_as_the_side_zone_in_both_languages() -> None:
+    for header in ("Колода героя", "Hero deck", "Дополнительная колода"):
+        deck = parse_decklist(f"Game: chronomagia\nГерой: Someone\nОсновная колода:\n2 A\n{header}:\n1 B\n")
+        assert (deck.one("hero"), deck.counts("main"), deck.counts("side")) == ("Someone", {"A": 2}, {"B": 1})
+
+
+def test_an_unknown_section_header_is_an_error_naming_its_line_never_cards_of_the_deck_above() -> None:
+    with pytest.raises(DeckParseError) as caught:
+        parse_decklist("Game: yourwar\nMain:\n2 A\nРезерв:\n1 B\n")
+    [problem] = caught.value.problems
+    assert (problem.where, problem.code) == ("line 4", "unknown_header")
+    assert problem.params == {"text": "Резерв:", "expected": "Main:, Side:"}
+
+
+def test_a_section_of_another_game_is_no_card_of_this_one() -> None:
+    with pytest.raises(DeckParseError) as caught:
+        parse_decklist("Game: yourwar\nMain:\n2 A\nOrders: B\n")
+    assert [(p.where, p.code) for p in caught.value.problems] == [("line 4", "unknown_header")]
+
+
+def test_a_card_name_with_a_colon_stays_a_card() -> None:
+    assert main_of("2 Tomb: the Gate") == {"Tomb: the Gate": 2}

@@ -91,6 +91,23 @@ def test_it_shows_sign_up_errors_on_the_page(client, player):
     assert "too short" in html
 
 
+def test_the_sign_up_page_shows_every_problem_at_once_and_keeps_what_was_typed(client, player):
+    typed = {"username": "anna", "password": "123", "email": "not-an-address"}
+    response = client.post("/accounts/signup/", typed, HTTP_ACCEPT_LANGUAGE="en")
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "already taken" in html and "too short" in html and "valid email" in html
+    assert 'value="anna"' in html and 'value="not-an-address"' in html
+    assert 'value="123"' not in html and "the password is not kept: type it again" in html
+
+
+def test_a_malformed_username_does_not_hide_the_passwords_problem(client):
+    typed = {"username": "bad name!", "password": "123"}
+    html = client.post("/accounts/signup/", typed, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Letters, digits and @ . + - _ only." in html and "too short" in html
+    assert 'value="bad name!"' in html
+
+
 def test_it_speaks_russian_to_a_russian_client(anonymous):
     response = anonymous.api.get("/api/me/", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 401

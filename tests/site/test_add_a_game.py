@@ -98,8 +98,16 @@ def g7_tests_exist(key: str) -> None:
 
 def g8_readme_games_table(key: str) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    row = rf"(?m)^\|[^|\n]*\|\s*`{key}`\s*\|"
-    assert re.search(row, readme), f"{key}: no row in the README's games table"
+    row = re.search(rf"(?m)^\|[^|\n]*\|\s*`{key}`\s*\|([^|\n]*)\|", readme)
+    assert row, f"{key}: no row in the README's games table"
+    # What the row says is bundled ("ASHF, 83 cards, 3 decks") is what the game ships.
+    sets = [json.loads(path.read_text(encoding="utf-8")) for path in bundled_card_sets(key)]
+    codes = ", ".join(str(d["set"]["code"] if isinstance(d["set"], dict) else d["set"]) for d in sets)
+    cards = sum(len(data["cards"]) for data in sets)
+    decks = len(bundled_decklists(key))
+    expected = f"{codes}, {cards} cards, {decks} decks"
+    said = row.group(1).strip()
+    assert said == expected, f"{key}: the README says {said!r}, not {expected!r}"
 
 
 def _members(protocol: type) -> set[str]:

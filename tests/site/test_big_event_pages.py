@@ -103,3 +103,35 @@ def test_it_keeps_the_round_api_shape(big, anonymous):
         "reported_by": None,
         "extension_minutes": 0,
     }
+
+
+def dashboard_queries(event, organizer) -> tuple[int, str]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.support.pages import browser
+
+    client = browser(organizer)
+    with CaptureQueriesContext(connection) as captured:
+        html = client.get(f"/events/{event.pk}/manage/").content.decode()
+    return len(captured), html
+
+
+def test_the_dashboard_of_a_big_event_pages_its_players_and_tables(big, organizer):
+    _, html = dashboard_queries(big, organizer)
+    assert html.count('data-testid="deck-legality"') == PAGE_ROWS  # only a page's decks checked
+    assert html.count('data-testid="match-row"') == PAGE_ROWS
+    assert f"Rows 1–{PAGE_ROWS} of {PLAYERS}" in html and f"Rows 1–{PAGE_ROWS} of {PLAYERS // 2}" in html
+    assert f"{PLAYERS // 2} of {PLAYERS // 2} results in" in html  # counted over every table
+    _, found = page(organizer, f"/events/{big.pk}/manage/", q="p0419")
+    assert found.count('data-testid="match-row"') == 1
+
+
+def test_the_dashboards_queries_do_not_grow_with_the_field(big, organizer):
+    asked, _ = dashboard_queries(big, organizer)
+    User = get_user_model()
+    more = User.objects.bulk_create(User(username=f"q{i:04d}", password="!") for i in range(300))
+    Registration.objects.bulk_create(Registration(event=big, player=u, deck={}) for u in more)
+    again, html = dashboard_queries(big, organizer)
+    assert again == asked, (asked, again)
+    assert f"of {PLAYERS + 300}" in html

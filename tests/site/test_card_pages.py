@@ -52,10 +52,13 @@ def test_it_shows_the_cost_curve_and_faction_mix(client, card_sets, respons_deck
 
 
 def test_it_shows_the_games_own_zones_in_the_builder(client, card_sets):
-    fow = client.get("/decks/builder/", {"game": "fow"}).content.decode()
+    fow = client.get("/decks/builder/", {"game": "fow"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Ruler:" in fow and "Stones:" in fow
-    chrono = client.get("/decks/builder/", {"game": "chronomagia"}).content.decode()
+    chrono = client.get("/decks/builder/", {"game": "chronomagia"}, HTTP_ACCEPT_LANGUAGE="en")
+    chrono = chrono.content.decode()
     assert "Hero:" in chrono
+    fow_ru = client.get("/decks/builder/", {"game": "fow"}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Правитель:" in fow_ru and "Магические камни:" in fow_ru
 
 
 def test_it_saves_a_deck_to_the_players_account_and_exports_it(client, player, card_sets, respons_deck_text):
@@ -64,7 +67,7 @@ def test_it_saves_a_deck_to_the_players_account_and_exports_it(client, player, c
     assert response.status_code == 302
     deck = SavedDeck.objects.get(owner=player.user, name="Vesta")
     assert deck.decklist["hero"] == "Commander Vesta"
-    exported = client.get(f"/decks/{deck.pk}/export.txt")
+    exported = client.get(f"/decks/{deck.pk}/export.txt", HTTP_ACCEPT_LANGUAGE="en")
     assert exported["Content-Type"].startswith("text/plain")
     text = exported.content.decode()
     assert text.startswith("Hero: Commander Vesta\n")

@@ -53,7 +53,7 @@ def test_in_russian_every_respons_violation_is_translated_with_its_values(violat
     assert texts["main_size"] == "R2.1: в основной колоде должно быть ровно 30 карт (сейчас 5)"
     assert texts["orders_count"] == "R2.1: нужно ровно 5 приказов (сейчас 4)"
     assert texts["hero_missing"] == "R2.1: в колоде нет героя"
-    assert texts["side_size"] == "R2.6: в сайд-деке может быть не больше 10 карт (сейчас 12)"
+    assert texts["side_size"] == "R2.6: в дополнительной колоде может быть не больше 10 карт (сейчас 12)"
     assert texts["unknown_card"].startswith("«Железный страш» в основной колоде — неизвестная карта")
     assert "может быть, «Железный страж»?" in texts["unknown_card"]
     assert texts["order_in_main"].startswith("R2.3: карта приказа «Щит веры» не может лежать в основной")
@@ -119,7 +119,7 @@ def test_in_russian_a_wow_deck_check_reads_in_russian_with_its_values(card_sets)
     assert texts["copy_limit"] == (
         "карты «Battle Fury» — не больше 4 экземпляров: у неё нет ключевого слова «неограниченно» (сейчас 5)"
     )
-    assert texts["side_size"] == "в этом турнире карт в сайдборде быть не должно (сейчас 1)"
+    assert texts["side_size"] == "в этом турнире карт в дополнительной колоде быть не должно (сейчас 1)"
 
 
 def test_in_russian_a_force_of_will_deck_check_reads_in_russian_with_its_values(card_sets):
@@ -194,22 +194,22 @@ def test_the_deck_builder_shows_another_games_violations_in_russian(card_sets, p
         (
             {"kind": "entered_deck", "count": 2},
             "Щит веры",
-            "R2.7: 2 × «Щит веры» попали в колоду, не выйдя из сайд-дека",
+            "R2.7: 2 × «Щит веры» попали в колоду, не выйдя из дополнительной колоды",
         ),
         (
             {"kind": "left_side", "count": 1},
             "Щит веры",
-            "R2.7: 1 × «Щит веры» ушли из сайд-дека, но не попали в колоду",
+            "R2.7: 1 × «Щит веры» ушли из дополнительной колоды, но не попали в колоду",
         ),
         (
             {"kind": "entered_side", "count": 1},
             "Щит веры",
-            "R2.7: 1 × «Щит веры» попали в сайд-дек, не выйдя из колоды",
+            "R2.7: 1 × «Щит веры» попали в дополнительную колоду, не выйдя из колоды",
         ),
         (
             {"kind": "left_deck", "count": 3},
             "Щит веры",
-            "R2.7: 3 × «Щит веры» ушли из колоды, но не попали в сайд-дек",
+            "R2.7: 3 × «Щит веры» ушли из колоды, но не попали в дополнительную колоду",
         ),
         (
             {"kind": "not_an_order"},

@@ -116,3 +116,32 @@ def test_the_list_and_home_pages_in_both_languages(chromium, live_server, event_
         assert page.locator('[data-testid="upcoming"] a', has_text="Autumn Open").count() == 1
         shot(page, f"home-{language}-{width}")
         assert page.errors == []
+
+
+def test_the_time_zone_list_has_a_search_box(chromium, live_server, organizer):
+    page = tab(chromium)
+    sign_in(page, live_server.url, organizer, "/events/new/")
+    assert page.locator("select[name=time_zone] option").count() > 400
+    search = page.locator("#id_time_zone-filter")
+    assert search.get_attribute("aria-label") == "Search time zones"
+    search.fill("vladiv")
+    assert page.input_value("select[name=time_zone]") == "Asia/Vladivostok"
+    shown = page.locator("select[name=time_zone] option:not([hidden])")
+    assert [shown.nth(i).get_attribute("value") for i in range(shown.count())] == ["Asia/Vladivostok"]
+    search.fill("new york")  # the words of the name, "_" and "/" read as spaces
+    assert page.input_value("select[name=time_zone]") == "America/New_York"
+    search.press("Enter")  # picks, never sends the half-filled form
+    assert page.url.endswith("/events/new/")
+    search.fill("")
+    assert page.locator("select[name=time_zone] option:not([hidden])").count() > 400
+    assert page.input_value("select[name=time_zone]") == "America/New_York"
+    assert page.errors == []
+
+
+def test_without_javascript_the_time_zone_list_is_a_plain_select(organizer):
+    from tests.support.pages import page as get
+
+    _, html = get(organizer, "/events/new/")
+    select = re.search(r'<select name="time_zone"[^>]*>', html).group(0)
+    assert 'data-filter="Search time zones"' in select
+    assert html.count('<option value="Europe/') > 30

@@ -157,7 +157,8 @@ def test_it_disputes_a_report_through_the_player_page(cup, player, opponent):
     match = match_of(cup, player)
     post(player, f"/events/{cup.id}/matches/{match.pk}/report/", {"wins_a": "1", "wins_b": "0"})
     response = post(opponent, f"/events/{cup.id}/matches/{match.pk}/dispute/", {"note": "I won"})
-    assert "a judge will come to your table" in html_of(response)
+    html = html_of(response)
+    assert html.count("A judge will come to your table") == 1 and html.count('class="flash') == 1
     match.refresh_from_db()
     assert match.disputed is True
     assert "The result is disputed" in page(player, f"/events/{cup.id}/")[1]
@@ -201,3 +202,16 @@ def test_it_marks_the_event_status(cup, anonymous):
     cup.start()
     assert event_row(cup).status == "running"
     assert 'data-testid="event-status">Swiss rounds<' in page(anonymous, f"/events/{cup.id}/")[1]
+
+
+def test_a_signed_in_player_opening_the_registration_address_gets_the_event_pages_form(cup, outsider):
+    response = browser(outsider).get(f"/events/{cup.id}/register/", follow=True)
+    assert response.status_code == 200
+    assert response.redirect_chain == [(f"/events/{cup.id}/#register-h", 302)]
+    assert 'name="deck_text"' in html_of(response)
+
+
+def test_the_registration_address_after_the_start_says_registration_is_closed(cup, outsider):
+    cup.start()
+    response = browser(outsider).get(f"/events/{cup.id}/register/", follow=True)
+    assert response.status_code == 200 and "Registration is closed." in html_of(response)

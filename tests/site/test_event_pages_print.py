@@ -1,5 +1,7 @@
 """Printables: the pairings sheet by player name and the match slips."""
 
+import re
+
 import pytest
 
 from tests.support.actors import make_players
@@ -53,3 +55,15 @@ def test_it_keeps_the_printables_for_officials(cup, player, outsider, anonymous)
 def test_it_answers_404_for_a_round_that_does_not_exist(cup, organizer):
     assert page(organizer, f"/events/{cup.id}/rounds/2/print/")[0] == 404
     assert page(organizer, f"/events/{cup.id}/rounds/0/slips/")[0] == 404
+
+
+def test_the_sheet_and_the_round_page_say_the_events_time_zone_not_utc(event_factory, organizer):
+    moscow = event_factory(name="Moscow Cup", time_zone="Europe/Moscow")
+    moscow.open()
+    moscow.register(*make_players(4))
+    moscow.start()
+    _, sheet = page(organizer, f"/events/{moscow.id}/rounds/1/print/")
+    footer = re.search(r'data-testid="printed-at">(.*?)</footer>', sheet, re.S).group(1)
+    assert "MSK (Europe/Moscow)" in footer and "UTC" not in footer
+    _, round_page = page(organizer, f"/events/{moscow.id}/rounds/1/")
+    assert "(Europe/Moscow)." in round_page and "(UTC)" not in round_page

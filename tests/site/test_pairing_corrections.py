@@ -3,6 +3,7 @@ players, a manual bye, re-pair the round, undo the last round, forbidden pairs; 
 audit trail with who, when, what and why."""
 
 import itertools
+import re
 
 import pytest
 from django.test import Client
@@ -365,3 +366,26 @@ def test_a_held_top_cut_round_is_not_in_the_public_bracket(event_factory, anonym
         "final",
         "final",
     ]
+
+
+# ------------------------------------------------------------------------------ the dashboard lists
+
+
+def test_the_swap_and_bye_lists_offer_only_players_with_a_table_to_move(event_factory):
+    cup, players = started(event_factory, 6, check_in_required=True)
+    absent = "p006"
+    for name in sorted(players)[:5]:
+        post(cup.organizer, f"{cup.url}check-in/", {"username": name, "checked_in": True})
+    pairs = tables(cup.start())  # p006 is dropped at the start: never checked in
+    bye_holder = next(a for a, b in pairs.values() if b is None)
+    done = next((a, b) for a, b in pairs.values() if b is not None)
+    match = next(m for m in cup.round(1)["matches"] if m["player_a"] == done[0])
+    post(cup.organizer, f"/api/matches/{match['id']}/report/", {"wins_a": 1, "wins_b": 0})
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    browser.force_login(cup.organizer.user)
+    html = browser.get(f"/events/{cup.id}/manage/").content.decode()
+    for field in ("swap-a", "swap-b", "bye-player"):  # each offers the round's movable players
+        assert re.search(rf'<input id="{field}" [^>]*list="movable-players"', html), field
+    options = re.search(r'<datalist id="movable-players">(.*?)</datalist>', html, re.S).group(1)
+    offered = re.findall(r'<option value="([^"]*)">', options)
+    assert offered == sorted(set(players) - {absent, bye_holder, *done})

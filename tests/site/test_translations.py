@@ -76,7 +76,7 @@ def test_key_pages_are_in_russian_for_a_russian_browser(event_factory, organizer
     pages = [
         (browser, "/", ["Турниры по карточным играм, которые знают правила", "Войти"]),
         (browser, "/events/", ["<h1>Турниры</h1>", "Организатор"]),
-        (browser, "/cards/", ["Карты · RESPONSE", "Фракция", "Юнит"]),
+        (browser, "/cards/", ["Карты · РЕСПОНС", "Фракция", "Юнит"]),
         (browser, "/decks/builder/", ["Конструктор колод", "Добавить карты"]),
         (browser, f"/events/{event.id}/", ["Пары раунда 1", "Игроки", "О турнире", "Идёт раунд 1"]),
         (browser, f"/events/{event.id}/rounds/1/", ["Пары раунда 1", "Соперник", "Результат"]),

@@ -11,7 +11,7 @@ from django.conf import settings
 from engine.decklist import Decklist, ZoneKind, decklist_to_json, parse_decklist
 from engine.problems import DeckParseError, Problem
 from engine.registry import game_keys, get_game
-from tournaments.labels import parse_error_text
+from tournaments.labels import parse_error_text, zone_label
 from tournaments.selectors.cards import catalog_for
 
 DeckSource = str | Mapping[str, Any]
@@ -110,10 +110,11 @@ def deck_check(
 
 
 def decklist_text(decklist: Decklist) -> str:
-    """Return the decklist in the text format of formats.md (English headers)."""
+    """Return the decklist in the text format of formats.md, its headers in the reader's
+    language (``Hero:``, ``Герой:``; every game reads both)."""
     lines: list[str] = []
     for zone in get_game(decklist.game).zones:
-        title = zone.headers[0].title()
+        title = zone_label(zone.key)
         value = decklist.zones.get(zone.key)
         if zone.kind is ZoneKind.ONE:
             if value:

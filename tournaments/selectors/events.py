@@ -303,6 +303,38 @@ def round_matches(*, round: Round) -> list[Match]:
     )
 
 
+def round_movable_players(*, round: Round) -> list[str]:
+    """Return the names (case-insensitive order) of the players the organizer may still move in
+    a round: those at a table without a result that is no bye. A player dropped before the
+    round, or whose table is done, has no such table (the swap and bye tools refuse them).
+    Read as plain names: a round of 4,096 tables is 8,192 of them."""
+    waiting = round.matches.filter(status=Match.Status.PENDING, player_b__isnull=False)
+    names = [
+        name
+        for pair in waiting.values_list("player_a__player__username", "player_b__player__username")
+        for name in pair
+    ]
+    return sorted(names, key=str.casefold)
+
+
+def event_player_names(*, event: Event) -> list[str]:
+    """Return the names of the event's registered (not waitlisted) players, case-insensitive
+    order, as plain strings (the dashboard's lists of an 8,192-player event)."""
+    rows = event.registrations.filter(status=Registration.Status.ACTIVE)
+    return list(rows.order_by(Lower("player__username"), "id").values_list("player__username", flat=True))
+
+
+def players_checked_query(*, event: Event) -> QuerySet[Registration]:
+    """Return the registered players by name, with what their dashboard row shows (user, pool,
+    notes), as a query to cut into pages: only a page's decks are read and checked again."""
+    return (
+        event.registrations.filter(status=Registration.Status.ACTIVE)
+        .select_related("player", "pool", "event")
+        .prefetch_related("notes__author")
+        .order_by(Lower("player__username"), "id")
+    )
+
+
 def round_match_rows(*, round: Round) -> list[dict[str, Any]]:
     """Return the round's matches in the API's shape (MatchOut), read as plain rows: a round of
     4,096 tables is 20,000 model objects otherwise (issue #16)."""
@@ -455,9 +487,13 @@ def player_match(*, round: Round, user: Visitor) -> Match | None:
     """Return the user's match in the round, or None."""
     if not user.is_authenticated:
         return None
+    # By the user's registration (a subquery on its unique index), not through the players'
+    # rows: the join over the players of both seats went through a round's 4,096 tables.
+    entry = Registration.objects.filter(event_id=round.event_id, player_id=user.pk).values("pk")
     return (
         round.matches.select_related("round", "player_a__player", "player_b__player", "reported_by")
-        .filter(Q(player_a__player_id=user.pk) | Q(player_b__player_id=user.pk))
+        .filter(Q(player_a__in=entry) | Q(player_b__in=entry))
+        .order_by("table")
         .first()
     )
 
@@ -486,6 +522,18 @@ def round_progress(*, matches: list[Match]) -> RoundProgress:
         missing=len(matches) - final,
         disputed=sum(1 for m in matches if m.disputed and m.status != Match.Status.FINAL),
     )
+
+
+def round_progress_counted(*, round: Round) -> RoundProgress:
+    """Return :func:`round_progress` of a round counted by the database (one query, however
+    many tables)."""
+    counts = round.matches.aggregate(
+        total=Count("id"),
+        final=Count("id", filter=Q(status=Match.Status.FINAL)),
+        disputed=Count("id", filter=Q(disputed=True) & ~Q(status=Match.Status.FINAL)),
+    )
+    total, final = counts["total"] or 0, counts["final"] or 0
+    return RoundProgress(total=total, final=final, missing=total - final, disputed=counts["disputed"] or 0)
 
 
 @dataclass(frozen=True)

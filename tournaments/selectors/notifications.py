@@ -31,19 +31,20 @@ def games_waiting_for(*, user: User) -> list[Match]:
     online worker's hot path then writes and queues nothing per action for the bell. A practice
     game is left out: the player is on its page, and it belongs to no event.
     """
-    mine = Q(player_a__player=user) | Q(player_b__player=user)
-    games = Game.objects.filter(
-        status=Game.Status.PLAYING,
-        decision_seat__isnull=False,
-        match__round__event__status__in=LIVE,
-        match__round__event__practice=False,
-        match__status=Match.Status.PENDING,
-    ).filter(
-        Q(decision_seat=0, match__player_a__player=user) | Q(decision_seat=1, match__player_b__player=user)
+    # From the user's few registrations in live events to their matches, then those matches'
+    # games: every page's bell reads this, and a running online event has thousands of games
+    # (joined the other way round, the database went through all of them: 2.5 s at 4,096).
+    entries = Registration.objects.filter(player=user, event__status__in=LIVE, event__practice=False).values(
+        "pk"
     )
-    ids = games.values_list("match_id", flat=True)
+    pending = Match.objects.filter(status=Match.Status.PENDING)
+    seat_a = pending.filter(player_a__in=entries).values("pk")
+    seat_b = pending.filter(player_b__in=entries).values("pk")
+    games = Game.objects.filter(status=Game.Status.PLAYING).filter(
+        Q(decision_seat=0, match__in=seat_a) | Q(decision_seat=1, match__in=seat_b)
+    )
     return list(
-        Match.objects.filter(mine, pk__in=ids).select_related(
+        Match.objects.filter(pk__in=games.values("match_id")).select_related(
             "round__event", "player_a__player", "player_b__player"
         )
     )

@@ -103,6 +103,24 @@ def username_lock(username: str) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [username_skeleton(username)])
 
 
+def user_create_problems(*, username: str | None, password: str | None) -> dict[str, list[str]]:
+    """Return, by field, why :func:`user_create` would refuse these values (a username taken or
+    looking like a taken one, a weak password), creating nothing; a value that is None (one a
+    form refused already) is not checked. A form shows them all at once with its own."""
+    problems: dict[str, list[str]] = {}
+    if username is not None:
+        username = unicodedata.normalize("NFKC", username.strip())
+        refused = username_refusal(username)
+        if refused is not None:
+            problems.update(refused.message_dict)
+    if password is not None:
+        try:
+            validate_password(password, user=User(username=username or ""))
+        except ValidationError as error:
+            problems["password"] = list(error.messages)
+    return problems
+
+
 def user_create(*, username: str, password: str, email: str = "", code: SignupCode | None = None) -> User:
     """Create and return a user; with an event's sign-up ``code``, counted against it.
 

@@ -60,6 +60,12 @@ def zone(key: Any) -> str:
 
 
 @register.filter
+def game_title(key: Any) -> str:
+    """``{{ event.game|game_title }}``: a game's title as the reader reads it (РЕСПОНС, Хрономагия)."""
+    return labels.game_title(str(key))
+
+
+@register.filter
 def zone_short(key: Any) -> str:
     return labels.zone_label(str(key), short=True)
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.selectors.signup_codes import signup_code_find
 from tournaments.services import limits
-from tournaments.services.accounts import user_create
+from tournaments.services.accounts import user_create, user_create_problems
 from tournaments.services.limits import client_address, sign_in_refused_text, signup_refused_text
 from tournaments.services.signup_codes import code_refused_text
 
@@ -85,7 +85,14 @@ def signup(request: HttpRequest) -> HttpResponse:
                 return response
             if typed.strip():
                 form.add_error("code", code_refused_text())
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not form.is_valid():
+        # Every problem at once: what the service would refuse too, for the fields the form took.
+        kept = form.cleaned_data
+        found = user_create_problems(username=kept.get("username"), password=kept.get("password"))
+        for field, problems in found.items():
+            for problem in problems:
+                form.add_error(field, problem)
+    elif request.method == "POST":
         values = {k: v for k, v in form.cleaned_data.items() if k != "code"}
         try:
             user = user_create(**values, code=code)
@@ -105,4 +112,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 return redirect("event-detail", event_id=code.event_id)
             messages.success(request, _("Welcome, %(name)s!") % {"name": name})
             return redirect("home")
+    if form.errors:
+        # A password is never sent back to the page (Django's PasswordInput): say so beside it.
+        form["password"].help_text = _("For your safety the password is not kept: type it again.")
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)

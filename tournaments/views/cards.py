@@ -9,14 +9,14 @@ from django.shortcuts import render
 from django_htmx.middleware import HtmxDetails
 
 from engine.registry import game_keys, get_game
-from tournaments.labels import reader_language, value_label
+from tournaments.labels import game_title, reader_language, value_label
 from tournaments.numbers import whole_number
 from tournaments.selectors.cards import card_factions, cards_in_language, cards_search
 
 
 def game_choices() -> list[tuple[str, str]]:
     """Return (key, title) of every registered game, flagship first."""
-    return [(key, get_game(key).title) for key in game_keys()]
+    return [(key, game_title(key)) for key in game_keys()]
 
 
 # Shown in the card's header and footer; anything else a game defines goes in the details.

@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from engine.decklist import ZoneKind, parse_decklist
+from engine.decklist import ZoneKind, ZoneSpec, parse_decklist
 from engine.registry import game_keys, get_game
-from tournaments.labels import reader_language, value_label
+from tournaments.labels import game_title, reader_language, value_label, zone_label
 from tournaments.models import SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.cards import cards_in_language, cards_search
@@ -58,11 +58,18 @@ def _blank_text(game: str) -> str:
     """Return an empty decklist skeleton with the game's section headers."""
     lines = []
     for zone in get_game(game).zones:
-        title = zone.headers[0].title()
+        title = zone_label(zone.key)
         lines.append(f"{title}: " if zone.kind is ZoneKind.ONE else f"{title}:")
         if zone.kind is not ZoneKind.ONE:
             lines.append("")
     return "\n".join(lines)
+
+
+def _header_words(zone: ZoneSpec) -> str:
+    """Return every header of a zone, lower-case and joined by "|" (the builder's script finds
+    the section under any of them), the reader's label first."""
+    words = [zone_label(zone.key).casefold(), *zone.headers]
+    return "|".join(dict.fromkeys(words))
 
 
 def _side_max(request: HttpRequest) -> int | None:
@@ -83,7 +90,7 @@ def _check_context(check: DeckCheck, game: str) -> dict[str, Any]:
     total = sum(factions.values()) or 1
     mix = [{"name": f, "count": n, "share": round(100 * n / total, 1)} for f, n in factions.items()]
     zones = [
-        {"key": z.key, "title": z.headers[0].title(), "count": check.stats.get("sizes", {}).get(z.key, 0)}
+        {"key": z.key, "title": zone_label(z.key), "count": check.stats.get("sizes", {}).get(z.key, 0)}
         for z in get_game(game).zones
     ]
     return {"check": check, "bars": bars, "mix": mix, "zones": zones}
@@ -117,7 +124,8 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
     leaders = [
         {
             "zone": z.key,
-            "title": z.headers[0].title(),
+            "title": zone_label(z.key),
+            "headers": _header_words(z),
             "cards": _with_hints(
                 cards_in_language(cards_search(game=game, card_type=z.key), language=reader_language())
             ),
@@ -159,8 +167,14 @@ def deck_builder_cards(request: HttpRequest) -> HttpResponse:
     leaders = [z.key for z in zones if z.kind is ZoneKind.ONE]
     found = cards_search(game=game, q=request.GET.get("q", "")[:100]).exclude(type__in=leaders)[:40]
     cards = cards_in_language(found, language=reader_language())
-    # "title" is the section header the builder writes; the page shows the zone's label.
-    targets = [{"key": z.key, "title": z.headers[0].title()} for z in zones if z.kind is not ZoneKind.ONE]
+    # "title" is the section header the builder writes (the zone's label in the reader's
+    # language); "headers" every header that names the section, so a list typed in the other
+    # language gets its cards in the section it has.
+    targets = [
+        {"key": z.key, "title": zone_label(z.key), "headers": _header_words(z)}
+        for z in zones
+        if z.kind is not ZoneKind.ONE
+    ]
     return render(request, "tournaments/decks/_picker.html", {"cards": cards, "targets": targets})
 
 
@@ -174,7 +188,7 @@ def deck_mine(request: SignedInHttpRequest) -> HttpResponse:
                 "deck": deck,
                 "legal": check.legal,
                 "problems": len(check.violations),
-                "title": get_game(deck.game).title,
+                "title": game_title(deck.game),
             }
         )
     return render(request, "tournaments/decks/mine.html", {"decks": decks})

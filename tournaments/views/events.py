@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.registry import game_keys, get_game
 from tournaments.labels import FORMAT_LABELS
@@ -38,7 +38,7 @@ from tournaments.selectors.events import (
     decklist_rows,
     decks_of,
     event_audit,
-    event_registrations,
+    event_player_names,
     event_results,
     event_role,
     event_round,
@@ -53,6 +53,7 @@ from tournaments.selectors.events import (
     no_show_from,
     player_match,
     players_by_name,
+    players_checked_query,
     pool_text,
     registration_deck_check,
     registration_deck_text,
@@ -61,7 +62,9 @@ from tournaments.selectors.events import (
     registrations_checked,
     round_matches,
     round_matches_page,
+    round_movable_players,
     round_progress,
+    round_progress_counted,
     round_seats,
     round_visible,
     running_round,
@@ -75,7 +78,7 @@ from tournaments.services.errors import DomainError, IllegalDeck, OverLimit
 from tournaments.users import SignedInHttpRequest, signed_in
 from tournaments.views.cards import game_choices
 from tournaments.views.event_form_keep import every_problem_show, typed_values_keep
-from tournaments.views.forms_common import ServiceForm, form_number, redirect_back, run_service
+from tournaments.views.forms_common import PlainSelect, ServiceForm, form_number, redirect_back, run_service
 
 EXTENSIONS = (3, 5, 10)  # minutes offered as one-click extensions on the dashboard
 
@@ -347,6 +350,8 @@ class EventForm(ServiceForm):
         required=False,
         initial="Europe/Moscow",
         choices=lambda: [(zone, zone.replace("_", " ")) for zone in sorted(svc.time_zones())],
+        # 600 zones: a search box before the list (static/respons/selectfilter.js)
+        widget=PlainSelect(attrs={"data-filter": gettext_lazy("Search time zones")}),
         help_text=gettext_lazy("The date and times are the event's local times in this zone."),
     )
     venue = forms.CharField(
@@ -540,13 +545,17 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def event_register(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     """Register (or replace the deck) from pasted text or a saved deck.
 
-    On refusal the event page comes back with every violation and the pasted list kept.
+    On refusal the event page comes back with every violation and the pasted list kept. The
+    address opened directly (a shared link, the way back from signing in) leads to the event
+    page's registration panel, which holds the form or says why there is none.
     """
     event = _event(request, event_id)
+    if request.method != "POST":
+        return redirect(reverse("event-detail", args=[event.pk]) + "#register-h")
     text = request.POST.get("deck_text", "")[:20000]
     saved_id = whole_number(request.POST.get("saved_deck", ""))
     deck: Any = text
@@ -710,11 +719,9 @@ def match_dispute(request: SignedInHttpRequest, event_id: int, match_id: int) ->
     event = _event(request, event_id)
     match = _match(event, match_id)
     note = request.POST.get("note", "")[: svc.NOTE_MAX + 1]
-    run_service(
-        request,
-        lambda: svc.match_dispute(match=match, by=request.user, note=note),
-        _("Result disputed: a judge will come to your table."),
-    )
+    # No success message: the player's panel, where the form is, says the result is disputed
+    # and that a judge is coming (one message, not the same news twice).
+    run_service(request, lambda: svc.match_dispute(match=match, by=request.user, note=note))
     return redirect_back(request, reverse("event-detail", args=[event.pk]))
 
 
@@ -741,22 +748,36 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
     if isinstance(event, HttpResponse):
         return event
     context = _event_context(request, event, "manage")
-    active, waitlist = event_registrations(event=event)
     last = context["last_round"]
-    matches = round_matches(round=last) if last else []
+    # An 8,192-player event: the players and the round's tables are shown a page at a time
+    # (only a page's decks are checked again), counted by the database, named as plain strings.
+    shown, players_pager = _paged(request, players_checked_query(event=event), "players")
+    q = request.GET.get("q", "")[:100]
+    matches, pager = _paged(request, round_matches_page(round=last, q=q) if last else [])
+    progress = round_progress_counted(round=last) if last else round_progress(matches=[])
+    waitlist = event_waitlist(event=event)
+    decks_of(registrations=waitlist)
+    for registration in waitlist:
+        registration.event = event  # its deck is checked against the event's settings
     context.update(
-        players=registrations_checked(registrations=active),
+        players=registrations_checked(registrations=shown),
+        player_total=players_pager["total"],
+        players_pager=players_pager,
+        player_names=event_player_names(event=event) if context["is_organizer"] else [],
         limited=pools.is_limited(event),
         waitlist=registrations_checked(registrations=waitlist),
         judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
         matches=matches,
-        progress=round_progress(matches=matches),
+        pager=pager,
+        q=q,
+        movable=round_movable_players(round=last) if last and context["is_organizer"] else [],
+        progress=progress,
         extensions=EXTENSIONS,
         audit=event_audit(event=event),
         forbidden=forbidden_pairs_listed(event=event) if context["is_organizer"] else [],
         checked_in=checked_in_count(event=event),
         no_show_at=no_show_from(round=last) if last else None,
-        finishing=_last_round_of_event(event, last, matches),
+        finishing=_last_round_of_event(event, last, progress.total),
         winner=event_results(event=event).winner
         if event.top_cut and event.status == Event.Status.FINISHED
         else None,
@@ -764,13 +785,13 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/events/manage.html", context)
 
 
-def _last_round_of_event(event: Event, last: Round | None, matches: list[Match]) -> bool:
-    """Return True when the next step after ``last`` finishes the event: the last Swiss round
-    of an event without a top cut, or the final of the top cut."""
+def _last_round_of_event(event: Event, last: Round | None, tables: int) -> bool:
+    """Return True when the next step after ``last`` (of ``tables`` matches) finishes the event:
+    the last Swiss round of an event without a top cut, or the final of the top cut."""
     if last is None:
         return False
     if last.kind == Round.Kind.TOP_CUT:
-        return len(matches) == 1
+        return tables == 1
     return last.number >= (event.swiss_rounds or 0) and not event.top_cut
 
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from engine.registry import game_keys, get_game
+from tournaments.labels import game_title
 from tournaments.models import Event, Series
 from tournaments.numbers import whole_number
 from tournaments.selectors.events import events_visible
@@ -44,12 +44,8 @@ PAGE_ROWS = 100
 DESCRIPTION_MAX = 5000  # as the API's serializer takes
 
 
-def _game_title(key: str) -> str:
-    return get_game(key).title if key in game_keys() else key
-
-
 def series_list(request: HttpRequest) -> HttpResponse:
-    rows = [(s, _game_title(s.game)) for s in series_listed()[:200]]
+    rows = [(s, game_title(s.game)) for s in series_listed()[:200]]
     return render(request, "tournaments/series/list.html", {"series_list": rows})
 
 
@@ -66,7 +62,7 @@ def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
         "tournaments/series/detail.html",
         {
             "series": series,
-            "game_title": _game_title(series.game),
+            "game_title": game_title(series.game),
             "can_edit": series_editable_by(series=series, user=request.user),
             "events": events,
             "finished": [e for e in events if e.status == Event.Status.FINISHED],
@@ -204,7 +200,7 @@ def series_edit(request: HttpRequest, series_id: int) -> HttpResponse:
     context = {
         "form": form,
         "series": series,
-        "game_title": _game_title(series.game),
+        "game_title": game_title(series.game),
         "events": series_events(series=series),
         "candidates": series_event_candidates(series=series),
     }

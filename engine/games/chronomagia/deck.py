@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.catalog import Catalog
-from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.decklist import MAIN_HEADERS, SIDE_HEADERS, Decklist, ZoneKind, ZoneSpec
 from engine.games._common import DeckCheck, a_type, copy_totals, zone_spec
 from engine.games.chronomagia.cards import Card
 from engine.problems import Violation
@@ -30,8 +30,9 @@ FORMATS: tuple[str, ...] = ("constructed",)
 
 ZONES: tuple[ZoneSpec, ...] = (
     zone_spec("hero", ZoneKind.ONE, "герой", "карта героя", required=True),
-    zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "основная колода", "колода", required=True),
-    zone_spec("side", ZoneKind.COUNTS, "hero deck", "sideboard", "колода героя", "сайдборд"),
+    zone_spec("main", ZoneKind.COUNTS, *MAIN_HEADERS, required=True),
+    # C2.1: the hero deck is the game's side zone; the other games' side words name it too.
+    zone_spec("side", ZoneKind.COUNTS, "hero deck", "колода героя", *SIDE_HEADERS),
 )
 
 MAIN_MIN = 30  # «Состоит минимум из 30 карт»

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.catalog import Catalog
-from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.decklist import MAIN_HEADERS, SIDE_HEADERS, Decklist, ZoneKind, ZoneSpec
 from engine.games._common import DeckCheck, a_type, copy_totals, option_side_max, zone_spec
 from engine.games.fow.cards import Card
 from engine.problems import Violation
@@ -29,7 +29,7 @@ FORMATS: tuple[str, ...] = ("constructed",)
 
 ZONES: tuple[ZoneSpec, ...] = (
     zone_spec("ruler", ZoneKind.ONE, "правитель", required=True),
-    zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "колода", "основная колода", required=True),
+    zone_spec("main", ZoneKind.COUNTS, *MAIN_HEADERS, required=True),
     zone_spec(
         "stones",
         ZoneKind.COUNTS,
@@ -41,7 +41,7 @@ ZONES: tuple[ZoneSpec, ...] = (
         "камни",
         required=True,
     ),
-    zone_spec("side", ZoneKind.COUNTS, "side deck", "sideboard", "дополнительная колода", "сайдборд"),
+    zone_spec("side", ZoneKind.COUNTS, *SIDE_HEADERS),
 )
 
 MAIN_MIN, MAIN_MAX = 40, 60

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.catalog import Catalog
-from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.decklist import MAIN_HEADERS, SIDE_HEADERS, Decklist, ZoneKind, ZoneSpec
 from engine.games.respons.cards import CARD_TYPES, Card, parse_card
 from engine.games.respons.deck import SIDE_MAX_DEFAULT, VIOLATION_CODES, side_max_of, validate_deck
 from engine.games.respons.match_engine import ResponsMatchEngine
@@ -29,25 +29,8 @@ class ResponsRules:
     zones: tuple[ZoneSpec, ...] = (
         ZoneSpec("hero", ZoneKind.ONE, ("hero", "герой"), required=True),
         ZoneSpec("orders", ZoneKind.ORDERED, ("orders", "order", "приказы", "приказ"), required=True),
-        ZoneSpec(
-            "main",
-            ZoneKind.COUNTS,
-            ("main", "main deck", "maindeck", "deck", "колода", "основная колода", "основная"),
-            required=True,
-        ),
-        ZoneSpec(
-            "side",
-            ZoneKind.COUNTS,
-            (
-                "side",
-                "side deck",
-                "sidedeck",
-                "sideboard",
-                "дополнительная колода",
-                "доп. колода",
-                "сайдборд",
-            ),
-        ),
+        ZoneSpec("main", ZoneKind.COUNTS, MAIN_HEADERS, required=True),
+        ZoneSpec("side", ZoneKind.COUNTS, SIDE_HEADERS),
     )
     formats: tuple[str, ...] = ("constructed",)
     card_types: tuple[str, ...] = CARD_TYPES

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.catalog import Catalog
-from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.decklist import MAIN_HEADERS, SIDE_HEADERS, Decklist, ZoneKind, ZoneSpec
 from engine.games._common import (
     DeckCheck,
     Entry,
@@ -49,18 +49,8 @@ LIMITED_FORMATS: frozenset[str] = frozenset({"sealed", "draft"})
 
 ZONES: tuple[ZoneSpec, ...] = (
     zone_spec("hero", ZoneKind.ONE, "герой", required=True),
-    zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "колода", "основная колода", required=True),
-    zone_spec(
-        "side",
-        ZoneKind.COUNTS,
-        "sideboard",
-        "side deck",
-        "сайдборд",
-        "сайд-дек",
-        "запасная колода",
-        "запаска",
-        "дополнительная колода",
-    ),
+    zone_spec("main", ZoneKind.COUNTS, *MAIN_HEADERS, required=True),
+    zone_spec("side", ZoneKind.COUNTS, *SIDE_HEADERS, "запасная колода", "запаска"),
 )
 
 MAIN_MIN = 60  # «как минимум 60 карт, не считая героя»

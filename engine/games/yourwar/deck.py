@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.catalog import Catalog
-from engine.decklist import Decklist, ZoneKind, ZoneSpec
+from engine.decklist import MAIN_HEADERS, SIDE_HEADERS, Decklist, ZoneKind, ZoneSpec
 from engine.games._common import DeckCheck, copy_totals, option_side_max, zone_spec
 from engine.games.yourwar.cards import Card
 from engine.problems import Violation
@@ -24,8 +24,8 @@ from engine.problems import Violation
 FORMATS: tuple[str, ...] = ("constructed",)
 
 ZONES: tuple[ZoneSpec, ...] = (
-    zone_spec("main", ZoneKind.COUNTS, "main deck", "deck", "колода", "основная колода", required=True),
-    zone_spec("side", ZoneKind.COUNTS, "side deck", "sideboard", "дополнительная колода", "сайдборд"),
+    zone_spec("main", ZoneKind.COUNTS, *MAIN_HEADERS, required=True),
+    zone_spec("side", ZoneKind.COUNTS, *SIDE_HEADERS),
 )
 
 MAIN_MIN = 50  # «Минимальное количество карт в колоде – 50 штук»; no maximum

@@ -7,15 +7,24 @@
 
   function changed() { form.dispatchEvent(new Event("deck-changed")); }
 
-  function sectionBounds(lines, header) {
-    const wanted = header.toLowerCase();
+  // Every header that names a section (data-headers, "|"-separated): a list typed with
+  // English headers on a Russian page, or the other way round, keeps one section per zone.
+  function headerWords(el, header) {
+    return (el.dataset.headers || header.toLowerCase()).split("|");
+  }
+
+  function headerOf(line) {
+    const m = line.match(/^\s*([^:#][^:]*?)\s*(?:\(\s*\d+\s*\))?\s*:\s*(.*)$/);
+    return m ? m[1].trim().toLowerCase().replace(/\s+/g, " ") : null;
+  }
+
+  function sectionBounds(lines, words) {
     let start = -1;
     for (let i = 0; i < lines.length; i++) {
-      const m = lines[i].match(/^\s*([^:#][^:]*):\s*(.*)$/);
-      if (!m) continue;
-      const name = m[1].trim().toLowerCase();
+      const name = headerOf(lines[i]);
+      if (name === null) continue;
       if (start >= 0) return [start, i];
-      if (name === wanted) start = i;
+      if (words.indexOf(name) >= 0) start = i;
     }
     return [start, lines.length];
   }
@@ -23,9 +32,10 @@
   document.querySelectorAll(".leader-pick").forEach(function (select) {
     select.addEventListener("change", function () {
       const header = select.dataset.leaderHeader;
+      const words = headerWords(select, header);
       const lines = area.value.split("\n");
       const line = header + ": " + select.value;
-      const at = lines.findIndex(function (l) { return l.toLowerCase().startsWith(header.toLowerCase() + ":"); });
+      const at = lines.findIndex(function (l) { return words.indexOf(headerOf(l)) >= 0; });
       if (at >= 0) lines[at] = line; else lines.unshift(line);
       area.value = lines.join("\n");
       changed();
@@ -38,7 +48,7 @@
     const zone = button.dataset.zone;
     const name = button.dataset.card;
     let lines = area.value.split("\n");
-    let [start, end] = sectionBounds(lines, zone);
+    let [start, end] = sectionBounds(lines, headerWords(button, zone));
     if (start < 0) { lines.push(zone + ":"); start = lines.length - 1; end = lines.length; }
     // Ordered zones (RESPONSE orders) list one card per line, left to right.
     for (let i = start + 1; i < end && !button.dataset.ordered; i++) {

@@ -1,0 +1,235 @@
+"""Benchmark of the pages an organizer and a player open on event day:
+``.venv/bin/python bench/bench_slow_pages.py [--players N] [--profile PAGE]``.
+
+It reuses ``bench_event_pages.py``'s set-up (its own database on DATABASE_URL's PostgreSQL
+server, an 8,192-player paper event with 9 played Swiss rounds) and adds an online event of
+as many players in registration. It times, through the whole Django stack (in-process, no
+network), each page ``--repeat`` times after a first call (cold caches, shown apart):
+
+- the new-event form (organizer), the card list, the paper event's page (a player) and its
+  dashboard (the organizer);
+- the start of an online event (the organizer's POST: round 1 paired, its games set up), a
+  fresh event of as many players for each call;
+- the play page of one of the started event's matches (a seated player).
+
+It prints the median and worst time and the SQL queries of each against the target (300 ms).
+``--profile PAGE`` (a label's first word: new, cards, event, dashboard, start, play) prints
+the cProfile of one more call of that page, sorted by cumulative time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_event_pages import (  # noqa: E402  (the bench's own folder, put on the path above)
+    DEFAULT_DB,
+    TARGET_MS,
+    _admin,
+    _with_database,
+    database_drop,
+    database_recreate,
+    event_build,
+)
+
+BATCH = 5000
+
+
+def online_event_build(players: int, organizer: Any) -> int:
+    """Create an online RESPONSE event in registration with ``players`` registered (the users
+    of the paper event); return its id."""
+    from engine.decklist import decklist_to_json, load_decklist
+    from engine.registry import bundled_decklists
+    from tournaments.models import Event, Registration
+
+    decks = [decklist_to_json(load_decklist(path)) for path in bundled_decklists("respons")]
+    event = Event.objects.create(
+        name="Online start bench",
+        game="respons",
+        organizer=organizer,
+        status=Event.Status.REGISTRATION,
+        online=True,
+        seed=7,
+    )
+    users = list(type(organizer).objects.filter(username__startswith="p").order_by("username")[:players])
+    Registration.objects.bulk_create(
+        (Registration(event=event, player=user, deck=decks[i % len(decks)]) for i, user in enumerate(users)),
+        batch_size=BATCH,
+    )
+    return event.pk
+
+
+def timed(call: Any, repeat: int) -> tuple[float, float, float, int, int]:
+    """Return (first ms, median ms, worst ms, SQL queries, status) of ``call()`` run 1 + repeat times."""
+    from django.db import connection, reset_queries
+    from django.test.utils import CaptureQueriesContext
+
+    times: list[float] = []
+    queries = status = 0
+    for _ in range(repeat + 1):
+        reset_queries()
+        with CaptureQueriesContext(connection) as captured:
+            began = time.perf_counter()
+            status = call()
+            times.append((time.perf_counter() - began) * 1000)
+        queries = len(captured)
+    rest = times[1:]
+    return times[0], statistics.median(rest), max(rest), queries, status
+
+
+def page_call(client: Any, path: str) -> Any:
+    def call() -> int:
+        response = client.get(path)
+        _body = response.content
+        return int(response.status_code)
+
+    return call
+
+
+def start_timed(
+    client: Any, players: int, organizer: Any, repeat: int
+) -> tuple[float, float, float, int, int]:
+    """Time the organizer's start of ``repeat + 1`` fresh online events of ``players`` players
+    (each built before its clock starts; a start cannot be undone and timed again)."""
+    from django.db import connection, reset_queries
+    from django.test.utils import CaptureQueriesContext
+
+    times: list[float] = []
+    queries = status = 0
+    for _ in range(repeat + 1):
+        event_id = online_event_build(players, organizer)
+        reset_queries()
+        with CaptureQueriesContext(connection) as captured:
+            began = time.perf_counter()
+            status = client.post(f"/events/{event_id}/manage/start/").status_code
+            times.append((time.perf_counter() - began) * 1000)
+        queries = len(captured)
+    rest = times[1:]
+    return times[0], statistics.median(rest), max(rest), queries, status
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=8192)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--database", default="respons_bench_slow_pages")
+    parser.add_argument("--keep", action="store_true", help="keep the database at the end")
+    parser.add_argument("--reuse", action="store_true", help="use the kept database as it is")
+    parser.add_argument("--profile", default="", help="print the cProfile of one page")
+    parser.add_argument("--only", default="", help="time only the pages whose label starts so")
+    args = parser.parse_args()
+    args.repeat = max(1, args.repeat)
+
+    db_url = _with_database(os.environ.get("DATABASE_URL") or DEFAULT_DB, args.database)
+    if not db_url.startswith(("postgres://", "postgresql://")):
+        raise SystemExit("bench_slow_pages needs PostgreSQL (DATABASE_URL)")
+    if urlsplit(db_url).hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("bench_slow_pages only talks to this machine")
+    try:
+        import psycopg
+
+        psycopg.connect(_admin(db_url), connect_timeout=3).close()
+    except Exception as error:  # make bench runs every script: say why this one did nothing
+        print(f"bench_slow_pages skipped: PostgreSQL is needed ({str(error).splitlines()[0]})")
+        return 0
+    os.environ.update(
+        DATABASE_URL=db_url,
+        DEBUG="false",
+        DJANGO_SETTINGS_MODULE="respons_site.settings",
+        THROTTLE_ANON="1000000/min",
+        THROTTLE_USER="1000000/min",
+    )
+    os.environ.pop("CELERY_BROKER_URL", None)  # tasks a start queues run in the request, rolled back
+    if not args.reuse:
+        database_recreate(db_url)
+    try:
+        import django
+
+        django.setup()
+        from django.contrib.auth import get_user_model
+        from django.test import Client
+        from django.test.utils import setup_test_environment
+
+        from tournaments.models import Event, Match
+
+        setup_test_environment()
+        if not args.reuse:
+            began = time.monotonic()
+            print(f"building {args.players} players and {args.rounds} rounds ...", flush=True)
+            event_build(args.players, args.rounds, args.seed)
+            organizer = get_user_model().objects.get(username="bench-organizer")
+            online_event_build(args.players, organizer)
+            print(f"built in {time.monotonic() - began:.1f} s", flush=True)
+        organizer = get_user_model().objects.get(username="bench-organizer")
+        paper = Event.objects.get(name="Big event bench")
+        online = Event.objects.get(name="Online start bench")
+        player = paper.registrations.order_by("id")[len(range(args.players)) // 2].player
+
+        as_organizer = Client(HTTP_ACCEPT_LANGUAGE="en")
+        as_organizer.force_login(organizer)
+        as_player = Client(HTTP_ACCEPT_LANGUAGE="en")
+        as_player.force_login(player)
+
+        # The play page needs a started round: start the online event once, for good.
+        if online.status == Event.Status.REGISTRATION:
+            as_organizer.post(f"/events/{online.pk}/manage/start/")
+        match = Match.objects.filter(round__event=online, player_b__isnull=False).order_by("table").first()
+        assert match is not None
+        seated = Client(HTTP_ACCEPT_LANGUAGE="en")
+        seated.force_login(match.player_a.player)
+        calls = {
+            "new event form": page_call(as_organizer, "/events/new/"),
+            "cards list": page_call(as_player, "/cards/"),
+            "event page": page_call(as_player, f"/events/{paper.pk}/"),
+            "dashboard": page_call(as_organizer, f"/events/{paper.pk}/manage/"),
+            "play page": page_call(seated, f"/matches/{match.pk}/play/"),
+        }
+        wanted = [label for label in calls if not args.only or label.startswith(args.only)]
+        rows = [(label, *timed(calls[label], args.repeat)) for label in wanted]
+        if not args.only or "start".startswith(args.only):
+            rows.append(("start (online)", *start_timed(as_organizer, args.players, organizer, args.repeat)))
+        if args.profile == "start":
+            event_id = online_event_build(args.players, organizer)
+            profiler = cProfile.Profile()
+            profiler.runcall(lambda: as_organizer.post(f"/events/{event_id}/manage/start/"))
+            print("\n--- profile: start (online)")
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+        elif args.profile:
+            label = next(label for label in calls if label.startswith(args.profile))
+            profiler = cProfile.Profile()
+            profiler.runcall(calls[label])
+            print(f"\n--- profile: {label}")
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+        from django.db import connections
+
+        connections.close_all()
+    finally:
+        if not args.keep and not args.reuse:
+            database_drop(db_url)
+    print(f"\n{'page':<18} {'first ms':>9} {'median ms':>10} {'worst ms':>9} {'SQL':>5}  status")
+    over = 0
+    for label, first, median, worst, queries, status in rows:
+        ok = status in (200, 302)
+        flag = "" if median < TARGET_MS and ok else "  OVER" if ok else f"  HTTP {status}"
+        over += bool(flag)
+        print(f"{label:<18} {first:9.1f} {median:10.1f} {worst:9.1f} {queries:5d}  {status}{flag}")
+    print(f"\ntarget: every page's median under {TARGET_MS:.0f} ms — {'met' if not over else f'{over} over'}")
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
