@@ -1,4 +1,4 @@
-"""What abusive requests cost the server (issue #15): status, server CPU, wall time, answer size.
+"""What abusive requests cost the server: status, server CPU, wall time, answer size.
 
 Usage: .venv/bin/python bench/bench_abuse.py [--serve asgi|wsgi] [--case NAME ...] [--timeout 180]
 

@@ -1,6 +1,6 @@
 """Benchmark of a big event's pages: ``.venv/bin/python bench/bench_event_pages.py [--players N]``.
 
-Issue #16 (performance): an 8,192-player event's pages stay quick. The bench
+An 8,192-player event's pages stay quick. The bench
 
 - sets up its OWN database (``respons_bench_pages`` on DATABASE_URL's PostgreSQL server,
   dropped, created and migrated at start, dropped at the end unless ``--keep``);

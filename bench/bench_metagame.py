@@ -1,6 +1,6 @@
 """Benchmark of the metagame: ``.venv/bin/python bench/bench_metagame.py [--players N]``.
 
-Issue #23 (performance): the metagame page of an 8,192-player event answers under 300 ms.
+The metagame page of an 8,192-player event answers under 300 ms.
 The bench
 
 - sets up its OWN database (``respons_bench_metagame`` on DATABASE_URL's PostgreSQL server,

@@ -1,6 +1,6 @@
 """Benchmark of ratings and profiles: ``.venv/bin/python bench/bench_profiles.py [--players N]``.
 
-Issue #23 (performance): a player's profile and a leaderboard of 100,000 rated players each
+A player's profile and a leaderboard of 100,000 rated players each
 answer under 300 ms, and recomputing every rating from 1,000,000 final matches takes under 5
 minutes. The bench
 

@@ -3,7 +3,7 @@
 Prints, on one core (one process, CPU time), through the registry's match engine
 (``engine.match.MatchEngine``) with the game's bundled card set and decklists:
 
-- complete random-vs-random games per second (target ≥ 200, issue #19), mean game length;
+- complete random-vs-random games per second (target ≥ 200), mean game length;
 - replayed actions per second, rebuilding those games from their logs (target ≥ 20,000);
 - the heuristic bot's win rate against the random bot over 1,000 games (target ≥ 75%).
 """

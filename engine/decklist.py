@@ -107,7 +107,7 @@ _HEADER = re.compile(r"^([^:]+?)\s*(?:\(\s*\d+\s*\))?\s*:\s*(.*)$")
 _GAME_HEADERS: frozenset[str] = frozenset({"game", "игра"})
 # Counts are small; a longer run of digits is a mistake, and an ordered zone repeats names.
 _MAX_COUNT_DIGITS = 2
-# What one decklist may hold (issue #15: a list is read, resolved and answered per request, and
+# What one decklist may hold (a list is read, resolved and answered per request, and
 # anyone may post one). The largest real list is a few dozen lines; past these bounds it is
 # refused whole, at once, before any name is looked up.
 MAX_LINES = 1000  # lines of the text format

@@ -7,7 +7,7 @@ _SPACES = re.compile(r"\s+")
 
 # "Did you mean …" compares a name with every name of the catalog (difflib, ~0.5 ms a name):
 # a deck gets it for its first unknown names only, so a list of thousands of misspellings cannot
-# cost seconds (issue #15); the rest are still reported, without the hint.
+# cost seconds; the rest are still reported, without the hint.
 SUGGESTIONS_PER_DECK = 20
 
 

@@ -36,7 +36,7 @@ try:
     # does the beat's work (clocks, timers, later games, paced bots): on by default then.
     BOT_PAUSE_SECONDS = env_int("BOT_PAUSE", 0, minimum=0)
     EMBEDDED_BEAT = embedded_beat(CELERY_BROKER_URL)
-    # At most this many bot players in one event (issue #15: bots are for the event's officials).
+    # At most this many bot players in one event (bots are for the event's officials).
     BOTS_PER_EVENT = env_int("BOTS_PER_EVENT", 64, minimum=0)
     # A seated player with no sign of life (a read of the game, the play page's heartbeat) for
     # this many seconds is shown to the opponent as away (docs/api.md "Presence").
@@ -44,7 +44,7 @@ try:
     # The one bound of every request body, in bytes (tournaments/limits.py): a decklist is a few
     # KiB, an action a few hundred bytes; past it a request is 413 before anything reads it.
     DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BODY", 256 * 1024, minimum=1024)
-    # Limits (issue #15): DRF's throttle rates ("N/s|min|hour|day", README "Limits"), the
+    # Limits: DRF's throttle rates ("N/s|min|hour|day", README "Limits"), the
     # fast lane applies the same; sign-in backoff; per-user quotas; API token lifetime.
     THROTTLE_RATES = {
         "anon": env_rate("THROTTLE_ANON", "120/min"),
@@ -73,7 +73,7 @@ try:
     PRACTICE_PER_DAY = env_int("PRACTICE_PER_DAY", 30, minimum=0)
     API_TOKEN_DAYS = env_int("API_TOKEN_DAYS", 30)
     CACHE_URL = cache_url(CELERY_BROKER_URL)
-    # Notifications (issue #16): e-mail through Django's backend (config.email_config: EMAIL_URL
+    # Notifications: e-mail through Django's backend (config.email_config: EMAIL_URL
     # or EMAIL_HOST..., the console by default); webhooks may not post to loopback or private
     # addresses (SSRF) unless WEBHOOKS_ALLOW_PRIVATE is on (a local receiver, tests).
     globals().update(email_config())
@@ -115,7 +115,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # DEBUG only: the site's own 404 page instead of Django's technical one (issue #17 point 7).
+    # DEBUG only: the site's own 404 page instead of Django's technical one.
     "tournaments.debug_pages.SiteNotFoundMiddleware",
 ]
 
@@ -234,7 +234,7 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Respons API",
-    "DESCRIPTION": "Tournament organizer for collectible card games (spec/api.md).",
+    "DESCRIPTION": "Tournament organizer for collectible card games (docs/api.md).",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # Offline: Swagger UI and Redoc from the sidecar package, never a CDN.
@@ -265,7 +265,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Bots' moves never delay people's (issue #15): a bot-only match's work goes to the queue
+# Bots' moves never delay people's: a bot-only match's work goes to the queue
 # "celery-bots" (services.online.bot_queue). A worker consumes both queues, the people's first
 # (a plain `celery worker`, or `-Q celery,celery-bots`), and the Redis transport takes from them
 # in that order: a bot task only when no person's task waits.
@@ -299,7 +299,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
-    # A 403 is the site refusing as designed: one line, no traceback (issue #17 point 7).
+    # A 403 is the site refusing as designed: one line, no traceback.
     "filters": {"refusal_without_traceback": {"()": "tournaments.logfilters.RefusalWithoutTraceback"}},
     "loggers": {"django.request": {"filters": ["refusal_without_traceback"]}},
 }

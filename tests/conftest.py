@@ -1,4 +1,4 @@
-"""Shared fixtures: named actors (STYLE.md 13) and the eager-Celery default.
+"""Shared fixtures: named actors and the eager-Celery default.
 
 Engine tests (tests/engine, tests/swiss) need no database and use none of these.
 

@@ -1,4 +1,4 @@
-"""The suite's own hygiene, read from its source (issue #18, point 9).
+"""The suite's own hygiene, read from its source (point 9).
 
 - A test module imports its helpers from tests/support/, never from a conftest or another test
   module (a conftest imported by name is a second copy of it, with its own classes and fixtures).

@@ -1,4 +1,4 @@
-"""The site's own 404 page, with DEBUG on too (issue #17 point 7).
+"""The site's own 404 page, with DEBUG on too.
 
 Django answers an unknown address with its technical 404 page when DEBUG is on (``make run``),
 so a developer never sees the page people get, with the way back. This middleware serves the

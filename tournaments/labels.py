@@ -175,13 +175,13 @@ RESULT_CHANGES: dict[str, Promise] = {
     "engine": pgettext_lazy("result change", "engine"),
     "round_end": pgettext_lazy("result change", "round_end"),
     "penalty": pgettext_lazy("result change", "penalty"),
-    # Corrections of the event itself (issue #16).
+    # Corrections of the event itself.
     "edit": pgettext_lazy("result change", "edit"),
     "cancel": pgettext_lazy("result change", "cancel"),
     "delete": pgettext_lazy("result change", "delete"),
     "judge_remove": pgettext_lazy("result change", "judge_remove"),
     "walk_in": pgettext_lazy("result change", "walk_in"),
-    # Pairing corrections (issue #16 point 9).
+    # Pairing corrections.
     "pairings_publish": pgettext_lazy("result change", "pairings_publish"),
     "pairings_swap": pgettext_lazy("result change", "pairings_swap"),
     "bye_manual": pgettext_lazy("result change", "bye_manual"),
@@ -189,13 +189,13 @@ RESULT_CHANGES: dict[str, Promise] = {
     "round_undo": pgettext_lazy("result change", "round_undo"),
     "pairing_forbid": pgettext_lazy("result change", "pairing_forbid"),
     "pairing_allow": pgettext_lazy("result change", "pairing_allow"),
-    # Event day (issue #16).
+    # Event day.
     "check_in": pgettext_lazy("result change", "check_in"),
     "check_in_undo": pgettext_lazy("result change", "check_in_undo"),
     "check_in_close": pgettext_lazy("result change", "check_in_close"),
     "drop": pgettext_lazy("result change", "drop"),
     "no_show": pgettext_lazy("result change", "no_show"),
-    # Outgoing webhooks (issue #16 point 12).
+    # Outgoing webhooks.
     "webhook_add": pgettext_lazy("result change", "webhook_add"),
     "webhook_remove": pgettext_lazy("result change", "webhook_remove"),
     # A sealed or draft player's pool recorded.
@@ -834,7 +834,7 @@ def refusal_templates(game: str | None = None) -> dict[str, Any]:
     }
 
 
-# --- card values: traits, attributes, subtypes (issue #17) ---------------------------------------
+# --- card values: traits, attributes, subtypes ---------------------------------------
 
 # The words the card data uses for the other games' traits and attributes (WoW's faction,
 # classes, races, talents, professions and keywords; Your War's countries and unit classes;

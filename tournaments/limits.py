@@ -1,5 +1,5 @@
 """What a request may carry, and the answers for one that carries too much or what no database
-column holds (issue #15: anonymous memory and CPU burn, NUL bytes, the database away).
+column holds (anonymous memory and CPU burn, NUL bytes, the database away).
 
 One setting bounds every request body: ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (environment
 ``MAX_REQUEST_BODY``, bytes). It is enforced three times, each where the bytes arrive:

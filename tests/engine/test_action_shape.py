@@ -57,7 +57,7 @@ def test_it_leaves_the_type_to_the_caller_when_told_to() -> None:
 def test_it_refuses_an_action_nested_deeper_than_the_limit_without_recursing() -> None:
     assert action_problem(_nested(MAX_ACTION_DEPTH), types=RESPONS) is None
     assert action_problem(_nested(MAX_ACTION_DEPTH + 1), types=RESPONS).code == "action_too_deep"  # type: ignore[union-attr]
-    poison = _nested(250)  # issue #15: stored, it froze its match
+    poison = _nested(250)  # stored, it froze its match
     problem = action_problem(poison, types=RESPONS)
     assert problem is not None and problem.code == "action_too_deep" and problem.rule == "R10.3"
     deep: list = []  # type: ignore[type-arg]

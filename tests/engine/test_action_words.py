@@ -1,4 +1,4 @@
-"""Every action a game's log can hold has its words (issue #23): each registered game's action
+"""Every action a game's log can hold has its words: each registered game's action
 types (``RULES.action_types``) in its texts' ``actions``, and the site's actions (engine/match.py
 SITE_ACTIONS) once for all games in engine/texts.py, so that a public replay says what a player
 did without the raw type word."""

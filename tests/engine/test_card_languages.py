@@ -1,4 +1,4 @@
-"""Cards in both languages (issue #17): every card's name and rules text in Russian and English,
+"""Cards in both languages: every card's name and rules text in Russian and English,
 either name accepted in a decklist, and a set without translations still loading."""
 
 import json

@@ -1,4 +1,4 @@
-"""What one decklist may cost to read and check: anyone may post one (issue #15, point 8). Past
+"""What one decklist may cost to read and check: anyone may post one (point 8). Past
 the bounds a list is refused whole and at once; within them, the report is bounded too."""
 
 import json

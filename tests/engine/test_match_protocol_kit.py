@@ -1,4 +1,4 @@
-"""The generic test kit (STYLE.md 10): what every game's match engine (engine/match.py) passes.
+"""The generic test kit: what every game's match engine (engine/match.py) passes.
 
 Parametrised over the registry: every game whose ``RULES.match_engine`` is set plays here
 with its bundled card sets, its bundled legal decks and the engine's ``sample_decks``, so a

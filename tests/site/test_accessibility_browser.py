@@ -1,4 +1,4 @@
-"""Every page passes axe-core (issue #17, accessibility): in a real browser (Debian's Chromium,
+"""Every page passes axe-core (accessibility): in a real browser (Debian's Chromium,
 driven by Playwright), each main page of the site, in Russian and English, at 390×844 and at a
 desktop width, has no serious or critical violation of WCAG 2 A and AA (colour contrast
 included), and needs no sideways scrolling on a phone. axe-core is vendored under

@@ -1,4 +1,4 @@
-"""What a player may post as an action (issue #15): only the shapes the game lets a player
+"""What a player may post as an action: only the shapes the game lets a player
 send (R10.3; never the site's own timeout, R9.4), checked before anything is stored; bound to
 the decision it answers (R10.4); a seq used once names one action for good."""
 
@@ -87,7 +87,7 @@ def test_it_refuses_any_type_the_game_does_not_let_a_player_send(online_match):
     ("action", "code"),
     [
         (nested(20), "action_too_deep"),  # deeper than an action may be, within what JSON bodies may be
-        (nested(250), "parse_error"),  # issue #15: froze its match for good; past the API's JSON depth
+        (nested(250), "parse_error"),  # froze its match for good; past the API's JSON depth
         ({"type": "pass", "note": "x" * MAX_ACTION_BYTES}, "action_too_large"),
         ({"type": "pass", "note": "a\u0000b"}, "nul_character"),  # PostgreSQL's jsonb refuses it
         ({"type": "pass", "cards": [2**64]}, "action_value"),  # no JSON encoder here writes it
@@ -242,7 +242,7 @@ def test_an_action_sent_during_an_earlier_game_is_refused_in_the_next(online_mat
 
 
 def test_in_the_embedded_mode_a_poison_action_breaks_neither_the_sweep_nor_the_pages(online_match, settings):
-    """Issue #15: the global sweep broke on it and the round's pages answered 500."""
+    """the global sweep broke on it and the round's pages answered 500."""
     from datetime import timedelta
 
     from django.utils import timezone

@@ -1,7 +1,7 @@
 """Bad input is answered, never a 500 or an HTML traceback: a NUL character anywhere it would reach
 the database (400), JSON nested past all use (400), a 20 MB body (413), the database away (503) —
-JSON under /api/ (api.md), the site's own page elsewhere, in the reader's language (issue #15,
-point 14). PostgreSQL is where a NUL broke statements: run these on it too."""
+JSON under /api/ (api.md), the site's own page elsewhere, in the reader's language. PostgreSQL
+is where a NUL broke statements: run these on it too."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Issue #16 (performance): a big event's pages cut their long tables into pages of 200 rows,
+"""A big event's pages cut their long tables into pages of 200 rows,
 find a player on every page, and read the standings back from the cache until a result changes."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The play page and the judges' viewer with a keyboard and an accessibility checker (issue #17).
+"""The play page and the judges' viewer with a keyboard and an accessibility checker.
 
 A player plays a RESPONSE game's first moves with the keyboard only: Tab to a control, Enter or
 Space to use it, Escape to drop a half-built choice. axe-core (vendored, run in the page) finds

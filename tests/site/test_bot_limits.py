@@ -1,4 +1,4 @@
-"""Bots cannot flood the workers (issue #15): only an event's officials add them, an event takes
+"""Bots cannot flood the workers: only an event's officials add them, an event takes
 at most settings.BOTS_PER_EVENT, and a bot-only match's work goes to a queue of its own
 (services.online.bot_queue) that workers take from only when no person's work waits."""
 

@@ -47,7 +47,7 @@ def test_it_lets_only_the_events_officials_add_bots(test_event, judge, player, o
     assert fill(test_event.organizer, test_event, 0).status_code == 400
     assert fill(test_event.organizer, test_event, 65).status_code == 400
     assert not Registration.objects.filter(is_bot=True).exists()
-    assert fill(judge, test_event, 1).status_code == 201  # a judge of the event too (issue #15)
+    assert fill(judge, test_event, 1).status_code == 201  # a judge of the event too
 
 
 def test_it_adds_bots_only_to_online_events_in_registration(event_factory):

@@ -1,6 +1,6 @@
 """``manage.py import_cards`` with a set that leaves cards out: it removes no card a deck still
 names — a starter deck, a saved deck, a registration of an event not finished, a game being
-played — unless told to (``--force``), and says which and where (issue #15, point 13). A file it
+played — unless told to (``--force``), and says which and where (point 13). A file it
 cannot use is one line and exit 2, never a traceback (point 15)."""
 
 import json
@@ -149,7 +149,7 @@ def test_a_nul_character_is_one_line_per_place_and_exit_2(tmp_path):
 
 
 def test_a_name_given_only_under_names_counts_as_a_use(card_sets, player):
-    """A deck may name a card by any of its ``names`` (issue #17), aliases or not."""
+    """A deck may name a card by any of its ``names``, aliases or not."""
     extra = {
         "game": "respons",
         "set": {"code": "XTRA", "name": "Extra"},

@@ -1,4 +1,4 @@
-"""Every word in the reader's language (issue #17): the cards' names, texts and traits in the
+"""Every word in the reader's language: the cards' names, texts and traits in the
 card browser, the deck builder, the play page and violation messages, in Russian and in English;
 decklists in either spelling; labels that never clash."""
 

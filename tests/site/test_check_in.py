@@ -1,4 +1,4 @@
-"""Check-in (issue #16 point 6): the organizer can require it; players check in (page, API, or
+"""Check-in: the organizer can require it; players check in (page, API, or
 the organizer and judges mark them); at the start the players not checked in are dropped and
 waitlisted players who did check in move up, as Melee does. Every check-in is in the audit trail."""
 

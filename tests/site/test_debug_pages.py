@@ -1,5 +1,5 @@
 """With DEBUG on (``make run``) an unknown page is still the site's own 404 with the way back,
-not Django's technical page; and a 403 is logged as one line, not a traceback (issue #17 point 7)."""
+not Django's technical page; and a 403 is logged as one line, not a traceback."""
 
 import logging
 

@@ -1,4 +1,4 @@
-"""The deck builder and saved decks in a real browser at phone width (issue #17): a failed save
+"""The deck builder and saved decks in a real browser at phone width: a failed save
 says why, the cost curve's and the faction mix's labels are whole, the hero picker speaks in
 words, and deleting a saved deck asks first. Debian's Chromium, driven by Playwright."""
 

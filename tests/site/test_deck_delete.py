@@ -1,4 +1,4 @@
-"""Deleting a saved deck asks first (issue #17, point 5), with or without JavaScript: the
+"""Deleting a saved deck asks first (point 5), with or without JavaScript: the
 list's Delete button asks in a dialog when it can; otherwise the server answers a question
 page, and only its "Yes, delete it" deletes."""
 

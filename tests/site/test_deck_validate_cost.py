@@ -1,5 +1,5 @@
 """POST /api/decks/validate/ is open to anyone: what one request may make the server do is bounded
-(issue #15, point 8: a list of misspelt names cost 47 s of CPU and a 26 MB answer)."""
+(a list of misspelt names cost 47 s of CPU and a 26 MB answer)."""
 
 import json
 

@@ -252,7 +252,7 @@ def test_the_sideboard_api_answers_a_bad_swap_in_the_readers_language(event_fact
     assert answer.status_code == 400 and answer.json()["code"] == "bad_swap"
     hero = next(v for v in answer.json()["violations"] if v["code"] == "bad_swap")
     assert hero["params"] == {"kind": "hero", "was": deck["hero"], "now": other}
-    # The cards in the reader's language (issue #17), whichever spelling the deck used.
+    # The cards in the reader's language, whichever spelling the deck used.
     was, now = name_in(current, "ru"), name_in(catalog.get(other), "ru")
     assert hero["text"] == f"R2.7: героя нельзя менять между играми (был «{was}», стал «{now}»)"
     # The message is in the reader's language too (api.md); code and params stay the engine's.

@@ -49,7 +49,7 @@ def test_it_runs_an_online_demo_event_with_bots():
 @pytest.mark.django_db(transaction=True)  # the games are queued on commit
 @pytest.mark.parametrize("game", ["yourwar", "chronomagia"])
 def test_it_runs_an_online_event_of_bots_for_another_game(game):
-    """Issues #19 and #20, point 7: the demo plays Your War and Chronomagia online with bots."""
+    """The demo plays Your War and Chronomagia online with bots."""
     setup_demo()
     event = Event.objects.get(name=demo_bot_event_name(game))
     assert event.game == game and event.online and event.status == "running"

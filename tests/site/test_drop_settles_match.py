@@ -1,4 +1,4 @@
-"""Dropping mid-round (issue #16 point 13): the player is told they left the event (not that
+"""Dropping mid-round: the player is told they left the event (not that
 they were expelled); their open match goes to the opponent, as the rules say, with a notice to
 both. An online game in progress ends as the dropping player's concession (R9.3), through the
 engine, as a judge's match loss does."""

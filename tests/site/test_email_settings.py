@@ -1,4 +1,4 @@
-"""E-mail settings from the environment (issue #16): EMAIL_URL, or EMAIL_HOST and its friends;
+"""E-mail settings from the environment: EMAIL_URL, or EMAIL_HOST and its friends;
 the console backend when neither is set; a URL it cannot use stops the start with one line."""
 
 import pytest

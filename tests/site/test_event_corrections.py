@@ -1,5 +1,5 @@
 """Cancel, delete a draft, remove a judge, register a walk-in: each only by the organizer, each
-in the audit trail with who, when, what and why (issue #16, points 3, 5 and 10)."""
+in the audit trail with who, when, what and why (5 and 10)."""
 
 from datetime import timedelta
 

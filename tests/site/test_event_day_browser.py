@@ -1,4 +1,4 @@
-"""Issue #16 points 6, 7, 13 in a real browser (Debian's Chromium, driven by Playwright): a player
+"""Event day in a real browser (Debian's Chromium, driven by Playwright): a player
 checks in on the event page, the organizer marks another and starts (the absent one is dropped),
 gives a no-show loss from the dashboard, and a player leaves the event, their opponent told."""
 

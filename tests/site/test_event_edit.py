@@ -1,5 +1,5 @@
 """Editing an event: every setting until it starts, round time and description at any time,
-each change in the audit trail with who, when, what and why (issue #16, points 3 and 10)."""
+each change in the audit trail with who, when, what and why (points 3 and 10)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Issue #16 in a real browser (Debian's Chromium, driven by Playwright): an organizer creates
+"""Event corrections in a real browser (Debian's Chromium, driven by Playwright): an organizer creates
 an event with its date and venue, edits it, registers a walk-in and cancels; a reader abroad
 sees the start in their own time zone. With SCREENSHOTS=<dir>, each page is saved there too."""
 

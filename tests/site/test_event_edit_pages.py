@@ -1,4 +1,4 @@
-"""The pages of issue #16: edit an event, cancel, delete a draft, remove a judge, register a
+"""The pages of edit an event, cancel, delete a draft, remove a judge, register a
 walk-in, the audit trail on the dashboard, the event's details with its QR code, the list's
 search and filters and the upcoming events on the home page."""
 

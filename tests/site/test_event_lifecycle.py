@@ -1,4 +1,4 @@
-"""An event from draft to finished, through the API of spec/api.md."""
+"""An event from draft to finished, through the API of docs/api.md."""
 
 import pytest
 

@@ -180,7 +180,7 @@ def test_it_lets_a_player_drop(cup, player):
     _, html = page(player, f"/events/{cup.id}/")
     assert "Drop from the event" in html
     response = post(player, f"/events/{cup.id}/drop/")
-    assert "You left the event." in html_of(response)  # issue #16: not "anna is dropped"
+    assert "You left the event." in html_of(response)  # not "anna is dropped"
     assert Registration.objects.get(event_id=cup.id, player=player.user).dropped is True
 
 

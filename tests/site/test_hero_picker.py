@@ -1,5 +1,5 @@
 """The deck builder's hero picker says each hero's name and what sets it apart in words
-(issue #17, point 5): RESPONSE's factions, another game's faction and class or attributes,
+(point 5): RESPONSE's factions, another game's faction and class or attributes,
 never a raw key."""
 
 import re

@@ -24,7 +24,7 @@ def match(event_factory, judge):
 
 
 def english(name: str) -> str:
-    """The name the (English) viewer shows a card under (issue #17)."""
+    """The name the (English) viewer shows a card under."""
     _rules, catalog = catalog_for(game="respons")
     return name_in(catalog.get(name), "en")
 

@@ -214,7 +214,7 @@ def test_it_gives_penalties_and_overrides_results_from_the_log_viewer(match, jud
     assert Penalty.objects.filter(match_id=match.id, kind="warning").exists()
     result = {"wins_a": 2, "wins_b": 1, "draws": 0}
     refused = browser(judge).post(f"{page}override/", result, follow=True).content.decode()
-    assert "give the reason for overriding" in refused  # an online match's override (issue #15)
+    assert "give the reason for overriding" in refused  # an online match's override
     response = browser(judge).post(f"{page}override/", {**result, "note": "agreed"}, follow=True)
     assert response.status_code == 200 and "The result is final." in response.content.decode()
     row = match.row

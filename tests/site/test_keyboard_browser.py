@@ -1,4 +1,4 @@
-"""The site by keyboard (issue #17, accessibility), in a real browser (Debian's Chromium,
+"""The site by keyboard (accessibility), in a real browser (Debian's Chromium,
 driven by Playwright): the first Tab offers to skip to the content, every control the keyboard
 reaches shows a focus ring that stands out from what is behind it (3:1, WCAG 1.4.11), and the
 header's menu on a phone opens with Enter and closes with Escape."""

@@ -234,13 +234,13 @@ def test_anything_but_the_plain_case_is_the_api_views_to_answer(
     elif case == "host not allowed":
         headers["host"] = "evil.example.org"
         expected = 400
-    elif case == "site-only timeout":  # issue #15: only the site applies it (R9.4)
+    elif case == "site-only timeout":  # only the site applies it (R9.4)
         body["action"] = {"type": "timeout"}
         expected = 400
     elif case == "type no game takes":
         body["action"] = {"type": "win"}
         expected = 400
-    elif case == "nested 250 deep":  # issue #15: stored, it froze its match
+    elif case == "nested 250 deep":  # stored, it froze its match
         deep: dict = {}
         for _ in range(250):
             deep = {"cell": deep}
@@ -290,7 +290,7 @@ def test_an_action_bound_to_its_decision_is_recorded_by_the_lane_as_by_the_view(
 def test_the_lane_leaves_a_second_answer_to_a_waiting_decision_and_a_reused_seq_to_the_view(
     lane, online_match, monkeypatch
 ):
-    """Issue #15: a lagging worker's answer offers the same decision again; the second answer to
+    """a lagging worker's answer offers the same decision again; the second answer to
     it is refused (409), and so is another action under a seq already used."""
     import json
 
@@ -607,7 +607,7 @@ def test_every_other_address_goes_to_django_untouched(lane, online_match, monkey
     assert status != 500
 
 
-# --- limits (issue #15) ---------------------------------------------------------------------------
+# --- limits ---------------------------------------------------------------------------
 
 
 def test_the_lane_counts_a_players_actions_with_the_views_rate(lane, online_match, settings, monkeypatch):

@@ -1,4 +1,4 @@
-"""The metagame (issue #23, point 6): per event and per game over a period, from final results,
+"""The metagame (point 6): per event and per game over a period, from final results,
 adjudicated logs and published decklists only; computed by a task into a cache that a new final
 result makes stale; the API (JSON, CSV) and the pages in both languages."""
 

@@ -1,4 +1,4 @@
-"""The metagame pages say an archetype's trait or card type in the reader's language (issue #23):
+"""The metagame pages say an archetype's trait or card type in the reader's language:
 the stored archetype keeps its stable key ("Командор Веста · order", "usa · unit"), the pages
 show its words as the card pages label traits ("Командор Веста · Порядок", "США · Юнит"), and
 the API adds that ``label`` beside the ``name``."""

@@ -1,4 +1,4 @@
-"""No-shows in paper rounds (issue #16 point 7): a match whose player has not come can be given
+"""No-shows in paper rounds: a match whose player has not come can be given
 as a no-show loss by the organizer (or a judge) once the event's no_show_minutes of the round
 have passed; the opponent wins it, both are told, and the audit trail keeps it."""
 

@@ -1,4 +1,4 @@
-"""Notifications (issue #16): pairings posted, an opponent's report to confirm, a dispute and a
+"""Notifications: pairings posted, an opponent's report to confirm, a dispute and a
 penalty reach the people concerned in the site's bell, and by e-mail after the commit as each
 user chooses; the API lists them and marks them read."""
 

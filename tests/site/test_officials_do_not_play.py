@@ -1,4 +1,4 @@
-"""Officials never play in their own event (issue #15): the organizer and the judges see every
+"""Officials never play in their own event: the organizer and the judges see every
 decklist and every hand, so they cannot register as players, and a registered player cannot
 be made a judge — refused with a clear message in the API, the services and the pages."""
 

@@ -135,7 +135,7 @@ def test_a_match_that_fails_holds_up_no_other(tables, monkeypatch, caplog):
     assert svc.matches_drain() == 3
     for move in moves[1:]:
         assert_applied(*move)
-    # The action the bad match fails on is refused (issue #15: never queued for ever, failing
+    # The action the bad match fails on is refused (never queued for ever, failing
     # every pass that takes it up), its game untouched; the failure logged.
     row = GameAction.objects.get(match_id=bad, by_bot=False)
     assert (row.status, row.rule, row.code) == ("refused", "R10.3", "unprocessable")
@@ -247,7 +247,7 @@ def test_a_broker_other_than_redis_gets_a_wake_up_per_action(monkeypatch, caplog
 
 
 def poison(levels=250):
-    """An action nested ``levels`` deep (issue #15), as one stored before the intake checked shapes."""
+    """An action nested ``levels`` deep, as one stored before the intake checked shapes."""
     action: dict = {"type": "play", "card": "Soldier"}
     inner = action
     for _ in range(levels - 1):
@@ -257,7 +257,7 @@ def poison(levels=250):
 
 
 def test_a_poison_action_fails_no_batch_and_its_opponents_concede_applies(tables, monkeypatch, caplog):
-    """Issue #15: an action nested 250 levels deep (stored before the intake refused such) once
+    """an action nested 250 levels deep (stored before the intake refused such) once
     failed every batch that took it up, for good; now it is refused before the batch, and the
     other matches, and the concede queued behind it, are applied in the same pass."""
     require_postgresql()

@@ -27,7 +27,7 @@ def statements(captured) -> list[str]:
 
 def test_an_action_post_costs_the_tokens_read_one_read_and_one_insert(online_match, monkeypatch):
     """Through the API view (the fast lane, ``test_lane.py``, records one in one statement): the
-    token is read on every request, so a revoked one is refused at once (issue #15)."""
+    token is read on every request, so a revoked one is refused at once."""
     event, match_id, a, b = online_match
     actor, state = deciding(match_id, a, b)
     queued = []

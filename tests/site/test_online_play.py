@@ -130,7 +130,7 @@ def test_a_seq_taken_between_the_check_and_the_insert_answers_with_the_first(onl
     again = act(decider, match_id, 1, {"type": "keep"})
     assert again.status_code == first.status_code == 200
     assert again.json() == first.json()
-    other = act(decider, match_id, 1, {"type": "mulligan", "cards": []})  # issue #15: not "applied"
+    other = act(decider, match_id, 1, {"type": "mulligan", "cards": []})  # not "applied"
     assert other.status_code == 409 and other.json()["code"] == "seq_reused"
     assert list(GameAction.objects.filter(match_id=match_id).values_list("action", flat=True)) == [
         {"type": "keep"}
@@ -164,7 +164,7 @@ def test_inside_a_callers_transaction_a_seq_taken_leaves_it_usable(online_match)
         # The same facts again: seq 1 looks free, the ledger refuses the second row.
         again = svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "keep"})
         assert (again.seat, again.seq, again.action) == (first.seat, first.seq, {"type": "keep"})
-        with pytest.raises(WrongState) as reused:  # the same number, another body (issue #15)
+        with pytest.raises(WrongState) as reused:  # the same number, another body
             svc.game_action_submit(match_id=match_id, facts=facts, seq=1, action={"type": "pass"})
         assert reused.value.code == "seq_reused"
         assert GameAction.objects.filter(match_id=match_id).count() == 1  # still usable

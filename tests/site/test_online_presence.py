@@ -1,4 +1,4 @@
-"""R9.4 presence (issue #16 point 8): an online game's clocks wait for both players; a player who
+"""R9.4 presence: an online game's clocks wait for both players; a player who
 has not come when the event's grace period ends loses the game as a no-show. Any read of the game
 by its seated player counts (the play page, the stream, the game's answer), and so does an action."""
 
@@ -50,7 +50,7 @@ def test_it_counts_a_read_of_the_game_as_presence_and_the_sweep_starts_the_clock
     sweep_later(1)
     assert table.game().decision_since is None  # still waiting for seat B: no clock runs
     game_state(table.b, table.id)
-    assert table.game().decision_since is None  # a read does no work (issue #15)
+    assert table.game().decision_since is None  # a read does no work
     assert online_sweep() == 1  # the beat's sweep starts the game
     game = table.game()
     assert game.present_by is None and game.decision_since is not None

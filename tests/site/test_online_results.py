@@ -1,4 +1,4 @@
-"""In an online match only the rules engine's games count (issue #15): the players cannot report,
+"""In an online match only the rules engine's games count: the players cannot report,
 confirm or dispute a result (409 ``online_match``, API and pages); an official's override needs a
 reason, goes to the audit trail, ends the game in progress and leaves the engine nothing to add."""
 

@@ -1,4 +1,4 @@
-"""Your War and Chronomagia played online on the site (issues #19 and #20, point 7): an online
+"""Your War and Chronomagia played online on the site: an online
 event of the game, two players with its sample decks, a whole match played through the API to a
 recorded result; a judge's game loss, a timeout and a no-show end a game with their reasons; the
 judges' viewer steps through the log and a player's download is redacted."""

@@ -1,4 +1,4 @@
-"""Your War and Chronomagia on the play page (issues #19 and #20, point 7): two players in real
+"""Your War and Chronomagia on the play page: two players in real
 browsers (Debian's Chromium) play a few moves with the game's board module, by clicking and one
 by keyboard, in Russian and in English, at a phone's width with no sideways scroll and no
 JavaScript error. Screenshots go to var/shots/ (or $SCREENSHOTS)."""

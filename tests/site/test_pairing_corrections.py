@@ -1,4 +1,4 @@
-"""The organizer's safety net on event day (issue #16 points 9, 10): hold pairings, swap two
+"""The organizer's safety net on event day (10): hold pairings, swap two
 players, a manual bye, re-pair the round, undo the last round, forbidden pairs; each one in the
 audit trail with who, when, what and why."""
 

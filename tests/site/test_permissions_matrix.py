@@ -154,7 +154,7 @@ def test_it_locks_decklists_when_the_event_starts(world):
     assert response.json()["code"] == "decks_locked"
 
 
-# A series (issue #23): only its organizer changes it, through the API or its edit pages;
+# A series: only its organizer changes it, through the API or its edit pages;
 # anyone signed in may start one. Pages answer 200, 403, or the sign-in page (302); a form
 # posted by the organizer goes back to the edit page (302).
 SERIES = [

@@ -1,4 +1,4 @@
-"""Every page usable on a phone (issue #17): at 390×844 (Debian's Chromium, driven by
+"""Every page usable on a phone: at 390×844 (Debian's Chromium, driven by
 Playwright) the play page, the organizer's dashboard, the pairings and the header need no
 sideways scrolling of the page, and their key controls are on the screen. Each page is also
 kept as a screenshot (SCREENSHOT_DIR, or the test's temporary directory) to look at."""

@@ -1,6 +1,6 @@
-"""A player's home (issue #16): signed in, the home page and GET /api/me/ show my events, my
+"""A player's home: signed in, the home page and GET /api/me/ show my events, my
 current match (table, opponent, time left, the play page), results I must confirm, games waiting
-for my move and what is next. Signed out, after `make run`, it says how to sign in (issue #17)."""
+for my move and what is next. Signed out, after `make run`, it says how to sign in."""
 
 import pytest
 from django.contrib.auth import get_user_model

@@ -1,4 +1,4 @@
-"""A player's profile (issue #23 point 3): GET /api/players/{username}/ and /players/{username}/:
+"""A player's profile: GET /api/players/{username}/ and /players/{username}/:
 events played (place, record, deck once published), the match history with rating changes,
 ratings per game, head-to-head; the player can hide it from the public."""
 

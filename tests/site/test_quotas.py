@@ -1,4 +1,4 @@
-"""Per-user quotas (issue #15: one account created 1,000 events in 7 s; 1,000 live streams from
+"""Per-user quotas (one account created 1,000 events in 7 s; 1,000 live streams from
 one user): events created per organizer per day, and live streams open at once per user. Over
 one the API answers 429 with Retry-After."""
 

@@ -1,4 +1,4 @@
-"""Ratings per player per game (issue #23 point 4): updated when a match becomes final,
+"""Ratings per player per game: updated when a match becomes final,
 idempotent, consistent after corrections, recomputable from the final matches alone."""
 
 import pytest

@@ -1,5 +1,5 @@
 """GET /api/ratings/?game=…: the leaderboard, paginated and filtered by period; and round 1
-seeded by rating (issue #23 point 4)."""
+seeded by rating."""
 
 from datetime import timedelta
 

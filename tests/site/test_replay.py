@@ -1,4 +1,4 @@
-"""Replays (issue #23): any step of a final match's games, public information until the event
+"""Replays: any step of a final match's games, public information until the event
 publishes its decklists and everything after, for whoever the event lets watch and the match's
 two players."""
 

@@ -1,4 +1,4 @@
-"""A public replay says what each player did in the reader's language (issue #23): before the
+"""A public replay says what each player did in the reader's language: before the
 decklists are published an action has no sentence (it may name a hidden card), so its line says
 what its type does ("keeps the opening hand", «оставляет стартовую руку»), never the raw type
 word; the API keeps ``type`` and adds that ``label``."""

@@ -1,6 +1,6 @@
 """Every request body is bounded by one setting (DATA_UPLOAD_MAX_MEMORY_SIZE, from MAX_REQUEST_BODY):
 past it the answer is 413 — JSON under /api/, the site's page elsewhere — before anything reads
-the body, whatever parser, server or lane would have read it (issue #15, point 8)."""
+the body, whatever parser, server or lane would have read it (point 8)."""
 
 import asyncio
 import io

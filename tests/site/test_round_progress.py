@@ -142,7 +142,7 @@ def test_it_stops_refreshing_when_every_match_is_finished(running):
 
 
 def test_a_look_does_no_work_the_beat_runs_the_clocks(running, anonymous, settings):
-    """Issue #15: an anonymous GET ran the global sweep. Reads do no work; with no broker the
+    """an anonymous GET ran the global sweep. Reads do no work; with no broker the
     embedded beat (settings.EMBEDDED_BEAT) runs the sweep."""
     from tournaments.services.online import online_sweep
 

@@ -1,4 +1,4 @@
-"""Real sealed and draft (issue #16, point 14): officials record each player's pool, the deck is
+"""Real sealed and draft (point 14): officials record each player's pool, the deck is
 checked against it (W2.6), and pools are hidden like decklists."""
 
 import json

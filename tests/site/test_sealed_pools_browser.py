@@ -1,4 +1,4 @@
-"""Issue #16, point 14 in a real browser (Debian's Chromium, driven by Playwright): a player
+"""Sealed pools in a real browser (Debian's Chromium, driven by Playwright): a player
 signs up for a sealed event without a deck, the organizer records their pool from the
 dashboard, the player sees it and registers a deck built from it; a card from outside the
 pool is refused with its rule. With SCREENSHOTS=<dir>, each page is saved there too."""

@@ -1,4 +1,4 @@
-"""Series / leagues (issue #23 point 5): an organizer groups events into a series with a points
+"""Series / leagues: an organizer groups events into a series with a points
 table; GET /api/series/{id}/standings/ and the series page sum the points per final placing."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Series on the site (issue #23 point 5): an organizer creates a series on the "New series"
+"""Series on the site: an organizer creates a series on the "New series"
 page, changes it and adds or removes their events on its edit page, as the API lets them;
 the API then answers what the pages did. Outsiders get 403, visitors the sign-in page, and a
 bad value gets the service's own message on the form, in the reader's language."""

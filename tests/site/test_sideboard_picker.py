@@ -1,5 +1,5 @@
 """Between games a player sideboards with a picker (R2.7: swap this card for that one), not by
-editing the whole list as text; on a phone too (issue #17). Debian's Chromium, via Playwright."""
+editing the whole list as text; on a phone too. Debian's Chromium, via Playwright."""
 
 import pytest
 from django.db import connections

@@ -1,4 +1,4 @@
-"""The sign-in backoff (issue #15: 400 wrong passwords, then the right one still worked): past a
+"""The sign-in backoff (400 wrong passwords, then the right one still worked): past a
 few failures per username (and more per address), attempts wait a doubling backoff, and one
 made during it answers 429 with Retry-After, even with the right password."""
 

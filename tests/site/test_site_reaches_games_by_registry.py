@@ -1,4 +1,4 @@
-"""The site reaches a game only through the registry (issue #18, point 3; docs/ARCHITECTURE.md):
+"""The site reaches a game only through the registry (docs/ARCHITECTURE.md):
 no module of ``tournaments/`` or ``respons_site/`` imports a game's package, and none names a
 game by its key but the one setting, ``DEFAULT_GAME``."""
 

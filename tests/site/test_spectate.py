@@ -1,4 +1,4 @@
-"""Spectating (issue #23): who may watch an online match, and what they see — the engine's
+"""Spectating: who may watch an online match, and what they see — the engine's
 spectator view only (no hidden card, no seed, for every game with a match engine), never the
 present state of a game being played (a delay of N turns, or N minutes)."""
 

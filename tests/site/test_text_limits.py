@@ -1,4 +1,4 @@
-"""Every free text people write has a length limit the services enforce (issue #17): a deck
+"""Every free text people write has a length limit the services enforce: a deck
 name, a note, a reason, an event's text over its limit is refused with a message in the
 reader's language, never cut silently and never stored."""
 

@@ -1,4 +1,4 @@
-"""Request rates (issue #15: no throttling anywhere): anonymous requests per address, signed-in
+"""Request rates (no throttling anywhere): anonymous requests per address, signed-in
 ones per user, sign-ups per address and game actions per player, each a setting; over it the
 API answers 429 with Retry-After (api.md's JSON error)."""
 

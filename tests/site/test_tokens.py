@@ -1,4 +1,4 @@
-"""API tokens (issue #15: tokens never expired and revocation lagged 30 s): a token expires
+"""API tokens (tokens never expired and revocation lagged 30 s): a token expires
 after API_TOKEN_DAYS, ``DELETE /api/auth/token/`` revokes it, a password change or a
 deactivation revokes it, and a revoked token is refused on the very next request."""
 

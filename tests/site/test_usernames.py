@@ -1,4 +1,4 @@
-"""Look-alike identities (issue #15: RACE, race and Race were separate accounts, and Cyrillic
+"""Look-alike identities (RACE, race and Race were separate accounts, and Cyrillic
 look-alikes of existing names were accepted): a username is unique whatever its case (a
 database constraint, migration 0010) and one that looks like a taken one is refused."""
 

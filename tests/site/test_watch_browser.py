@@ -1,4 +1,4 @@
-"""The spectators' pages in Chromium (issue #23): the replay viewer steps through a game with the
+"""The spectators' pages in Chromium: the replay viewer steps through a game with the
 keys and the buttons, its address always a link to the step shown; the featured match draws the
 delayed board from the stream. Both at phone width, in English and Russian, with no serious
 accessibility problem (axe-core) and no sideways scroll."""

@@ -1,4 +1,4 @@
-"""Spectators' pages (issue #23): the featured match, the TV page of a round and the replay
+"""Spectators' pages: the featured match, the TV page of a round and the replay
 viewer, each as the event's setting lets its visitors open them, in Russian and English."""
 
 import json

@@ -1,4 +1,4 @@
-"""The organizer's webhooks page (issue #16 point 12): only the organizer opens it; they add a
+"""The organizer's webhooks page: only the organizer opens it; they add a
 webhook (its secret shown once), see the service's refusals as form errors in their language,
 read each webhook's delivery log and delete it; adding and deleting go to the audit trail,
 without the secret."""

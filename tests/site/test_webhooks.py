@@ -1,4 +1,4 @@
-"""Outgoing webhooks (issue #16): an event's organizer adds receivers; each moment of the event is
+"""Outgoing webhooks: an event's organizer adds receivers; each moment of the event is
 posted to them after the commit, signed with HMAC-SHA256, retried with back-off, logged; Discord's
 payload on request; no address on the machine or the private network unless the setting allows it."""
 

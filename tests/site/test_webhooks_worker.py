@@ -1,4 +1,4 @@
-"""Webhooks through a real Celery worker on the real broker (issue #16): the moment's request
+"""Webhooks through a real Celery worker on the real broker: the moment's request
 only queues the delivery; the worker posts it, and retries it after a refusal with back-off."""
 
 import json

@@ -1,4 +1,4 @@
-"""Bots' moves never delay people's (issue #15): with a flood of bot work queued, a real worker
+"""Bots' moves never delay people's: with a flood of bot work queued, a real worker
 applies a person's action next, not after the flood. The bot-only matches' work is on a queue of
 its own (services.online.bot_queue); a worker consumes both queues, the people's first, and the
 Redis transport takes from them in that order (settings: queue_order_strategy "priority")."""

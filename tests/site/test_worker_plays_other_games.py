@@ -1,4 +1,4 @@
-"""Your War and Chronomagia adjudicated by a real Celery worker (issues #19 and #20, point 7):
+"""Your War and Chronomagia adjudicated by a real Celery worker:
 two bots play a whole online match of the game to its recorded result."""
 
 import pytest

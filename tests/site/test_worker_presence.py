@@ -1,4 +1,4 @@
-"""R9.4 presence with real workers (issue #16 point 8): a game's clocks wait for both players, and
+"""R9.4 presence with real workers: a game's clocks wait for both players, and
 the beat's sweep both starts a game whose players have come and ends one whose player has not."""
 
 from datetime import timedelta

@@ -100,7 +100,7 @@ def test_two_workers_racing_on_the_same_matches_apply_each_action_exactly_once(b
     for match in Match.objects.filter(pk__in=ids):
         assert_applied_exactly_once(match)
     # A retry of a seq answers what the first post recorded, never a second row; another action
-    # under a seq already used is refused (issue #15), never answered as if it were applied.
+    # under a seq already used is refused, never answered as if it were applied.
     recorded = 0
     for match_id, seat, seq, action, other, first_answer, again in answers:
         if first_answer.status_code == 409:  # the match ended meanwhile: nothing recorded

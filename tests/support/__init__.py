@@ -1,7 +1,7 @@
 """Helpers the tests share, by concern; the conftest files hold fixtures only (they may call these).
 
 - ``services``: the optional real components (PostgreSQL, Redis, Chromium): skip locally, fail in CI.
-- ``actors``: signed-up users with an API client (the named actors of STYLE.md 13).
+- ``actors``: signed-up users with an API client (the named actors).
 - ``events``: an event driven through the API as its organizer would.
 - ``pages``: the site's pages as a signed-in browser sees them (Django's test client).
 - ``online``: an online match played through the API.

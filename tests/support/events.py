@@ -43,7 +43,7 @@ class EventDriver:
         for match in self.round(number)["matches"]:
             if match["status"] != "final":
                 wins_a, wins_b, draws = result(match) if result else (self.best_of // 2 + 1, 0, 0)
-                # A note: an online match's override needs a reason (issue #15).
+                # A note: an online match's override needs a reason.
                 body = {"wins_a": wins_a, "wins_b": wins_b, "draws": draws, "note": "entered by the test"}
                 response = self.organizer.api.post(f"/api/matches/{match['id']}/report/", body, format="json")
                 assert response.status_code == 200, response.content

@@ -1,4 +1,4 @@
-"""Round 1 seeded by rating (the organizer's choice, issue #23): top half against bottom half."""
+"""Round 1 seeded by rating (the organizer's choice): top half against bottom half."""
 
 from tournaments.swiss import pair_round
 

@@ -1,1 +1,1 @@
-"""The REST API of spec/api.md (Django REST framework)."""
+"""The REST API of docs/api.md (Django REST framework)."""

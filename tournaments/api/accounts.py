@@ -121,7 +121,7 @@ class TokenApi(APIView):
 
 
 class MeApi(APIView):
-    """GET /api/me/: the signed-in user (an extension of api.md) and their day (issue #16: my
+    """GET /api/me/: the signed-in user (an extension of api.md) and their day (my
     events, my current match, results to confirm, games waiting for my move, what is next)."""
 
     permission_classes = [IsAuthenticated]

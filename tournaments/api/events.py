@@ -1,4 +1,4 @@
-"""Events, registrations, rounds, standings and match results (spec/api.md)."""
+"""Events, registrations, rounds, standings and match results (docs/api.md)."""
 
 from typing import Any
 
@@ -651,7 +651,7 @@ def _match(request: Request, match_id: int) -> Match:
     )
     _event(request, match.round.event_id)  # a match of a hidden (draft) event is hidden too
     if not round_visible(round=match.round, user=request.user):
-        raise Http404  # held pairings (issue #16): only the officials see them
+        raise Http404  # held pairings: only the officials see them
     return match
 
 

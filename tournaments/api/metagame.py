@@ -1,4 +1,4 @@
-"""The metagame API (issue #23, point 6): an event's, and a game's over a period, with CSV.
+"""The metagame API (point 6): an event's, and a game's over a period, with CSV.
 
 Reads only what is public once decklists are published (selectors.metagame). A read never
 computes: it answers the stored numbers, and queues their (re)computation when they are

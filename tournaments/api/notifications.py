@@ -1,4 +1,4 @@
-"""The player's day in the API (issue #16): notifications, mark read, an event's webhooks."""
+"""The player's day in the API: notifications, mark read, an event's webhooks."""
 
 from typing import Any
 
@@ -75,7 +75,7 @@ class PreparingOut(serializers.Serializer):
 
 
 class MeOut(serializers.Serializer):
-    """GET /api/me/: the user (api.md) and their day (issue #16)."""
+    """GET /api/me/: the user (api.md) and their day."""
 
     username = serializers.CharField()
     email = serializers.CharField()

@@ -125,7 +125,7 @@ class GameStateOut(serializers.Serializer):
 
 def game_state(match: Match, seat: int | None) -> dict[str, Any]:
     """Return the api.md game answer for ``seat`` (None: an official, who gets the judge view)."""
-    # A read does no work (issue #15): clocks and timers are the beat's, or with no broker the
+    # A read does no work: clocks and timers are the beat's, or with no broker the
     # embedded beat's (settings.EMBEDDED_BEAT), never a GET's.
     games = _games_or_409(match)
     game = games[-1]

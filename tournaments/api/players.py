@@ -1,4 +1,4 @@
-"""GET and PATCH /api/players/{username}/: a player's profile (issue #23 point 3)."""
+"""GET and PATCH /api/players/{username}/: a player's profile."""
 
 from typing import Any
 

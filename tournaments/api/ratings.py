@@ -1,4 +1,4 @@
-"""GET /api/ratings/: a game's leaderboard (issue #23 point 4)."""
+"""GET /api/ratings/: a game's leaderboard."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers

@@ -1,4 +1,4 @@
-"""Series / leagues (issue #23 point 5): /api/series/, /api/series/{id}/, its events and standings."""
+"""Series / leagues: /api/series/, /api/series/{id}/, its events and standings."""
 
 from typing import Any
 

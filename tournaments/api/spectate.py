@@ -1,4 +1,4 @@
-"""Spectators and replays (issue #23): ``GET /api/matches/{id}/spectate/`` and its stream, and
+"""Spectators and replays: ``GET /api/matches/{id}/spectate/`` and its stream, and
 ``GET /api/matches/{id}/replay/?game=N&step=K``. The rules of who may watch and what they see
 are :mod:`tournaments.selectors.spectate`'s."""
 
@@ -51,7 +51,7 @@ from tournaments.services import limits, live
 
 
 def _refuse(access: WatchAccess) -> None:
-    """401 when only signed-in users may watch, 403 when nobody may (issue #23)."""
+    """401 when only signed-in users may watch, 403 when nobody may."""
     if access.refusal == "sign_in":
         raise ApiError(_("Sign in to watch this event's matches."), code="not_authenticated", status_code=401)
     if access.refusal:

@@ -1,4 +1,4 @@
-"""URLs under /api/ (spec/api.md)."""
+"""URLs under /api/ (docs/api.md)."""
 
 from django.urls import path
 

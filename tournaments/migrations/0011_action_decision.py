@@ -1,4 +1,4 @@
-"""An action records the engine's decision number it answers (issue #15: stale actions)."""
+"""An action records the engine's decision number it answers (stale actions)."""
 
 from django.db import migrations, models
 

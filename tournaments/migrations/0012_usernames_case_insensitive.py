@@ -1,4 +1,4 @@
-"""Usernames are unique whatever their case (issue #15: RACE, race and Race were three
+"""Usernames are unique whatever their case (RACE, race and Race were three
 accounts): a unique index on lower(username) of Django's user table.
 
 Accounts already sharing a name but for its case keep the oldest one's name; each later one is

@@ -60,16 +60,16 @@ class Event(models.Model):
     venue = models.CharField(max_length=200, blank=True, default="")
     description = models.TextField(blank=True, default="")
     registration_closes_at = models.DateTimeField(null=True, blank=True)
-    # Event day (issue #16): players check in before the start, or are dropped at it; a paper
+    # Event day: players check in before the start, or are dropped at it; a paper
     # match whose player has not come is a no-show loss after no_show_minutes of the round.
     check_in_required = models.BooleanField(default=False)
     no_show_minutes = models.PositiveSmallIntegerField(default=10)
-    # Spectating an online event's matches (issue #23): who may watch, and how far behind the
+    # Spectating an online event's matches: who may watch, and how far behind the
     # games they see (a spectator never sees the present state: a player's friend could relay it).
     spectators = models.CharField(max_length=16, choices=Spectators.choices, default=Spectators.NOBODY)
     spectate_delay = models.PositiveSmallIntegerField(default=2)
     spectate_delay_unit = models.CharField(max_length=8, choices=DelayUnit.choices, default=DelayUnit.TURNS)
-    # Organizer's choice (issue #23): round 1 pairs by rating, top half against bottom half,
+    # Organizer's choice: round 1 pairs by rating, top half against bottom half,
     # instead of a seeded shuffle.
     seed_by_rating = models.BooleanField(default=False)
     # A practice game's carrier (models/practice.py): one player against a game's bot,

@@ -1,5 +1,5 @@
 """The metagame's cache: the numbers of one scope (an event, or a game over a period),
-computed by a task from final results and published decklists (issue #23, point 6)."""
+computed by a task from final results and published decklists (point 6)."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _

@@ -1,6 +1,6 @@
 """Online play: the games of a match, the ledger of submitted actions, penalties.
 
-The engine's action log (``Game.actions``) is the truth (STYLE.md 4): with the game's
+The engine's action log (``Game.actions``) is the truth: with the game's
 seed, decks and card sets it rebuilds every state; everything else here serves the
 site (who submitted what, clocks, refused actions for judges).
 """

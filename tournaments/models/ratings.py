@@ -1,4 +1,4 @@
-"""Ratings per player per game (issue #23 point 4), the ledger they are computed from, and
+"""Ratings per player per game, the ledger they are computed from, and
 player profiles' privacy (point 3). Rows only: the rules live in services/ratings.py."""
 
 from django.conf import settings
@@ -85,7 +85,7 @@ class PlayerProfile(models.Model):
 
 
 class Series(models.Model):
-    """A series or league (issue #23 point 5): events of one game whose final placings earn
+    """A series or league: events of one game whose final placings earn
     points by a table (``points[0]`` for 1st place, ...; ``participation_points`` for any
     place past the table), summed into the series' standings."""
 

@@ -1,1 +1,1 @@
-"""Reads: keyword-only, typed query functions (STYLE.md 11)."""
+"""Reads: keyword-only, typed query functions."""

@@ -92,7 +92,7 @@ def card_factions(*, game: str) -> list[str]:
     return names
 
 
-# --- cards in the reader's language (issue #17) ---------------------------------------------------
+# --- cards in the reader's language ---------------------------------------------------
 
 
 def card_words(*, raw: dict[str, Any], language: str) -> tuple[str, list[str], str]:

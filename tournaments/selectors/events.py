@@ -117,7 +117,7 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     at the start for not checking in (``dropped_after_round`` 0) never played: not listed.
     """
     # Plain rows, no model objects and no decklists: an 8,192-player event's standings are read
-    # on every standings page (issue #16).
+    # on every standings page.
     registrations = list(
         event_players(event=event)
         .exclude(dropped=True, dropped_after_round=0)
@@ -129,7 +129,7 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
     ]
     records: list[MatchRecord] = []
     rows = Match.objects.filter(
-        # A held round's bye is final at once, but counts from publication only (issue #16).
+        # A held round's bye is final at once, but counts from publication only.
         round__event=event,
         round__kind=Round.Kind.SWISS,
         round__published=True,
@@ -174,7 +174,7 @@ def _standings_version(event: Event) -> str:
 def event_standings(*, event: Event) -> list[Standing]:
     """Return the Swiss standings (match points, OMW%, GW%, OGW%), dropped players marked.
 
-    Kept in the cache under the event's results version (issue #16: an 8,192-player event's
+    Kept in the cache under the event's results version (an 8,192-player event's
     standings take a second of Python to compute; reading them back takes milliseconds).
     """
     key = f"standings:{event.pk}:{_standings_version(event)}"
@@ -230,7 +230,7 @@ def event_results(*, event: Event) -> EventResults:
     cut, the Swiss standings (see tournaments.swiss.final_placings)."""
     standings = event_standings(event=event)
     by_id = {s.player_id: s for s in standings}
-    # A held top-cut round is nobody's business until published (issue #16).
+    # A held top-cut round is nobody's business until published.
     rounds = list(event.round_set.filter(kind=Round.Kind.TOP_CUT, published=True).order_by("number"))
     matches: dict[int, list[Match]] = {r.pk: [] for r in rounds}
     for match in Match.objects.filter(round__in=rounds).order_by("table"):
@@ -295,7 +295,7 @@ class RoundView:
 
 
 def round_matches(*, round: Round) -> list[Match]:
-    # The decklists stay unread: a round of 4,096 tables would decode 8,192 of them (issue #16).
+    # The decklists stay unread: a round of 4,096 tables would decode 8,192 of them.
     return list(
         round.matches.select_related("player_a__player", "player_b__player")
         .defer("player_a__deck", "player_b__deck")
@@ -337,7 +337,7 @@ def players_checked_query(*, event: Event) -> QuerySet[Registration]:
 
 def round_match_rows(*, round: Round) -> list[dict[str, Any]]:
     """Return the round's matches in the API's shape (MatchOut), read as plain rows: a round of
-    4,096 tables is 20,000 model objects otherwise (issue #16)."""
+    4,096 tables is 20,000 model objects otherwise."""
     rows = round.matches.order_by("table").values_list(
         "id",
         "table",
@@ -685,7 +685,7 @@ def saved_decks_for(*, user: Visitor, game: str) -> QuerySet[SavedDeck]:
     return SavedDeck.objects.filter(owner_id=user.pk, game=game).order_by("name")
 
 
-# Event details, search and the audit trail (issue #16).
+# Event details, search and the audit trail.
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The metagame of an event or of a game over a period (issue #23, point 6): reads only.
+"""The metagame of an event or of a game over a period (point 6): reads only.
 
 Computed from what is public once an event's decklists are published (Event.decklists_public,
 set by the organizer after the event: services.events.decklists_publish) and from the final

@@ -1,4 +1,4 @@
-"""Reads for the player's day (issue #16): the bell, the games waiting for me, my home page."""
+"""Reads for the player's day: the bell, the games waiting for me, my home page."""
 
 from datetime import datetime, timedelta
 from typing import Any

@@ -51,9 +51,9 @@ def play_cards(*, game: str, english: bool) -> dict[str, dict[str, Any]]:
 def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> list[dict[str, Any]]:
     """Return the game's most recent events as ``seat`` saw them (None: everything, for officials).
 
-    Each event is the engine's (STYLE.md 6: a seat gets the public part plus its own private
+    Each event is the engine's (a seat gets the public part plus its own private
     part) with ``i``, its number in the game, and ``a``, the index of the action that caused it
-    (None for the setup). Rebuilt by replaying the action log (the truth, STYLE.md 4).
+    (None for the setup). Rebuilt by replaying the action log (the truth).
     """
     actions = list(game.actions or [])
     key = (game.pk, game.seed, len(actions), seat)

@@ -1,4 +1,4 @@
-"""Reads of a player's profile (issue #23 point 3): events played, match history, ratings per
+"""Reads of a player's profile: events played, match history, ratings per
 game, head-to-head. Only what the reader may see: events listed for them (no one else's
 draft), published rounds, decklists once the event has published them (or the player's own)."""
 

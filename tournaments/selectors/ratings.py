@@ -1,4 +1,4 @@
-"""Reads of ratings: the leaderboard of a game (issue #23 point 4)."""
+"""Reads of ratings: the leaderboard of a game."""
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta

@@ -1,4 +1,4 @@
-"""Reads of series / leagues (issue #23 point 5): the standings by points per placing."""
+"""Reads of series / leagues: the standings by points per placing."""
 
 import hashlib
 from dataclasses import dataclass

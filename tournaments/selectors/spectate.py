@@ -1,4 +1,4 @@
-"""Reads for spectators and replays (issue #23): who may watch a match, the delayed spectator
+"""Reads for spectators and replays: who may watch a match, the delayed spectator
 view of its current game, and any step of a final match's games.
 
 A spectator sees only the engine's ``spectator_view()`` (no hand, no face-down card, no seed),

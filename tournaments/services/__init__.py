@@ -1,1 +1,1 @@
-"""Writes: keyword-only, typed functions named ``<thing>_<verb>`` (STYLE.md 11)."""
+"""Writes: keyword-only, typed functions named ``<thing>_<verb>``."""

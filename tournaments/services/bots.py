@@ -59,7 +59,7 @@ def event_fill_bots(*, event: Event, by: User, count: int) -> list[Registration]
     organizer or a judge); return their registrations.
 
     Only for an online event in registration (bots play through the rules engine), and at
-    most settings.BOTS_PER_EVENT bots in the event (issue #15: bots flooded the workers).
+    most settings.BOTS_PER_EVENT bots in the event (bots flooded the workers).
     Raises NotAllowed, BadInput (a count outside 1–64), WrongState (another state, a
     paper event, not enough places under the player cap or the bot cap, no legal deck possible).
     """

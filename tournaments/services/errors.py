@@ -37,7 +37,7 @@ class IllegalDeck(DomainError):
 
 
 class OverLimit(DomainError):
-    """A quota used up (issue #15): 429, ``wait`` seconds until it may be asked again (the API's
+    """A quota used up: 429, ``wait`` seconds until it may be asked again (the API's
     Retry-After)."""
 
     status = 429

@@ -142,7 +142,7 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
         ("player_cap", 2, 100_000),
         ("grace_minutes", 0, GRACE_MAX),
         ("no_show_minutes", 1, NO_SHOW_MINUTES_MAX),
-        # Never 0: a spectator must not see the present state of a game (issue #23).
+        # Never 0: a spectator must not see the present state of a game.
         ("spectate_delay", 1, SPECTATE_DELAY_MAX),
     ):
         if key in values and values[key] is not None:
@@ -244,7 +244,7 @@ def event_values_problems(
 
 def _event_quota_check(organizer: User) -> None:
     """Raise OverLimit when ``organizer`` has created settings.EVENTS_PER_DAY events in the last
-    24 hours (issue #15: one account created 1,000 events in 7 s). The organizer's row is locked
+    24 hours (one account created 1,000 events in 7 s). The organizer's row is locked
     first, so requests at once cannot all pass the count."""
     limit = django_settings.EVENTS_PER_DAY
     get_user_model().objects.select_for_update().filter(pk=organizer.pk).exists()
@@ -302,7 +302,7 @@ def judge_add(*, event: Event, by: User, username: str) -> User:
         # Locked as registration_submit locks it: a judge and a registration never cross.
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.registrations.filter(player=user).exists():
-            # A judge sees every decklist and every hand: never one of the players (issue #15).
+            # A judge sees every decklist and every hand: never one of the players.
             raise WrongState(
                 _("%(name)s is registered as a player in this event, so cannot judge it.")
                 % {"name": user.get_username()},
@@ -315,7 +315,7 @@ def judge_add(*, event: Event, by: User, username: str) -> User:
 def _official_cannot_play(event: Event, player: User) -> None:
     """Raise WrongState when ``player`` is an official of the event (its organizer, a judge, or
     staff) or was one of its judges: officials see every decklist and every hand, so they never
-    play in it, not even after their removal (issue #15)."""
+    play in it, not even after their removal."""
     if is_official(event_role(event=event, user=player)):
         raise WrongState(
             _("The organizer and the judges of an event cannot play in it."), code="official_cannot_play"
@@ -880,7 +880,7 @@ def match_report(
         match.save()
         ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
         if Match.Status.FINAL in (old["status"], match.status):
-            rating_update_queue(match.pk)  # final now, or corrected: the ratings follow (issue #23)
+            rating_update_queue(match.pk)  # final now, or corrected: the ratings follow
         notifications_result_changed(match=match, action=action, by=by)
         if match.round.event.online:
             match_changed(match.pk)  # the players' open streams show the new result
@@ -981,7 +981,7 @@ def match_extend(*, match: Match, by: User, minutes: Any) -> Match:
 
 
 # ---------------------------------------------------------------------------------------- corrections
-# Edits, cancellation, deletion, judge removal and walk-ins (issue #16). Each one is an entry
+# Edits, cancellation, deletion, judge removal and walk-ins. Each one is an entry
 # of the audit trail (ResultChange with ``event`` set): who, when, what (old → new) and why.
 
 # May change at any time (the spectating settings too: an organizer may open or close the games
@@ -1311,7 +1311,7 @@ def walkin_register(
 
 
 # ---------------------------------------------------------------------------------------- pairings
-# The organizer's safety net on event day (issue #16 point 9): hold a round's pairings before
+# The organizer's safety net on event day: hold a round's pairings before
 # publishing them, swap two players, give a manual bye, re-pair the current round while no
 # result is in, undo the last round, and keep players apart (forbidden pairs). Each is an audit
 # entry with who, when, what and why (point 10).
@@ -1561,7 +1561,7 @@ def bye_manual(*, event: Event, by: User, username: str, reason: str) -> Pairing
 def _keep_match_history(event: Event, round_: Round) -> None:
     """Keep the audit entries of the round's matches when the round goes: they become the
     event's entries (a match's are deleted with it), their old value naming round and table.
-    The ratings forget its final matches once it is gone (issue #23)."""
+    The ratings forget its final matches once it is gone."""
     for match_id in round_.matches.filter(status=Match.Status.FINAL, player_b__isnull=False).values_list(
         "pk", flat=True
     ):
@@ -1715,7 +1715,7 @@ def forbidden_pair_remove(*, event: Event, by: User, pair_id: int, reason: str =
 
 
 # ---------------------------------------------------------------------------------------- event day
-# Check-in, no-shows and drops settling the open match (issue #16). Each is an audit entry.
+# Check-in, no-shows and drops settling the open match. Each is an audit entry.
 
 NOT_CHECKED_IN = 0  # Registration.dropped_after_round of a player dropped at the start: not checked in
 

@@ -1,4 +1,4 @@
-"""Limits shared by every process (issue #15): request rates, the sign-in backoff and open
+"""Limits shared by every process: request rates, the sign-in backoff and open
 streams per user.
 
 The counters live where every web process sees them: the Redis of the default cache

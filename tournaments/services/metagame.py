@@ -1,4 +1,4 @@
-"""The metagame's cache (issue #23, point 6): ask for a scope's numbers, compute them in a task.
+"""The metagame's cache (point 6): ask for a scope's numbers, compute them in a task.
 
 A read (:func:`metagame_request`) never computes: it returns the stored report and, when
 there is none or its fingerprint (selectors.metagame.metagame_fingerprint) is not the current
@@ -24,7 +24,7 @@ from tournaments.services.errors import OverLimit
 R = MetagameReport.Status
 STUCK_AFTER = timedelta(minutes=15)  # a computation not done by then (a worker lost): queued again
 # Periods are chosen by the reader (any since/until): at most this many new ones are computed
-# at once, so a visitor cannot queue a heavy computation per date they type (issue #15).
+# at once, so a visitor cannot queue a heavy computation per date they type.
 PERIODS_AT_ONCE = 4
 BUSY_WAIT = 30  # seconds a refused period is asked to wait (Retry-After)
 # Periods are kept while someone reads them: one unread for PERIOD_KEPT_FOR is dropped, and of

@@ -1,4 +1,4 @@
-"""Notifications (issue #16): the in-site bell, e-mail and an event's outgoing webhooks.
+"""Notifications: the in-site bell, e-mail and an event's outgoing webhooks.
 
 The services that create a moment (pairings posted, a report to confirm, a dispute, a penalty)
 call one function here, inside their transaction; the rows are written there and the sending
@@ -67,7 +67,7 @@ def _after_commit(task: str, pk: int, inline: Callable[[int], object]) -> None:
     (tasks run in-process) ``inline(pk)`` runs then instead: the same work, its tries at once,
     and never a failure raised into the request that made the moment; with settings.NOTIFY_IN_BACKGROUND (the
     default) on a thread of its own, so a slow mail server or webhook receiver never holds up
-    the request (issue #16: sending never blocks a request)."""
+    the request (sending never blocks a request)."""
     if not jobs.in_process():
         transaction.on_commit(lambda: jobs.task(task).delay(pk))
     elif settings.NOTIFY_IN_BACKGROUND:

@@ -101,7 +101,7 @@ def penalty_give(*, match: Match, by: User, username: str, kind: str, note: str 
             note=f"{label}: {note}" if note else label,
         )
         if not match.is_bye:
-            rating_update_queue(match.pk)  # a match loss makes the match final (issue #23)
+            rating_update_queue(match.pk)  # a match loss makes the match final
         if event.online and not match.is_bye:
             online.match_changed(match.pk)  # the players' open streams show the penalty's effect
         notifications_penalty(penalty=penalty)
@@ -122,7 +122,7 @@ def _end_current_game(match: Match, loser: int, now: datetime, reason: str = PEN
         return None
     winner = 1 - loser
     if game.status == Game.Status.PLAYING:
-        # The log is the truth (STYLE.md 4): it ends with the site action that ended the game,
+        # The log is the truth: it ends with the site action that ended the game,
         # so the judges' download replays to this result instead of a game still in progress:
         # ``penalty_loss`` for a judge's game or match loss (reason ``penalty``), ``concede``
         # for a player who left the event (R9.3).

@@ -1,4 +1,4 @@
-"""Writes of a player's profile (issue #23 point 3)."""
+"""Writes of a player's profile."""
 
 from django.utils.translation import gettext as _
 

@@ -1,4 +1,4 @@
-"""Ratings per player per game (issue #23 point 4): Weng-Lin (openskill's Plackett-Luce model).
+"""Ratings per player per game: Weng-Lin (openskill's Plackett-Luce model).
 
 What rates: every final match of two human players (no bye, no bot, no practice game) with at least one game
 played or drawn, by its match result (more games won: a win; as many: a draw). Byes do not

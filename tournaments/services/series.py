@@ -1,4 +1,4 @@
-"""Writes of series / leagues (issue #23 point 5): an organizer groups events of one game and
+"""Writes of series / leagues: an organizer groups events of one game and
 sets the points per placing."""
 
 from collections.abc import Sequence

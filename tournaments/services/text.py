@@ -1,4 +1,4 @@
-"""Length limits of the free text people write (issue #17): deck names, notes, reasons, event text.
+"""Length limits of the free text people write: deck names, notes, reasons, event text.
 
 Every service taking free text checks it here and refuses text over its limit with a message
 in the reader's language; nothing is cut silently. The API's serializers and the site's forms

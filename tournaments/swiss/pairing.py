@@ -140,7 +140,7 @@ def _pair_by_rating(
     tiebreak: Mapping[int, int],
     avoid: Mapping[int, set[int]],
 ) -> Pairing:
-    """Round 1 seeded by rating (the organizer's choice, issue #23): the field sorted by rating
+    """Round 1 seeded by rating (the organizer's choice): the field sorted by rating
     (ties in the seeded random order), the lowest-rated player takes the bye of an odd field, and
     the top half meets the bottom half in order (1st against half+1st, ...), so the strongest
     players meet only later. A forbidden pair moves the top player on to the next bottom player

@@ -1,4 +1,4 @@
-"""Event pages for corrections (issue #16): edit, cancel, delete a draft, remove a judge,
+"""Event pages for corrections: edit, cancel, delete a draft, remove a judge,
 register a walk-in.
 
 Thin views over the services in ``tournaments.services.events``; every rule (who, when,

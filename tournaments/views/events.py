@@ -310,7 +310,7 @@ class EventForm(ServiceForm):
             "A player not at the table this long into a round can be given a no-show loss."
         ),
     )
-    # Online: who may watch the matches (and their replays), and how far behind (issue #23).
+    # Online: who may watch the matches (and their replays), and how far behind.
     spectators = forms.ChoiceField(
         label=gettext_lazy("Spectators"),
         required=False,
@@ -334,7 +334,7 @@ class EventForm(ServiceForm):
         help_text=gettext_lazy("A game that counts no turns is delayed by minutes."),
     )
 
-    # The event's details (issue #16): when, where, what, until when to register.
+    # The event's details: when, where, what, until when to register.
     starts_on = forms.DateField(
         label=gettext_lazy("Date"),
         required=False,
@@ -459,7 +459,7 @@ def event_create(request: SignedInHttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------------------------------- public page
 
 
-PAGE_ROWS = 200  # rows of a long table on an HTML page (issue #16: an 8,192-player event)
+PAGE_ROWS = 200  # rows of a long table on an HTML page (an 8,192-player event)
 
 
 def _paged(request: HttpRequest, rows: Any, param: str = "page") -> tuple[list[Any], dict[str, Any]]:

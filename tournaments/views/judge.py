@@ -100,7 +100,7 @@ def _step_context(game: Game, step: int) -> dict[str, Any]:
     state = game_step_view(game=game, step=step)
     view = state.view
     names = [seat.get("name", "") for seat in view.get("seats", [])]
-    # Cards in the reader's language (issue #17): the board, the seats, the last action.
+    # Cards in the reader's language: the board, the seats, the last action.
     card_names = card_names_shown(game=game.match.round.event.game, language=reader_language())
     last = action_words(game=game)(game.actions[state.step - 1]) if state.step else ""
     actor = ""
@@ -341,7 +341,7 @@ def round_progress_page(request: HttpRequest, event_id: int, number: int) -> Htt
     """How far an online round is: finished matches, and per match the game, score and (for the
     officials) whose turn.
 
-    Only reads (issue #15): the clocks and the bots move on with the beat (or, with no broker, the
+    Only reads: the clocks and the bots move on with the beat (or, with no broker, the
     embedded beat, settings.EMBEDDED_BEAT), never because someone looks."""
     return _progress(request, event_id, number, "tournaments/judge/progress.html")
 

@@ -1,4 +1,4 @@
-"""The metagame pages (issue #23, point 6): an event's, and a game's over a period.
+"""The metagame pages (point 6): an event's, and a game's over a period.
 
 Both draw the stored numbers (services.metagame; never computed in the request): charts by
 the vendored Chart.js (static/respons/metagame.js) over tables that say the same in text,

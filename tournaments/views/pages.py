@@ -81,7 +81,7 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """500 for an exception no view handled — or 503 when it is the database away (issue #15),
+    """500 for an exception no view handled — or 503 when it is the database away,
     wherever it struck (a middleware, a view, a template). JSON under /api/ (api.md)."""
     if database_away(current_exception()):
         return unavailable(request)

@@ -1,4 +1,4 @@
-"""Dashboard forms for pairing corrections (issue #16 point 9): publish held pairings, swap two
+"""Dashboard forms for pairing corrections: publish held pairings, swap two
 players, a manual bye, re-pair the round, undo the last round, forbidden pairs.
 
 Thin views over the services in ``tournaments.services.events``; a refusal comes back as a

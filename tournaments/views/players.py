@@ -1,4 +1,4 @@
-"""Pages: a player's profile and a game's rating leaderboard (issue #23 points 3 and 4)."""
+"""Pages: a player's profile and a game's rating leaderboard."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""Pages: the series list, a series' leaderboard (issue #23 point 5), and the organizer's
+"""Pages: the series list, a series' leaderboard, and the organizer's
 pages to create a series, change it and add or remove its events.
 
 Thin views over ``tournaments.services.series``: what a series may hold (a name, a points

@@ -1,4 +1,4 @@
-"""Pages for spectators (issue #23): a featured match for a screen or a stream overlay, the TV
+"""Pages for spectators: a featured match for a screen or a stream overlay, the TV
 page of an event's round, and the replay viewer of a final match. Each board is drawn by the
 game's board module, read-only (``static/respons/watch.js``), from the spectator view (or the
 judge view in a replay once the decklists are published); who may open them is

@@ -1,4 +1,4 @@
-"""The organizer's webhooks page (issue #16 point 12): the event's webhooks, add one (its secret
+"""The organizer's webhooks page: the event's webhooks, add one (its secret
 shown once), delete one, and each one's delivery log.
 
 Thin views over ``tournaments.services.notifications``: the service checks who, the address and

@@ -1,4 +1,4 @@
-"""A Chronomagia card (seeds/003_…): its type, rarity, home epoch and its three epoch rows.
+"""A Chronomagia card: its type, rarity, home epoch and its three epoch rows.
 
 Card fields (README.md beside this file, "Card fields"): ``type`` ∈ hero, thoughtform,
 terrain, phenomenon («Явление» = «Событие», C1.1), shadow; ``rarity`` ∈ common, uncommon,

@@ -1,4 +1,4 @@
-"""Chronomagia deck rules (seeds/003_…, sections «Подготовка к игре» and «Зоны игры»).
+"""Chronomagia deck rules (the rulebook's sections «Подготовка к игре» and «Зоны игры»).
 
   • «У каждого игрока должна быть Основная Колода, Карта Героя и Колода Героя»;
     «Вы выбираете одного Героя»                 → ``hero_missing``, ``not_a_hero``

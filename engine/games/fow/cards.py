@@ -1,4 +1,4 @@
-"""A Force of Will card (seeds/004_…): its type, attributes, costs and what it does.
+"""A Force of Will card: its type, attributes, costs and what it does.
 
 Card fields (README.md, "Card fields"): ``type`` ∈ ruler, resonator, addition, regalia,
 chant, magic_stone; ``basic`` (true for basic magic stones); ``attributes``; ``cost`` (the
@@ -143,7 +143,7 @@ class Card:
     # The engine's fields the card lacks (engine/playable.py): a set for paper events may leave
     # out everything but the minimum (formats.md); a match with such a card is refused.
     missing: tuple[str, ...] = ()
-    # Derived once from the fields above (issue #22: the match engine asks these at every
+    # Derived once from the fields above (the match engine asks these at every
     # priority); out of the constructor, equality and repr, so a card is still its data.
     fast: bool = field(default=False, init=False, repr=False, compare=False)  # [Quickcast]
     activated: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)

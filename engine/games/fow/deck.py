@@ -1,4 +1,4 @@
-"""Force of Will deck rules (seeds/004_…).
+"""Force of Will deck rules.
 
 The seed's «ПРАВИЛА СБОРКИ КОЛОДЫ» section is empty; its «ИГРОВОЕ ПОЛЕ» fixes the
 zones («Колода: все карты, которыми Вы играете, за исключением магических камней и
@@ -13,7 +13,7 @@ project's, given with the issue:
   • at most 4 copies of a card by name across main, stone and side decks; basic magic
     stones are exempt                               → ``copy_limit``
   • at most one copy of a ruler's name across the ruler zone and the side deck (CR 404.3,
-    the deck-rules audit E1 of ``shared/spec/fow-rules.md``)  → ``copy_limit`` (limit 1)
+    the deck-rules audit E1 of ``engine/games/fow/RULES.md``)  → ``copy_limit`` (limit 1)
 """
 
 from collections.abc import Mapping

@@ -1,4 +1,4 @@
-"""A World of Warcraft TCG card: its type, traits, keywords, numbers and abilities (seeds/001_…).
+"""A World of Warcraft TCG card: its type, traits, keywords, numbers and abilities.
 
 Card fields (formats.md, "The other seed games"): ``type``; ``traits`` — the five
 qualities of «Качества» (faction, classes, races, talents, professions); ``keywords``;

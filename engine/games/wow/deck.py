@@ -1,4 +1,4 @@
-"""WoW TCG deck rules (seeds/001_…, section «Строим колоду (Deckbuilding)»).
+"""WoW TCG deck rules (the rulebook's section «Строим колоду (Deckbuilding)»).
 
 Constructed (the seed's bullets, in order):
   • «В колоде должно быть как минимум 60 карт, не считая героя. Герой начинает игру на

@@ -1,4 +1,4 @@
-"""A Your War card (seeds/002_…): its type, country, cost, unit stats, keywords and abilities.
+"""A Your War card: its type, country, cost, unit stats, keywords and abilities.
 
 Card fields (formats.md, "The other seed games"): ``type`` ∈ unit, artillery, support,
 medal, base (``base`` is «Военная База») and ``country`` are the minimum; the match engine

@@ -1,4 +1,4 @@
-"""Your War deck rules (seeds/002_…, section «КОЛОДА КАРТ ИГРОКА»).
+"""Your War deck rules (the rulebook's section «КОЛОДА КАРТ ИГРОКА»).
 
 «Есть лишь два правила при создании колоды:
   • Минимальное количество карт в колоде – 50 штук            → ``main_size``

@@ -1,4 +1,4 @@
-"""What the faster Force of Will engine (issue #22) must still say exactly as before: the
+"""What the faster Force of Will engine must still say exactly as before: the
 will check without choosing stones, the cards' derived fields, and the priority listing that
 skips candidates on cheap checks before asking :func:`problem`."""
 

@@ -1,4 +1,4 @@
-"""Force of Will match rules, one test per rule of the digest (shared/spec/fow-rules.md) and
+"""Force of Will match rules, one test per rule of the digest (engine/games/fow/RULES.md) and
 one per ability handler (F11). Matches are built unshuffled (``shuffle: false``) and the
 board is arranged by moving card instances, then driven through ``Match.apply``."""
 

@@ -1,4 +1,4 @@
-"""Chronomagia / «Хрономагия»: card fields and deck rules (seeds/003_…, «Зоны игры»)."""
+"""Chronomagia / «Хрономагия»: card fields and deck rules («Зоны игры»)."""
 
 import json
 import subprocess

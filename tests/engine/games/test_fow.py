@@ -1,4 +1,4 @@
-"""Force of Will: card fields and deck rules (seeds/004_…; the numbers are the issue's)."""
+"""Force of Will: card fields and deck rules (engine/games/fow/README.md)."""
 
 import json
 import subprocess
@@ -314,7 +314,7 @@ def test_it_documents_every_violation_code() -> None:
     assert all(f"`{code}`" in text for code in RULES.violation_codes)
 
 
-# --- the fields a match engine needs (shared/spec/fow-rules.md, "Card fields") ----------------
+# --- the fields a match engine needs (engine/games/fow/RULES.md, "Card fields") ----------------
 
 RESONATOR = {"name": "R", "type": "resonator", "attributes": ["fire"], "will_cost": {"fire": 1, "any": 1},
              "atk": 500, "def": 400}  # fmt: skip

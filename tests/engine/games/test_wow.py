@@ -1,4 +1,4 @@
-"""World of Warcraft TCG: card fields and deck rules (seeds/001_…, «Строим колоду»)."""
+"""World of Warcraft TCG: card fields and deck rules («Строим колоду»)."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""Your War / «Твоя Война»: card fields and deck rules (seeds/002_…, «КОЛОДА КАРТ ИГРОКА»)."""
+"""Your War / «Твоя Война»: card fields and deck rules («КОЛОДА КАРТ ИГРОКА»)."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""The RESPONSE validator is total: it answers for any decklist whatsoever (STYLE.md 8)."""
+"""The RESPONSE validator is total: it answers for any decklist whatsoever."""
 
 from typing import Any
 

@@ -121,4 +121,4 @@ def test_it_draws_from_its_own_random_generator_only(monkeypatch: pytest.MonkeyP
     for name in ("random", "randrange", "randint", "shuffle", "choice", "sample", "getrandbits"):
         monkeypatch.setattr(random, name, forbidden)
     match = random_game(8)
-    assert match.is_over  # R10, STYLE.md 5: one seeded random.Random per match
+    assert match.is_over  # R10: one seeded random.Random per match

@@ -1,4 +1,4 @@
-"""Golden playthroughs (STYLE.md 10): every action of a few fixed games with each seat's view.
+"""Golden playthroughs: every action of a few fixed games with each seat's view.
 
 Each file under ``golden/`` is JSON lines: a header (the match log without its actions and
 both opening views), then one line per action with what each seat saw of its events and

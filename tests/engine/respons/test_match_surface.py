@@ -1,4 +1,4 @@
-"""The state-machine surface (STYLE.md 3, 7): typed requests, legal actions, refusals that change nothing."""
+"""The state-machine surface: typed requests, legal actions, refusals that change nothing."""
 
 import json
 import random

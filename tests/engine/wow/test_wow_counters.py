@@ -159,7 +159,7 @@ def test_w3_2_both_seats_and_spectators_see_counters_and_none_is_shown_empty() -
         assert any(e.for_seat(seat)["type"] == "counters" for e in match.events), "a public event"
 
 
-# --- replay (STYLE.md 4) ----------------------------------------------------------------------------
+# --- replay ----------------------------------------------------------------------------
 
 
 def test_w3_2_a_replayed_log_has_the_same_counters() -> None:

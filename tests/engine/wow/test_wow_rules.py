@@ -1,4 +1,4 @@
-"""The WoW TCG match rules, one test per rule of the digest (shared/spec/wow-rules.md) and
+"""The WoW TCG match rules, one test per rule of the digest (engine/games/wow/RULES.md) and
 per registered ability handler (W18). Matches start unshuffled with seat 0 first; cards are
 put where a test needs them with :func:`give` (the helpers: ``tests/support/wow.py``, whose
 ``new_match`` makes every pass a player's action; the automatic passes have their own tests)."""

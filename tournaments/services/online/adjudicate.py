@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 
 
 # A long bot-vs-bot stretch is split over several tasks: short ones, since a worker busy with a
-# bot task makes a person's action wait until it ends (issue #15).
+# bot task makes a person's action wait until it ends.
 BOT_MOVES_PER_TASK = 64
 
 

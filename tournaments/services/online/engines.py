@@ -1,5 +1,5 @@
 """The engine cache of online play: each game's engine state, kept per process and checked
-against the stored log (the truth, STYLE.md 4), so a worker replays a game only when it must."""
+against the stored log (the truth), so a worker replays a game only when it must."""
 
 from __future__ import annotations
 

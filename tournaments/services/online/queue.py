@@ -59,7 +59,7 @@ def queue_adjudication(match_id: int, *, bots: bool = False, eta: datetime | Non
 
 def bot_queue() -> str:
     """Return the queue of the bot-only matches' work: the people's (default) queue's name
-    followed by :data:`BOT_QUEUE_SUFFIX` (``celery-bots``). Issue #15: bots' moves never
+    followed by :data:`BOT_QUEUE_SUFFIX` (``celery-bots``). bots' moves never
     delay people's. Workers consume both queues, the people's first, and the Redis transport
     takes from the queues in that order (settings: ``queue_order_strategy`` "priority"), so a
     worker takes a bot task only when no person's task waits."""

@@ -67,7 +67,7 @@ def _deadlines() -> list[tuple[int, Any, bool]]:
         .exclude(status=Game.Status.FINISHED)
         .select_related("match__round__event", "match__player_a", "match__player_b")
         .defer("snapshot", "decks", "actions", "card_sets", "match__player_a__deck", "match__player_b__deck")
-        # People's games first: a flood of bot games never pushes theirs past the limit (issue #15).
+        # People's games first: a flood of bot games never pushes theirs past the limit.
         .order_by("match__player_a__is_bot", "match__player_b__is_bot", "id")
     )
     out = []
@@ -101,7 +101,7 @@ def online_sweep(
             (send or (lambda pk: match_adjudicate(match_id=pk, now=now)))(match_id)
         except OperationalError:
             raise
-        except Exception:  # one match that cannot be adjudicated holds up no other (issue #15)
+        except Exception:  # one match that cannot be adjudicated holds up no other
             log.exception("sweep: match %s could not be adjudicated", match_id)
     if run is not None:
         for match_id, when, bots in deadlines:

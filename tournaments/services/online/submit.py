@@ -164,7 +164,7 @@ def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
 def match_present(*, match: Match, seat: int | None, now: datetime | None = None) -> bool:
     """Mark the seat present in its online match (R9.4: a read of its game, or an action) and
     write its last sign of life (``seen``, docs/api.md "Presence"); return whether this call
-    marked it present. Cheap and no adjudication (issue #15): nothing when the match read says
+    marked it present. Cheap and no adjudication: nothing when the match read says
     both are fresh already, else one guarded ``UPDATE``, which keeps the first moment of
     presence and writes ``seen`` at most once per :func:`presence_refresh`; the beat's sweep
     starts a game whose seats are both present (:func:`deadline`)."""

@@ -242,7 +242,7 @@
     };
   }
   // The seat whose decision it is. A game may show a seat that does not decide a "wait" request
-  // of its own (Chronomagia does, STYLE.md 7): the deciding seat is then the clock's.
+  // of its own (Chronomagia does): the deciding seat is then the clock's.
   function decidingSeat() {
     var d = view().decision, clock = state && state.clock;
     if (!d) return null;

@@ -1,4 +1,4 @@
-// Spectators' pages (issue #23): the featured match, live over the spectate stream, and the replay
+// Spectators' pages: the featured match, live over the spectate stream, and the replay
 // viewer, stepping through a final match's game. Both draw the board with the game's own module
 // (boards/<game>.js, or generic.js) read-only, from the spectator view (or, in a replay once the
 // event's decklists are published, the judge view): no page knows a game's board.

@@ -1,4 +1,4 @@
-"""Chronomagia match logs (formats.md) and replay: the action log is the truth (STYLE.md 4, C16).
+"""Chronomagia match logs (formats.md) and replay: the action log is the truth (C16).
 
 A player's copy reveals the opponent's hero and the cards that player saw in play (C4).
 """

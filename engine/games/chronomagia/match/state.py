@@ -195,7 +195,7 @@ DECISION_RULES: dict[str, str] = {
 
 @dataclass(slots=True)
 class Decision:
-    """A request for input (STYLE.md 7): ``kind`` (redraw, meditation, main, attack, choose,
+    """A request for input: ``kind`` (redraw, meditation, main, attack, choose,
     flip, order, or wait), the ``seat`` asked, ``seq``; ``info`` says more (a choice's effect)."""
 
     kind: str

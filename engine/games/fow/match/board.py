@@ -82,7 +82,7 @@ class Board:
         self.chain: Chain[dict[str, Any]] = Chain(players=2, order_by=self.trigger_key)
         self.battle: dict[str, Any] | None = None  # F9: attacker, target, blocker, stage
         # Whether a card may have been dealt damage since the last cleanup (F6.4): until one
-        # has, the rule process has no card to look at (issue #22: it runs at every priority).
+        # has, the rule process has no card to look at (it runs at every priority).
         self.damage_dealt = False
         # Whether a trigger that chooses a target may wait on the chase for it (F8.5): until
         # one is queued, nothing to look for before each priority.

@@ -96,7 +96,7 @@ def priority_actions(match: Match, pending: Decision, *, hand: bool = True) -> I
 
     Cheap necessary conditions (timing, [Rest], will) skip a candidate before its targets
     are listed; an activated ability, a call and a Judgment still pass :func:`problem`
-    before they are yielded (issue #22: this runs before every priority)."""
+    before they are yielded (this runs before every priority)."""
     seat = pending.seat
     side = match.seats[seat]
     main = match.main_timing(seat)

@@ -1,4 +1,4 @@
-"""Force of Will match logs (formats.md) and replay: the action log is the truth (STYLE.md 4, F14).
+"""Force of Will match logs (formats.md) and replay: the action log is the truth (F14).
 
 A player's copy reveals the opponent's ruler and the cards that player saw in play (F4).
 """

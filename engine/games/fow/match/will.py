@@ -9,7 +9,7 @@ whenever one exists (never refusing a payable cost), and a player may name the s
 (:func:`named_payment`) instead of taking the default (:func:`auto_payment`).
 
 Apart from ``core.py`` so that the legal-action listing (``actions.py``) can ask it of every
-distinct cost (issue #22: it runs before every priority).
+distinct cost (it runs before every priority).
 """
 
 from __future__ import annotations

@@ -210,7 +210,7 @@ class Match:
         raise GameOver
 
     def set_pending(self) -> None:
-        """Set the pending request from the phase (STYLE.md 7)."""
+        """Set the pending request from the phase."""
         if self.result is not None:
             self.pending = None
         elif self.phase == "mulligan":

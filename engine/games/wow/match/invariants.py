@@ -1,4 +1,4 @@
-"""The soak test's checks of one WoW TCG match state (STYLE.md 10): what must always hold."""
+"""The soak test's checks of one WoW TCG match state: what must always hold."""
 
 from __future__ import annotations
 

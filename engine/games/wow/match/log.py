@@ -1,4 +1,4 @@
-"""WoW TCG match logs (formats.md) and replay: the action log is the truth (STYLE.md 4, W16).
+"""WoW TCG match logs (formats.md) and replay: the action log is the truth (W16).
 
 A player's copy reveals the opponent's hero and the cards that player saw in play (W4).
 """

@@ -203,7 +203,7 @@ DECISION_RULES: dict[str, str] = {
 
 @dataclass(slots=True)
 class Decision:
-    """A request for input (STYLE.md 7): ``kind`` (mulligan, priority, protect, discard,
+    """A request for input: ``kind`` (mulligan, priority, protect, discard,
     armor, keep, or wait), the ``seat`` asked, ``seq``; ``info`` says more (the window, the chain's size)."""
 
     kind: str

@@ -132,7 +132,7 @@ JUDGES = -1  # the "seat" of a private part for judges only (the seed)
 
 
 class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
-    """Something that happened: ``(public, private, seat)`` (STYLE.md 6)."""
+    """Something that happened: ``(public, private, seat)``."""
 
     __slots__ = ()
 
