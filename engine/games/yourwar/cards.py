@@ -61,9 +61,11 @@ TRIGGERS: tuple[str, ...] = (
 EFFECTS: tuple[str, ...] = (
     "damage",  # deal `amount` damage to the target (unit or player); artillery modifiers Y7.8
     "damage_all",  # deal `amount` damage to every unit the target names (enemy_units, ...)
-    "heal",  # the target player gains `amount` health (no maximum)
+    "heal",  # the controller, the chosen player or the opponent gains `amount` health (no maximum)
     "attack",  # +amount attack to the target until end of turn
     "defense",  # +amount defense to the target until end of turn
+    "attack_in_play",  # +amount attack to the target unit (none: this unit) while it stays in play
+    "defense_in_play",  # +amount defense to the target unit (none: this unit) while it stays in play
     "destroy",  # destroy the target unit
     "destroy_support",  # destroy the target permanent support or medal (L48)
     "draw",  # its controller draws `amount` cards
@@ -86,6 +88,15 @@ TARGETS: tuple[str, ...] = (
     "all_units",  # every unit (damage_all)
     "bases",  # your used bases (untap)
 )
+# Y8: whom a heal may aim at (none: its controller), and the units a lasting bonus may go to
+# (none: the unit whose ability it is).
+HEAL_TARGETS: tuple[str, ...] = ("none", "player", "enemy_player")
+LASTING: frozenset[str] = frozenset({"attack_in_play", "defense_in_play"})
+LASTING_TARGETS: tuple[str, ...] = ("none", "unit", "enemy_unit", "own_unit")
+# The triggers at which a player chooses a target (the action names it, Y8); another trigger's
+# ability gets no choice.
+CHOSEN_AT: frozenset[str] = frozenset({"play", "use", "from_destroyed"})
+
 ABILITY_KEYS: tuple[str, ...] = (
     "trigger",
     "effect",
@@ -211,7 +222,45 @@ def _take_keywords(
     return tuple(out)
 
 
-def _take_abilities(raw: Mapping[str, Any], where: str, problems: list[Problem]) -> tuple[Ability, ...]:
+def _check_aim(name: str, card_type: str | None, at: str, ability: Ability, problems: list[Problem]) -> None:
+    """Append a problem (naming the card and the field) for a heal or a lasting bonus aimed where
+    its effect cannot go (Y8)."""
+    effect, target, trigger = ability.effect, ability.target, ability.trigger
+    if effect == "heal" and target not in HEAL_TARGETS:
+        problems.append(
+            Problem(f"{at}.target", f"{name}: heal aims at a player: {', '.join(HEAL_TARGETS)} (Y8)")
+        )
+    elif effect == "heal" and target == "player" and trigger not in CHOSEN_AT:
+        problems.append(
+            Problem(
+                f"{at}.target",
+                f"{name}: a {trigger} ability chooses no player; use enemy_player or none (Y8)",
+            )
+        )
+    if effect not in LASTING:
+        return
+    if target not in LASTING_TARGETS:
+        problems.append(
+            Problem(f"{at}.target", f"{name}: {effect} goes to one unit: {', '.join(LASTING_TARGETS)} (Y8)")
+        )
+    elif target == "none" and card_type != "unit":
+        problems.append(
+            Problem(
+                f"{at}.target",
+                f"{name}: {effect} without a target goes to the unit itself; this is no unit (Y8)",
+            )
+        )
+    elif target != "none" and trigger not in CHOSEN_AT:
+        problems.append(Problem(f"{at}.target", f"{name}: a {trigger} ability chooses no unit (Y8)"))
+    if trigger == "static":
+        problems.append(Problem(f"{at}.trigger", f"{name}: {effect} is given once, not static (Y8)"))
+    if ability.amount < 1:
+        problems.append(Problem(f"{at}.amount", f"{name}: {effect} needs an amount ≥ 1 (Y8)"))
+
+
+def _take_abilities(
+    raw: Mapping[str, Any], where: str, problems: list[Problem], name: str = "", card_type: str | None = None
+) -> tuple[Ability, ...]:
     value = raw.get("abilities")
     if value is None:
         return ()
@@ -254,7 +303,10 @@ def _take_abilities(raw: Mapping[str, Any], where: str, problems: list[Problem])
                 Problem(f"{at}.cost", "a property costs at least 1 base or has the use icon (Y1.5)")
             )
         if len(problems) == before and trigger is not None and effect is not None:
-            out.append(Ability(trigger, effect, amount, target, domain, played, bonus, cost, use_icon))
+            ability = Ability(trigger, effect, amount, target, domain, played, bonus, cost, use_icon)
+            _check_aim(name or where, card_type, at, ability, problems)
+            if len(problems) == before:
+                out.append(ability)
     return tuple(out)
 
 
@@ -314,7 +366,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     defense = take_int(raw, "defense", where, problems, default=None)
     permanent = take_bool(raw, "permanent", where, problems)
     keywords = _take_keywords(raw, where, problems)
-    abilities = _take_abilities(raw, where, problems)
+    abilities = _take_abilities(raw, where, problems, identity.name, card_type)
     if card_type is not None and card_type != "unit":
         for key in ("unit_class", "domain", "roles", "attack", "defense", "keywords"):
             if raw.get(key) not in (None, []):

@@ -14,6 +14,7 @@ from typing import Any
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.yourwar.cards import Ability, Card
+from engine.games.yourwar.match.blocks import every_block
 from engine.games.yourwar.match.state import (
     BASES,
     BASES_PER_DEFENSE,
@@ -1007,11 +1008,7 @@ class Match:
             if OPENING_HAND - side.redeals >= 1:  # Y4.3
                 out.append({"type": "redeal"})
         elif kind == "block":
-            out.append({"type": "block", "blocks": []})
-            for attacker in [a for a in self.seats[1 - seat].field if a.attacking]:
-                for unit in side.field:
-                    if not unit.used and not (unit.card.domain == "ground" and attacker.card.domain == "air"):
-                        out.append({"type": "block", "blocks": [[unit.id, attacker.id]]})
+            out.extend(every_block(self, seat))  # Y7.2: every block, fewest pairs first
         elif kind == "assign":
             out.append({"type": "assign", "split": self.default_split()})
         elif kind == "discard":
