@@ -3,8 +3,9 @@
 Card fields (formats.md, "The other seed games"): ``type`` ∈ unit, artillery, support,
 medal, base (``base`` is «Военная База») and ``country`` are the minimum; the match engine
 reads the optional fields below (rules digest "Card fields"; README.md lists them all).
-A set with only the minimum fields still loads; a match refuses a unit without ``attack``
-and ``defense`` when it is set up.
+A set with only the minimum fields still loads and validates decks; a unit's ``attack``,
+``defense`` and domain are the engine's fields, recorded in ``missing`` when left out, and a
+match with such a card is refused when it is set up, naming the card and the field.
 """
 
 from collections.abc import Mapping
@@ -24,6 +25,7 @@ from engine.games._common import (
     take_str_list,
 )
 from engine.languages import Translations, translations_json
+from engine.playable import EngineFields
 from engine.problems import Problem
 
 # Y1.1 [inferred: the seed's list «Все карты можно разделить по следующим типам:» is empty, L26]:
@@ -185,6 +187,7 @@ class Card:
     permanent: bool = False  # Y1.1: a support that stays (L48)
     keywords: tuple[tuple[str, int], ...] = ()  # Y8: ("fast", 0), ("leader", 1), ...
     abilities: tuple[Ability, ...] = ()
+    missing: tuple[str, ...] = ()  # the engine's fields a paper set left out (engine/playable.py)
 
     @property
     def is_base(self) -> bool:
@@ -373,8 +376,12 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
                 problems.append(Problem(f"{where}.{key}", "is only for units"))
     if card_type is not None and card_type != "support" and raw.get("permanent") is not None:
         problems.append(Problem(f"{where}.permanent", "is only for supports"))
-    if card_type == "unit" and domain is None and (attack is not None or abilities or keywords):
-        problems.append(Problem(f"{where}.domain", "is missing: ground, air or sea (Y1.2)"))
+    # A set for paper events may leave out what only a match reads (formats.md): the loader
+    # records it, and a match with the card is refused at set-up, naming it (engine/playable.py).
+    fields = EngineFields(raw)
+    fields.need("attack", when=card_type == "unit")  # Y1.3
+    fields.need("defense", when=card_type == "unit")  # Y1.3
+    fields.need("domain", when=card_type == "unit" and domain is None)  # Y1.2
     if len(problems) > before or card_type is None:
         return None
     return Card(
@@ -397,6 +404,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         permanent=permanent,
         keywords=keywords,
         abilities=abilities,
+        missing=fields.missing,
     )
 
 

@@ -150,13 +150,11 @@ class Match:
                 card = catalog.get(name) if isinstance(name, str) else None
                 if card is None or not isinstance(count, int) or count < 1:
                     raise InputError(Problem(f"decks[{seat}].main.{name}", "no such card in the card sets"))
-                if card.type == "unit" and (
-                    card.attack is None or card.defense is None or card.domain is None
-                ):
+                if card.missing:  # engine/playable.py: a card of a set for paper events
                     raise InputError(
                         Problem(
                             f"decks[{seat}].main.{name}",
-                            "a unit needs attack, defense and domain to be played (card fields, Y1.2-Y1.3)",
+                            f"{card.name} has no {', '.join(card.missing)}, which a match needs (Y1.2-Y1.3)",
                         )
                     )
                 copies = [Inst(card, seat) for _ in range(count)]

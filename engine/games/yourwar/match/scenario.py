@@ -207,8 +207,10 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec) -> None:
     for zone in ("hand", "deck", "destroyed", "bases", "support", "field"):
         for entry in seat.zones[zone]:
             card = entry.card
-            if card.type == "unit" and (card.attack is None or card.defense is None or card.domain is None):
-                reader.problem(entry.where, f"{card.name!r} needs attack, defense and domain to be played")
+            if card.missing:  # engine/playable.py
+                reader.problem(
+                    entry.where, f"{card.name} has no {', '.join(card.missing)}, which a match needs"
+                )
 
 
 def _read_guards(reader: SpecReader[Card], raw: Any, seat: SeatSpec) -> list[tuple[int, int]]:
