@@ -144,7 +144,7 @@ class Match:
         )
         for seat, deck in enumerate(decks):
             main = deck.zones.get("main")
-            if not isinstance(main, Mapping) or not main:
+            if not isinstance(main, Mapping) or (not main and start):  # a position may hold no card
                 raise InputError(Problem(f"decks[{seat}].main", "a Your War deck needs a main deck (Y2.1)"))
             for name, count in main.items():
                 card = catalog.get(name) if isinstance(name, str) else None
