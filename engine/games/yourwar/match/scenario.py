@@ -269,9 +269,10 @@ def _read_blocks(
         where = f"blocks[{index}]"
         if attackers[attacker].extra.get("attacking") is not True:
             reader.problem(where, f"{attackers[attacker].card.name!r} is not attacking (Y7.2)")
+        elif blocker is None and any(a == attacker for _, a in out):
+            reader.problem(where, "null stands for an attacker whose blockers are all gone (Y7.4)")
         elif blocker is None:
-            if any(a == attacker for _, a in out):
-                reader.problem(where, "null stands for an attacker whose blockers are all gone (Y7.4)")
+            out.append((None, attacker))
         elif blocker in (b for b, _ in out):
             reader.problem(where, f"{defenders[blocker].card.name!r} blocks one attacker (Y7.2)")
         elif defenders[blocker].card.domain == "ground" and attackers[attacker].card.domain == "air":
@@ -281,7 +282,6 @@ def _read_blocks(
             reader.problem(where, "null stands for an attacker whose blockers are all gone (Y7.4)")
         else:
             out.append((blocker, attacker))
-            continue
     return out
 
 
