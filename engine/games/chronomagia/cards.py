@@ -164,7 +164,9 @@ class Row:
     taps: bool = field(default=False, init=False, repr=False, compare=False)
     fury: bool = field(default=False, init=False, repr=False, compare=False)
     whens: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
-    discount: int = field(default=0, init=False, repr=False, compare=False)  # C13: its static discounts
+    # C13: the sum of each static effect but boost (``shield``, ``discount``) in the row.
+    statics: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    discount: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         boosts = tuple(
@@ -175,8 +177,12 @@ class Row:
         object.__setattr__(self, "taps", any(a.when == "tap" for a in self.abilities))
         object.__setattr__(self, "fury", any(a.when == "fury" for a in self.abilities))
         object.__setattr__(self, "whens", frozenset(a.when for a in self.abilities))
-        discount = sum(a.amount for a in self.abilities if a.when == "static" and a.effect == "discount")
-        object.__setattr__(self, "discount", discount)
+        statics: dict[str, int] = {}
+        for ability in self.abilities:
+            if ability.when == "static" and ability.effect != "boost":
+                statics[ability.effect] = statics.get(ability.effect, 0) + ability.amount
+        object.__setattr__(self, "statics", statics)
+        object.__setattr__(self, "discount", statics.get("discount", 0))
 
     def resource(self, kind: str) -> int:
         for name, amount in self.resources or ():

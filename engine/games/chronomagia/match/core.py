@@ -463,9 +463,7 @@ class Match:
                 continue
             row = inst.card.rows[(inst.own_epoch or epoch) - 1]
             if row is not None:
-                for ability in row.abilities:
-                    if ability.effect == effect and ability.when == "static":
-                        total += ability.amount
+                total += row.statics.get(effect, 0)
         return total
 
     def cost_of(self, seat: int, card: Card) -> int:
