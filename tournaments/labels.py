@@ -403,6 +403,8 @@ def describe_game_action(
         if key == "targets":
             shown = names(value)
             return _("targets %(what)s") % {"what": ", ".join(shown)} if shown else _("no targets")
+        if key == "trigger" and _is_int(value):  # Chronomagia: which waiting trigger goes next (C6.7)
+            return _("trigger %(n)s of those waiting") % {"n": value + 1}
         if key == "item":  # Force of Will: an ability or card waiting on the chase (F11)
             return _("target the chase's item %(n)s") % {"n": _plain(value)}
         if key == "blocks" and isinstance(value, list):  # Your War: [blocker, attacker] pairs (Y7.2)

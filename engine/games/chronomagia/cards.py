@@ -10,7 +10,7 @@ a ``shadow_event`` (C10.4), tokens a ``spirit`` (C11.4), heroes their ``base`` w
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.games._common import (
@@ -156,6 +156,33 @@ class Row:
     resources: tuple[tuple[str, int], ...] | None
     abilities: tuple[Ability, ...] = ()
     keywords: tuple[str, ...] = ()
+    # Read from the above when the row is made, for the engine's hot loops (one attribute, not a
+    # scan): «Ускорение» (C12.1), the static boosts ``(resource, amount)`` (C13), whether it has
+    # a tap ability (C11.1) and a fury one (C12.1), and every ``when`` of its abilities (C6.7).
+    haste: bool = field(default=False, init=False, repr=False, compare=False)
+    boosts: tuple[tuple[str, int], ...] = field(default=(), init=False, repr=False, compare=False)
+    taps: bool = field(default=False, init=False, repr=False, compare=False)
+    fury: bool = field(default=False, init=False, repr=False, compare=False)
+    whens: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    # C13: the sum of each static effect but boost (``shield``, ``discount``) in the row.
+    statics: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    discount: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        boosts = tuple(
+            (a.resource, a.amount) for a in self.abilities if a.when == "static" and a.effect == "boost"
+        )
+        object.__setattr__(self, "haste", "haste" in self.keywords)
+        object.__setattr__(self, "boosts", boosts)
+        object.__setattr__(self, "taps", any(a.when == "tap" for a in self.abilities))
+        object.__setattr__(self, "fury", any(a.when == "fury" for a in self.abilities))
+        object.__setattr__(self, "whens", frozenset(a.when for a in self.abilities))
+        statics: dict[str, int] = {}
+        for ability in self.abilities:
+            if ability.when == "static" and ability.effect != "boost":
+                statics[ability.effect] = statics.get(ability.effect, 0) + ability.amount
+        object.__setattr__(self, "statics", statics)
+        object.__setattr__(self, "discount", statics.get("discount", 0))
 
     def resource(self, kind: str) -> int:
         for name, amount in self.resources or ():

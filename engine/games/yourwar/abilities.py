@@ -58,7 +58,12 @@ def damage_all(match: Match, seat: int, source: Inst, ability: Ability, amount: 
 
 @handler("heal")
 def heal(match: Match, seat: int, source: Inst, ability: Ability, amount: int, target: Any) -> None:
-    """The controller gains ``amount`` health ([decision] no maximum)."""
+    """The player aimed at gains ``amount`` health ([decision] no maximum): the chosen one
+    (``player``), the opponent (``enemy_player``), else the controller."""
+    if ability.target == "enemy_player":
+        seat = 1 - seat
+    elif type(target) is int:
+        seat = target
     match.seats[seat].health += amount
     match._emit({"type": "heal", "seat": seat, "amount": amount, "health": match.seats[seat].health})
 
@@ -77,6 +82,32 @@ def defense(match: Match, seat: int, source: Inst, ability: Ability, amount: int
     if isinstance(target, Inst) and target.zone == FIELD:
         target.defense_bonus += amount
         match._emit({"type": "boost", "target": target.id, "defense": amount})
+
+
+def _lasting(source: Inst, target: Any) -> Inst | None:
+    """The unit a lasting bonus goes to: the target, else the unit whose ability it is."""
+    unit = target if isinstance(target, Inst) else source if source.card.type == "unit" else None
+    return unit if unit is not None and unit.zone == FIELD else None
+
+
+@handler("attack_in_play")
+def attack_in_play(match: Match, seat: int, source: Inst, ability: Ability, amount: int, target: Any) -> None:
+    """+``amount`` attack to one unit while it stays in play (Y8): it leaves with the unit."""
+    unit = _lasting(source, target)
+    if unit is not None:
+        unit.attack_in_play += amount
+        match._emit({"type": "boost", "target": unit.id, "attack": amount, "lasting": True})
+
+
+@handler("defense_in_play")
+def defense_in_play(
+    match: Match, seat: int, source: Inst, ability: Ability, amount: int, target: Any
+) -> None:
+    """+``amount`` defense to one unit while it stays in play (Y8): it leaves with the unit."""
+    unit = _lasting(source, target)
+    if unit is not None:
+        unit.defense_in_play += amount
+        match._emit({"type": "boost", "target": unit.id, "defense": amount, "lasting": True})
 
 
 def _destroy(match: Match, target: Inst) -> None:

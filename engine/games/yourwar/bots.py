@@ -115,6 +115,8 @@ class HeuristicBot:
         effect = ability.effect
         if effect == "return":
             return 3
+        if effect == "heal" and isinstance(target, dict):
+            return 5 + amount if target["seat"] == seat else -1
         if effect in ("draw", "heal", "extra_base", "aura_attack", "aura_defense"):
             return 5 + amount
         if isinstance(target, dict):

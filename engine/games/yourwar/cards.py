@@ -3,8 +3,9 @@
 Card fields (formats.md, "The other seed games"): ``type`` ∈ unit, artillery, support,
 medal, base (``base`` is «Военная База») and ``country`` are the minimum; the match engine
 reads the optional fields below (rules digest "Card fields"; README.md lists them all).
-A set with only the minimum fields still loads; a match refuses a unit without ``attack``
-and ``defense`` when it is set up.
+A set with only the minimum fields still loads and validates decks; a unit's ``attack``,
+``defense`` and domain are the engine's fields, recorded in ``missing`` when left out, and a
+match with such a card is refused when it is set up, naming the card and the field.
 """
 
 from collections.abc import Mapping
@@ -24,6 +25,7 @@ from engine.games._common import (
     take_str_list,
 )
 from engine.languages import Translations, translations_json
+from engine.playable import EngineFields
 from engine.problems import Problem
 
 # Y1.1 [inferred: the seed's list «Все карты можно разделить по следующим типам:» is empty, L26]:
@@ -61,9 +63,11 @@ TRIGGERS: tuple[str, ...] = (
 EFFECTS: tuple[str, ...] = (
     "damage",  # deal `amount` damage to the target (unit or player); artillery modifiers Y7.8
     "damage_all",  # deal `amount` damage to every unit the target names (enemy_units, ...)
-    "heal",  # the target player gains `amount` health (no maximum)
+    "heal",  # the controller, the chosen player or the opponent gains `amount` health (no maximum)
     "attack",  # +amount attack to the target until end of turn
     "defense",  # +amount defense to the target until end of turn
+    "attack_in_play",  # +amount attack to the target unit (none: this unit) while it stays in play
+    "defense_in_play",  # +amount defense to the target unit (none: this unit) while it stays in play
     "destroy",  # destroy the target unit
     "destroy_support",  # destroy the target permanent support or medal (L48)
     "draw",  # its controller draws `amount` cards
@@ -86,6 +90,15 @@ TARGETS: tuple[str, ...] = (
     "all_units",  # every unit (damage_all)
     "bases",  # your used bases (untap)
 )
+# Y8: whom a heal may aim at (none: its controller), and the units a lasting bonus may go to
+# (none: the unit whose ability it is).
+HEAL_TARGETS: tuple[str, ...] = ("none", "player", "enemy_player")
+LASTING: frozenset[str] = frozenset({"attack_in_play", "defense_in_play"})
+LASTING_TARGETS: tuple[str, ...] = ("none", "unit", "enemy_unit", "own_unit")
+# The triggers at which a player chooses a target (the action names it, Y8); another trigger's
+# ability gets no choice.
+CHOSEN_AT: frozenset[str] = frozenset({"play", "use", "from_destroyed"})
+
 ABILITY_KEYS: tuple[str, ...] = (
     "trigger",
     "effect",
@@ -174,6 +187,7 @@ class Card:
     permanent: bool = False  # Y1.1: a support that stays (L48)
     keywords: tuple[tuple[str, int], ...] = ()  # Y8: ("fast", 0), ("leader", 1), ...
     abilities: tuple[Ability, ...] = ()
+    missing: tuple[str, ...] = ()  # the engine's fields a paper set left out (engine/playable.py)
 
     @property
     def is_base(self) -> bool:
@@ -211,7 +225,45 @@ def _take_keywords(
     return tuple(out)
 
 
-def _take_abilities(raw: Mapping[str, Any], where: str, problems: list[Problem]) -> tuple[Ability, ...]:
+def _check_aim(name: str, card_type: str | None, at: str, ability: Ability, problems: list[Problem]) -> None:
+    """Append a problem (naming the card and the field) for a heal or a lasting bonus aimed where
+    its effect cannot go (Y8)."""
+    effect, target, trigger = ability.effect, ability.target, ability.trigger
+    if effect == "heal" and target not in HEAL_TARGETS:
+        problems.append(
+            Problem(f"{at}.target", f"{name}: heal aims at a player: {', '.join(HEAL_TARGETS)} (Y8)")
+        )
+    elif effect == "heal" and target == "player" and trigger not in CHOSEN_AT:
+        problems.append(
+            Problem(
+                f"{at}.target",
+                f"{name}: a {trigger} ability chooses no player; use enemy_player or none (Y8)",
+            )
+        )
+    if effect not in LASTING:
+        return
+    if target not in LASTING_TARGETS:
+        problems.append(
+            Problem(f"{at}.target", f"{name}: {effect} goes to one unit: {', '.join(LASTING_TARGETS)} (Y8)")
+        )
+    elif target == "none" and card_type != "unit":
+        problems.append(
+            Problem(
+                f"{at}.target",
+                f"{name}: {effect} without a target goes to the unit itself; this is no unit (Y8)",
+            )
+        )
+    elif target != "none" and trigger not in CHOSEN_AT:
+        problems.append(Problem(f"{at}.target", f"{name}: a {trigger} ability chooses no unit (Y8)"))
+    if trigger == "static":
+        problems.append(Problem(f"{at}.trigger", f"{name}: {effect} is given once, not static (Y8)"))
+    if ability.amount < 1:
+        problems.append(Problem(f"{at}.amount", f"{name}: {effect} needs an amount ≥ 1 (Y8)"))
+
+
+def _take_abilities(
+    raw: Mapping[str, Any], where: str, problems: list[Problem], name: str = "", card_type: str | None = None
+) -> tuple[Ability, ...]:
     value = raw.get("abilities")
     if value is None:
         return ()
@@ -254,7 +306,10 @@ def _take_abilities(raw: Mapping[str, Any], where: str, problems: list[Problem])
                 Problem(f"{at}.cost", "a property costs at least 1 base or has the use icon (Y1.5)")
             )
         if len(problems) == before and trigger is not None and effect is not None:
-            out.append(Ability(trigger, effect, amount, target, domain, played, bonus, cost, use_icon))
+            ability = Ability(trigger, effect, amount, target, domain, played, bonus, cost, use_icon)
+            _check_aim(name or where, card_type, at, ability, problems)
+            if len(problems) == before:
+                out.append(ability)
     return tuple(out)
 
 
@@ -314,15 +369,19 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
     defense = take_int(raw, "defense", where, problems, default=None)
     permanent = take_bool(raw, "permanent", where, problems)
     keywords = _take_keywords(raw, where, problems)
-    abilities = _take_abilities(raw, where, problems)
+    abilities = _take_abilities(raw, where, problems, identity.name, card_type)
     if card_type is not None and card_type != "unit":
         for key in ("unit_class", "domain", "roles", "attack", "defense", "keywords"):
             if raw.get(key) not in (None, []):
                 problems.append(Problem(f"{where}.{key}", "is only for units"))
     if card_type is not None and card_type != "support" and raw.get("permanent") is not None:
         problems.append(Problem(f"{where}.permanent", "is only for supports"))
-    if card_type == "unit" and domain is None and (attack is not None or abilities or keywords):
-        problems.append(Problem(f"{where}.domain", "is missing: ground, air or sea (Y1.2)"))
+    # A set for paper events may leave out what only a match reads (formats.md): the loader
+    # records it, and a match with the card is refused at set-up, naming it (engine/playable.py).
+    fields = EngineFields(raw)
+    fields.need("attack", when=card_type == "unit")  # Y1.3
+    fields.need("defense", when=card_type == "unit")  # Y1.3
+    fields.need("domain", when=card_type == "unit" and domain is None)  # Y1.2
     if len(problems) > before or card_type is None:
         return None
     return Card(
@@ -345,6 +404,7 @@ def parse_card(raw: Any, where: str, problems: list[Problem]) -> Card | None:
         permanent=permanent,
         keywords=keywords,
         abilities=abilities,
+        missing=fields.missing,
     )
 
 

@@ -82,16 +82,33 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
     append = out.append
     epoch = match.epoch
     index = epoch - 1
+    turn = match.turn
+    # One pass over the seat's permanents (this runs for every main-phase decision): the terrain
+    # and phenomenon it controls (C10.2, C10.3), its static discounts (C13, as Match.static
+    # reads them), and its tap and fury abilities (C11.1, C12.1), listed last.
+    terrain = phenomenon = False
+    discount = 0
+    abilities: list[dict[str, Any]] = []
+    for inst in side.field:
+        if inst.face_down:
+            continue
+        card = inst.card
+        card_type = card.kind
+        if card_type == "terrain":
+            terrain = True
+        elif card_type == "phenomenon":
+            phenomenon = True
+        row = card.rows[(inst.own_epoch or epoch) - 1]
+        if row is None or not row.abilities:
+            continue
+        if row.discount:
+            discount += row.discount
+        if row.taps and not inst.tapped and not (inst.entered == turn and not row.haste):
+            abilities.append({"type": "activate", "card": inst.id})
+        if row.fury and card.type == "thoughtform":
+            abilities.append({"type": "sacrifice", "card": inst.id})
     if not side.meditated:  # C6.3
-        pool = len(side.pool) + match.static(seat, "discount")  # C13: costs N less
-        terrain = phenomenon = False
-        for inst in side.field:
-            if not inst.face_down:
-                card_type = inst.card.kind
-                if card_type == "terrain":
-                    terrain = True
-                elif card_type == "phenomenon":
-                    phenomenon = True
+        pool = len(side.pool) + discount  # C13: costs N less
         for inst in side.hand:  # the checks of _play_problem (C1.4, C10.1–C10.4), inlined for speed
             card = inst.card
             if card.rows[index] is None:
@@ -134,25 +151,7 @@ def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
                         "erode": min(amount, target.lives),
                     }
                 )
-    turn = match.turn
-    for inst in side.field:  # C11.1, C12.1
-        if inst.face_down:
-            continue
-        card = inst.card
-        row = card.rows[(inst.own_epoch or epoch) - 1]
-        if row is None or not row.abilities:
-            continue
-        tap = fury = False
-        for ability in row.abilities:
-            when = ability.when
-            if when == "tap":
-                tap = True
-            elif when == "fury":
-                fury = True
-        if tap and not inst.tapped and not (inst.entered == turn and "haste" not in row.keywords):
-            append({"type": "activate", "card": inst.id})
-        if fury and card.type == "thoughtform":
-            append({"type": "sacrifice", "card": inst.id})
+    out += abilities
     append({"type": "pass"})
     return out
 

@@ -394,7 +394,7 @@ class Match:
     def sick(self, inst: Inst) -> bool:
         """C7.1, C12.1: entered this turn, and no «Ускорение» (haste) in its row."""
         row = self.row(inst)
-        return inst.entered == self.turn and not (row is not None and "haste" in row.keywords)
+        return inst.entered == self.turn and not (row is not None and row.haste)
 
     def producing(self, seat: int) -> list[tuple[Inst, Row]]:
         """C7.1: the seat's untapped, face-up permanents past summoning sickness, with their rows."""
@@ -407,7 +407,7 @@ class Match:
             row = inst.card.rows[(inst.own_epoch or epoch) - 1]
             if row is None or row.resources is None:
                 continue
-            if inst.entered == turn and "haste" not in row.keywords:
+            if inst.entered == turn and not row.haste:
                 continue
             out.append((inst, row))
         return out
@@ -420,7 +420,7 @@ class Match:
         totals: dict[str, int] = {}
         get = totals.get
         creatures = 0
-        boosting: list[tuple[Inst, Row]] | None = None
+        boosting: list[tuple[Inst, Row]] | None = None  # C13 static boosts, with their cards
         turn = self.turn
         epoch = self.epoch
         side = self.seats[seat]
@@ -432,23 +432,21 @@ class Match:
             if row is None:
                 continue
             resources = row.resources
-            if resources is None or (inst.entered == turn and "haste" not in row.keywords):
+            if resources is None or (inst.entered == turn and not row.haste):
                 continue
             if card.type == "thoughtform":
                 creatures += 1
             for kind, value in resources:
                 totals[kind] = get(kind, 0) + value
-            if row.abilities:
+            if row.boosts:
                 if boosting is None:
                     boosting = []
                 boosting.append((inst, row))
         if boosting is not None:  # C13 «boost»: counted once every producer is known
             for inst, row in boosting:
-                for ability in row.abilities:
-                    if ability.when == "static" and ability.effect == "boost":
-                        kind = ability.resource
-                        extra = ability.amount * (creatures - (inst.card.type == "thoughtform"))
-                        totals[kind] = get(kind, 0) + extra
+                for kind, amount in row.boosts:
+                    extra = amount * (creatures - (inst.card.type == "thoughtform"))
+                    totals[kind] = get(kind, 0) + extra
         meditation = side.hero.card.meditation
         if side.meditating and meditation is not None:  # C6.3
             for kind, value in meditation.resources or ():
@@ -465,9 +463,7 @@ class Match:
                 continue
             row = inst.card.rows[(inst.own_epoch or epoch) - 1]
             if row is not None:
-                for ability in row.abilities:
-                    if ability.effect == effect and ability.when == "static":
-                        total += ability.amount
+                total += row.statics.get(effect, 0)
         return total
 
     def cost_of(self, seat: int, card: Card) -> int:
@@ -491,7 +487,7 @@ class Match:
                 continue
             row = inst.card.rows[(inst.own_epoch or epoch) - 1]
             # C9.2: in play when this turn began, unless «Ускорение» (haste) exempts it (C7.1)
-            if inst.entered >= turn and (row is None or "haste" not in row.keywords):
+            if inst.entered >= turn and (row is None or not row.haste):
                 continue
             if row is not None and row.resources:
                 for name, value in row.resources:
@@ -570,7 +566,7 @@ class Match:
                     self.triggered(
                         [Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "spell"]
                     )
-                else:
+                elif "manifest" in row.whens:
                     self.triggered(
                         [Work("effect", seat, inst, a, row) for a in row.abilities if a.when == "manifest"]
                     )
@@ -606,14 +602,15 @@ class Match:
         """Queue the abilities that ``words`` trigger, one batch (C6.7): the turn player's
         first, each player's in the order they choose; ``seat``: that seat's cards only."""
         works: list[Work] = []
+        epoch = self.epoch
         for owner in (self.active, 1 - self.active):
             if seat is not None and owner != seat:
                 continue
             for inst in self.seats[owner].field:
                 if inst.face_down:
                     continue
-                row = self.row(inst)
-                if row is None:
+                row = inst.card.rows[(inst.own_epoch or epoch) - 1]
+                if row is None or row.whens.isdisjoint(words):  # most rows: nothing to look at
                     continue
                 for ability in row.abilities:
                     if ability.when in words:
@@ -654,7 +651,7 @@ class Match:
         self.to_field(inst, seat)
         self.emit({"type": "enters", "seat": seat, "id": inst.id, "card": inst.name})
         row = self.row(inst)
-        if row is not None and row.abilities:
+        if row is not None and not row.whens.isdisjoint(ENTERING):
             self.triggered([Work("effect", seat, inst, a, row) for a in row.abilities if a.when in ENTERING])
 
     # --- the flow (C5, C6) ---------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 from engine.catalog import Catalog
 from engine.decklist import Decklist
 from engine.games.yourwar.cards import Ability, Card
+from engine.games.yourwar.match.blocks import every_block
 from engine.games.yourwar.match.state import (
     BASES,
     BASES_PER_DEFENSE,
@@ -38,6 +39,7 @@ from engine.games.yourwar.match.state import (
 )
 from engine.match import SITE_ACTIONS  # either seat, at any moment, ending the game
 from engine.problems import InputError, Problem
+from engine.scenario import NoMatchLog
 
 PLAYER_TARGETS = frozenset({"any", "player", "enemy_player"})
 UNIT_TARGETS = frozenset({"any", "unit", "enemy_unit", "own_unit"})
@@ -104,7 +106,10 @@ class Match:
         first: int | None,
         names: tuple[str, str],
         turn_limit: int = TURN_LIMIT,
+        start: bool = True,
     ) -> None:
+        """Set the match up (Y4); ``start`` false makes the cards of the decks and stops there, for
+        a position to be laid out (match/scenario.py)."""
         self.catalog = catalog
         self.turn_limit = turn_limit  # Y10.1: an event setting
         self.decks = decks
@@ -121,6 +126,9 @@ class Match:
         self.minted: dict[int, Inst] = {}  # every id ever minted (what an old action named)
         self.next_id = 0
         self._actions: list[dict[str, Any]] = []
+        self.seq_base = 0  # a built position's first decision number (match/scenario.py)
+        # A position built for a rules test (match/scenario.py): its spec; it has no match log.
+        self.built: dict[str, Any] | None = None
         self._result: Result | None = None
         self.recording = True
         self.events: list[Event] = []
@@ -136,25 +144,27 @@ class Match:
         )
         for seat, deck in enumerate(decks):
             main = deck.zones.get("main")
-            if not isinstance(main, Mapping) or not main:
+            if not isinstance(main, Mapping) or (not main and start):  # a position may hold no card
                 raise InputError(Problem(f"decks[{seat}].main", "a Your War deck needs a main deck (Y2.1)"))
             for name, count in main.items():
                 card = catalog.get(name) if isinstance(name, str) else None
                 if card is None or not isinstance(count, int) or count < 1:
                     raise InputError(Problem(f"decks[{seat}].main.{name}", "no such card in the card sets"))
-                if card.type == "unit" and (
-                    card.attack is None or card.defense is None or card.domain is None
-                ):
+                if card.missing:  # engine/playable.py: a card of a set for paper events
                     raise InputError(
                         Problem(
                             f"decks[{seat}].main.{name}",
-                            "a unit needs attack, defense and domain to be played (card fields, Y1.2-Y1.3)",
+                            f"{card.name} has no {', '.join(card.missing)}, which a match needs (Y1.2-Y1.3)",
                         )
                     )
                 copies = [Inst(card, seat) for _ in range(count)]
                 self.insts += copies
                 self.seats[seat].deck += copies
             self.seats[seat].deck.reverse()  # the listed order, the first card on top
+        self.first = first or 0
+        self.initial_events: list[Event] = []
+        if not start:
+            return
         self.events.append(Event(({"type": "setup", "seed": None}, {"seed": seed}, JUDGES)))
         if shuffle:
             for side in self.seats:
@@ -164,7 +174,7 @@ class Match:
         for seat in (0, 1):
             self._draw(seat, OPENING_HAND, lose=False)  # Y4.1
         self.opening_seat = self.first
-        self.initial_events: list[Event] = self.events
+        self.initial_events = self.events
         self.events = []
 
     # --- protocol: identity and status ---------------------------------------------------------
@@ -175,7 +185,7 @@ class Match:
 
     @property
     def seq(self) -> int:
-        return len(self._actions)
+        return self.seq_base + len(self._actions)
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -194,7 +204,7 @@ class Match:
         if self._result is not None:
             return None
         cached = self._pending
-        if cached is not None and cached.seq == len(self._actions):
+        if cached is not None and cached.seq == self.seq:
             return cached
         phase = self.phase
         if phase == "opening":
@@ -290,7 +300,9 @@ class Match:
         return total
 
     def attack_of(self, inst: Inst) -> int:
-        value = (inst.card.attack or 0) + inst.attack_bonus + self.aura(inst, "aura_attack")
+        value = (
+            (inst.card.attack or 0) + inst.attack_bonus + inst.attack_in_play + self.aura(inst, "aura_attack")
+        )
         if inst.attacking or inst.blocking is not None or inst.id in self.blockers_of_any:
             # Y8 leader N: the owner's other attackers (or blockers) have +N while it fights.
             fighting = inst.attacking
@@ -308,6 +320,7 @@ class Match:
         return (
             (inst.card.defense or 0)
             + inst.defense_bonus
+            + inst.defense_in_play
             + self.aura(inst, "aura_defense")
             + len(self.seats[inst.owner].bases) // BASES_PER_DEFENSE  # Y6.3
         )
@@ -993,11 +1006,7 @@ class Match:
             if OPENING_HAND - side.redeals >= 1:  # Y4.3
                 out.append({"type": "redeal"})
         elif kind == "block":
-            out.append({"type": "block", "blocks": []})
-            for attacker in [a for a in self.seats[1 - seat].field if a.attacking]:
-                for unit in side.field:
-                    if not unit.used and not (unit.card.domain == "ground" and attacker.card.domain == "air"):
-                        out.append({"type": "block", "blocks": [[unit.id, attacker.id]]})
+            out.extend(every_block(self, seat))  # Y7.2: every block, fewest pairs first
         elif kind == "assign":
             out.append({"type": "assign", "split": self.default_split()})
         elif kind == "discard":
@@ -1218,4 +1227,6 @@ class Match:
     def to_log(self, card_set_codes: Sequence[str]) -> dict[str, Any]:
         from engine.games.yourwar.match.log import match_log
 
+        if self.built is not None:
+            raise NoMatchLog("a match built from a position has no match log: build it again from its spec")
         return match_log(self, card_set_codes)

@@ -175,17 +175,20 @@ class Inst:
 
     ``used``: tapped (Y5.1, Y6.2, Y7.1); ``sick``: came into play this turn (Y5.2);
     ``damage`` wears off at the end of each turn (Y7.9); ``attack_bonus``/``defense_bonus``
-    are until end of turn; ``attacking``; ``blocking`` the id of the attacker it blocks;
+    are until end of turn, ``attack_in_play``/``defense_in_play`` while it stays in play (Y8);
+    ``attacking``; ``blocking`` the id of the attacker it blocks;
     ``guarding`` the id of the colonel it guards and ``linked`` when (Y8); ``icon_used``
     (Y1.5); ``entered`` orders triggers by when the card came into play (Y5.7)."""
 
     __slots__ = (
         "attack_bonus",
+        "attack_in_play",
         "attacking",
         "blocking",
         "card",
         "damage",
         "defense_bonus",
+        "defense_in_play",
         "entered",
         "guarding",
         "icon_used",
@@ -213,6 +216,8 @@ class Inst:
         self.damage = 0
         self.attack_bonus = 0
         self.defense_bonus = 0
+        self.attack_in_play = 0
+        self.defense_in_play = 0
         self.attacking = False
         self.blocking: int | None = None
         self.guarding: int | None = None
