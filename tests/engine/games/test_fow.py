@@ -345,13 +345,8 @@ def test_a_total_cost_alone_reads_as_the_cards_attributes_then_generic() -> None
     [
         ({**RESONATOR, "will_cost": {"purple": 1}}, "cards[0].will_cost.purple"),
         ({**RESONATOR, "cost": 5}, "cards[0].will_cost"),  # the total disagrees
-        ({**RESONATOR, "atk": None}, "cards[0].atk"),
-        ({"name": "K", "type": "ruler", "j_atk": 1, "j_def": 1}, "cards[0].judgment"),
-        ({"name": "S", "type": "magic_stone"}, "cards[0].produces"),
         ({**RESONATOR, "equip": {"atk": 100}}, "cards[0].equip"),
         ({**RESONATOR, "keywords": ["trample"]}, "cards[0].keywords[0]"),
-        ({**RESONATOR, "abilities": [{"when": "enter", "effect": "destroy", "target": "enemy_resonator"}]},
-         "cards[0].abilities[0].target"),  # F8.5 [decision]: a trigger takes no chosen target
         ({**RESONATOR, "abilities": [{"when": "activate", "effect": "draw", "amount": 1}]},
          "cards[0].abilities[0].when"),
         ({**RESONATOR, "abilities": [{"when": "enter", "effect": "damage", "target": "opponent"}]},
@@ -393,3 +388,26 @@ def test_a_ruler_name_counts_once_over_the_ruler_zone_and_the_side_deck(catalog:
     assert violations[0].params == {"limit": 1, "found": 2}
     assert validate(catalog, deck(side={OTHER_RULER: 1})) == []
     assert codes(validate(catalog, deck(side={OTHER_RULER: 2}))) == ["copy_limit"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        ({**RESONATOR, "atk": None}, "atk"),
+        ({"name": "K", "type": "ruler", "j_atk": 1, "j_def": 1}, "judgment"),
+        ({"name": "S", "type": "magic_stone"}, "produces"),
+    ],
+)
+def test_a_card_without_an_engine_field_loads_for_paper_events_and_names_what_it_lacks(
+    raw: Any, field: str
+) -> None:
+    # docs/formats.md: a set with the minimum fields loads and validates decks; a match refuses it.
+    card, problems = parse(raw)
+    assert not problems and card is not None and field in card.missing
+
+
+def test_f8_5_a_trigger_may_choose_its_target() -> None:
+    card, problems = parse(
+        {**RESONATOR, "abilities": [{"when": "enter", "effect": "destroy", "target": "enemy_resonator"}]}
+    )
+    assert not problems and card is not None and card.abilities[0].target == "enemy_resonator"
