@@ -191,7 +191,12 @@ def test_after_a_restart_a_lone_action_on_the_fast_lane_is_served(cluster, monke
             # Requests side by side, until the pool holds all its connections, each idle.
             while (await lane._pool()).get_stats()["pool_size"] < lane_module.POOL_SIZE:
                 await asyncio.gather(*(lane._fetch(one) for _ in range(lane_module.POOL_SIZE * 2)))
-            idle = (await lane._pool()).get_stats()["pool_available"]
+            # A connection goes back to the pool a moment after its answer: wait for all of them.
+            for _ in range(200):
+                idle = (await lane._pool()).get_stats()["pool_available"]
+                if idle == lane_module.POOL_SIZE:
+                    break
+                await asyncio.sleep(0.02)
             await asyncio.to_thread(cluster.restart)
             answers = []
             for _ in range(3):  # one at a time: the first alone meets every dead connection

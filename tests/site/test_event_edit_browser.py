@@ -142,6 +142,8 @@ def test_without_javascript_the_time_zone_list_is_a_plain_select(organizer):
     from tests.support.pages import page as get
 
     _, html = get(organizer, "/events/new/")
-    select = re.search(r'<select name="time_zone"[^>]*>', html).group(0)
+    found = re.search(r'<select[^>]* name="time_zone"[^>]*>', html)
+    assert found is not None, "no time-zone select"
+    select = found.group(0)
     assert 'data-filter="Search time zones"' in select
     assert html.count('<option value="Europe/') > 30

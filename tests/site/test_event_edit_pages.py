@@ -51,7 +51,7 @@ def test_the_dashboard_links_the_edit_page_and_shows_the_audit_trail(event_facto
     _, html = page(organizer, f"/events/{cup.id}/manage/")
     assert f'href="/events/{cup.id}/manage/edit/"' in html
     assert 'data-testid="audit-trail"' in html and "the venue is booked" in html
-    assert "<code>round_minutes</code> 50 → 45" in html
+    assert "Round length, minutes: 50 → 45" in html and "round_minutes" not in html  # said in words
 
 
 def test_after_the_start_only_round_time_and_description_change_with_a_reason(event_factory, organizer):

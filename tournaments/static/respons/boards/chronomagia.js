@@ -323,6 +323,9 @@
           : fmt(t("{p} places a card face down as a shadow."), { p: p });
       case "stay": return fmt(t("{p} keeps the shadow hidden."), { p: p });
       case "flip": return fmt(t("{p} flips the shadow: {card}."), { p: p, card: c });
+      case "terrain_hit": return fmt(t("{card} takes {n} damage (C10.2)."), { card: c, n: e.amount });
+      case "ordered": return fmt(t("{p} chooses which trigger goes next: {effect} (C6.7)."),
+        { p: p, effect: t(EFFECTS[e.effect] || e.effect || "") });
       case "looked":
         return e.card ? fmt(t("{p} looks at a shadow: {card}."), { p: p, card: c }) : fmt(t("{p} looks at a shadow."), { p: p });
       case "shadow_returned": return fmt(t("A shadow goes back to {p}'s hand."), { p: p });
