@@ -15,11 +15,14 @@ import random
 import re
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.support.actors import PASSWORD
 
 WAIT_S = 20  # a move shows within a few polls even when the live stream is down
 STUCK_S = 4  # a seat's decision with no control to answer it: a few polls of the page first
 CLICK_MS = 15_000  # a control covered by something else (a sticky panel) is never clickable
+REDRAW_MS = 3_000  # a board drawn again under the pointer: look at the page once more
 CONTROLS = "[data-testid=board-root] button, [data-testid=turnbox] button"
 # A control inside a closed <details> shows once its summary is clicked.
 SUMMARIES = "[data-testid=board-root] details:not([open]) > summary"
@@ -43,10 +46,19 @@ _SNAPSHOT = """([controls, summaries, never]) => {
     (!b.checkVisibility || b.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) &&
     b.getBoundingClientRect().width >= 1 && b.getBoundingClientRect().height >= 1;
   const label = (b) => (b.innerText || '').trim() || b.getAttribute('aria-label') || b.dataset.key || '?';
+  // Each control offered is tagged, so that the click lands on that very element: a board drawn
+  // again meanwhile has no such tag any more, and the harness looks once more.
+  document.querySelectorAll('[data-click-tag]').forEach((b) => b.removeAttribute('data-click-tag'));
+  let tag = window.clickTag || 0;
   const pick = (selector, code) => Array.from(document.querySelectorAll(selector))
-    .map((b, i) => (visible(b) && !b.matches(never) ? [code(i), label(b)] : null)).filter(Boolean);
+    .map((b, i) => {
+      if (!visible(b) || b.matches(never)) return null;
+      b.dataset.clickTag = String(++tag);
+      return [code(i), label(b), b.dataset.clickTag];
+    }).filter(Boolean);
   let found = pick(controls, (i) => i);
   if (!found.length) found = pick(summaries, (i) => -1 - i);
+  window.clickTag = tag;
   const links = play.querySelector('[data-slot=match-links]');
   const ready = play.querySelector('[data-testid=sideboard-ready]');
   const status = play.querySelector('[data-slot=sideboard-status]');
@@ -170,16 +182,37 @@ class ClickSeat:
                 continue
             empty_since = None
             fresh = [c for c in controls if c[1] not in tried] or controls
-            weights = [ADVANCE if GO_ON.match(label) else 1 for _, label in fresh]
-            index, label = self.rng.choices(fresh, weights=weights)[0]
+            weights = [ADVANCE if GO_ON.match(label) else 1 for _, label, _ in fresh]
+            _, label, tag = self.rng.choices(fresh, weights=weights)[0]
+            if not self._click(tag, label):
+                continue  # the board was drawn again under the pointer: look once more
             tried.append(label)
-            if index >= 0:
-                self.page.locator(CONTROLS).nth(index).click(timeout=CLICK_MS)
-            else:
-                self.page.locator(SUMMARIES).nth(-1 - index).click(timeout=CLICK_MS)
             # The click's handler has run: the board is drawn again (a step of a choice), or
             # empty while the action it posted is on its way (the next snapshot tells).
         raise AssertionError(f"{self.name}: clicking {tried} answered no decision: {self.board_text()}")
+
+    def _click(self, tag: str, label: str) -> bool:
+        """Click the control tagged ``tag`` by the last snapshot; False when the board was drawn
+        again before the click landed (that control is gone). A control still on the page that
+        cannot be clicked (covered by a sticky panel, say) fails the game."""
+        target = self.page.locator(f'[data-click-tag="{tag}"]')
+        if target.count() != 1:
+            return False  # drawn again since (a copied node carries the tag too)
+        try:
+            target.click(timeout=REDRAW_MS)
+            return True
+        except PlaywrightTimeout:
+            if target.count() != 1:
+                return False
+        try:
+            target.click(timeout=CLICK_MS)
+        except PlaywrightTimeout:
+            if target.count() != 1:
+                return False
+            raise AssertionError(
+                f"{self.name}: the control {label!r} is shown but cannot be clicked"
+            ) from None
+        return True
 
     def _settled(self, before: str, tried: list[str]) -> str:
         """Wait until the page shows the game past ``before`` (the action applied, or refused and
