@@ -13,7 +13,12 @@ from engine.games.respons.match import REFUSAL_CODES, IllegalAction, new_match
 from engine.games.respons.starter import load_core_catalog, starter_decks
 from tests.support.online import act, game_state, online_match
 from tests.support.pages import browser
-from tournaments.labels import refusal_codes_translated, refusal_message, refusal_templates, refusal_text
+from tournaments.label_messages import (
+    refusal_codes_translated,
+    refusal_message,
+    refusal_templates,
+    refusal_text,
+)
 from tournaments.models import GameAction
 
 ROOT = Path(__file__).resolve().parents[2]

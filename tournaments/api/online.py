@@ -26,7 +26,8 @@ from rest_framework.views import APIView
 from tournaments.api.errors import ApiError, throttled
 from tournaments.api.schema import errors
 from tournaments.api.throttles import ActionThrottle
-from tournaments.labels import reader_language, violation_text
+from tournaments.label_messages import violation_text
+from tournaments.labels import reader_language
 from tournaments.models import Game, GameAction, Match
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors import online_rows

@@ -11,7 +11,8 @@ from django.conf import settings
 from engine.decklist import Decklist, ZoneKind, decklist_to_json, parse_decklist
 from engine.problems import DeckParseError, Problem
 from engine.registry import game_keys, get_game
-from tournaments.labels import parse_error_text, zone_label
+from tournaments.label_messages import parse_error_text
+from tournaments.labels import zone_label
 from tournaments.selectors.cards import catalog_for
 
 DeckSource = str | Mapping[str, Any]

@@ -13,7 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.problems import InputError
-from tournaments.labels import reader_language, refusal_message, refusal_text
+from tournaments.label_messages import refusal_message, refusal_text
+from tournaments.labels import reader_language
 from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.online import clock_limit, current_game, game_log, match_engine

@@ -35,7 +35,8 @@ from django.utils.translation import gettext as _
 
 from engine.problems import InputError
 from engine.registry import get_game
-from tournaments.labels import action_label, describe_action, describe_game_action, reader_language
+from tournaments.label_actions import describe_action, describe_game_action
+from tournaments.labels import action_label, reader_language
 from tournaments.models import Event, Game, GameAction, Match, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.events import event_role, is_official

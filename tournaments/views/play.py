@@ -20,8 +20,10 @@ from django.utils.translation import gettext as _
 
 from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
+from engine.registry import game_keys, get_game
 from tournaments import labels
-from tournaments.labels import game_title, refusal_templates
+from tournaments.label_messages import refusal_templates
+from tournaments.labels import game_title
 from tournaments.models import Game, Match
 from tournaments.selectors.boards import board_module, board_styles
 from tournaments.selectors.cards import card_namer
@@ -32,22 +34,15 @@ from tournaments.services.online import match_present
 from tournaments.users import SignedInHttpRequest
 
 
-def _js_strings() -> dict[str, Any]:
+def _js_strings(game: str) -> dict[str, Any]:
     """Return every string play.js (the shell) shows, translated ({name} marks a value filled in).
 
-    The board's own labels are the board module's, through the JavaScript catalog (djangojs.po).
+    The board's own labels are the board module's, through the JavaScript catalog (djangojs.po);
+    the game's phases and the number of its swap rule are its texts' (engine/games/<key>/texts.py).
     """
+    swap_rule = get_game(game).texts.swap_rule if game in game_keys() else ""
     return {
-        "phases": {
-            "mulligan": _("Opening hands"),
-            "start": _("Start of turn"),
-            "draw": _("Draw"),
-            "actions": _("Actions"),
-            "combat": _("Combat"),
-            "end": _("End of turn"),
-            "recovery": _("Recovery"),
-            "over": _("Game over"),
-        },
+        "phases": labels.PHASES.of(game),
         # How a game ended, as the judges' pages say it (a penalty's game loss included).
         "reasons": {key: str(text) for key, text in labels.REASONS.items()},
         "turn": _("Turn {n}"),
@@ -61,8 +56,12 @@ def _js_strings() -> dict[str, Any]:
         # A refused action's message by its code: the answers carry code, params and the
         # English message, built once for both seats in no one's language (labels.py).
         "refusals": refusal_templates(),
-        "bad_swap": _("R2.7: this is not a legal sideboard swap."),
-        # The sideboard picker (R2.7: one card for one, side deck ⇄ main deck or orders).
+        "bad_swap": (
+            _("%(rule)s: this is not a legal sideboard swap.") % {"rule": swap_rule}
+            if swap_rule
+            else _("This is not a legal sideboard swap.")
+        ),
+        # The sideboard picker (O4.2: one card for one, side deck ⇄ main deck or orders).
         "swap_main": _("Main deck: {card} ×{n}"),
         "swap_order": _("Order {n}: {card}"),
         "swap_side": _("{card} ×{n}"),
@@ -167,7 +166,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "board_styles": board_styles(game=event.game),
         "names": names,
         "config": config,
-        "strings": _js_strings(),
+        "strings": _js_strings(event.game),
         "cards": play_cards(game=event.game, english=(get_language() or "").startswith("en")),
         "sideboarding": Game.Status.SIDEBOARDING,
         # A practice game against a bot: no event to go back to, its game's page instead.

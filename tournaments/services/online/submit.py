@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
 from tournaments import plainsql
-from tournaments.labels import parse_error_text, refusal_text
+from tournaments.label_messages import parse_error_text, refusal_text
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.online import (
