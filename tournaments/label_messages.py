@@ -35,7 +35,7 @@ from tournaments.labels import (
 # ``main_size`` is not RESPONSE's R2.1), so a violation is read with its own game's texts.
 
 
-def violation_codestranslated(game: str) -> frozenset[str]:
+def violation_codes_translated(game: str) -> frozenset[str]:
     """Return the violation codes of ``game`` that :func:`violation_text` can translate."""
     texts = game_texts(game)
     return texts.violation_codes() if texts is not None else frozenset()
@@ -220,7 +220,7 @@ _SITE_REFUSALS: dict[str, str] = {
     "no_game": gettext_noop("no game yet"),
     "sideboarding": gettext_noop("sideboarding: the game has not started yet"),
     "game_finished": gettext_noop("the game is over"),
-    # R10.3, R10.4: an action's shape (engine/actions.py), before it is stored; and the worker's
+    # O3.1, O3.2: an action's shape (engine/actions.py), before it is stored; and the worker's
     "action_type": gettext_noop("a player cannot send an action of type %(kind)s"),
     "action_value": gettext_noop(
         "an action holds only plain JSON values (text, whole numbers up to 2^53, finite numbers, "
@@ -254,7 +254,7 @@ def _refusal_templates(game: str | None) -> dict[str, str]:
     return found
 
 
-def refusal_codestranslated(game: str | None = None) -> frozenset[str]:
+def refusal_codes_translated(game: str | None = None) -> frozenset[str]:
     """Return the refusal codes :func:`refusal_message` can translate (``game``'s and the
     site's; every game's when ``game`` is None)."""
     return frozenset(_refusal_templates(game))
@@ -290,7 +290,7 @@ def refusal_message(
 def refusal_text(
     *, code: str, params: Mapping[str, Any] | None, rule: str, message: str, game: str | None = None
 ) -> str:
-    """Return a refused action as the engine says it, ``"R7.1: …"``, in the reader's language
+    """Return a refused action as the engine says it, ``"F9.1: …"``, in the reader's language
     (see :func:`refusal_message`)."""
     text = refusal_message(code=code, params=params, message=message, game=game)
     return f"{rule}: {text}" if rule else text

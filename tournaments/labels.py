@@ -297,7 +297,7 @@ def camp_label(word: Any) -> str:
     """Return the label of the word that says a deck's camp in the metagame (engine/metagame.py:
     a trait such as a faction, a country or an attribute, else a card type), or the word itself
     when it has none. A faction comes before a card type: RESPONSE's "order" is both, and the
-    archetype takes a trait first (an Order card is never in a main deck, R2.3)."""
+    archetype takes a trait first (an Order card is never in a main deck, RESPONSE R2.3)."""
     if word is None:
         return ""
     key = str(word)

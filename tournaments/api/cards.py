@@ -119,7 +119,7 @@ class DeckValidateApi(APIView):
         responses={200: DeckCheckOut},
         parameters=[
             OpenApiParameter("game", str, enum=list(game_keys()), description="game of a text decklist"),
-            OpenApiParameter("side_max", int, description="the event's side-deck maximum (R2.6)"),
+            OpenApiParameter("side_max", int, description="the event's side-deck maximum"),
             OpenApiParameter("format", str, description="event format, e.g. sealed (WoW)"),
         ],
         operation_id="decks_validate",

@@ -90,9 +90,9 @@ def _js_strings(game: str) -> dict[str, Any]:
         "presence_away": _("{name} is away."),
         "presence_away_since": _("{name} has been away since {time} ({for})."),
         "presence_clock": _(
-            "The clock of {name} is running: {time} left, and at zero they lose the game (R9.4)."
+            "The clock of {name} is running: {time} left, and at zero they lose the game (O2.2)."
         ),
-        "presence_next": _("The clock of {name} runs from their next decision (R9.4)."),
+        "presence_next": _("The clock of {name} runs from their next decision (O2.1)."),
         "presence_sideboard": _("If they are not back, the next game starts in {time} and their clock runs."),
         "log_empty": _("Nothing has happened yet."),
     }
@@ -119,7 +119,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
     them = 1 - me
     online = match_is_online(match)
     game = current_game(match) if online else None
-    match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
+    match_present(match=match, seat=seat)  # O1.1: opening the page counts as presence
     deck_now = None
     language = (get_language() or "ru")[:2]
     if seat is not None and online:
@@ -135,9 +135,9 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "best_of": event.best_of,
         "board": {"game": event.game},  # whose module draws the table (window.ResponsBoards)
         "lang": language,
-        "deck": deck_now,  # the sideboard picker's starting point (R2.7 swaps)
+        "deck": deck_now,  # the sideboard picker's starting point (the game's swaps, O4.2)
         # Its cards in the reader's language, by the spelling the deck has them in (a decklist
-        # may name a card in any of its languages, R1.5; the swaps keep the deck's spelling).
+        # may name a card in any of its languages; the swaps keep the deck's spelling).
         "deck_names": _deck_names(deck_now, event.game, language),
         "server_now": timezone.now().isoformat(),
         "urls": {
