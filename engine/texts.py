@@ -1,10 +1,14 @@
-"""The English templates of what a game says (deck violations, refused actions), by code.
+"""The English words of a game as the site shows them: what it says (deck violations, refused
+actions, by code) and the words of its cards, decks and play (card types and fields, deck
+zones, phases, the words of its actions).
 
 Each game declares its own in ``engine/games/<key>/texts.py`` and exposes them as
 ``RULES.texts`` (a :class:`GameTexts`); the site finds them through the registry and says
-them in the reader's language (``tournaments/labels.py``), filled from the ``params`` the
-engine gives. Templates use ``%(name)s`` placeholders and are marked with :func:`N_`, so that
-``makemessages --keyword=N_`` (the Makefile's ``messages``) extracts them into the catalog.
+them in the reader's language (``tournaments/labels.py``, ``label_messages.py``,
+``label_actions.py``), filled from the ``params`` the engine gives. Templates use
+``%(name)s`` placeholders and are marked with :func:`N_`, or with :func:`NC_` where a word
+takes its context (``"deck zone"``), so that ``makemessages --keyword=N_ --keyword=NC_:1c,2``
+(the Makefile's ``messages``) extracts them into the catalog.
 
 A violation's template is keyed by its code, or by ``"code/variant"`` where one code takes
 several forms: the game's ``variant(code, params)`` tells which.

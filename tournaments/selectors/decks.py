@@ -100,7 +100,7 @@ def deck_check(
             parse_omitted=error.omitted,
         )
     rules, catalog = catalog_for(game=decklist.game)
-    # Each violation names its game: a code means a different rule in each (labels.violation_text).
+    # Each violation names its game: a code means a different rule in each (label_messages.violation_text).
     violations = [
         {**v.as_dict(), "params": dict(v.params), "game": decklist.game}
         for v in rules.validate_deck(decklist, catalog, options=options or {})

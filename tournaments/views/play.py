@@ -54,7 +54,7 @@ def _js_strings(game: str) -> dict[str, Any]:
         "concede_confirm": _("Concede this game? It counts as a loss."),
         "refused": _("Refused ({rule}): {message}"),
         # A refused action's message by its code: the answers carry code, params and the
-        # English message, built once for both seats in no one's language (labels.py).
+        # English message, built once for both seats in no one's language (label_messages.py).
         "refusals": refusal_templates(),
         "bad_swap": (
             _("%(rule)s: this is not a legal sideboard swap.") % {"rule": swap_rule}

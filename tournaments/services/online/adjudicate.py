@@ -368,7 +368,7 @@ def refuse(
     """Refuse a submitted action (kept for judges) and list it in its seat's answer; the
     caller saves ``game``. ``message`` is English; ``code`` and ``params`` (the engine's
     IllegalAction.code/params, or the site's own) let each reader's page say it in their
-    language (tournaments/labels.py): an answer is built once for both seats, in no language."""
+    language (tournaments/label_messages.py): an answer is built once for both seats, in no language."""
     # ``shown`` False: the answer lists only the action's type (a shape no answer should carry:
     # too deep, too large, not plain JSON).
     params = dict(params or {})

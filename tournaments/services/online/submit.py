@@ -146,7 +146,7 @@ def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
             options = {"side_max": event.side_deck_max}
             problems = match_engine(event.game).swap_problems(before, after, catalog, options=options)
             if problems:
-                # Each names its game and values, as deck checks do (labels.violation_text).
+                # Each names its game and values, as deck checks do (label_messages.violation_text).
                 violations = [{**v.as_dict(), "params": dict(v.params), "game": event.game} for v in problems]
                 raise BadInput(
                     _("This is not a legal sideboard swap (see the problems)."),
