@@ -65,10 +65,15 @@ class GameWords(Mapping[str, str]):
     def __init__(self, table: str, *, first: Mapping[str, Words] | None = None) -> None:
         self.table = table
         self.first = dict(first or {})
+        self._words: dict[tuple[str | None, tuple[str, ...]], dict[str, Words]] = {}
 
     def words(self, game: str | None = None) -> dict[str, Words]:
         """Return the English words by key (``game``'s over every game's), the site's first."""
-        return {**game_words(self.table, game), **self.first}
+        key = (game, tuple(game_keys()))
+        found = self._words.get(key)
+        if found is None:
+            found = self._words[key] = {**game_words(self.table, game), **self.first}
+        return found
 
     def of(self, game: str | None) -> dict[str, str]:
         """Return the labels as ``game`` says them, in the reader's language."""
