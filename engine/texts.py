@@ -38,6 +38,19 @@ def NC_(context: str, text: str) -> InContext:
     return InContext(context, text)
 
 
+class Plural(NamedTuple):
+    """An English sentence in its singular and plural forms, said by a number (``ngettext``)."""
+
+    singular: str
+    plural: str
+
+
+def NN_(singular: str, plural: str) -> Plural:
+    """Return both forms of a sentence: the mark that extracts them for translation
+    (``makemessages --keyword=NN_:1,2``)."""
+    return Plural(singular, plural)
+
+
 @dataclass(frozen=True, slots=True)
 class FieldWords:
     """How a replay's line says one field of a game's actions (the site's ``describe_game_action``).
@@ -94,6 +107,9 @@ class GameTexts:
     # instance id, the views' ids, read from the log replayed); ``"cells"``, RESPONSE's own
     # sentences (places on the tactical field, cards by name).
     action_sentences: str = "fields"
+    # The words of those sentences when ``action_sentences`` is "cells", by name (templates,
+    # or a Plural said by a count): see the site's ``describe_action``.
+    sentences: Mapping[str, str | Plural] = field(default_factory=dict)
     # How a replay's line says the fields of its actions, by field key (``FieldWords``); a field
     # with no words is said as its key and value.
     action_fields: Mapping[str, FieldWords] = field(default_factory=dict)

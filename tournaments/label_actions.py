@@ -9,82 +9,95 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.texts import FieldWords
+from engine.texts import FieldWords, Plural
 from tournaments.labels import action_label, game_words, label, said
 
-# --- actions, as the judges read them ----------------------------------------------------------
+# --- actions in sentences of their own (a game whose ``texts.action_sentences`` is "cells") --------
 
 
-def _place(cell: Any) -> str:
-    if isinstance(cell, dict):
-        return _("line %(line)s row %(row)s") % {"line": cell.get("line"), "row": cell.get("row")}
-    return "?"
+class _Sentences:
+    """A game's sentences (``texts.sentences``) in the reader's language, filled with values."""
+
+    def __init__(self, game: str | None) -> None:
+        self.words: dict[str, str | Plural] = game_words("sentences", game)
+
+    def __call__(self, name: str, values: dict[str, Any] | None = None, *, count: int | None = None) -> str:
+        words = self.words.get(name, "")
+        if isinstance(words, Plural):
+            text = ngettext(words.singular, words.plural, count or 0)
+        else:
+            text = said(words)
+        return text % values if values else text
+
+    def place(self, cell: Any) -> str:
+        if isinstance(cell, dict):
+            return self("place", {"line": cell.get("line"), "row": cell.get("row")})
+        return "?"
+
+    def target(self, target: Any) -> str:
+        if target is None:
+            return self("no_target")
+        if not isinstance(target, dict):
+            return repr(target)
+        seat = target.get("seat")
+        if target.get("zone") in ("hero", "location"):
+            return self(f"target_{target['zone']}", {"n": seat})
+        return self("target_card", {"n": seat, "place": self.place(target)})
 
 
-def _target(target: Any) -> str:
-    if target is None:
-        return _("no target")
-    if not isinstance(target, dict):
-        return repr(target)
-    seat = target.get("seat")
-    if target.get("zone") == "hero":
-        return _("seat %(n)s (the player)") % {"n": seat}
-    if target.get("zone") == "location":
-        return _("seat %(n)s's location") % {"n": seat}
-    return _("seat %(n)s's card at %(place)s") % {"n": seat, "place": _place(target)}
-
-
-def describe_action(action: dict[str, Any], *, card_name: Callable[[str], str] | None = None) -> str:
-    """Return a sentence for a RESPONSE action in the active language (the engine's
-    ``describe_action``, translated); ``card_name`` shows a card's name in that language too."""
+def describe_action(
+    action: dict[str, Any], *, card_name: Callable[[str], str] | None = None, game: str | None = None
+) -> str:
+    """Return a sentence for an action of a game whose actions name places and cards by name
+    (RESPONSE's; ``game``, else the game that declares sentences) in the active language, in the
+    words of its texts (``sentences``; the engine's ``describe_action`` says them in English);
+    ``card_name`` shows a card's name in that language too. The site's actions (concede,
+    timeout, a penalty, a no-show) are said alike in every game."""
     kind = action.get("type")
+    if kind in _SITE_ACTIONS:
+        return _site_action(action)
+    say = _Sentences(game)
     shown = card_name or str
     targets = action.get("targets")
-    tail = (
-        _(", targeting %(targets)s") % {"targets": ", ".join(_target(t) for t in targets)} if targets else ""
-    )
-    if kind == "keep":
-        return _("keep the opening hand")
+    tail = say("targeting", {"targets": ", ".join(say.target(t) for t in targets)}) if targets else ""
+    if kind in ("keep", "pass"):
+        return say(kind)
     if kind == "mulligan":
         cards = [shown(c) if isinstance(c, str) else str(c) for c in action.get("cards") or []]
-        return ngettext("mulligan %(n)s card: %(cards)s", "mulligan %(n)s cards: %(cards)s", len(cards)) % {
-            "n": len(cards),
-            "cards": ", ".join(cards) if cards else _("nothing"),
-        }
-    if kind == "pass":
-        return _("pass")
+        values = {"n": len(cards), "cards": ", ".join(cards) if cards else say("nothing")}
+        return say("mulligan", values, count=len(cards))
     if kind == "play":
         card = action.get("card")
         values = {"card": shown(card) if isinstance(card, str) else card, "tail": tail}
         if "cell" in action:
-            return _("play %(card)s to %(place)s%(tail)s") % {**values, "place": _place(action["cell"])}
-        return _("play %(card)s%(tail)s") % values
+            return say("play_to", {**values, "place": say.place(action["cell"])})
+        return say("play", values)
     if kind == "activate":
-        if action.get("zone") == "hero":
-            return _("use the action of the hero%(tail)s") % {"tail": tail}
-        if action.get("zone") == "location":
-            return _("use the action of the location%(tail)s") % {"tail": tail}
-        return _("use the action of the card at %(place)s%(tail)s") % {
-            "place": _place(action.get("cell")),
-            "tail": tail,
-        }
+        if action.get("zone") in ("hero", "location"):
+            return say(f"activate_{action['zone']}", {"tail": tail})
+        return say("activate_card", {"place": say.place(action.get("cell")), "tail": tail})
     if kind == "choose":
         if "cell" in action:
-            return _("choose %(what)s") % {"what": _place(action["cell"])}
-        return _("choose %(what)s") % {"what": ", ".join(_target(t) for t in targets or [])}
+            return say("choose", {"what": say.place(action["cell"])})
+        return say("choose", {"what": ", ".join(say.target(t) for t in targets or [])})
+    return _("unknown action %(kind)s") % {"kind": repr(kind)}
+
+
+_SITE_ACTIONS = ("concede", "timeout", "penalty_loss", "no_show")
+
+
+def _site_action(action: dict[str, Any]) -> str:
+    """Return one of the site's actions (engine/match.py SITE_ACTIONS) as a sentence."""
+    kind = action.get("type")
     if kind == "concede":
         return _("concede the game")
     if kind == "timeout":
         return _("run out of time")
     if kind == "penalty_loss":
         return _("game loss (penalty)")
-    if kind == "no_show":
-        return (
-            _("neither player came to the game")
-            if action.get("both") is True
-            else _("did not come to the game")
-        )
-    return _("unknown action %(kind)s") % {"kind": repr(kind)}
+    if action.get("both") is True:
+        return _("neither player came to the game")
+    return _("did not come to the game")
 
 
 # --- any other game's actions, said in full -----------------------------------------------------

@@ -27,6 +27,7 @@ KEYWORDS = [
     "--keyword=npgettext_lazy:1c,2,3",
     "--keyword=N_",
     "--keyword=NC_:1c,2",
+    "--keyword=NN_:1,2",
 ]
 
 

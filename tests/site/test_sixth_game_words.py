@@ -17,7 +17,7 @@ from django.utils import translation
 import engine.games
 from engine.registry import game_keys, games_taking
 from tournaments import labels
-from tournaments.label_actions import describe_game_action
+from tournaments.label_actions import describe_action, describe_game_action
 from tournaments.label_messages import violation_text
 from tournaments.views.play import _js_strings
 
@@ -46,7 +46,21 @@ class _Rules:
     )
 
 
+class _Cells:
+    key = "cells"
+    order = 98
+    title = "Cells"
+    title_ru = "Клетки"
+    texts = GameTexts(action_sentences="cells", sentences={"pass": N_("passes")})
+
+
 RULES = _Rules()
+"""
+
+CELLS = """
+from engine.games.sixth import _Cells
+
+RULES = _Cells()
 """
 
 
@@ -55,6 +69,8 @@ def sixth_game(tmp_path, monkeypatch) -> Iterator[str]:
     """A sixth game in engine/games' search path, found by the registry's own discovery."""
     (tmp_path / KEY).mkdir()
     (tmp_path / KEY / "__init__.py").write_text(SOURCE, encoding="utf-8")
+    (tmp_path / "cells").mkdir()
+    (tmp_path / "cells" / "__init__.py").write_text(CELLS, encoding="utf-8")
     monkeypatch.setattr(engine.games, "__path__", [*engine.games.__path__, str(tmp_path)])
     game_keys.cache_clear()
     games_taking.cache_clear()
@@ -62,6 +78,7 @@ def sixth_game(tmp_path, monkeypatch) -> Iterator[str]:
     yield KEY
     monkeypatch.undo()
     sys.modules.pop(f"engine.games.{KEY}", None)
+    sys.modules.pop("engine.games.cells", None)
     game_keys.cache_clear()
     games_taking.cache_clear()
 
@@ -122,3 +139,37 @@ def test_its_play_page_and_deck_checks_use_its_phases_places_and_swap_rule(sixth
         }
         text = violation_text(violation)
         assert text.startswith(translation.gettext("in the main deck")) and "5" in text and "6" in text
+
+
+def test_a_game_saying_its_actions_in_sentences_of_its_own_is_said_in_them(sixth_game):
+    with translation.override("ru"):
+        assert describe_action({"type": "pass"}, game="cells") == translation.gettext("passes") != "passes"
+
+
+def test_responses_sentences_come_from_its_texts_in_the_readers_language():
+    action = {
+        "type": "play",
+        "card": "Soldier",
+        "cell": {"line": 2, "row": 1},
+        "targets": [{"seat": 1, "zone": "hero"}],
+    }
+    with translation.override("ru"):
+        place = translation.gettext("line %(line)s row %(row)s") % {"line": 2, "row": 1}
+        target = translation.gettext("seat %(n)s (the player)") % {"n": 1}
+        tail = translation.gettext(", targeting %(targets)s") % {"targets": target}
+        expected = translation.gettext("play %(card)s to %(place)s%(tail)s") % {
+            "card": "Солдат",
+            "place": place,
+            "tail": tail,
+        }
+        said = describe_action(action, card_name=lambda name: "Солдат", game="respons")
+        assert said == expected and "line" not in said and "seat" not in said, said
+        mulligan = describe_action({"type": "mulligan", "cards": ["A", "B"]}, game="respons")
+        assert mulligan == translation.ngettext(
+            "mulligan %(n)s card: %(cards)s", "mulligan %(n)s cards: %(cards)s", 2
+        ) % {"n": 2, "cards": "A, B"}
+    with translation.override("en"):
+        assert (
+            describe_action(action, game="respons")
+            == "play Soldier to line 2 row 1, targeting seat 1 (the player)"
+        )

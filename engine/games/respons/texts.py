@@ -14,11 +14,13 @@ from engine.texts import (
     IN_SIDE,
     N_,
     NC_,
+    NN_,
     ZONE_HERO,
     ZONE_MAIN,
     ZONE_SIDE,
     GameTexts,
     InContext,
+    Plural,
 )
 
 
@@ -194,6 +196,29 @@ DECISIONS: dict[str, InContext] = {
     "wait": NC_("decision", "wait"),
 }
 
+# How the site says an action in full (the judges' log, a replay with every card shown), as the
+# engine's ``describe_action`` says it in English: places on the tactical field (R3.2), targets
+# (R7.7) and cards by name.
+SENTENCES: dict[str, str | Plural] = {
+    "place": N_("line %(line)s row %(row)s"),
+    "no_target": N_("no target"),
+    "target_hero": N_("seat %(n)s (the player)"),
+    "target_location": N_("seat %(n)s's location"),
+    "target_card": N_("seat %(n)s's card at %(place)s"),
+    "targeting": N_(", targeting %(targets)s"),
+    "keep": N_("keep the opening hand"),
+    "mulligan": NN_("mulligan %(n)s card: %(cards)s", "mulligan %(n)s cards: %(cards)s"),
+    "nothing": N_("nothing"),
+    "pass": N_("pass"),
+    "play_to": N_("play %(card)s to %(place)s%(tail)s"),
+    "play": N_("play %(card)s%(tail)s"),
+    "activate_hero": N_("use the action of the hero%(tail)s"),
+    "activate_location": N_("use the action of the location%(tail)s"),
+    "activate_card": N_("use the action of the card at %(place)s%(tail)s"),
+    "choose": N_("choose %(what)s"),
+}
+
+
 TEXTS = GameTexts(
     violations=VIOLATIONS,
     refusals=REFUSALS,
@@ -201,6 +226,7 @@ TEXTS = GameTexts(
     actions=ACTIONS,
     variant=variant,
     action_sentences="cells",  # its actions name places and cards by name: the site's describe_action
+    sentences=SENTENCES,
     card_types=CARD_TYPES,
     factions=FACTIONS,
     supertypes=SUPERTYPES,

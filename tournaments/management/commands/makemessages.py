@@ -10,4 +10,9 @@ from django.core.management.commands import makemessages
 
 
 class Command(makemessages.Command):
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_", "--keyword=NC_:1c,2"]
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=N_",
+        "--keyword=NC_:1c,2",
+        "--keyword=NN_:1,2",
+    ]
