@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 # Each middleware of settings.MIDDLEWARE, and what the lane does in its place.
 MIDDLEWARE: dict[str, str] = {
-    "tournaments.limits.RequestLimitsMiddleware": "the body read up to lane.MAX_BODY; a body "
+    "tournaments.request_limits.RequestLimitsMiddleware": "the body read up to lane.MAX_BODY; a body "
     "the lane does not take as it is, or the database away, goes on to Django and its limits",
     "django.middleware.security.SecurityMiddleware": "HSTS, nosniff, referrer and opener "
     "policies written from the same settings (lane._settings_headers); SECURE_SSL_REDIRECT: an "
