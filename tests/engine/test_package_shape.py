@@ -24,7 +24,7 @@ MOST_LINES = 500
 SHARED_TYPES = ("IllegalAction", "GameOver", "Result", "Decision", "Event")
 # Games whose packages still have cycles, modules over MOST_LINES or their own copies of the
 # shared types; each leaves this set when it is put in the shape.
-RESHAPING = frozenset({"wow", "chronomagia", "yourwar"})
+RESHAPING = frozenset({"wow", "yourwar"})
 SHAPED = [key for key in game_keys() if key not in RESHAPING]
 
 
