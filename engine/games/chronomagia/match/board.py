@@ -6,6 +6,7 @@ C11), what a permanent is now (its epoch's row, C8.5) and the queue of simultane
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.chain import TriggerOrder
@@ -78,6 +79,11 @@ class Board:
         self.ids = Ids()
         self.by_id: dict[int, Inst] = self.ids.by_id
         self.minted: dict[int, Inst] = self.ids.minted  # every id ever minted (what an old action named)
+        # ``mint(inst)``: C4.4 [decision]: ``inst`` becomes a new object, a new id from the
+        # counter (its old one names nothing any more); ``forget(inst)``: it went out of every
+        # seat's sight (a deck, the pool): no id. The table's own methods (one call, not two).
+        self.mint: Callable[[Inst], int] = self.ids.mint
+        self.forget: Callable[[Inst], None] = self.ids.forget
         self.actions: list[dict[str, Any]] = []
         self.seq = 0
         self.result: Result | None = None
@@ -110,15 +116,6 @@ class Board:
         inst = Inst(card, owner, zone)
         self.insts.append(inst)
         return inst
-
-    def mint(self, inst: Inst) -> None:
-        """C4.4 [decision]: ``inst`` becomes a new object: a new id from the match's counter
-        (its old one, if any, names nothing any more)."""
-        self.ids.mint(inst)
-
-    def forget(self, inst: Inst) -> None:
-        """C4.4 [decision]: ``inst`` went out of every seat's sight (a deck, the pool): no id."""
-        self.ids.forget(inst)
 
     def _setup_seat(self, seat: int, start: bool) -> Seat:
         opening = self.opening

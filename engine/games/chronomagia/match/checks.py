@@ -23,6 +23,9 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "order": ("order",),
 }
 
+# The answers that name nothing: once they answer the decision, there is nothing to check.
+BARE = frozenset(("keep", "pass", "stay"))
+
 
 def _refuse(rule: str, message: str, code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(rule, message, code=code, params=dict(params))
@@ -110,8 +113,10 @@ def validate(match: Match, pending: Decision, seat: int, action: dict[str, Any])
             got=kind[:40],
             decision=pending.kind,
         )
-    side = match.seats[seat]
     logged: dict[str, Any] = {"seat": seat, "type": kind}
+    if kind in BARE:
+        return logged
+    side = match.seats[seat]
     if kind == "flip" and not match.queue[0].may_flip:
         raise _refuse("C10.4", "this shadow's event has not happened: it stays face down", "not_its_event")
     if kind == "redraw":

@@ -101,6 +101,9 @@ class Match(Epochs):
                     self.check_life()
                     continue
                 step = self.step
+                if step == "main":  # the most frequent first
+                    self.pending = Decision("main", self.active, self.seq)
+                    return
                 if step == "redraw":
                     if self.redraws_left:
                         self.pending = Decision("redraw", self.redraws_left[0], self.seq)
@@ -115,9 +118,6 @@ class Match(Epochs):
                         self.pending = Decision("meditation", self.active, self.seq)
                         return
                     self.step = "main"
-                elif step == "main":
-                    self.pending = Decision("main", self.active, self.seq)
-                    return
                 elif step == "attack":
                     attack, damage, self_damage = self.attack_totals()
                     if attack + damage > 0:

@@ -21,6 +21,8 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
     seat = pending.seat
     side = match.seats[seat]
     kind = pending.kind
+    if kind == "main":  # the most frequent first
+        return _main_actions(match, seat)
     if kind == "redraw":
         hand = [inst.id for inst in side.hand]
         out: list[dict[str, Any]] = [{"type": "keep"}]
@@ -49,7 +51,7 @@ def legal_actions(match: Match, pending: Decision) -> list[dict[str, Any]]:
                 for m in range(1, min(total, terrain.lives) + 1)
             ]
         return [*out, {"type": "pass"}]
-    return _main_actions(match, seat)
+    return _main_actions(match, seat)  # an unknown kind (none): the main phase's list
 
 
 def _main_actions(match: Match, seat: int) -> list[dict[str, Any]]:
