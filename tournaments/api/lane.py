@@ -56,7 +56,7 @@ from rest_framework.authtoken.models import Token
 
 from engine.actions import action_problem
 from engine.registry import games_taking
-from tournaments.api import auth
+from tournaments.api import auth, lane_covers
 from tournaments.api import online as online_api
 from tournaments.models import Match
 from tournaments.plainsql import Read, column_of
@@ -460,10 +460,11 @@ def _route(name: str) -> re.Pattern[str]:
 
 def enabled() -> bool:
     """Whether the lane answers: the database is PostgreSQL and a Redis broker wakes the workers
-    (not the embedded set-up, where tasks run in-process)."""
+    (not the embedded set-up, where tasks run in-process), and the lane does in its own way
+    everything the settings' middleware and DRF would do (``lane_covers``)."""
     from tournaments.services import live
 
-    return connection.vendor == "postgresql" and live.redis_url() is not None
+    return connection.vendor == "postgresql" and live.redis_url() is not None and lane_covers.covered()
 
 
 async def _read_body(receive: Receive) -> tuple[bytes, bool, bool]:
