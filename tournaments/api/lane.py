@@ -166,7 +166,7 @@ class PlayLane:
         decision = data.get("decision")
         if decision is not None and (type(decision) is not int or not 0 <= decision <= 1_000_000):
             return None
-        # The view's check of the action's shape (R10.3); its type by the event's game, in the
+        # The view's check of the action's shape (O3.1); its type by the event's game, in the
         # statement (no game takes it: the view's 400).
         if type(action) is not dict or action_problem(action, types=None) is not None:
             return None
@@ -261,7 +261,7 @@ class PlayLane:
             return None
         now = timezone.now()
         if getattr(match, PRESENT_FIELDS[seat]) is None or seen_stale(match, seat, now):
-            # R9.4: the seat's stream marks it present (one guarded UPDATE, once per match) and
+            # O1.1: the seat's stream marks it present (one guarded UPDATE, once per match) and
             # is a sign of life (api.md "Presence").
             await self._fetch(rows.presence_mark(match_id, seat, now, presence_refresh()))
 

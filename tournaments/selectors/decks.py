@@ -11,7 +11,8 @@ from django.conf import settings
 from engine.decklist import Decklist, ZoneKind, decklist_to_json, parse_decklist
 from engine.problems import DeckParseError, Problem
 from engine.registry import game_keys, get_game
-from tournaments.labels import parse_error_text, zone_label
+from tournaments.label_messages import parse_error_text
+from tournaments.labels import zone_label
 from tournaments.selectors.cards import catalog_for
 
 DeckSource = str | Mapping[str, Any]
@@ -99,7 +100,7 @@ def deck_check(
             parse_omitted=error.omitted,
         )
     rules, catalog = catalog_for(game=decklist.game)
-    # Each violation names its game: a code means a different rule in each (labels.violation_text).
+    # Each violation names its game: a code means a different rule in each (label_messages.violation_text).
     violations = [
         {**v.as_dict(), "params": dict(v.params), "game": decklist.game}
         for v in rules.validate_deck(decklist, catalog, options=options or {})

@@ -584,7 +584,7 @@ def standings_table(*, event: Event, results: EventResults | None = None) -> lis
 
 
 def no_shows(*, event: Event) -> dict[int, int]:
-    """Return how many online games each registration (by id) lost as a no-show (R9.4: absent
+    """Return how many online games each registration (by id) lost as a no-show (O1.2: absent
     when the game's grace period ended; neither seat present: both), those with none left out."""
     counts: dict[int, int] = {}
     rows = Game.objects.filter(match__round__event=event, reason="no_show").values_list(

@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 
 from engine.decklist import decklist_to_json
 from engine.registry import game_keys, get_game
+from tournaments import online_rules
 from tournaments.labels import reader_language
 from tournaments.models import (
     DeckNote,
@@ -90,7 +91,7 @@ TOP_CUTS = (0, 2, 4, 8)
 NO_SHOW_MINUTES_MAX = 120
 
 
-# Online play: the longest wait for both players before an absent one loses as a no-show (R9.4).
+# Online play: the longest wait for both players before an absent one loses as a no-show (O1.2).
 GRACE_MAX = 60
 SPECTATE_DELAY_MAX = 60  # turns or minutes
 
@@ -909,7 +910,9 @@ def _online_override(match: Match) -> None:
     ]
     game.snapshot = snapshot
     for row in match.game_actions.filter(status=GameAction.Status.QUEUED):
-        online_refuse(row, "R9.5", "the match result was set by a judge", now, game, code="match_over")
+        online_refuse(
+            row, online_rules.NOT_NOW, "the match result was set by a judge", now, game, code="match_over"
+        )
     game.save()
     engine_forget(game)
 
@@ -1819,7 +1822,7 @@ def _open_match_of(event: Event, registration: Registration) -> Match | None:
 
 def _match_lost(match: Match, loser: int, by: User, action: str, note: str, reason: str = "penalty") -> None:
     """Make ``match`` final as a loss for seat ``loser``: an online game in progress ends as
-    their concession (R9.3) through the engine, as a judge's match loss does; audit ``action``."""
+    their concession (O3.5) through the engine, as a judge's match loss does; audit ``action``."""
     old = _result(match)
     match_loss(match, loser, by=by, reason=reason)
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
@@ -1829,7 +1832,7 @@ def _match_lost(match: Match, loser: int, by: User, action: str, note: str, reas
 
 
 def _drop_settle(event: Event, registration: Registration, by: User) -> None:
-    """A player dropping mid-round loses their open match: the opponent wins it (R9.3 online)."""
+    """A player dropping mid-round loses their open match: the opponent wins it (O3.5)."""
     match = _open_match_of(event, registration)
     if match is None:
         _audit(event, by, "drop", {}, {"player": registration.player.get_username()}, "")
@@ -1837,7 +1840,7 @@ def _drop_settle(event: Event, registration: Registration, by: User) -> None:
     loser = 0 if match.player_a_id == registration.pk else 1
     name = registration.player.get_username()
     note = f"{name} left the event" if registration.player_id == by.pk else f"{name} dropped by the organizer"
-    _match_lost(match, loser, by, "drop", note, reason="concede")  # R9.3
+    _match_lost(match, loser, by, "drop", note, reason="concede")  # O3.5
 
 
 def match_no_show(*, match: Match, by: User, username: str) -> Match:
@@ -1861,7 +1864,7 @@ def match_no_show(*, match: Match, by: User, username: str) -> Match:
             )
         if event.online:
             raise WrongState(
-                _("An online match has its clocks: a player who does not come loses on time (R9.4)."),
+                _("An online match has its clocks: a player who does not come loses on time (O1.2)."),
                 code="online_match",
             )
         if match.is_bye:
