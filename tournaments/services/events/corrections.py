@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.audit_words import warning_words
 from tournaments.models import (
     Event,
     ForbiddenPair,
@@ -48,11 +49,16 @@ from tournaments.swiss import (
 
 @dataclass(frozen=True)
 class PairingChange:
-    """A correction's round and its warnings (a rematch, players of different points), in the
-    reader's language; the change is made all the same."""
+    """A correction's round and its warnings (a rematch, players of different points); the change
+    is made all the same. ``notes`` are the warnings as the audit trail stores them (a code and
+    its values), ``warnings`` the same in the reader's language."""
 
     round: Round
-    warnings: list[str]
+    notes: list[dict[str, Any]]
+
+    @property
+    def warnings(self) -> list[str]:
+        return [warning_words(note) for note in self.notes]
 
 
 def _current_round_locked(event: Event, by: User, *, swiss: bool = True) -> tuple[Event, Round]:
@@ -126,23 +132,22 @@ def _registration_named(event: Event, username: Any, field: str) -> Registration
 
 def _pairing_warnings(
     event: Event, round_: Round, pairs: list[tuple[Registration, Registration]]
-) -> list[str]:
+) -> list[dict[str, Any]]:
     """Return a warning for each pair that is a rematch (R: no rematch in Swiss) or joins players
-    with different match points."""
+    with different match points, as a code and its values (said by
+    :func:`tournaments.audit_words.warning_words` in the reader's language)."""
     players, history = swiss_history(event=event)
     earlier = [r for r in history if r.round < round_.number]
     points = {s.player_id: s.match_points for s in compute_standings(players=players, history=earlier)}
     met = {frozenset((r.a, r.b)) for r in earlier if r.b is not None}
-    warnings = []
+    warnings: list[dict[str, Any]] = []
     for a, b in pairs:
         names = {"a": a.player.get_username(), "b": b.player.get_username()}
         if frozenset((a.pk, b.pk)) in met:
-            warnings.append(_("%(a)s and %(b)s have played each other already: a rematch.") % names)
+            warnings.append({"code": "rematch", "params": names})
         pa, pb = points.get(a.pk, 0), points.get(b.pk, 0)
         if pa != pb:
-            warnings.append(
-                _("%(a)s has %(pa)s match points and %(b)s has %(pb)s.") % {**names, "pa": pa, "pb": pb}
-            )
+            warnings.append({"code": "points", "params": {**names, "pa": pa, "pb": pb}})
     return warnings
 
 
@@ -206,7 +211,7 @@ def pairings_swap(*, event: Event, by: User, player_a: str, player_b: str, reaso
         warnings = _pairing_warnings(event, round_, pairs)
         new = {"round": round_.number, "tables": _round_pairs_of([m1, m2]), "warnings": warnings}
         _audit(event, by, "pairings_swap", old, new, note)
-        return PairingChange(round=round_, warnings=warnings)
+        return PairingChange(round=round_, notes=warnings)
 
 
 def _round_pairs_of(matches: list[Match]) -> list[dict[str, Any]]:
@@ -242,7 +247,7 @@ def bye_manual(*, event: Event, by: User, username: str, reason: str) -> Pairing
         bye = round_.matches.select_for_update().filter(player_b__isnull=True).first()
         touched = [match] + ([bye] if bye is not None else [])
         old = {"round": round_.number, "tables": _round_pairs_of(touched)}
-        warnings: list[str] = []
+        warnings: list[dict[str, Any]] = []
         if bye is not None:
             former = bye.player_a
             match.player_a, match.player_b = opponent, former
@@ -264,13 +269,10 @@ def bye_manual(*, event: Event, by: User, username: str, reason: str) -> Pairing
                     status=Match.Status.FINAL,
                 )
             )
-            warnings = [
-                _("%(name)s had no one else to play and gets a bye too.")
-                % {"name": opponent.player.get_username()}
-            ]
+            warnings = [{"code": "bye_too", "params": {"name": opponent.player.get_username()}}]
         new = {"round": round_.number, "tables": _round_pairs_of(touched), "warnings": warnings}
         _audit(event, by, "bye_manual", old, new, note)
-        return PairingChange(round=round_, warnings=warnings)
+        return PairingChange(round=round_, notes=warnings)
 
 
 def _keep_match_history(event: Event, round_: Round) -> None:
