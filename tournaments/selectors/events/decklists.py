@@ -12,7 +12,7 @@ from engine.decklist import ZoneKind, parse_decklist
 from engine.problems import DeckParseError
 from engine.registry import get_game
 from tournaments.models import Event, Registration, SavedDeck
-from tournaments.selectors.decks import deck_check, decklist_text
+from tournaments.selectors.decks import Catalogs, catalogs_for, deck_check, decklist_text
 from tournaments.selectors.events.registration import event_players
 from tournaments.users import Visitor
 
@@ -36,10 +36,11 @@ class DeckStatus:
         return not self.violations
 
 
-def registration_deck_check(*, registration: Registration) -> DeckStatus:
+def registration_deck_check(*, registration: Registration, catalogs: Catalogs | None = None) -> DeckStatus:
     """Return the registration's deck checked again with the event's side-deck maximum and format.
 
-    An unreadable stored deck comes back as one ``unreadable`` violation.
+    An unreadable stored deck comes back as one ``unreadable`` violation. ``catalogs``: see
+    :func:`~tournaments.selectors.decks.deck_check`.
     """
     event = registration.event
     options: dict[str, Any] = {"side_max": event.side_deck_max, "format": event.format}
@@ -50,7 +51,7 @@ def registration_deck_check(*, registration: Registration) -> DeckStatus:
             message = _("No deck sent yet.")
             missing = {"code": "deck_missing", "card": None, "message": message}
             return DeckStatus(registration=registration, violations=[missing])
-    check = deck_check(source=registration.deck, game=event.game, options=options)
+    check = deck_check(source=registration.deck, game=event.game, options=options, catalogs=catalogs)
     violations = check.violations
     if not check.readable:
         violations = [{"code": "unreadable", "card": None, "message": check.parse_message}]
@@ -68,8 +69,10 @@ def pool_text(*, registration: Registration) -> str:
 
 
 def registrations_checked(*, registrations: list[Registration]) -> list[DeckStatus]:
-    """Return every registration with its deck re-checked (see registration_deck_check)."""
-    return [registration_deck_check(registration=r) for r in registrations]
+    """Return every registration with its deck re-checked (see registration_deck_check), each
+    game's catalog read once for them all (a dashboard page checks 200 decks)."""
+    catalogs = catalogs_for(games=(r.event.game for r in registrations))
+    return [registration_deck_check(registration=r, catalogs=catalogs) for r in registrations]
 
 
 def registration_deck_text(*, registration: Registration) -> str:
