@@ -117,7 +117,7 @@ REASONS = GameWords(
         "no_show": gettext_lazy("no-show"),  # O1.2: absent when the grace period ended
         "draw": gettext_lazy("draw"),
         "round_end": gettext_lazy("round time is over"),
-        "override": gettext_lazy("a judge set the match result"),  # services.events._online_override
+        "override": gettext_lazy("a judge set the match result"),  # services.events.results._online_override
         "penalty": gettext_lazy("game loss (penalty)"),  # a judge's game loss (services.penalties)
         "turn_limit": gettext_lazy("turn limit reached"),
     },
