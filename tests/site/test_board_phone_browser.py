@@ -28,8 +28,9 @@ COVERED = """e => {
   const r = e.getBoundingClientRect();
   const points = [[r.left + 8, r.top + 8], [r.right - 8, r.top + 8], [r.left + 8, r.bottom - 8],
     [r.right - 8, r.bottom - 8], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
-  return points.filter(([x, y]) => { const hit = document.elementFromPoint(x, y); return !hit || !e.contains(hit); })
-    .map(([x, y]) => { const hit = document.elementFromPoint(x, y); return `${hit ? hit.className || hit.tagName : "nothing"} at ${x},${y}`; });
+  const over = ([x, y]) => document.elementFromPoint(x, y);
+  return points.filter((p) => !over(p) || !e.contains(over(p)))
+    .map((p) => `${over(p) ? over(p).className || over(p).tagName : "nothing"} at ${p}`);
 }"""
 
 
@@ -50,7 +51,9 @@ def open_play_page(chromium, live_server, organizer, game: str, language: str) -
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)
-def test_the_last_hand_card_is_whole_and_clickable_at_390_px(live_server, chromium, organizer, card_sets, game):
+def test_the_last_hand_card_is_whole_and_clickable_at_390_px(
+    live_server, chromium, organizer, card_sets, game
+):
     seat = open_play_page(chromium, live_server, organizer, game, "ru")
     page = seat.page
     card = page.locator(LAST_HAND_CARD).last

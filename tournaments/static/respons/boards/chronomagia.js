@@ -146,7 +146,7 @@
     order.forEach(function (index) {
       var side = view.seats[index];
       var hero = side.hero || {};
-      var head = el("div", { style: "font-weight:bold;margin-top:6px" }, [
+      var head = el("h2", { "class": "rb-side-title" }, [
         (names[index] || side.name) + (view.active === index ? " ◀" : "")
       ]);
       var stats = el("div", {

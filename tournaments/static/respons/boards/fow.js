@@ -111,8 +111,8 @@
       var ul = el("ul", { "class": "fow-list" });
       cards.forEach(function (c) { ul.appendChild(cardNode(c)); });
       if (!cards.length) ul.appendChild(el("li", { "class": "muted", text: t("empty") }));
-      return el("section", { "class": "fow-zone rb-zone", "aria-label": title, "data-zone": key || null }, [
-        el("h4", { "class": "rb-zone-title", text: title + " (" + cards.length + ")" }), ul]);
+      return el("div", { "class": "fow-zone rb-zone", role: "group", "aria-label": title, "data-zone": key || null }, [
+        el("h3", { "class": "rb-zone-title", text: title + " (" + cards.length + ")" }), ul]);
     }
 
     // F4.4: a will pool, by attribute.
@@ -143,7 +143,7 @@
       if ((seat.removed || []).length) more.push(fmt(t("Removed: {cards}"), { cards: seat.removed.map(cardName).join(", ") }));
       var field = seat.field || [];
       var section = el("section", { "class": "fow-seat" + (s === ctx.seat ? " is-mine" : ""), "data-side": String(s), "aria-label": title }, [
-        el("h3", { text: title + (view.active === s ? " · " + t("their turn") : "") }), head,
+        el("h2", { "class": "rb-side-title", text: title + (view.active === s ? " · " + t("their turn") : "") }), head,
         el("p", { "class": "fow-stats", text: more.join(" · ") }),
         forCard[ruler.id] && ruler.zone !== "field" ? el("ul", { style: "list-style:none;padding:0" }, [cardNode({ id: ruler.id, card: ruler.card, rested: ruler.rested }, "")]) : el("p", { text: rulerLine }),
         list(t("Field"), field.filter(function (c) { return !(ctx.card && ctx.card(c.card) && ctx.card(c.card).type === "magic_stone"); })),
@@ -166,7 +166,7 @@
       chaseList.appendChild(el("li", { text: fmt(t("{what} ({name})"), { what: what, name: names[item.controller] || item.controller }) + on + " · #" + item.id }));
     });
     root.appendChild(el("section", { "class": "fow-shared", "aria-label": t("The chase") }, [
-      el("h3", { text: t("The chase") + (chase.length ? "" : " · " + t("empty")) }), chaseList,
+      el("h2", { "class": "rb-side-title", text: t("The chase") + (chase.length ? "" : " · " + t("empty")) }), chaseList,
       view.battle ? el("p", { text: fmt(t("Battle: {attacker} attacks {target}"), {
         attacker: cardName(byId[view.battle.attacker]),
         target: view.battle.target === null ? t("the player") : cardName(byId[view.battle.target]) }) }) : null,

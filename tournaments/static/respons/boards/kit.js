@@ -55,21 +55,36 @@
     };
   }
 
-  // The engine's words for a card type, in the reader's language.
+  // The card sets' words for a card type, a keyword and a will attribute, in English (the
+  // reader's language through ctx.t); a word not listed is shown as written.
   var TYPES = { hero: "Hero", unit: "Unit", spell: "Spell", trap: "Trap", enhancement: "Enhancement",
-    location: "Location", order: "Order", ally: "Ally", ability: "Ability", equipment: "Equipment", quest: "Quest",
-    item: "Item", ruler: "Ruler", resonator: "Resonator", chant: "Chant", addition: "Addition", regalia: "Regalia",
-    "magic stone": "Magic stone", creature: "Creature", artifact: "Artifact" };
+    location: "Location", order: "Order", ally: "Ally", ability: "Ability", armor: "Armor", item: "Item", quest: "Quest",
+    weapon: "Weapon", ruler: "Ruler", resonator: "Resonator", chant: "Chant", addition: "Addition", regalia: "Regalia",
+    magic_stone: "Magic stone", event: "Event", phenomenon: "Phenomenon", shadow: "Shadow", terrain: "Terrain",
+    thoughtform: "Thoughtform", artillery: "Artillery", base: "Base", medal: "Medal", support: "Support" };
+  var KEYWORDS = { bear_form: "Bear form", colonel: "Colonel", elusive: "Elusive", fast: "Fast", feral: "Feral",
+    ferocity: "Ferocity", flying: "Flying", instant: "Instant", leader: "Leader", long_range: "Long range", melee: "Melee",
+    off_hand: "Off-hand", ongoing: "Ongoing", protector: "Protector", quickcast: "Quickcast", ranged: "Ranged",
+    stealth: "Stealth", swiftness: "Swiftness", totem: "Totem", two_handed: "Two-handed", unique: "Unique",
+    unlimited: "Unlimited" };
+  var WILL = { light: "light", fire: "fire", water: "water", wind: "wind", darkness: "darkness" };
   function typeName(ctx, type) {
     if (!type) return "";
     var t = tOf(ctx), word = TYPES[type];
     return word ? t(word) : String(type).replace(/_/g, " ");
   }
+  // "leader 1" -> "Leader 1": the word through the catalog, its number as printed.
+  function keywordName(ctx, keyword) {
+    var t = tOf(ctx), m = String(keyword).match(/^(\S+)(\s+.*)?$/), word = m ? KEYWORDS[m[1]] : null;
+    return word ? t(word) + (m[2] || "") : String(keyword).replace(/_/g, " ");
+  }
 
-  function costText(cost) {
+  // A cost as printed: a number, or a will cost by attribute ({"light": 1, "any": 1}: "1 light + 1").
+  function costText(ctx, cost) {
+    var t = tOf(ctx);
     if (cost === null || cost === undefined || cost === "") return "";
     if (typeof cost === "object") {
-      return Object.keys(cost).map(function (k) { return cost[k] + (k === "any" ? "" : " " + k); }).join(" + ");
+      return Object.keys(cost).map(function (k) { return cost[k] + (WILL[k] ? " " + t(WILL[k]) : ""); }).join(" + ");
     }
     return String(cost);
   }
@@ -97,9 +112,9 @@
     var t = tOf(ctx);
     var data = opts.name && ctx && ctx.card ? ctx.card(opts.name) : null;
     var title = opts.title || (data && data.name) || opts.name || t("face-down card");
-    var cost = data ? costText(data.cost) : "";
+    var cost = data ? costText(ctx, data.cost) : "";
     var stats = opts.stats && opts.stats.length ? opts.stats : printedStats(ctx, data);
-    var words = [].concat(data && data.keywords ? data.keywords.map(function (k) { return t(k); }) : [], opts.marks || []);
+    var words = [].concat(data && data.keywords ? data.keywords.map(function (k) { return keywordName(ctx, k); }) : [], opts.marks || []);
     var cls = "rb-card" + (opts["class"] ? " " + opts["class"] : "") + (opts.last ? " rb-last" : "") +
       (opts.target ? " rb-target" : "") + (data ? "" : " rb-card-blank");
     var attrs = { "class": cls, "data-card": opts.name || null };
@@ -133,9 +148,11 @@
   function zone(ctx, opts) {
     var cards = opts.cards || [];
     var count = opts.count !== undefined && opts.count !== null ? opts.count : cards.length;
-    return el("section", { "class": "rb-zone" + (opts["class"] ? " " + opts["class"] : ""),
+    // A group, not a landmark: both sides have zones of the same names. Its title is a heading
+    // under the side's (h2).
+    return el("div", { "class": "rb-zone" + (opts["class"] ? " " + opts["class"] : ""), role: "group",
       "aria-label": opts.title, "data-zone": opts.key || null }, [
-      el("h4", { "class": "rb-zone-title" }, [opts.title, " ", el("span", { "class": "rb-zone-count", text: "(" + count + ")" })]),
+      el("h3", { "class": "rb-zone-title" }, [opts.title, " ", el("span", { "class": "rb-zone-count", text: "(" + count + ")" })]),
       cards.length ? el("div", { "class": "rb-zone-cards" }, cards) : null,
     ]);
   }
@@ -184,6 +201,6 @@
   window.RespBoard = {
     isLast: isLast,
     el: el, card: card, details: details, zone: zone, prompt: prompt, picker: picker, counter: counter,
-    cardData: cardData, typeName: typeName, costText: costText, fmt: fill,
+    cardData: cardData, typeName: typeName, keywordName: keywordName, costText: costText, fmt: fill,
   };
 })();

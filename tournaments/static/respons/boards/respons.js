@@ -285,7 +285,8 @@
         t.setAttribute("data-testid", "hand-card");
         if (active) {
           t.setAttribute("data-fid", "hand:" + index);
-          t.setAttribute("aria-label", self.card(cardName).name + ", " + self.typeName(self.card(cardName).type || ""));
+          // Named by what it shows (cost, type, name, text): a label apart from the visible words
+          // would hide them from a reader who speaks the button's name (WCAG 2.5.3).
         }
         if (playable) t.classList.add("is-playable");
         if (selected) { t.classList.add("is-selected"); t.setAttribute("aria-pressed", "true"); }

@@ -194,7 +194,7 @@
       var mine = view.seat === index;
       var section = el("section", { "class": "wow-side", "aria-label": side.name,
         style: "border-top:2px solid #ccc;padding:4px 0" });
-      section.appendChild(el("div", { style: "font-weight:bold",
+      section.appendChild(el("h2", { "class": "rb-side-title",
         text: side.name + (view.active === index ? " ◆" : "") + " · " +
           fmt(t("deck {deck} · graveyard {grave}"), { deck: side.deck, grave: (side.graveyard || []).length }) +
           (Array.isArray(side.hand) ? "" : " · " + fmt(t("hand {n}"), { n: side.hand })) }));

@@ -145,7 +145,7 @@
         style: "border:1px solid #ccc;border-radius:6px;padding:4px;margin:4px 0;overflow-x:auto;max-width:100%;box-sizing:border-box;"
       });
       var free = side.bases.filter(function (b) { return !b.used; }).length;
-      box.appendChild(el("h3", { "class": "yw-side-head",
+      box.appendChild(el("h2", { "class": "rb-side-title",
         text: fmt(t("{name}: health {health}, hand {hand}, deck {deck}, bases {free}/{bases}"), {
           name: seatName(seat), health: side.health, hand: side.hand_size, deck: side.deck_size,
           free: free, bases: side.bases.length
