@@ -136,7 +136,9 @@
     }
     board.appendChild(el("div", {}, [
       el("div", { text: fmt(t("Century {century}, epoch {epoch} · turn {turn}"),
-        { century: view.century, epoch: view.epoch, turn: view.turn }) }),
+        { century: view.century, epoch: view.epoch, turn: view.turn }) +
+        (view.active === 0 || view.active === 1 ? " · " + fmt(t("{name}'s turn"), {
+          name: (ctx.names || [])[view.active] || view.seats[view.active].name }) : "") }),
       track
     ]));
 

@@ -178,6 +178,9 @@
       banner.push(" (" + t(REASONS[view.result.reason] || view.result.reason) + ")");
     } else {
       banner.push(fmt(t("Turn {turn}"), { turn: view.turn }) + " · " + t(WINDOWS[view.phase] || view.phase));
+      if (view.active === 0 || view.active === 1) {
+        banner.push(" · " + fmt(t("{name}'s turn"), { name: (ctx.names || [])[view.active] || view.seats[view.active].name }));
+      }
       if (decision.kind === "discard") banner.push(" · " + fmt(t("discard {n}"), { n: decision.count }));
       if (decision.kind === "armor") banner.push(" · " + fmt(t("armor against {n} damage?"), { n: decision.amount }));
       if (decision.kind === "search") banner.push(" · " + t("search your deck"));
