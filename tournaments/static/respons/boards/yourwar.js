@@ -132,7 +132,7 @@
       root.appendChild(el("div", { style: ROW }, simple.map(function (a) {
         var label = words[a.type];
         if (a.type === "redeal") label = fmt(t("Redeal ({count} cards)"), { count: decision.redeal_deals });
-        return el("button", { type: "button", text: label, onclick: function () { act(a); } });
+        return el("button", { "class": "btn btn-small", text: label, onclick: function () { act(a); } });
       })));
     }
     if (decision.kind === "block" && legal.length) root.appendChild(drawBlocks());
