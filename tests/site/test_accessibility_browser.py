@@ -5,16 +5,23 @@ included), and needs no sideways scrolling on a phone. axe-core is vendored unde
 tournaments/static/vendor/axe/ and injected by the test only: the site's pages never load it.
 With SCREENSHOT_DIR=<dir>, every page is kept there as a screenshot to look at."""
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connections
 
+from engine.decklist import decklist_to_json, load_decklist
+from engine.registry import bundled_decklists
 from tests.support.actors import Actor, make_players
 from tests.support.actors import make_actor as _actor
-from tests.support.browser import session_cookie
+from tests.support.browser import Seat, session_cookie
+from tests.support.events import EventDriver, one_table
+from tests.support.games import OTHER_ONLINE_GAMES
+from tests.support.online import act, game_state
 from tests.support.practice import start_practice
 from tournaments.models import Registration
 from tournaments.services.decks import deck_save
@@ -236,3 +243,48 @@ def test_the_round_progress_shows_every_column_on_a_phone(live_server, chromium,
     assert score.evaluate("el => getComputedStyle(el, '::before').content") == '"Score: "'
     assert page.locator("table.progress-table thead").bounding_box()["height"] <= 1
     context.close()
+
+
+def _deck(path) -> dict:
+    """A shipped decklist as the JSON object the API takes (RESPONSE's are text)."""
+    return json.loads(path.read_text()) if path.suffix == ".json" else decklist_to_json(load_decklist(path))
+
+
+def _a_few_moves(match_id: int, actors, moves: int) -> None:
+    """Answer the game's first decisions through the API (the first legal action each time)."""
+    for _ in range(moves):
+        for actor in actors:
+            state = game_state(actor, match_id)
+            legal = [a for a in state["legal_actions"] if a["type"] != "concede"]
+            if state["game_status"] == "playing" and legal:
+                act(actor, match_id, state["next_seq"], legal[0])
+                break
+
+
+@pytest.mark.parametrize("game", [settings.DEFAULT_GAME, *OTHER_ONLINE_GAMES])
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_every_games_board_passes_axe_during_a_game(
+    live_server, chromium, organizer, card_sets, game, language
+):
+    """Each game's play page, a few moves into a game, on a phone and a desktop: axe-clean."""
+    decks = [_deck(path) for path in bundled_decklists(game)]
+    event = EventDriver(organizer, decks, game=game, rounds=1, best_of=1, online=True)
+    match, a, b = one_table(event)
+    _a_few_moves(match["id"], (a, b), 4)
+    connections.close_all()  # the live server's thread takes the database from here
+    seat = Seat(chromium, live_server.url, match["id"], a, 0, language=language)
+    page, problems = seat.page, []
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.locator("[data-testid=board-root] > *").first.wait_for()
+        where = f"{game} ({language}, {viewport['width']} px)"
+        for violation in axe_violations(page):
+            problems.append(f"{where}: {violation['id']} [{violation['impact']}] {violation['help']}")
+            problems.extend(f"    {node}" for node in violation["nodes"])
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(
+                path=f"{SHOTS}/a11y-board-{game}-{language}-{viewport['width']}.png", full_page=True
+            )
+    assert not problems, "\n".join(problems)
+    assert seat.errors == []

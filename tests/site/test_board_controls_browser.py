@@ -61,7 +61,7 @@ def test_a_your_war_hand_card_the_rules_allow_is_clickable(live_server, chromium
     legal = next(a for a in state["legal_actions"] if a["type"] in HAND_VERBS)
     connections.close_all()  # the live server's thread takes the database from here
     player = Seat(chromium, live_server.url, match_id, actors[seat], seat)
-    hand = player.page.locator("[data-testid=board-root] [role=group][aria-label=Hand] button")
+    hand = player.page.locator("[data-testid=board-root] [data-zone=hand] button")
     hand.first.wait_for()
     enabled = [b for b in hand.all() if b.is_enabled()]
     assert enabled, "the player's hand offers no card the rules allow (Y5.1, Y5.6, Y6.1)"
@@ -69,7 +69,7 @@ def test_a_your_war_hand_card_the_rules_allow_is_clickable(live_server, chromium
     before = player.seq()
     enabled[0].click()
     # A card with several legal targets asks for one first: its first target answers.
-    picker = player.page.locator("[data-testid=board-root] [role=group]:has(> strong) button")
+    picker = player.page.locator("[data-testid=board-root] .rb-picker button.rb-choice")
     if player.seq() <= before and picker.count():
         picker.first.click()
     player.wait_for_seq(before + 1)

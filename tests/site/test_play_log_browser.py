@@ -50,6 +50,7 @@ def said_lines(page, live_server, game: str, language: str) -> tuple[list[dict],
         reasons = {key: str(text) for key, text in labels.REASONS.items()}
     page.goto(f"{live_server.url}/")
     page.add_script_tag(url=f"{live_server.url}/jsi18n/")
+    page.add_script_tag(url=live_server.url + static("respons/boards/kit.js"))
     page.add_script_tag(url=live_server.url + static(board_module(game=game)))
     page.add_script_tag(url=live_server.url + static("respons/log.js"))
     readings = random_game_readings(game, games=3)

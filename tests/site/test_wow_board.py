@@ -23,6 +23,7 @@ pytestmark = [pytest.mark.browser]
 
 CHROMIUM = "/usr/bin/chromium"
 BOARD = Path(__file__).resolve().parents[2] / "tournaments" / "static" / "respons" / "boards" / "wow.js"
+KIT = BOARD.parent / "kit.js"
 LOG = BOARD.parents[1] / "log.js"  # the describer every board module's events go through
 
 
@@ -59,6 +60,7 @@ def a_match_in_play(actions: int = 120) -> Any:
 def page_with(browser: Any, view: dict[str, Any], legal: list[dict[str, Any]], seat: int) -> Any:
     page = browser.new_page(viewport={"width": 390, "height": 800})
     page.set_content("<!doctype html><meta charset=utf-8><div id=root></div>")
+    page.add_script_tag(content=KIT.read_text(encoding="utf-8"))  # the toolkit every board draws with
     page.add_script_tag(content=BOARD.read_text(encoding="utf-8"))
     page.evaluate(
         """([view, legal, seat]) => {

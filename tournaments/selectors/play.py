@@ -16,6 +16,8 @@ _cache_lock = threading.Lock()
 # (game id, seed, log length, viewer) -> events; a game's past never changes, so this is exact.
 _events_cache: "OrderedDict[tuple[int, int, int, int | None], list[dict[str, Any]]]" = OrderedDict()
 _EVENTS_CACHE_SIZE = 256
+# A card's printed numbers other than RESPONSE's strength and durability, by the card sets' keys.
+_STATS = (("atk", "atk"), ("attack", "atk"), ("def", "def"), ("defense", "def"), ("health", "health"))
 
 
 def play_cards(*, game: str, english: bool) -> dict[str, dict[str, Any]]:
@@ -24,7 +26,9 @@ def play_cards(*, game: str, english: bool) -> dict[str, dict[str, Any]]:
     Each entry: ``n`` (the name to show: the card's English or Russian name, engine.languages),
     ``t`` (type), ``c`` (cost), ``f`` (factions), ``s``/``d``/``i`` (strength, durability,
     influence, when printed), ``x`` (ability text, in the same language), ``l`` (legendary), ``a``
-    (the cost of its action, when it has one). All of it is public: the card browser shows the same.
+    (the cost of its action, when it has one), ``k`` (keywords, when it has some) and ``st`` (the
+    printed ``atk``, ``def`` and ``health`` of the games that print them). All of it is public: the
+    card browser shows the same.
     """
     cards: dict[str, dict[str, Any]] = {}
     for name, raw in Card.objects.filter(game=game).values_list("name", "raw"):
@@ -32,13 +36,19 @@ def play_cards(*, game: str, english: bool) -> dict[str, dict[str, Any]]:
         entry: dict[str, Any] = {
             "n": shown,
             "t": raw.get("type", ""),
-            "c": raw.get("cost"),
+            "c": raw.get("cost") if raw.get("cost") is not None else raw.get("will_cost"),
             "f": list(raw.get("factions") or []),
             "x": text,
         }
         for key, short in (("strength", "s"), ("durability", "d"), ("influence", "i")):
             if raw.get(key) is not None:
                 entry[short] = raw[key]
+        keywords = [str(k) for k in raw.get("keywords") or [] if isinstance(k, str)]
+        if keywords:
+            entry["k"] = keywords
+        stats = {short: raw[key] for key, short in _STATS if isinstance(raw.get(key), int)}
+        if stats:
+            entry["st"] = stats
         if "legendary" in (raw.get("supertypes") or []):
             entry["l"] = True
         activated = [a for a in raw.get("abilities") or [] if a.get("trigger") == "activated"]

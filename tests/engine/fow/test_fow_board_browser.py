@@ -22,6 +22,7 @@ from engine.games.fow.match.cards_summary import summaries
 
 CHROMIUM = "/usr/bin/chromium"
 MODULE = Path(__file__).resolve().parents[3] / "tournaments" / "static" / "respons" / "boards" / "fow.js"
+KIT = MODULE.parent / "kit.js"
 pytestmark = [pytest.mark.browser]
 
 
@@ -38,6 +39,7 @@ def page():
         errors: list[str] = []
         tab.on("pageerror", lambda error: errors.append(str(error)))
         tab.set_content("<!doctype html><html><body><div id=root></div></body></html>")
+        tab.add_script_tag(content=KIT.read_text(encoding="utf-8"))  # the toolkit every board draws with
         tab.add_script_tag(content=MODULE.read_text(encoding="utf-8"))
         yield tab
         assert not errors, errors

@@ -24,11 +24,7 @@
       legal: [],
       described: [],
       act: function () {},
-      card: function (name) {
-        var c = cards[name];
-        return c ? { name: c.n, type: c.t, cost: c.c, factions: c.f || [], text: c.x, strength: c.s,
-          durability: c.d, influence: c.i, legendary: !!c.l, action: c.a } : null;
-      },
+      card: function (name) { return window.RespBoard.cardData(cards, name); }, // boards/kit.js
       t: function (text) { return window.gettext ? window.gettext(text) : text; },
       fmt: function (text, values) {
         return String(text).replace(/\{(\w+)\}/g, function (m, k) { return values && k in values ? values[k] : m; });

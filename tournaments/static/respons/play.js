@@ -39,18 +39,7 @@
   function fmt(text, values) {
     return String(text).replace(/\{(\w+)\}/g, function (m, k) { return values && k in values ? values[k] : m; });
   }
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      var v = attrs[k];
-      if (v === null || v === undefined || v === false) return;
-      if (k === "text") el.textContent = v;
-      else if (k === "class") el.className = v;
-      else el.setAttribute(k, v === true ? "" : v);
-    });
-    (children || []).forEach(function (c) { if (c) el.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
-    return el;
-  }
+  var h = window.RespBoard.el; // the board toolkit's element builder (boards/kit.js)
   function slot(name, el) { return $('[data-slot="' + name + '"]', el); }
   function setText(name, text, el) { var s = slot(name, el); if (s) s.textContent = text; }
   function pad(n) { return (n < 10 ? "0" : "") + n; }
@@ -233,14 +222,7 @@
   }
   function gettext(text) { return window.gettext ? window.gettext(text) : text; }
   // What a board module sees of a card: the site's summary, in the reader's language.
-  function cardData(name) {
-    var c = CARDS[name];
-    if (!c) return null;
-    return {
-      name: c.n, type: c.t, cost: c.c, factions: c.f || [], text: c.x, strength: c.s,
-      durability: c.d, influence: c.i, legendary: !!c.l, action: c.a,
-    };
-  }
+  function cardData(name) { return window.RespBoard.cardData(CARDS, name); }
   // The seat whose decision it is. A game may show a seat that does not decide a "wait" request
   // of its own (Chronomagia does): the deciding seat is then the clock's.
   function decidingSeat() {
@@ -269,7 +251,26 @@
       lang: cfg.lang,
       readOnly: !player,
       names: cfg.names.slice(),
+      last: lastCards.slice(),
     });
+  }
+
+  // The cards the opponent's last action named (instance ids and card names, from the game's
+  // log): the board marks them (boards/kit.js, isLast). A spectator sees the last action's.
+  var lastCards = [];
+  function lastOf(events) {
+    var other = player ? 1 - me : null, found = null, out = [];
+    (events || []).forEach(function (e) {
+      if (e.a !== null && e.a !== undefined && (e.seat === 0 || e.seat === 1) && (other === null || e.seat === other)) found = e.a;
+    });
+    if (found === null) return out;
+    (events || []).forEach(function (e) {
+      if (e.a !== found || (other !== null && e.seat !== other)) return;
+      ["id", "card", "target", "attacker", "unit"].forEach(function (k) {
+        if ((typeof e[k] === "number" || typeof e[k] === "string") && out.indexOf(e[k]) < 0) out.push(e[k]);
+      });
+    });
+    return out;
   }
 
   // A decision for a reader whose focus was lost (its button went away with the last move):
@@ -523,6 +524,8 @@
       list.appendChild(item);
     });
     if (!list.children.length) list.appendChild(h("li", { "class": "muted", text: T.log_empty }));
+    var last = lastOf(data.events);
+    if (last.join("|") !== lastCards.join("|")) { lastCards = last; renderBoard(); }
     if (atBottom || !eventsKey) list.scrollTop = list.scrollHeight;
   }
 
@@ -627,6 +630,15 @@
       schedule();
       if (source.readyState === EventSource.CLOSED) setTimeout(live, 5000);
     };
+  }
+
+  // At a phone's width the move box rides along the bottom of the screen: the page keeps its
+  // height free below the board and scrolls a focused or revealed control above it (play.css).
+  var turnbox = $("[data-testid=turnbox]");
+  if (turnbox && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      document.documentElement.style.setProperty("--turnbox-h", turnbox.offsetHeight + "px");
+    }).observe(turnbox);
   }
 
   root.addEventListener("click", onClick);

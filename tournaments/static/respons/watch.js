@@ -36,11 +36,7 @@
       legal: [],
       described: [],
       act: function () {},
-      card: function (name) {
-        var c = cards[name];
-        return c ? { name: c.n, type: c.t, cost: c.c, factions: c.f || [], text: c.x, strength: c.s,
-          durability: c.d, influence: c.i, legendary: !!c.l, action: c.a } : null;
-      },
+      card: function (name) { return window.RespBoard.cardData(cards, name); }, // boards/kit.js
       t: t,
       fmt: fmt,
       lang: cfg.lang,

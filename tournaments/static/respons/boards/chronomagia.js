@@ -22,23 +22,7 @@
   var REASONS = { life: "Life ran out", end_of_time: "the end of time", turn_limit: "the turn limit",
     concede: "concession", timeout: "time ran out", no_show: "no-show", penalty: "penalty" };
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    var key;
-    for (key in attrs || {}) {
-      // An absent attribute (null, undefined, false) is not set: setAttribute would write
-      // the word, and disabled="null" disables a button all the same.
-      if (attrs[key] === null || attrs[key] === undefined || attrs[key] === false) continue;
-      if (key === "style") node.style.cssText = attrs[key];
-      else if (key === "text") node.textContent = attrs[key];
-      else if (key.indexOf("on") === 0) node.addEventListener(key.slice(2), attrs[key]);
-      else node.setAttribute(key, attrs[key] === true ? "" : attrs[key]);
-    }
-    (children || []).forEach(function (child) {
-      if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return node;
-  }
+  var kit = window.RespBoard, el = kit.el;  // the board toolkit (boards/kit.js)
 
   function epochOf(century) {
     return century <= 15 ? 1 : century <= 25 ? 2 : 3;
@@ -108,9 +92,9 @@
       });
     }
 
+    // A card drawn as a card (boards/kit.js): its live facts as marks, its buttons below it.
     function cardBox(item, owner, extra) {
       var name = item.card;
-      var lines = [el("strong", { text: cardName(name) })];
       var facts = [];
       if (item.face_down) facts.push(t("shadow"));
       if (item.tapped) facts.push(t("tapped"));
@@ -119,31 +103,25 @@
       if (item.lives !== undefined) facts.push(fmt(t("{n} lives"), { n: item.lives }));
       if (item.time_counter !== undefined) facts.push(fmt(t("time counter {n}"), { n: item.time_counter }));
       if (item.trapped_by !== undefined) facts.push(t("trapped"));
-      if (facts.length) lines.push(el("div", { style: "font-size:0.8em", text: facts.join(" · ") }));
-      var text = cardText(name);
-      var box = el("div", {
-        title: text,
-        style: "display:inline-block;vertical-align:top;min-width:96px;max-width:150px;margin:3px;padding:4px;" +
-          "border:1px solid #888;border-radius:6px;background:" + (item.face_down ? "#555;color:#fff" : "#fff;color:#1f1a14") +
-          (item.tapped ? ";opacity:0.7" : "")
-      }, lines);
-      (extra || []).forEach(function (node) { box.appendChild(node); });
+      var controls = (extra || []).slice();
       if (mass && legal.some(function (a) { return a.targets && a.targets.length === 1 && a.targets[0] === item.id; })) {
-        box.appendChild(toggleButton(item.id));
+        controls.push(toggleButton(item.id));
       } else {
         actionsFor(item.id).forEach(function (a) {
-          box.appendChild(el("button", {
-            type: "button", style: "margin:2px",
+          controls.push(el("button", {
             "aria-label": label(a) + ": " + cardName(name),
             onclick: function () { act(a); }, text: label(a)
           }));
         });
       }
-      return box;
+      return kit.card(ctx, { name: name, marks: facts, controls: controls,
+        "class": (item.face_down ? "cm-shadow" : "") + (item.tapped ? " cm-tapped" : ""),
+        last: kit.isLast(ctx, item.id), target: legal.some(function (a) { return a.target === item.id; }) });
     }
 
     root.innerHTML = "";
-    var board = el("div", { "class": "chronomagia-board", style: "max-width:100%;overflow-x:auto;font-size:14px" });
+    root.classList.add("rb", "rb-chronomagia");
+    var board = el("div", { "class": "chronomagia-board" });
     root.appendChild(board);
 
     // The time track: 30 centuries, the active one marked (C3.2).
@@ -158,7 +136,9 @@
     }
     board.appendChild(el("div", {}, [
       el("div", { text: fmt(t("Century {century}, epoch {epoch} · turn {turn}"),
-        { century: view.century, epoch: view.epoch, turn: view.turn }) }),
+        { century: view.century, epoch: view.epoch, turn: view.turn }) +
+        (view.active === 0 || view.active === 1 ? " · " + fmt(t("{name}'s turn"), {
+          name: (ctx.names || [])[view.active] || view.seats[view.active].name }) : "") }),
       track
     ]));
 
@@ -168,7 +148,7 @@
     order.forEach(function (index) {
       var side = view.seats[index];
       var hero = side.hero || {};
-      var head = el("div", { style: "font-weight:bold;margin-top:6px" }, [
+      var head = el("h2", { "class": "rb-side-title" }, [
         (names[index] || side.name) + (view.active === index ? " ◀" : "")
       ]);
       var stats = el("div", {
@@ -177,21 +157,20 @@
         })
       });
       var heroLine = el("div", {
-        title: cardText(hero.card),
         text: fmt(t("Hero: {hero} · tokens {tokens}"), { hero: cardName(hero.card), tokens: hero.tokens }) +
           (hero.meditating ? " · " + t("meditating") : "")
       });
-      var field = el("div", { role: "group", "aria-label": t("Battlefield") });
-      (side.field || []).forEach(function (item) { field.appendChild(cardBox(item, index)); });
-      var section = el("section", { style: "border-top:1px solid #ccc;padding:4px 0" }, [head, stats, heroLine, field]);
+      var field = kit.zone(ctx, { title: t("Battlefield"), key: "field",
+        cards: (side.field || []).map(function (item) { return cardBox(item, index); }) });
+      var heroText = cardText(hero.card);
+      var section = el("section", { "class": "cm-side", "aria-label": names[index] || side.name }, [head, stats, heroLine,
+        heroText ? kit.details(ctx, cardName(hero.card), heroText) : null, field]);
       var hand = side.hand;
       if (Array.isArray(hand)) {
-        var handRow = el("div", { role: "group", "aria-label": t("Hand") }, [el("div", { text: t("Hand") })]);
-        hand.forEach(function (item) {
-          var extra = redraw && index === me ? [toggleButton(item.id)] : [];
-          handRow.appendChild(cardBox(item, index, extra));
-        });
-        section.appendChild(handRow);
+        section.appendChild(kit.zone(ctx, { title: t("Hand"), key: index === me ? "hand" : "hand-seen",
+          cards: hand.map(function (item) {
+            return cardBox(item, index, redraw && index === me ? [toggleButton(item.id)] : []);
+          }) }));
       } else {
         section.appendChild(el("div", { text: fmt(t("Hand: {n} cards"), { n: hand }) }));
         (side.known_hand || []).forEach(function (item) { section.appendChild(cardBox(item, index)); });

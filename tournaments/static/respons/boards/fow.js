@@ -7,19 +7,10 @@
 (function () {
   "use strict";
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      var v = attrs[k];
-      if (v === null || v === undefined || v === false) return;
-      if (k === "text") node.textContent = v;
-      else if (k === "class") node.className = v;
-      else node.setAttribute(k, v === true ? "" : v);
-    });
-    if (tag === "button") node.setAttribute("type", "button");
-    (children || []).forEach(function (c) { if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
-    return node;
-  }
+  var kit = window.RespBoard, el = kit.el;  // the board toolkit (boards/kit.js)
+  // The engine's phase words (F6) in the reader's language.
+  var PHASES = { mulligan: "Keep or mulligan", draw: "Draw phase", recovery: "Recovery phase", main: "Main phase",
+    end: "End phase", discard: "Discard down to seven" };
 
   function render(root, view, ctx) {
     var t = ctx.t || function (s) { return s; };
@@ -55,7 +46,6 @@
       if (action.item !== undefined) return fmt(t("chase item {n}"), { n: action.item });
       return "";
     }
-    var PHASES = { mulligan: t("mulligan"), main: t("main phase"), end: t("end phase"), discard: t("discard down to 7") };
     var WORDS = {
       play: t("Play"), activate: t("Activate"), attack: t("Attack"), block: t("Block with"),
       discard: t("Discard"), mulligan: t("Shuffle back"),
@@ -90,28 +80,45 @@
       if (choices.firstChild) choices.firstChild.focus();
     }
 
+    // Legal targets now (highlighted).
+    var targeted = [];
+    legal.forEach(function (a) { if (a.target !== undefined && a.target !== null) targeted.push(a.target); });
+
+    // A card drawn as a card (boards/kit.js): its live numbers and marks; one button that plays
+    // its one action at once or opens the list of its choices (targets, attack targets).
     function cardNode(c, extra) {
       var name = cardName(c.card);
-      var bits = [];
-      if (c.atk !== undefined) bits.push(c.atk + "/" + c.def_left);
-      if (c.j_ruler) bits.push(t("J-ruler"));
-      if (c.rested) bits.push(t("rested"));
-      if (c.new) bits.push(t("new"));
-      if (c.equips !== undefined) bits.push(fmt(t("equips {name}"), { name: cardName(byId[c.equips]) }));
-      var label = name + (bits.length ? " (" + bits.join(", ") + ")" : "") + (extra || "");
+      var stats = [], marks = [];
+      if (c.atk !== undefined) stats.push(c.atk + "/" + c.def_left);
+      if (c.j_ruler) marks.push(t("J-ruler"));
+      if (c.rested) marks.push(t("rested"));
+      if (c.new) marks.push(t("new"));
+      if (c.equips !== undefined) marks.push(fmt(t("equips {name}"), { name: cardName(byId[c.equips]) }));
+      if (extra) marks.push(extra);
       var actions = forCard[c.id] || [];
-      if (!actions.length) return el("li", { "class": "fow-card" + (c.rested ? " is-rested" : ""), title: cardText(c.card), text: label });
-      var b = el("button", { "class": "btn btn-small fow-card", title: cardText(c.card), text: label,
-        "aria-label": label + ": " + actions.map(actionText).join("; ") });
-      b.addEventListener("click", function () { if (actions.length === 1) ctx.act(actions[0]); else showChoices(actions); });
-      return el("li", {}, [b]);
+      var controls = [];
+      if (actions.length) {
+        var b = el("button", { "class": "btn btn-small fow-card", text: actions.length === 1 ? actionText(actions[0]) : t("Choose…"),
+          "aria-label": name + ": " + actions.map(actionText).join("; ") });
+        b.addEventListener("click", function () { if (actions.length === 1) ctx.act(actions[0]); else showChoices(actions); });
+        controls.push(b);
+      }
+      return kit.card(ctx, { name: c.card, tag: "li", stats: stats, marks: marks, controls: controls,
+        "class": c.rested ? "is-rested" : "", last: kit.isLast(ctx, c.id), target: targeted.indexOf(c.id) >= 0 });
     }
 
-    function list(title, cards) {
-      var ul = el("ul", { "class": "fow-list", style: "display:flex;flex-wrap:wrap;gap:.25rem;list-style:none;padding:0" });
+    function list(title, cards, key) {
+      var ul = el("ul", { "class": "fow-list" });
       cards.forEach(function (c) { ul.appendChild(cardNode(c)); });
       if (!cards.length) ul.appendChild(el("li", { "class": "muted", text: t("empty") }));
-      return el("div", { "class": "fow-zone" }, [el("h4", { text: title + " (" + cards.length + ")" }), ul]);
+      return el("div", { "class": "fow-zone rb-zone", role: "group", "aria-label": title, "data-zone": key || null }, [
+        el("h3", { "class": "rb-zone-title", text: title + " (" + cards.length + ")" }), ul]);
+    }
+
+    // F4.4: a will pool, by attribute.
+    function willText(will) {
+      var keys = Object.keys(will || {}).filter(function (k) { return will[k]; });
+      return keys.length ? keys.map(function (k) { return will[k] + " " + t(k); }).join(", ") : t("empty");
     }
 
     var order = ctx.seat === 0 || ctx.seat === 1 ? [1 - ctx.seat, ctx.seat] : [0, 1];
@@ -127,14 +134,21 @@
         fmt(t("Deck {n}"), { n: seat.deck }),
         fmt(t("Stone deck {n}"), { n: seat.stone_deck }),
         fmt(t("Hand {n}"), { n: Array.isArray(seat.hand) ? seat.hand.length : seat.hand }),
+        fmt(t("Graveyard {n}"), { n: (seat.graveyard || []).length }),
       ].join(" · ") });
+      var more = [fmt(t("Will pool: {will}"), { will: willText(seat.will) })];
+      if (seat.called) more.push(t("called a magic stone this turn"));
+      if (ruler.judgment_lost) more.push(t("Judgment no longer possible"));
+      else if (ruler.judged_this_turn) more.push(t("Judgment done this turn"));
+      if ((seat.removed || []).length) more.push(fmt(t("Removed: {cards}"), { cards: seat.removed.map(cardName).join(", ") }));
       var field = seat.field || [];
       var section = el("section", { "class": "fow-seat" + (s === ctx.seat ? " is-mine" : ""), "data-side": String(s), "aria-label": title }, [
-        el("h3", { text: title }), head,
+        el("h2", { "class": "rb-side-title", text: title + (view.active === s ? " · " + t("their turn") : "") }), head,
+        el("p", { "class": "fow-stats", text: more.join(" · ") }),
         forCard[ruler.id] && ruler.zone !== "field" ? el("ul", { style: "list-style:none;padding:0" }, [cardNode({ id: ruler.id, card: ruler.card, rested: ruler.rested }, "")]) : el("p", { text: rulerLine }),
         list(t("Field"), field.filter(function (c) { return !(ctx.card && ctx.card(c.card) && ctx.card(c.card).type === "magic_stone"); })),
         list(t("Magic stones"), field.filter(function (c) { return ctx.card && ctx.card(c.card) && ctx.card(c.card).type === "magic_stone"; })),
-        Array.isArray(seat.hand) ? list(t("Hand"), seat.hand) : null,
+        Array.isArray(seat.hand) ? list(t("Hand"), seat.hand, s === ctx.seat ? "hand" : "hand-seen") : null,
         el("details", {}, [el("summary", { text: fmt(t("Graveyard ({n})"), { n: (seat.graveyard || []).length }) }),
           el("p", { text: (seat.graveyard || []).map(cardName).join(", ") || t("empty") })]),
       ]);
@@ -146,14 +160,18 @@
     chase.slice().reverse().forEach(function (item) {
       var p = item.payload || {};
       var what = p.kind === "judgment" ? t("Judgment") : cardName(p.name);
-      chaseList.appendChild(el("li", { text: fmt(t("{what} ({name})"), { what: what, name: names[item.controller] || item.controller }) + " · #" + item.id }));
+      var on = p.target !== undefined && p.target !== null ? " → " + cardName(byId[p.target]) :
+        p.player !== undefined && p.player !== null ? " → " + (names[p.player] || p.player) :
+        p.item !== undefined && p.item !== null ? " → " + fmt(t("chase item {n}"), { n: p.item }) : "";
+      chaseList.appendChild(el("li", { text: fmt(t("{what} ({name})"), { what: what, name: names[item.controller] || item.controller }) + on + " · #" + item.id }));
     });
     root.appendChild(el("section", { "class": "fow-shared", "aria-label": t("The chase") }, [
-      el("h3", { text: t("The chase") + (chase.length ? "" : " · " + t("empty")) }), chaseList,
+      el("h2", { "class": "rb-side-title", text: t("The chase") + (chase.length ? "" : " · " + t("empty")) }), chaseList,
       view.battle ? el("p", { text: fmt(t("Battle: {attacker} attacks {target}"), {
         attacker: cardName(byId[view.battle.attacker]),
         target: view.battle.target === null ? t("the player") : cardName(byId[view.battle.target]) }) }) : null,
-      el("p", { "class": "muted", text: fmt(t("Turn {n} · {phase}"), { n: view.turn, phase: PHASES[view.phase] || view.phase || "" }) }),
+      el("p", { "class": "fow-turn", text: fmt(t("Turn {n} · {phase}"), { n: view.turn, phase: PHASES[view.phase] ? t(PHASES[view.phase]) : view.phase || "" }) +
+        (view.priority === 0 || view.priority === 1 ? " · " + fmt(t("priority: {name}"), { name: names[view.priority] || view.priority }) : "") }),
     ]));
 
     if (loose.length) {

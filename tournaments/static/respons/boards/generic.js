@@ -6,19 +6,7 @@
 
   var MAX_DEPTH = 4;
 
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      var v = attrs[k];
-      if (v === null || v === undefined || v === false) return;
-      if (k === "text") el.textContent = v;
-      else if (k === "class") el.className = v;
-      else el.setAttribute(k, v === true ? "" : v);
-    });
-    if (tag === "button") el.setAttribute("type", "button");
-    (children || []).forEach(function (c) { if (c) el.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
-    return el;
-  }
+  var h = window.RespBoard.el; // the board toolkit's element builder (boards/kit.js)
 
   // "hand_size" -> "Hand size": the view's keys are the engine's own words.
   function label(key) {

@@ -14,19 +14,7 @@
   var FACTION_VAR = { order: "var(--order)", technology: "var(--technology)", chaos: "var(--chaos)" };
   var TYPES = { hero: "Hero", unit: "Unit", spell: "Spell", trap: "Trap", enhancement: "Enhancement", location: "Location", order: "Order" };
 
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      var v = attrs[k];
-      if (v === null || v === undefined || v === false) return;
-      if (k === "text") el.textContent = v;
-      else if (k === "class") el.className = v;
-      else el.setAttribute(k, v === true ? "" : v);
-    });
-    if (tag === "button" && !el.hasAttribute("type")) el.setAttribute("type", "button");
-    (children || []).forEach(function (c) { if (c) el.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
-    return el;
-  }
+  var h = window.RespBoard.el; // the board toolkit's element builder (boards/kit.js)
   function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : String(s).replace(/"/g, '\\"'); }
   function cellKey(seat, c) { return "c:" + seat + ":" + c.line + ":" + c.row; }
   function targetKey(t) {
@@ -284,7 +272,7 @@
     el.appendChild(h("div", { "class": "side-body" }, [h("div", { "class": "heroic" }, [hero, loc]), grid, abstract]));
 
     // The hand: cards when the reader may see them, backs otherwise.
-    var hand = h("div", { "class": "hand", "data-testid": "hand-" + where });
+    var hand = h("div", { "class": "hand", "data-testid": "hand-" + where, "data-zone": where === "bottom" ? "hand" : "hand-seen" });
     var d = this.decision();
     if (sv && sv.hand) {
       sv.hand.forEach(function (cardName, index) {
@@ -297,7 +285,8 @@
         t.setAttribute("data-testid", "hand-card");
         if (active) {
           t.setAttribute("data-fid", "hand:" + index);
-          t.setAttribute("aria-label", self.card(cardName).name + ", " + self.typeName(self.card(cardName).type || ""));
+          // Named by what it shows (cost, type, name, text): a label apart from the visible words
+          // would hide them from a reader who speaks the button's name (WCAG 2.5.3).
         }
         if (playable) t.classList.add("is-playable");
         if (selected) { t.classList.add("is-selected"); t.setAttribute("aria-pressed", "true"); }
@@ -306,7 +295,10 @@
           t.setAttribute("aria-pressed", back ? "true" : "false");
           if (back) t.classList.add("is-putback");
         }
-        hand.appendChild(t);
+        // The card's whole text on a click or a key (boards/kit.js), beside the card: a button
+        // holds no other control.
+        var full = where === "bottom" && self.card(cardName).text;
+        hand.appendChild(full ? h("div", { "class": "hand-card" }, [t, window.RespBoard.details(self.ctx, self.card(cardName).name, full)]) : t);
       });
     } else if (sv) {
       for (var k = 0; k < sv.hand_size; k++) hand.appendChild(this.back("tile-mini"));

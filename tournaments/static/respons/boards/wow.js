@@ -28,23 +28,8 @@
     return known[kind] || String(kind).replace(/_/g, " ");
   }
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    var key;
-    for (key in attrs || {}) {
-      // An absent attribute (null, undefined, false) is not set: setAttribute would write
-      // the word, and disabled="null" disables a button all the same.
-      if (attrs[key] === null || attrs[key] === undefined || attrs[key] === false) continue;
-      if (key === "style") node.style.cssText = attrs[key];
-      else if (key === "text") node.textContent = attrs[key];
-      else if (key.indexOf("on") === 0) node.addEventListener(key.slice(2), attrs[key]);
-      else node.setAttribute(key, attrs[key] === true ? "" : attrs[key]);
-    }
-    (children || []).forEach(function (child) {
-      if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return node;
-  }
+
+  var kit = window.RespBoard, el = kit.el;  // the board toolkit (boards/kit.js)
 
   function render(root, view, ctx) {
     // A control of this board had the focus: it comes back to the new one (the board is redrawn).
@@ -149,35 +134,39 @@
         bits.push(fmt(t("{kind} ×{n}"), { kind: kindName(kind, t), n: c.counters[kind] }));
       });
       if (c.flipped) bits.push(t("flipped"));  // W1.7: the back is up
-      var title = c.card ? cardName(c.card) : t("face-down card");
-      var box = el("div", {
-        "class": "wow-card" + (c.exhausted ? " wow-exhausted" : ""),
-        title: c.card ? cardText(c.card) : "",
-        style: "border:1px solid #888;border-radius:6px;padding:4px 6px;margin:3px;min-width:7em;max-width:12em;" +
-          "display:inline-block;vertical-align:top;color:#1a1a1a;background:" + (c.exhausted ? "#eee" : "#fff") +
-          (c.exhausted ? ";transform:rotate(-3deg)" : "")
-      }, [el("strong", { text: title }), bits.length ? el("div", { style: "font-size:85%", text: bits.join(" · ") }) : null]);
+      var controls = [];
       if (pay.on && readyMine.indexOf(c.id) >= 0) {  // W7.5: mark a resource to pay with
         var chosen = pay.ids.indexOf(c.id) >= 0;
-        extra = (extra || []).concat([el("button", { type: "button", "class": "wow-pay", "aria-pressed": chosen ? "true" : "false",
+        controls.push(el("button", { "class": "wow-pay", "aria-pressed": chosen ? "true" : "false",
           onclick: function () {
             if (chosen) pay.ids.splice(pay.ids.indexOf(c.id), 1); else pay.ids.push(c.id);
             rerender();
-          } }, [chosen ? t("Paying with this ✓") : t("Pay with this")])]);
+          } }, [chosen ? t("Paying with this ✓") : t("Pay with this")]));
       }
-      buttonsFor(c.id).concat(extra || []).forEach(function (b) { box.appendChild(el("div", {}, [b])); });
+      // The card's face (boards/kit.js): name, cost, type, the live numbers and marks, keywords,
+      // its whole text on a click; the buttons of what the reader may do with it.
+      var box = kit.card(ctx, {
+        name: c.card || null, title: c.card ? null : t("face-down card"), stats: bits, controls: buttonsFor(c.id).concat(controls).concat(extra || []),
+        "class": "wow-card" + (c.exhausted ? " wow-exhausted" : ""), last: isLast(c.id), target: targeted.indexOf(c.id) >= 0,
+      });
       (c.attached || []).forEach(function (a) {  // W3.4, W8.3: attachments lie under their host
-        box.appendChild(el("div", { "class": "wow-attached", style: "font-size:85%" }, [t("attached:"), cardBox(a)]));
+        box.appendChild(el("div", { "class": "wow-attached" }, [t("attached:"), cardBox(a)]));
       });
       return box;
     }
-    function row(label, cards) {
-      return el("div", { "class": "wow-row", style: "display:flex;flex-wrap:wrap;align-items:flex-start" },
-        [el("span", { style: "font-size:85%;min-width:6em;color:#555", text: label })].concat(cards));
+    function row(label, cards, key) {  // a zone the rules name (boards/kit.js): title, count, cards
+      return kit.zone(ctx, { title: label, cards: cards, key: key, "class": "wow-row" });
     }
+    // Legal targets now (highlighted) and the cards of the opponent's last action (marked).
+    var targeted = [];
+    legal.forEach(function (a) {
+      [a.target, a.defender].forEach(function (id) { if (id !== undefined && id !== null) targeted.push(id); });
+    });
+    function isLast(id) { return kit.isLast(ctx, id); }
 
     while (root.firstChild) root.removeChild(root.firstChild);
-    var board = el("div", { "class": "wow-board", style: "max-width:100%;overflow-x:auto" });
+    root.classList.add("rb", "rb-wow");
+    var board = el("div", { "class": "wow-board" });
     root.appendChild(board);
 
     var decision = view.decision || {};
@@ -189,6 +178,9 @@
       banner.push(" (" + t(REASONS[view.result.reason] || view.result.reason) + ")");
     } else {
       banner.push(fmt(t("Turn {turn}"), { turn: view.turn }) + " · " + t(WINDOWS[view.phase] || view.phase));
+      if (view.active === 0 || view.active === 1) {
+        banner.push(" · " + fmt(t("{name}'s turn"), { name: (ctx.names || [])[view.active] || view.seats[view.active].name }));
+      }
       if (decision.kind === "discard") banner.push(" · " + fmt(t("discard {n}"), { n: decision.count }));
       if (decision.kind === "armor") banner.push(" · " + fmt(t("armor against {n} damage?"), { n: decision.amount }));
       if (decision.kind === "search") banner.push(" · " + t("search your deck"));
@@ -205,18 +197,18 @@
       var mine = view.seat === index;
       var section = el("section", { "class": "wow-side", "aria-label": side.name,
         style: "border-top:2px solid #ccc;padding:4px 0" });
-      section.appendChild(el("div", { style: "font-weight:bold",
+      section.appendChild(el("h2", { "class": "rb-side-title",
         text: side.name + (view.active === index ? " ◆" : "") + " · " +
           fmt(t("deck {deck} · graveyard {grave}"), { deck: side.deck, grave: (side.graveyard || []).length }) +
           (Array.isArray(side.hand) ? "" : " · " + fmt(t("hand {n}"), { n: side.hand })) }));
       section.appendChild(row(t("Hero"), [cardBox(side.hero)].concat((side.hero_row || []).map(function (c) { return cardBox(c); }))));
-      section.appendChild(row(t("Allies"), (side.allies || []).map(function (c) { return cardBox(c); })));
-      section.appendChild(row(t("Resources"), (side.resources || []).map(function (c) { return cardBox(c); })));
+      section.appendChild(row(t("Allies"), (side.allies || []).map(function (c) { return cardBox(c); }), "allies"));
+      section.appendChild(row(t("Resources"), (side.resources || []).map(function (c) { return cardBox(c); }), "resources"));
       if ((side.removed || []).length) {  // W4.2: removed from the game, face up
         section.appendChild(row(t("Removed"), side.removed.map(function (n) { return el("span", { "class": "wow-removed", style: "margin:3px", text: cardName(n) }); })));
       }
       if (Array.isArray(side.hand) && (mine || ctx.readOnly)) {
-        section.appendChild(row(t("Hand"), side.hand.map(function (c) { return cardBox(c); })));
+        section.appendChild(row(t("Hand"), side.hand.map(function (c) { return cardBox(c); }), mine ? "hand" : "hand-seen"));
       }
       board.appendChild(section);
     });

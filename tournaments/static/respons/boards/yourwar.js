@@ -10,29 +10,14 @@
 (function () {
   "use strict";
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    var key;
-    for (key in attrs || {}) {
-      if (!Object.prototype.hasOwnProperty.call(attrs, key)) continue;
-      // An absent attribute (null, undefined, false) is not set: setAttribute would write
-      // the word, and disabled="null" disables a button all the same.
-      if (attrs[key] === null || attrs[key] === undefined || attrs[key] === false) continue;
-      if (key === "text") node.textContent = attrs[key];
-      else if (key === "onclick") node.addEventListener("click", attrs[key]);
-      else if (key === "style") node.style.cssText = attrs[key];
-      else node.setAttribute(key, attrs[key] === true ? "" : attrs[key]);
-    }
-    (children || []).forEach(function (child) {
-      if (child) node.appendChild(child);
-    });
-    return node;
-  }
+  var kit = window.RespBoard, el = kit.el;  // the board toolkit (boards/kit.js)
+
+  // The engine's phase words (Y5, Y7) in the reader's language.
+  var PHASES = { opening: "Opening hands", initial: "Initial phase", block: "Blocks", intervene: "Intervention",
+    assign: "Damage assignment", final: "Final phase", discard: "Discard down to the hand limit", over: "Game over" };
+  var VERBS = { play: "Play", build: "Build a base", discard: "Discard" };
 
   var ROW = "display:flex;flex-wrap:wrap;gap:4px;margin:4px 0;max-width:100%;";
-  // Dark text on a light face: the play page's table is dark felt with light text.
-  var CARD = "border:1px solid #888;border-radius:4px;padding:2px 6px;font:inherit;text-align:left;" +
-    "background:#fbf8f2;color:#1f1a14;";
 
   function render(root, view, ctx) {
     var t = ctx.t || function (s) { return s; };
@@ -95,15 +80,21 @@
       render(root, view, ctx);
     }
 
+    // Legal targets now (highlighted) and the cards of the opponent's last action (marked).
+    var targeted = [];
+    legal.forEach(function (a) {
+      [a.target, a.unit].forEach(function (id) { if (typeof id === "number" && a.type !== "attack") targeted.push(id); });
+    });
+
     while (root.firstChild) root.removeChild(root.firstChild);
-    root.appendChild(
-      el("div", { style: "font-size:0.9em;margin-bottom:4px;" }, [
-        el("span", {
-          text: fmt(t("Turn {turn}, {phase}"), { turn: view.turn, phase: t(view.phase) }) +
-            (view.result ? " — " + t("game over") : "")
-        })
-      ])
-    );
+    root.classList.add("rb", "rb-yourwar");
+    var phase = view.result ? t("game over") : t(PHASES[view.phase] || view.phase || "");
+    root.appendChild(el("p", { "class": "yw-status" }, [
+      fmt(t("Turn {turn}, {phase}"), { turn: view.turn, phase: phase }),
+      view.active === 0 || view.active === 1 ? " · " + fmt(t("{name}'s turn"), { name: seatName(view.active) }) : "",
+    ]));
+    var asked = promptText();
+    if (asked) root.appendChild(kit.prompt(asked));
 
     var order = me === 1 ? [0, 1] : [1, 0];
     order.forEach(function (seat) {
@@ -112,16 +103,24 @@
 
     if (state.picking) {
       var pick = state.picking;
-      root.appendChild(
-        el("div", { role: "group", "aria-label": pick.title, style: ROW }, [el("strong", { text: pick.title })]
-          .concat(pick.items.map(function (item) {
-            return el("button", {
-              type: "button", style: CARD, text: item.label,
-              onclick: function () { state.picking = null; act(item.action); }
-            });
-          }))
-          .concat([el("button", { type: "button", text: t("Cancel"), onclick: function () { state.picking = null; redraw(); } })]))
-      );
+      root.appendChild(kit.picker(ctx, {
+        label: pick.title,
+        choices: pick.items.map(function (item) {
+          return { text: item.label, pick: function () { state.picking = null; act(item.action); } };
+        }),
+        cancel: function () { state.picking = null; redraw(); },
+      }));
+    }
+
+    // What the reader is asked now, in words (Y5, Y7).
+    function promptText() {
+      if (!legal.length) return "";
+      var kind = decision.kind;
+      if (kind === "block") return t("Choose your blockers: a unit of yours, then the attacker it blocks (Y7.3).");
+      if (kind === "assign") return t("Split each attacker's damage among its blockers (Y7.6).");
+      if (view.phase === "discard") return t("Discard down to the hand limit (Y5.6).");
+      if (view.phase === "opening") return t("Keep your opening hand or redeal it (Y4.3).");
+      return t("Play cards, build a base, attack or end the phase (Y5.1).");
     }
 
     // The decision's own answers that are not a card's: keep, redeal, end, proceed.
@@ -133,7 +132,7 @@
       root.appendChild(el("div", { style: ROW }, simple.map(function (a) {
         var label = words[a.type];
         if (a.type === "redeal") label = fmt(t("Redeal ({count} cards)"), { count: decision.redeal_deals });
-        return el("button", { type: "button", text: label, onclick: function () { act(a); } });
+        return el("button", { "class": "btn btn-small", text: label, onclick: function () { act(a); } });
       })));
     }
     if (decision.kind === "block" && legal.length) root.appendChild(drawBlocks());
@@ -146,48 +145,46 @@
         style: "border:1px solid #ccc;border-radius:6px;padding:4px;margin:4px 0;overflow-x:auto;max-width:100%;box-sizing:border-box;"
       });
       var free = side.bases.filter(function (b) { return !b.used; }).length;
-      box.appendChild(el("div", {
+      box.appendChild(el("h2", { "class": "rb-side-title",
         text: fmt(t("{name}: health {health}, hand {hand}, deck {deck}, bases {free}/{bases}"), {
           name: seatName(seat), health: side.health, hand: side.hand_size, deck: side.deck_size,
           free: free, bases: side.bases.length
         })
       }));
-      box.appendChild(el("div", { style: ROW }, side.field.map(function (unit) { return drawUnit(seat, unit); })));
+      box.appendChild(kit.zone(ctx, { title: t("Field"), key: "field",
+        cards: side.field.map(function (unit) { return drawUnit(seat, unit); }) }));
       if (side.support.length) {
-        box.appendChild(el("div", { style: ROW }, side.support.map(function (card) {
-          return cardButton(card.id, name(card.card) + (card.icon_used ? " ⟳" : ""), seat);
-        })));
+        box.appendChild(kit.zone(ctx, { title: t("Support"), key: "support", cards: side.support.map(function (card) {
+          return cardButton(card, card.icon_used ? [t("used") + " ⟳"] : []);
+        }) }));
       }
       if (side.hand) {
-        box.appendChild(el("div", { role: "group", "aria-label": t("Hand"), style: ROW }, side.hand.map(function (card) {
-          var options = matching(function (a) {
-            return (a.type === "play" || a.type === "build" || a.type === "discard") && a.card === card;
-          });
-          var verb = options.length ? t(options[0].type) + ": " : "";
-          return el("button", {
-            type: "button", style: CARD + (options.length ? "" : "opacity:.6;"), text: verb + name(card),
-            disabled: options.length ? null : "disabled",
-            onclick: function () { choose(options, name(card)); }
-          });
-        })));
+        box.appendChild(kit.zone(ctx, { title: t("Hand"), key: seat === ctx.seat ? "hand" : "hand-seen", cards: side.hand.map(function (card) {
+          var controls = ["play", "build", "discard"].map(function (type) {
+            var options = matching(function (a) { return a.type === type && a.card === card; });
+            if (!options.length) return null;
+            return el("button", { "class": "btn btn-small", text: t(VERBS[type]),
+              "aria-label": t(VERBS[type]) + ": " + name(card), onclick: function () { choose(options, name(card)); } });
+          }).filter(Boolean);
+          return kit.card(ctx, { name: card, controls: controls, "class": controls.length ? "is-playable" : "" });
+        }) }));
       }
       if (side.destroyed.length) {
         var pile = el("details", {}, [el("summary", { text: fmt(t("Destroyed: {count}"), { count: side.destroyed.length }) })]);
         pile.appendChild(el("div", { style: ROW }, side.destroyed.map(function (card) {
-          return cardButton(card.id, name(card.card), seat);
+          return cardButton(card, []);
         })));
         box.appendChild(pile);
       }
       return box;
     }
 
-    function cardButton(id, label, seat) {
-      var uses = matching(function (a) { return a.type === "use" && a.card === id; });
-      return el("button", {
-        type: "button", style: CARD + (uses.length ? "" : "opacity:.6;"), text: (uses.length ? t("use") + ": " : "") + label,
-        disabled: uses.length ? null : "disabled",
-        onclick: function () { choose(uses, label); }
-      });
+    function cardButton(card, marks) {
+      var uses = matching(function (a) { return a.type === "use" && a.card === card.id; });
+      var label = name(card.card);
+      return kit.card(ctx, { name: card.card, marks: marks, last: kit.isLast(ctx, card.id), target: targeted.indexOf(card.id) >= 0,
+        controls: uses.length ? [el("button", { "class": "btn btn-small", text: t("use"), "aria-label": t("use") + ": " + label,
+          onclick: function () { choose(uses, label); } })] : [] });
     }
 
     function drawUnit(seat, unit) {
@@ -197,12 +194,11 @@
       if (unit.attacking) marks.push(t("attacking"));
       if (unit.blocking !== undefined) marks.push(fmt(t("blocks {card}"), { card: targetLabel(unit.blocking) }));
       if (unit.guarding !== undefined) marks.push(fmt(t("guards {card}"), { card: targetLabel(unit.guarding) }));
-      var label = name(unit.card) + " " + unit.attack + "/" + unit.defense +
-        (unit.damage ? " (−" + unit.damage + ")" : "") + (marks.length ? " [" + marks.join(", ") + "]" : "");
+      var stats = [unit.attack + "/" + unit.defense + (unit.damage ? " (−" + unit.damage + ")" : "")];
       var attack = matching(function (a) { return a.type === "attack" && a.unit === unit.id; });
       var uses = matching(function (a) { return a.type === "use" && a.card === unit.id; });
       var guards = matching(function (a) { return a.type === "guard" && a.colonel === unit.id; });
-      var buttons = [el("span", { text: label })];
+      var buttons = [];
       if (attack.length) buttons.push(el("button", { type: "button", text: t("Attack"), onclick: function () { act(attack[0]); } }));
       if (uses.length) buttons.push(el("button", { type: "button", text: t("use"), onclick: function () { choose(uses, name(unit.card)); } }));
       if (guards.length) {
@@ -227,7 +223,8 @@
           }));
         }
       }
-      return el("div", { style: CARD + "display:flex;flex-wrap:wrap;gap:4px;align-items:center;" }, buttons);
+      return kit.card(ctx, { name: unit.card, stats: stats, marks: marks, controls: buttons,
+        last: kit.isLast(ctx, unit.id), target: targeted.indexOf(unit.id) >= 0 });
     }
 
     function inBlocks(id) {
