@@ -26,6 +26,14 @@ through the HTTP API as people would, adjudicated by real Celery workers:
   queue wait the workers add, how much of the round finished within ``--minutes``, and the
   CPU time each part used (so a run on a shared machine still tells the cost per action).
 
+Per applied action it also prints the server's CPU (web, workers and the PostgreSQL sessions
+alive throughout the run), the database's transactions, rows written and read (its
+``pg_stat_database`` counters; statements too when ``pg_stat_statements`` is preloaded) and the
+bytes sent to the clients. ``--baseline PATH`` (an older checkout with its own ``.venv``) runs
+that tree and this one back to back, alternating, ``--runs`` times each with the same
+arguments, and prints each figure's mean per tree and the ratio (``bench/online_compare.py``);
+``--json PATH`` writes one run's figures.
+
 Target (issue: online play): p95 < 150 ms at 300 actions/s offered. The clients are a
 closed loop: a match offers one action per (pause + latency), so the default pauses
 (0.8-2.4 s, mean 1.6 s) offer about 512 / 1.7 s = 300 actions/s while the server keeps up.
