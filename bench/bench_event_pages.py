@@ -23,47 +23,29 @@ CELERY_BROKER_URL (the request counters' Redis; only this bench's keys are touch
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import statistics
 import sys
 import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from support import (  # noqa: E402  (bench/, the script's own folder)
+    TARGET_MS,
+    database_drop,
+    database_recreate,
+    database_url,
+    django_start,
+    over_flag,
+    page_call,
+    timed,
+)
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/respons_bench_pages"
-TARGET_MS = 300.0
 BATCH = 5000
-
-
-def _with_database(url: str, name: str) -> str:
-    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
-
-
-def _admin(url: str) -> str:
-    return urlunsplit(urlsplit(url)._replace(path="/postgres"))
-
-
-def database_recreate(url: str) -> None:
-    """Drop and create the bench's database (connecting to the server's ``postgres`` database)."""
-    import psycopg
-
-    name = urlsplit(url).path.lstrip("/")
-    with psycopg.connect(_admin(url), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def database_drop(url: str) -> None:
-    import psycopg
-
-    with psycopg.connect(_admin(url), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{urlsplit(url).path.lstrip("/")}" WITH (FORCE)')
 
 
 # --- the event -----------------------------------------------------------------------------
@@ -159,9 +141,7 @@ def time_pages(
     event_id: int, reader: Any, rounds: int, repeat: int
 ) -> list[tuple[str, str, float, float, float, int, int]]:
     """Return (page, reader, first ms, median ms, worst ms, SQL queries, status) of every page."""
-    from django.db import connection, reset_queries
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     pages = [
         ("event page", f"/events/{event_id}/"),
@@ -177,18 +157,7 @@ def time_pages(
     rows = []
     for label, path in pages:
         for who, client in (("player", signed_in), ("anonymous", anonymous)):
-            times = []
-            queries = status = 0
-            for _ in range(repeat + 1):
-                reset_queries()  # the log keeps 9,000 queries at most: count this request's alone
-                with CaptureQueriesContext(connection) as captured:
-                    began = time.perf_counter()
-                    response = client.get(path)
-                    _body = response.content
-                    times.append((time.perf_counter() - began) * 1000)
-                queries, status = len(captured), response.status_code
-            rest = times[1:]
-            rows.append((label, who, times[0], statistics.median(rest), max(rest), queries, status))
+            rows.append((label, who, *timed(page_call(client, path), repeat)))
     return rows
 
 
@@ -205,33 +174,12 @@ def main() -> int:
     args = parser.parse_args()
     args.repeat = max(1, args.repeat)
 
-    db_url = _with_database(os.environ.get("DATABASE_URL") or DEFAULT_DB, args.database)
-    if not db_url.startswith(("postgres://", "postgresql://")):
-        raise SystemExit("bench_event_pages needs PostgreSQL (DATABASE_URL)")
-    if urlsplit(db_url).hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit("bench_event_pages only talks to this machine")
-    try:
-        import psycopg
-
-        psycopg.connect(_admin(db_url), connect_timeout=3).close()
-    except Exception as error:  # make bench runs every script: say why this one did nothing
-        print(f"bench_event_pages skipped: PostgreSQL is needed ({str(error).splitlines()[0]})")
+    db_url = database_url("bench_event_pages", args.database, DEFAULT_DB)
+    if db_url is None:
         return 0
-    os.environ.update(
-        DATABASE_URL=db_url,
-        DEBUG="false",
-        DJANGO_SETTINGS_MODULE="respons_site.settings",
-        THROTTLE_ANON="1000000/min",
-        THROTTLE_USER="1000000/min",
-    )
     database_recreate(db_url)
     try:
-        import django
-
-        django.setup()
-        from django.test.utils import setup_test_environment
-
-        setup_test_environment()  # the test client's host allowed, nothing else changed
+        django_start()
         began = time.monotonic()
         print(f"building {args.players} players and {args.rounds} rounds in {args.database} ...", flush=True)
         event_id, reader = event_build(args.players, args.rounds, args.seed)
@@ -248,9 +196,7 @@ def main() -> int:
     )
     over = 0
     for label, who, first, median, worst, queries, status in rows:
-        flag = (
-            "" if median < TARGET_MS and status == 200 else "  OVER" if status == 200 else f"  HTTP {status}"
-        )
+        flag = over_flag(median, status)
         over += bool(flag)
         print(f"{label:<28} {who:<10} {first:9.1f} {median:10.1f} {worst:9.1f} {queries:5d}  {status}{flag}")
     print(f"\ntarget: every page's median under {TARGET_MS:.0f} ms — {'met' if not over else f'{over} over'}")

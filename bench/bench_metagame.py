@@ -23,46 +23,28 @@ CELERY_BROKER_URL (the request counters' Redis; only this bench's keys are touch
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import statistics
 import sys
 import time
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from support import (  # noqa: E402  (bench/, the script's own folder)
+    TARGET_MS,
+    database_drop,
+    database_recreate,
+    database_url,
+    django_start,
+    over_flag,
+    page_call,
+    timed,
+)
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/respons_bench_metagame"
-TARGET_MS = 300.0
 BATCH = 5000
-
-
-def _with_database(url: str, name: str) -> str:
-    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
-
-
-def _admin(url: str) -> str:
-    return urlunsplit(urlsplit(url)._replace(path="/postgres"))
-
-
-def database_recreate(url: str) -> None:
-    """Drop and create the bench's database (connecting to the server's ``postgres`` database)."""
-    import psycopg
-
-    name = urlsplit(url).path.lstrip("/")
-    with psycopg.connect(_admin(url), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def database_drop(url: str) -> None:
-    import psycopg
-
-    with psycopg.connect(_admin(url), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{urlsplit(url).path.lstrip("/")}" WITH (FORCE)')
 
 
 # --- the event -----------------------------------------------------------------------------
@@ -174,9 +156,7 @@ def event_build(players: int, rounds: int, games: int, seed: int) -> int:
 
 def time_reads(event_id: int, repeat: int) -> list[tuple[str, float, float, float, int, int]]:
     """Return (read, first ms, median ms, worst ms, SQL queries, status) of every read."""
-    from django.db import connection, reset_queries
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     reads = [
         ("metagame page (en)", f"/events/{event_id}/metagame/", "en"),
@@ -189,18 +169,7 @@ def time_reads(event_id: int, repeat: int) -> list[tuple[str, float, float, floa
     rows = []
     for label, path, language in reads:
         client = Client(HTTP_ACCEPT_LANGUAGE=language)
-        times = []
-        queries = status = 0
-        for _ in range(repeat + 1):
-            reset_queries()
-            with CaptureQueriesContext(connection) as captured:
-                began = time.perf_counter()
-                response = client.get(path)
-                _body = response.content
-                times.append((time.perf_counter() - began) * 1000)
-            queries, status = len(captured), response.status_code
-        rest = times[1:]
-        rows.append((label, times[0], statistics.median(rest), max(rest), queries, status))
+        rows.append((label, *timed(page_call(client, path), repeat)))
     return rows
 
 
@@ -218,33 +187,12 @@ def main() -> int:
     args = parser.parse_args()
     args.repeat = max(1, args.repeat)
 
-    db_url = _with_database(os.environ.get("DATABASE_URL") or DEFAULT_DB, args.database)
-    if not db_url.startswith(("postgres://", "postgresql://")):
-        raise SystemExit("bench_metagame needs PostgreSQL (DATABASE_URL)")
-    if urlsplit(db_url).hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit("bench_metagame only talks to this machine")
-    try:
-        import psycopg
-
-        psycopg.connect(_admin(db_url), connect_timeout=3).close()
-    except Exception as error:  # make bench runs every script: say why this one did nothing
-        print(f"bench_metagame skipped: PostgreSQL is needed ({str(error).splitlines()[0]})")
+    db_url = database_url("bench_metagame", args.database, DEFAULT_DB)
+    if db_url is None:
         return 0
-    os.environ.update(
-        DATABASE_URL=db_url,
-        DEBUG="false",
-        DJANGO_SETTINGS_MODULE="respons_site.settings",
-        THROTTLE_ANON="1000000/min",
-        THROTTLE_USER="1000000/min",
-    )
     database_recreate(db_url)
     try:
-        import django
-
-        django.setup()
-        from django.test.utils import setup_test_environment
-
-        setup_test_environment()
+        django_start()
         began = time.monotonic()
         print(
             f"building {args.players} players, {args.rounds} rounds, {args.games} online games "
@@ -275,9 +223,7 @@ def main() -> int:
     print(f"\n{'read (cache warm)':<26} {'first ms':>9} {'median ms':>10} {'worst ms':>9} {'SQL':>5}  status")
     over = 0
     for label, first, median, worst, queries, status in rows:
-        flag = (
-            "" if median < TARGET_MS and status == 200 else "  OVER" if status == 200 else f"  HTTP {status}"
-        )
+        flag = over_flag(median, status)
         over += bool(flag)
         print(f"{label:<26} {first:9.1f} {median:10.1f} {worst:9.1f} {queries:5d}  {status}{flag}")
     print(f"\ntarget: every read's median under {TARGET_MS:.0f} ms — {'met' if not over else f'{over} over'}")

@@ -24,47 +24,30 @@ CELERY_BROKER_URL (the cache's Redis; only this bench's keys are touched).
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import statistics
 import sys
 import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from support import (  # noqa: E402  (bench/, the script's own folder)
+    TARGET_MS,
+    database_drop,
+    database_recreate,
+    database_url,
+    django_start,
+    over_flag,
+    page_call,
+    timed,
+)
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/respons_bench_profiles"
-TARGET_MS = 300.0
 RECOMPUTE_TARGET_S = 300.0
 BATCH = 10_000
-
-
-def _with_database(url: str, name: str) -> str:
-    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
-
-
-def _admin(url: str) -> str:
-    return urlunsplit(urlsplit(url)._replace(path="/postgres"))
-
-
-def database_recreate(url: str) -> None:
-    import psycopg
-
-    name = urlsplit(url).path.lstrip("/")
-    with psycopg.connect(_admin(url), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def database_drop(url: str) -> None:
-    import psycopg
-
-    with psycopg.connect(_admin(url), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{urlsplit(url).path.lstrip("/")}" WITH (FORCE)')
 
 
 def build(players: int, events: int, rounds: int, seed: int) -> dict[str, Any]:
@@ -214,9 +197,7 @@ def series_build(events: int) -> int:
 def time_pages(
     built: dict[str, Any], series_id: int, repeat: int
 ) -> list[tuple[str, float, float, float, int, int]]:
-    from django.db import connection, reset_queries
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     name, opponent = built["reader"].username, built["opponent"]
     pages = [
@@ -231,21 +212,7 @@ def time_pages(
         ("series page", f"/series/{series_id}/"),
     ]
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    rows = []
-    for label, path in pages:
-        times = []
-        queries = status = 0
-        for _ in range(repeat + 1):
-            reset_queries()
-            with CaptureQueriesContext(connection) as captured:
-                began = time.perf_counter()
-                response = client.get(path)
-                _body = response.content
-                times.append((time.perf_counter() - began) * 1000)
-            queries, status = len(captured), response.status_code
-        rest = times[1:]
-        rows.append((label, times[0], statistics.median(rest), max(rest), queries, status))
-    return rows
+    return [(label, *timed(page_call(client, path), repeat)) for label, path in pages]
 
 
 def main() -> int:
@@ -267,34 +234,13 @@ def main() -> int:
     args = parser.parse_args()
     args.repeat = max(1, args.repeat)
 
-    db_url = _with_database(os.environ.get("DATABASE_URL") or DEFAULT_DB, args.database)
-    if not db_url.startswith(("postgres://", "postgresql://")):
-        raise SystemExit("bench_profiles needs PostgreSQL (DATABASE_URL)")
-    if urlsplit(db_url).hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit("bench_profiles only talks to this machine")
-    try:
-        import psycopg
-
-        psycopg.connect(_admin(db_url), connect_timeout=3).close()
-    except Exception as error:  # make bench runs every script: say why this one did nothing
-        print(f"bench_profiles skipped: PostgreSQL is needed ({str(error).splitlines()[0]})")
+    db_url = database_url("bench_profiles", args.database, DEFAULT_DB)
+    if db_url is None:
         return 0
-    os.environ.update(
-        DATABASE_URL=db_url,
-        DEBUG="false",
-        DJANGO_SETTINGS_MODULE="respons_site.settings",
-        THROTTLE_ANON="1000000/min",
-        THROTTLE_USER="1000000/min",
-    )
     if not args.reuse:
         database_recreate(db_url)
     try:
-        import django
-
-        django.setup()
-        from django.test.utils import setup_test_environment
-
-        setup_test_environment()
+        django_start()
         began = time.monotonic()
         seconds = 0.0
         if args.reuse:
@@ -325,9 +271,7 @@ def main() -> int:
     print(f"\n{'page':<30} {'first ms':>9} {'median ms':>10} {'worst ms':>9} {'SQL':>5}  status")
     over = 0 if seconds < RECOMPUTE_TARGET_S else 1
     for label, first, median, worst, queries, status in rows:
-        flag = (
-            "" if median < TARGET_MS and status == 200 else "  OVER" if status == 200 else f"  HTTP {status}"
-        )
+        flag = over_flag(median, status)
         over += bool(flag)
         print(f"{label:<30} {first:9.1f} {median:10.1f} {worst:9.1f} {queries:5d}  {status}{flag}")
     print(f"\ntargets: pages under {TARGET_MS:.0f} ms, recompute under {RECOMPUTE_TARGET_S:.0f} s — "

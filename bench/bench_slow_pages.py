@@ -23,25 +23,26 @@ import argparse
 import cProfile
 import os
 import pstats
-import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_event_pages import (  # noqa: E402  (the bench's own folder, put on the path above)
-    DEFAULT_DB,
+from bench_event_pages import DEFAULT_DB, event_build  # noqa: E402  (the bench's own folder, on the path above)
+from support import (  # noqa: E402
     TARGET_MS,
-    _admin,
-    _with_database,
+    Timing,
     database_drop,
     database_recreate,
-    event_build,
+    database_url,
+    django_start,
+    over_flag,
+    page_call,
+    timed,
 )
 
 BATCH = 5000
@@ -71,53 +72,18 @@ def online_event_build(players: int, organizer: Any) -> int:
     return event.pk
 
 
-def timed(call: Any, repeat: int) -> tuple[float, float, float, int, int]:
-    """Return (first ms, median ms, worst ms, SQL queries, status) of ``call()`` run 1 + repeat times."""
-    from django.db import connection, reset_queries
-    from django.test.utils import CaptureQueriesContext
-
-    times: list[float] = []
-    queries = status = 0
-    for _ in range(repeat + 1):
-        reset_queries()
-        with CaptureQueriesContext(connection) as captured:
-            began = time.perf_counter()
-            status = call()
-            times.append((time.perf_counter() - began) * 1000)
-        queries = len(captured)
-    rest = times[1:]
-    return times[0], statistics.median(rest), max(rest), queries, status
-
-
-def page_call(client: Any, path: str) -> Any:
-    def call() -> int:
-        response = client.get(path)
-        _body = response.content
-        return int(response.status_code)
-
-    return call
-
-
-def start_timed(
-    client: Any, players: int, organizer: Any, repeat: int
-) -> tuple[float, float, float, int, int]:
+def start_timed(client: Any, players: int, organizer: Any, repeat: int) -> Timing:
     """Time the organizer's start of ``repeat + 1`` fresh online events of ``players`` players
     (each built before its clock starts; a start cannot be undone and timed again)."""
-    from django.db import connection, reset_queries
-    from django.test.utils import CaptureQueriesContext
+    built: list[int] = []
 
-    times: list[float] = []
-    queries = status = 0
-    for _ in range(repeat + 1):
-        event_id = online_event_build(players, organizer)
-        reset_queries()
-        with CaptureQueriesContext(connection) as captured:
-            began = time.perf_counter()
-            status = client.post(f"/events/{event_id}/manage/start/").status_code
-            times.append((time.perf_counter() - began) * 1000)
-        queries = len(captured)
-    rest = times[1:]
-    return times[0], statistics.median(rest), max(rest), queries, status
+    def build() -> None:
+        built.append(online_event_build(players, organizer))
+
+    def start() -> int:
+        return int(client.post(f"/events/{built[-1]}/manage/start/").status_code)
+
+    return timed(start, repeat, before=build)
 
 
 def main() -> int:
@@ -134,39 +100,19 @@ def main() -> int:
     args = parser.parse_args()
     args.repeat = max(1, args.repeat)
 
-    db_url = _with_database(os.environ.get("DATABASE_URL") or DEFAULT_DB, args.database)
-    if not db_url.startswith(("postgres://", "postgresql://")):
-        raise SystemExit("bench_slow_pages needs PostgreSQL (DATABASE_URL)")
-    if urlsplit(db_url).hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit("bench_slow_pages only talks to this machine")
-    try:
-        import psycopg
-
-        psycopg.connect(_admin(db_url), connect_timeout=3).close()
-    except Exception as error:  # make bench runs every script: say why this one did nothing
-        print(f"bench_slow_pages skipped: PostgreSQL is needed ({str(error).splitlines()[0]})")
+    db_url = database_url("bench_slow_pages", args.database, DEFAULT_DB)
+    if db_url is None:
         return 0
-    os.environ.update(
-        DATABASE_URL=db_url,
-        DEBUG="false",
-        DJANGO_SETTINGS_MODULE="respons_site.settings",
-        THROTTLE_ANON="1000000/min",
-        THROTTLE_USER="1000000/min",
-    )
     os.environ.pop("CELERY_BROKER_URL", None)  # tasks a start queues run in the request, rolled back
     if not args.reuse:
         database_recreate(db_url)
     try:
-        import django
-
-        django.setup()
+        django_start()
         from django.contrib.auth import get_user_model
         from django.test import Client
-        from django.test.utils import setup_test_environment
 
         from tournaments.models import Event, Match
 
-        setup_test_environment()
         if not args.reuse:
             began = time.monotonic()
             print(f"building {args.players} players and {args.rounds} rounds ...", flush=True)
@@ -223,8 +169,7 @@ def main() -> int:
     print(f"\n{'page':<18} {'first ms':>9} {'median ms':>10} {'worst ms':>9} {'SQL':>5}  status")
     over = 0
     for label, first, median, worst, queries, status in rows:
-        ok = status in (200, 302)
-        flag = "" if median < TARGET_MS and ok else "  OVER" if ok else f"  HTTP {status}"
+        flag = over_flag(median, status, ok=(200, 302))
         over += bool(flag)
         print(f"{label:<18} {first:9.1f} {median:10.1f} {worst:9.1f} {queries:5d}  {status}{flag}")
     print(f"\ntarget: every page's median under {TARGET_MS:.0f} ms — {'met' if not over else f'{over} over'}")

@@ -13,7 +13,10 @@ package"); the site and the test kit read them only through the protocols of
   subclass that says how it shows them (RESPONSE's, ``games/respons/match/decisions.py``), and
   says the rule of each kind (:attr:`Decision.rule`);
 - :class:`Event`: something that happened, a public part and a private part for one seat
-  (:data:`JUDGES`: for no seat at the table).
+  (:data:`JUDGES`: for no seat at the table);
+- :class:`Opening`: what a play starts from (catalog, decks, seed and the one ``random.Random``,
+  shuffle, who goes first, names, turn limit), with the decks' piles read from it;
+- :class:`Ids`: the ids of the cards in sight, minted from one counter.
 
 This module is not compiled (``build_engine.py`` compiles the games' own modules): a compiled
 game subclasses these as plain Python classes (``@mypyc_attr(native_class=False)``), and builds
@@ -22,8 +25,11 @@ and reads them about as fast as its own native classes (``bench/bench_engine.py`
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
+
+from engine.problems import InputError, Problem
 
 # The "seat" of an event's private part that no seat sees: for judges and full logs only (the
 # match seed, which rebuilds both decks' order).
@@ -148,3 +154,96 @@ class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
 
     def __repr__(self) -> str:
         return f"Event({self.judge_dict()!r})"
+
+
+C = TypeVar("C")
+
+
+@dataclass(slots=True)
+class Opening:
+    """What one play of any game starts from, its match's constructor's arguments: the card
+    ``catalog``, both ``decks`` (``engine.decklist.Decklist``), the ``seed`` of the match's one
+    generator (:attr:`rng`, made here), whether the decks are ``shuffle``d, who goes ``first``
+    (None: the seed picks, :meth:`first_player`), the seats' ``names`` and the ``turn_limit``.
+
+    A game builds its seats from :meth:`pile` and :meth:`shuffled`, in the order its rules say,
+    and keeps the values it reads as its match's attributes (``seed``, ``names``, ``rng`` …:
+    the match log reads them there)."""
+
+    catalog: Any
+    decks: tuple[Any, Any]
+    seed: int
+    shuffle: bool = True
+    first: int | None = None
+    names: tuple[str, str] = ("A", "B")
+    turn_limit: int = 0
+    rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def card(self, name: Any, seat: int, kind: type[C]) -> C:
+        """Return the catalog's card ``name`` (one of the game's ``kind``), or raise
+        :class:`~engine.problems.InputError` naming the seat's deck."""
+        card = self.catalog.get(name) if isinstance(name, str) else None
+        if not isinstance(card, kind):
+            raise InputError(Problem(f"decks[{seat}]", f"unknown card {name!r}"))
+        return card
+
+    def pile(self, seat: int, zone: str, kind: type[C]) -> list[C]:
+        """Return the cards of the zone ``zone`` of the seat's deck, each as many times as the
+        deck counts it, in the deck's order (unshuffled); an absent zone is empty."""
+        counts = self.decks[seat].zones.get(zone) or {}
+        if not isinstance(counts, dict):
+            raise InputError(Problem(f"decks[{seat}].{zone}", "must map card names to counts"))
+        cards: list[C] = []
+        for name, count in counts.items():
+            cards.extend([self.card(name, seat, kind)] * int(count))
+        return cards
+
+    def shuffled(self, *piles: list[Any]) -> None:
+        """Shuffle each pile in place with the match's generator, in the order given (unless the
+        match is built unshuffled, for tests)."""
+        if self.shuffle:
+            for pile in piles:
+                self.rng.shuffle(pile)
+
+    def first_player(self) -> int:
+        """Return the seat that goes first: the site's choice (the previous game's loser), else
+        the seed's (the generator's next draw)."""
+        return self.first if self.first is not None else self.rng.randrange(2)
+
+
+class Identified(Protocol):
+    """A card instance as :class:`Ids` sees it: its ``id`` (−1: none)."""
+
+    id: int
+
+
+class Ids:
+    """The ids of a play's cards in sight: each minted from one counter as a card comes into a
+    zone a seat sees, a new object each time (never from a list's order), none in a hidden
+    pile. ``by_id``: the cards in sight now (what an action may name); ``minted``: every id ever
+    minted (what the rules still hold of a card that moved on); ``next_id``: the counter."""
+
+    __slots__ = ("by_id", "minted", "next_id")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, Any] = {}
+        self.minted: dict[int, Any] = {}
+        self.next_id = 0
+
+    def mint(self, card: Identified) -> int:
+        """Give ``card`` the next id (its old one names nothing in sight any more); return it."""
+        if card.id >= 0:
+            self.by_id.pop(card.id, None)
+        ident = card.id = self.next_id
+        self.next_id = ident + 1
+        self.by_id[ident] = self.minted[ident] = card
+        return ident
+
+    def forget(self, card: Identified) -> None:
+        """``card`` went out of every seat's sight (a deck, a face-down pile): no id."""
+        if card.id >= 0:
+            self.by_id.pop(card.id, None)
+            card.id = -1

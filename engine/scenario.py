@@ -107,6 +107,51 @@ class Entry(Generic[C]):
     extra: Mapping[str, Any]
 
 
+class Placed(Protocol):
+    """A card instance as :class:`Stock` sees it: its card's ``name`` and its ``zone``."""
+
+    zone: int
+
+    @property
+    def name(self) -> str: ...
+
+
+P = TypeVar("P", bound=Placed)
+
+
+def counted(entries: Iterable[Entry[Any]]) -> dict[str, int]:
+    """Return the decklist counts of ``entries``: each card's name, as many as entries name it
+    (the decklist a position's cards make, which the match makes before they are put in place)."""
+    counts: dict[str, int] = {}
+    for entry in entries:
+        name = entry.card.name
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+class Stock(Generic[P]):
+    """The card instances a match made for a position's cards, by name: a position builder
+    fills each zone by taking the instances its entries name, in the spec's order; of a card's
+    instances, the one given first is taken first."""
+
+    def __init__(self, made: Iterable[P]) -> None:
+        self.by_name: dict[str, list[P]] = {}
+        for inst in made:
+            self.by_name.setdefault(inst.name, []).append(inst)
+        for pile in self.by_name.values():
+            pile.reverse()  # taken from the end
+
+    def take(self, entry: Entry[Any], zone: int) -> P:
+        """Return an instance of the entry's card not taken yet, put in ``zone``."""
+        inst = self.by_name[entry.card.name].pop()
+        inst.zone = zone
+        return inst
+
+    def fill(self, entries: Iterable[Entry[Any]], zone: int) -> list[P]:
+        """Return an instance for each of ``entries``, in their order, each put in ``zone``."""
+        return [self.take(entry, zone) for entry in entries]
+
+
 class SpecReader(Generic[C]):
     """Reads a spec against a game's catalog, collecting every problem with its key path;
     :meth:`done` raises them all at once (as a card set's loader does)."""

@@ -1,10 +1,14 @@
-"""The English templates of what a game says (deck violations, refused actions), by code.
+"""The English words of a game as the site shows them: what it says (deck violations, refused
+actions, by code) and the words of its cards, decks and play (card types and fields, deck
+zones, phases, the words of its actions).
 
 Each game declares its own in ``engine/games/<key>/texts.py`` and exposes them as
 ``RULES.texts`` (a :class:`GameTexts`); the site finds them through the registry and says
-them in the reader's language (``tournaments/labels.py``), filled from the ``params`` the
-engine gives. Templates use ``%(name)s`` placeholders and are marked with :func:`N_`, so that
-``makemessages --keyword=N_`` (the Makefile's ``messages``) extracts them into the catalog.
+them in the reader's language (``tournaments/labels.py``, ``label_messages.py``,
+``label_actions.py``), filled from the ``params`` the engine gives. Templates use
+``%(name)s`` placeholders and are marked with :func:`N_`, or with :func:`NC_` where a word
+takes its context (``"deck zone"``), so that ``makemessages --keyword=N_ --keyword=NC_:1c,2``
+(the Makefile's ``messages``) extracts them into the catalog.
 
 A violation's template is keyed by its code, or by ``"code/variant"`` where one code takes
 several forms: the game's ``variant(code, params)`` tells which.
@@ -12,12 +16,70 @@ several forms: the game's ``variant(code, params)`` tells which.
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 def N_(text: str) -> str:
     """Return ``text`` unchanged: the mark that extracts it for translation."""
     return text
+
+
+class InContext(NamedTuple):
+    """An English word said in one context (``"deck zone"``, ``"card type"``): the site reads it
+    with ``pgettext``, so one English word may take different words in another language."""
+
+    context: str
+    text: str
+
+
+def NC_(context: str, text: str) -> InContext:
+    """Return ``text`` in its ``context``: the mark that extracts it for translation with its
+    context (``makemessages --keyword=NC_:1c,2``)."""
+    return InContext(context, text)
+
+
+class Plural(NamedTuple):
+    """An English sentence in its singular and plural forms, said by a number (``ngettext``)."""
+
+    singular: str
+    plural: str
+
+
+def NN_(singular: str, plural: str) -> Plural:
+    """Return both forms of a sentence: the mark that extracts them for translation
+    (``makemessages --keyword=NN_:1,2``)."""
+    return Plural(singular, plural)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldWords:
+    """How a replay's line says one field of a game's actions (the site's ``describe_game_action``).
+
+    ``shape`` says what the field holds and how ``text`` (a template) is filled:
+
+    - ``"card"``: a card (instance id or name); ``text`` has ``%(what)s`` for its name, or is
+      empty when the type's words already say what is done with it. A ``{"seat": n}`` value
+      names that seat's player instead.
+    - ``"cards"``: a list of cards; ``text`` has ``%(what)s`` for the names (empty: the names
+      alone), ``other`` is said for an empty list.
+    - ``"player"``: a seat; ``%(what)s`` is its player's name.
+    - ``"index"``: a whole number counted from 0; ``%(n)s`` is it counted from 1.
+    - ``"number"``: a whole number, ``%(n)s``; nothing is said for 0.
+    - ``"signed"``: a whole number with its sign, ``%(n)s``; nothing is said for 0.
+    - ``"value"``: any value, ``%(n)s`` in words.
+    - ``"flag"``: ``text`` when true, ``other`` when not.
+    - ``"choice"``: one of ``choices``, said by its words.
+    - ``"rows"``: a list of lists, each said by ``text`` with one value per name of ``parts``
+      (``"card:blocker"`` a card, ``"value:n"`` anything else), joined by "; "; ``other`` is
+      said for an empty list.
+    - ``"mapping"``: an object, ``%(what)s`` as its keys and values in words.
+    """
+
+    shape: str
+    text: str = ""
+    other: str = ""
+    parts: tuple[str, ...] = ()
+    choices: Mapping[str, InContext] = field(default_factory=dict)
 
 
 def no_variant(code: str, params: Mapping[str, Any]) -> str:
@@ -45,6 +107,38 @@ class GameTexts:
     # instance id, the views' ids, read from the log replayed); ``"cells"``, RESPONSE's own
     # sentences (places on the tactical field, cards by name).
     action_sentences: str = "fields"
+    # The words of those sentences when ``action_sentences`` is "cells", by name (templates,
+    # or a Plural said by a count): see the site's ``describe_action``.
+    sentences: Mapping[str, str | Plural] = field(default_factory=dict)
+    # How a replay's line says the fields of its actions, by field key (``FieldWords``); a field
+    # with no words is said as its key and value.
+    action_fields: Mapping[str, FieldWords] = field(default_factory=dict)
+
+    # --- the words of its cards, decks and play, as the site's pages show them ---------------
+    # Card types by key ("card type"), factions and supertypes by key ("faction", "supertype").
+    card_types: Mapping[str, InContext] = field(default_factory=dict)
+    factions: Mapping[str, InContext] = field(default_factory=dict)
+    supertypes: Mapping[str, InContext] = field(default_factory=dict)
+    # The card browser's game-specific fields, by label (the summary's key, "_" as " ").
+    card_fields: Mapping[str, InContext] = field(default_factory=dict)
+    # The words its card data uses for traits, attributes and subtypes ("card trait"), by the
+    # word as its sets write it, case-folded.
+    card_values: Mapping[str, InContext] = field(default_factory=dict)
+    # Deck zones by key ("deck zone"), and shorter where room is short ("deck zone, short").
+    zones: Mapping[str, InContext] = field(default_factory=dict)
+    zones_short: Mapping[str, InContext] = field(default_factory=dict)
+    # Where a card of a deck is ("in the main deck"), by zone key or by the label a size rule
+    # gives its zone ("sideboard", "hero deck").
+    places: Mapping[str, str] = field(default_factory=dict)
+    # The zone cards left in a sideboard swap ("cards left it"), by zone key.
+    swap_from: Mapping[str, InContext] = field(default_factory=dict)
+    # The play page's and the judges' words for its phases (``view["phase"]``) and the kinds of
+    # its decisions ("decision").
+    phases: Mapping[str, str] = field(default_factory=dict)
+    decisions: Mapping[str, InContext] = field(default_factory=dict)
+    # The number of its rule on swapping cards between games ("R2.7"), cited when a swap is
+    # refused; empty for a game that names none.
+    swap_rule: str = ""
 
     def violation_template(self, code: str, params: Mapping[str, Any]) -> str | None:
         """Return the template of a violation (its variant's, else the code's), or None."""
@@ -56,6 +150,28 @@ class GameTexts:
     def violation_codes(self) -> frozenset[str]:
         """Return the violation codes that have a template."""
         return frozenset(key.split("/", 1)[0] for key in self.violations)
+
+
+# --- the zones, places and action fields several games share -----------------------------------
+
+ZONE_MAIN = NC_("deck zone", "Main")
+ZONE_SIDE = NC_("deck zone", "Side")
+ZONE_HERO = NC_("deck zone", "Hero")
+ZONE_SIDE_SHORT = NC_("deck zone, short", "Side")  # the deck builder's "add to" buttons
+IN_MAIN = N_("in the main deck")
+IN_SIDE = N_("in the side deck")
+IN_HERO = N_("in the hero slot")
+
+# The fields most games' actions share: the card acted with, the cards and targets named.
+ACTION_FIELDS: dict[str, FieldWords] = {
+    "card": FieldWords("card"),
+    "unit": FieldWords("card"),
+    "target": FieldWords("card", N_("target %(what)s")),
+    "cards": FieldWords("cards", other=N_("no cards")),
+    "targets": FieldWords("cards", N_("targets %(what)s"), other=N_("no targets")),
+    "ability": FieldWords("index", N_("ability %(n)s")),  # an index into the card's abilities
+    "face_up": FieldWords("flag", N_("face up")),
+}
 
 
 # --- what every deck-only game checks alike (engine/games/_common.py) ----------------------------

@@ -13,7 +13,7 @@ os.environ.setdefault("DATABASE_POOL", "true")
 django_application = get_asgi_application()
 
 from tournaments.api.lane import PlayLane  # noqa: E402  (after Django is set up)
-from tournaments.limits import BodyLimit  # noqa: E402
+from tournaments.request_limits import BodyLimit  # noqa: E402
 
 # The body limit first (413 before the lane or Django reads a byte too many), then the lane.
 # django-stubs narrow ASGIHandler's scope to a dict (ASGI's is any mapping; servers pass a dict).

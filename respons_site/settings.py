@@ -41,7 +41,7 @@ try:
     # A seated player with no sign of life (a read of the game, the play page's heartbeat) for
     # this many seconds is shown to the opponent as away (docs/api.md "Presence").
     PRESENCE_AWAY_SECONDS = env_int("PRESENCE_AWAY_SECONDS", 45, minimum=3)
-    # The one bound of every request body, in bytes (tournaments/limits.py): a decklist is a few
+    # The one bound of every request body, in bytes (tournaments/request_limits.py): a decklist is a few
     # KiB, an action a few hundred bytes; past it a request is 413 before anything reads it.
     DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BODY", 256 * 1024, minimum=1024)
     # Limits: DRF's throttle rates ("N/s|min|hour|day", README "Limits"), the
@@ -103,8 +103,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a body too large, a NUL character, the database away (tournaments/limits.py).
-    "tournaments.limits.RequestLimitsMiddleware",
+    # First: a body too large, a NUL character, the database away (tournaments/request_limits.py).
+    "tournaments.request_limits.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -16,7 +16,7 @@ class TournamentsConfig(AppConfig):
         from django.urls import register_converter
 
         import tournaments.tasks  # noqa: F401 (registers the worker tasks: services/jobs.py names them)
-        from tournaments.checks import online_sweep_runs
+        from tournaments.checks import lane_covers_django, online_sweep_runs
         from tournaments.numbers import IdConverter, NumberConverter
         from tournaments.services.accounts import tokens_revoke_on_user_saved, username_skeleton_keep
 
@@ -29,6 +29,7 @@ class TournamentsConfig(AppConfig):
         )
 
         checks.register(online_sweep_runs, checks.Tags.compatibility, deploy=False)
+        checks.register(lane_covers_django, checks.Tags.compatibility)
 
         # The URLs' <id:...> and <number:...> parts (registered before the URLs are read).
         register_converter(IdConverter, "id")

@@ -156,9 +156,35 @@ def _tables(old: Values, new: Values, *, changed_only: bool) -> list[str]:
     return lines
 
 
+# A pairing correction's warnings (a swap, a manual bye): stored as a code and its values, said
+# in the reader's language whenever they are read (the organizer's answer, the audit trail).
+WARNING_WORDS: dict[str, Promise] = {
+    "rematch": gettext_lazy("%(a)s and %(b)s have played each other already: a rematch."),
+    "points": gettext_lazy("%(a)s has %(pa)s match points and %(b)s has %(pb)s."),
+    "bye_too": gettext_lazy("%(name)s had no one else to play and gets a bye too."),
+}
+
+
+class _Known(dict[str, Any]):
+    """A warning's values; one the sentence names but the entry lacks reads "—"."""
+
+    def __missing__(self, key: str) -> str:
+        return "—"
+
+
+def warning_words(warning: Any) -> str:
+    """Return a correction's warning (``{"code", "params"}``) as a sentence in the reader's
+    language. An entry stored before the warnings were coded is a sentence already: as it is."""
+    if not isinstance(warning, Mapping):
+        return str(warning)
+    sentence = WARNING_WORDS.get(str(warning.get("code")))
+    if sentence is None:
+        return str(warning.get("code") or "—")
+    return str(sentence) % _Known(warning.get("params") or {})
+
+
 def _warnings(new: Values) -> list[str]:
-    # Written in the organizer's language when the change was made (the swap's own answer).
-    return [str(w) for w in new.get("warnings") or []]
+    return [warning_words(w) for w in new.get("warnings") or []]
 
 
 def _edit(old: Values, new: Values, zone: str) -> list[str]:

@@ -24,3 +24,22 @@ def online_sweep_runs(app_configs: Any, **kwargs: Any) -> list[Warning]:
             )
         ]
     return []
+
+
+def lane_covers_django(app_configs: Any, **kwargs: Any) -> list[Warning]:
+    """A middleware or DRF setting the fast lane does not do in its own way: the lane stands
+    aside (every online action goes through Django, slower) until it is taught it."""
+    from tournaments.api import lane_covers
+
+    missing = lane_covers.gaps()
+    if not missing:
+        return []
+    return [
+        Warning(
+            "The fast lane does not cover: " + "; ".join(missing) + ". Online actions and streams go "
+            "through Django until it does.",
+            hint="Make the lane do what the new piece does (tournaments/api/lane.py) and list it with "
+            "how in tournaments/api/lane_covers.py.",
+            id="respons.W002",
+        )
+    ]

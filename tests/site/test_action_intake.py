@@ -60,7 +60,7 @@ def test_it_refuses_a_timeout_a_player_posts_for_themself(online_match):
         response = post(actor, match_id, {"seq": 1, "action": {"type": "timeout"}})
         assert response.status_code == 400, response.content
         assert response.json()["code"] == "action_type"
-        assert response.json()["detail"] == "R10.3: a player cannot send an action of type 'timeout'"
+        assert response.json()["detail"] == "O3.1: a player cannot send an action of type 'timeout'"
     assert_nothing_stored(match_id)
     assert Game.objects.get(match_id=match_id).status == "playing"
     assert Match.objects.get(pk=match_id).status == "pending"
@@ -70,7 +70,7 @@ def test_it_says_the_refusal_in_russian_to_a_russian_reader(online_match):
     _event, match_id, a, _b = online_match
     response = post(a, match_id, {"seq": 1, "action": {"type": "timeout"}}, HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 400
-    assert response.json()["detail"] == "R10.3: игрок не может отправить действие типа timeout"
+    assert response.json()["detail"] == "O3.1: игрок не может отправить действие типа timeout"
 
 
 def test_it_refuses_any_type_the_game_does_not_let_a_player_send(online_match):
@@ -235,7 +235,7 @@ def test_an_action_sent_during_an_earlier_game_is_refused_in_the_next(online_mat
     GameAction.objects.filter(pk=row.pk).update(game_number=7)  # as if game 7 were long gone
     svc.match_adjudicate(match_id=match_id)
     row.refresh_from_db()
-    assert (row.status, row.rule, row.code, row.params) == ("refused", "R10.4", "stale_game", {"game": 7})
+    assert (row.status, row.rule, row.code, row.params) == ("refused", "O3.2", "stale_game", {"game": 7})
 
 
 # --- one poison action stored before these checks freezes nothing (embedded mode) -----------------
@@ -264,7 +264,7 @@ def test_in_the_embedded_mode_a_poison_action_breaks_neither_the_sweep_nor_the_p
     page = browser(event.organizer).get(f"/events/{event.id}/rounds/1/progress/rows/")
     assert page.status_code == 200
     judges_log = browser(event.organizer).get(f"/matches/{match_id}/log/")  # lists the refused rows
-    assert judges_log.status_code == 200 and "R10.3" in judges_log.content.decode()
+    assert judges_log.status_code == 200 and "O3.1" in judges_log.content.decode()
     assert first.refused[seat][0]["action"] == {"type": "play"}  # listed by its type only
     assert state_of(actor, match_id)["game_number"] == 2
 

@@ -18,7 +18,7 @@ from engine.decklist import load_decklist
 from engine.match import MatchEngine
 from engine.registry import bundled_card_sets, bundled_decklists, discover, game_keys, get_game
 from tests.support.catalog import read_po
-from tournaments.labels import refusal_codes_translated, violation_codes_translated
+from tournaments.label_messages import refusal_codes_translated, violation_codes_translated
 from tournaments.selectors.boards import GENERIC, board_module
 
 ROOT = Path(settings.BASE_DIR)

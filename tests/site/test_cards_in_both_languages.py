@@ -15,7 +15,8 @@ from engine.games.wow.cards import CLASSES, KEYWORDS
 from engine.games.wow.cards import FACTIONS as WOW_FACTIONS
 from engine.games.yourwar.cards import UNIT_CLASSES
 from tournaments import labels
-from tournaments.labels import refusal_message, value_label, violation_text
+from tournaments.label_messages import refusal_message, violation_text
+from tournaments.labels import value_label
 from tournaments.models import Card
 from tournaments.selectors.cards import card_namer
 from tournaments.selectors.play import play_cards

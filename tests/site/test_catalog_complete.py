@@ -15,8 +15,8 @@ from tests.support.services import require_or_skip
 
 ROOT = Path(settings.BASE_DIR)
 
-# The keywords makemessages passes to xgettext, and the games' no-op marker ``N_`` (their
-# texts are in the engine, which cannot import Django; see CONTRIBUTING.md, "Add a game").
+# The keywords makemessages passes to xgettext, and the games' no-op markers ``N_`` and ``NC_``
+# (their texts are in the engine, which cannot import Django; see CONTRIBUTING.md, "Add a game").
 KEYWORDS = [
     "--keyword=gettext_noop",
     "--keyword=gettext_lazy",
@@ -26,6 +26,8 @@ KEYWORDS = [
     "--keyword=pgettext_lazy:1c,2",
     "--keyword=npgettext_lazy:1c,2,3",
     "--keyword=N_",
+    "--keyword=NC_:1c,2",
+    "--keyword=NN_:1,2",
 ]
 
 

@@ -5,7 +5,7 @@ from django.utils import translation
 
 from engine.languages import name_in
 from engine.registry import game_keys, get_game
-from tournaments.labels import violation_codes_translated, violation_text
+from tournaments.label_messages import violation_codes_translated, violation_text
 from tournaments.services.decks import deck_check
 
 pytestmark = pytest.mark.django_db

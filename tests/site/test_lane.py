@@ -7,11 +7,13 @@ import asyncio
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.core.asgi import get_asgi_application
+from django.core.checks import run_checks
 from rest_framework.authtoken.models import Token
 
 from respons_site.celery import app as celery_app
 from tests.support.workers import require_real_services
 from tournaments.api import lane as lane_module
+from tournaments.api import lane_covers
 from tournaments.api.lane import PlayLane
 from tournaments.models import GameAction, Match
 from tournaments.services import live
@@ -902,3 +904,41 @@ def test_under_secure_settings_the_lane_answers_an_https_action_as_the_view(
     assert fast[0] == slow[0] == 202 and fast[2] == slow[2]
     assert _comparable(fast[1]) == _comparable(slow[1])
     assert "preload" in fast[1]["strict-transport-security"]
+
+
+def test_the_lane_covers_every_middleware_and_drf_setting_of_the_site(db):
+    assert lane_covers.gaps() == []
+    assert [m.id for m in run_checks() if m.id == "respons.W002"] == []
+
+
+def test_a_middleware_the_lane_does_not_know_sends_every_action_through_django(lane, online_match, settings):
+    """Added to the settings without teaching the lane: the lane stands aside, so the new
+    middleware sees every action (here it answers 418 itself), and the check says why."""
+    _event, match_id, a, b = online_match
+    actor, state = deciding(match_id, a, b)
+    assert lane_module.enabled()
+    settings.MIDDLEWARE = [*settings.MIDDLEWARE, "tests.support.middleware.TeapotMiddleware"]
+    assert not lane_module.enabled()
+    assert lane_covers.gaps() == ["middleware tests.support.middleware.TeapotMiddleware"]
+    warning = next(m for m in run_checks() if m.id == "respons.W002")
+    assert "TeapotMiddleware" in warning.msg
+    site = PlayLane(get_asgi_application())
+    handed_on = []
+    site.app = _recording(site.app, handed_on)
+    url = f"/api/matches/{match_id}/game/actions/"
+    status, _headers, payload = post(site, url, headers_for(actor), action_body(state))
+    assert (status, payload, handed_on) == (418, b"teapot", [url])
+    assert not GameAction.objects.filter(match_id=match_id).exists()
+
+
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("DEFAULT_THROTTLE_CLASSES", ["tournaments.api.throttles.UserThrottle"]),
+        ("DEFAULT_VERSIONING_CLASS", "rest_framework.versioning.AcceptHeaderVersioning"),
+    ],
+)
+def test_a_drf_setting_the_lane_was_not_written_for_makes_it_stand_aside(db, settings, key, value):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, key: value}
+    assert lane_covers.gaps() == [f"REST_FRAMEWORK[{key!r}] = {value!r}"]
+    assert not lane_covers.covered()

@@ -11,7 +11,7 @@ from engine.decklist import MAX_LINES
 from engine.problems import DeckParseError, Problem
 from tests.support.actors import make_players
 from tests.support.events import one_table
-from tournaments import labels
+from tournaments import label_actions, label_messages, labels
 from tournaments.models import ResultChange
 from tournaments.services.errors import BadInput
 from tournaments.services.events import event_create
@@ -95,10 +95,10 @@ def test_the_services_notes_are_translated_and_a_judges_words_kept(action, note,
 def test_a_game_loss_by_penalty_says_so_in_the_logs():
     with translation.override("ru"):
         assert labels.label(labels.REASONS, "penalty") == "поражение в партии (штраф)"
-        assert labels.describe_action({"type": "penalty_loss"}) == "поражение в партии (штраф)"
+        assert label_actions.describe_action({"type": "penalty_loss"}) == "поражение в партии (штраф)"
     with translation.override("en"):
         assert labels.label(labels.REASONS, "penalty") == "game loss (penalty)"
-        assert labels.describe_action({"type": "penalty_loss"}) == "game loss (penalty)"
+        assert label_actions.describe_action({"type": "penalty_loss"}) == "game loss (penalty)"
 
 
 def test_an_unreadable_decklist_is_explained_in_russian_line_by_line(anonymous, card_sets):
@@ -143,7 +143,7 @@ def test_a_json_decklist_is_explained_in_russian_by_key_path(anonymous, card_set
 def test_a_decklist_with_too_many_lines_counts_them_in_proper_russian_plurals():
     def said(lines: int) -> str:
         problem = Problem("", "…", "too_many_lines", {"lines": lines, "most": MAX_LINES})
-        return labels.parse_error_text(DeckParseError(problem))
+        return label_messages.parse_error_text(DeckParseError(problem))
 
     with translation.override("ru"):
         assert said(1001).startswith("в списке 1001 строка,")

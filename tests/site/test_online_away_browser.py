@@ -42,7 +42,7 @@ def test_a_player_sees_the_opponent_connected_then_away_since_they_left(
         here.filter(has_text=f"{b.name} не на связи с {since}").wait_for(timeout=WAIT_MS)
         text = here.inner_text()
         assert "(10:0" in text, text  # how long, counted on by the page
-        assert "R9.4" in text, text  # and what it costs them
+        assert "(O2." in text and "R9.4" not in text, text  # and what it costs them (the site's rule)
         assert here.is_visible()
         assert_fits(phone, PHONE["width"])
         assert phone.errors == [], phone.errors

@@ -137,7 +137,7 @@ def test_a_match_that_fails_holds_up_no_other(tables, monkeypatch, caplog):
     # The action the bad match fails on is refused (never queued for ever, failing
     # every pass that takes it up), its game untouched; the failure logged.
     row = GameAction.objects.get(match_id=bad, by_bot=False)
-    assert (row.status, row.rule, row.code) == ("refused", "R10.3", "unprocessable")
+    assert (row.status, row.rule, row.code) == ("refused", "O3.4", "unprocessable")
     assert Game.objects.get(match_id=bad).actions == []
     assert f"adjudicating match {bad} failed" in caplog.text
     assert svc.matches_drain() == 0  # nothing left to fail the next pass
@@ -274,7 +274,7 @@ def test_a_poison_action_fails_no_batch_and_its_opponents_concede_applies(tables
     for move in moves[1:]:
         assert_applied(*move)
     row = GameAction.objects.get(match_id=bad, seat=seat)
-    assert (row.status, row.rule, row.code) == ("refused", "R10.3", "action_too_deep")
+    assert (row.status, row.rule, row.code) == ("refused", "O3.1", "action_too_deep")
     assert GameAction.objects.get(match_id=bad, seat=1 - seat).status == "applied"
     match.refresh_from_db()
     assert match.status == "final"  # the concede (R9.3) ended the best-of-one for the poisoner

@@ -10,7 +10,8 @@ from django.utils import timezone, translation
 from tests.support.events import one_table
 from tests.support.online import act, game_state, online_match
 from tests.support.pages import browser
-from tournaments.labels import REASONS, describe_action
+from tournaments.label_actions import describe_action
+from tournaments.labels import REASONS
 from tournaments.models import Event, Game, Match
 from tournaments.services.online import online_sweep
 

@@ -176,5 +176,5 @@ def test_a_refused_action_is_said_in_the_readers_language(live_server, event_fac
     assert conceded.status_code == 200
     page.locator("[data-testid=keep]").click()
     notice = page.locator('[data-slot="notice"]')
-    notice.filter(has_text="R2.7").wait_for(timeout=WAIT_MS)
-    assert notice.inner_text() == "Отклонено (R2.7): идёт замена карт: партия ещё не началась"
+    notice.filter(has_text="O3.3").wait_for(timeout=WAIT_MS)
+    assert notice.inner_text() == "Отклонено (O3.3): идёт замена карт: партия ещё не началась"

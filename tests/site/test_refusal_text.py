@@ -13,7 +13,12 @@ from engine.games.respons.match import REFUSAL_CODES, IllegalAction, new_match
 from engine.games.respons.starter import load_core_catalog, starter_decks
 from tests.support.online import act, game_state, online_match
 from tests.support.pages import browser
-from tournaments.labels import refusal_codes_translated, refusal_message, refusal_templates, refusal_text
+from tournaments.label_messages import (
+    refusal_codes_translated,
+    refusal_message,
+    refusal_templates,
+    refusal_text,
+)
 from tournaments.models import GameAction
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,8 +214,8 @@ def test_a_refusal_the_site_makes_itself_is_translated_too(match, judge):
     assert game_state(deciding, match.id)["game_status"] == "sideboarding"
     assert act(deciding, match.id, 2, {"type": "keep"}).status_code == 400
     entry = game_state(deciding, match.id)["refused"][0]
-    assert (entry["rule"], entry["code"], entry["params"]) == ("R2.7", "sideboarding", {})
+    assert (entry["rule"], entry["code"], entry["params"]) == ("O3.3", "sideboarding", {})
     with translation.override("ru"):
         assert refusal_text(**{k: entry[k] for k in ("code", "params", "rule", "message")}) == (
-            "R2.7: идёт замена карт: партия ещё не началась"
+            "O3.3: идёт замена карт: партия ещё не началась"
         )

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from tournaments.api.parsers import JSONParser, PlainTextParser, TooLarge
-from tournaments.limits import BodyLimit, body_limit
+from tournaments.request_limits import BodyLimit, body_limit
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,10 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.support.actors import PASSWORD, make_players
-from tournaments.api import events as events_api
+from tournaments.api.events import results as events_api
 from tournaments.models import Event, Match
 from tournaments.services.events import round_undo
-from tournaments.views import events as events_views
+from tournaments.views.events import results as events_views
 
 pytestmark = pytest.mark.django_db
 

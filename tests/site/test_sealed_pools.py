@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments.labels import violation_text
+from tournaments.label_messages import violation_text
 from tournaments.models import Pool, Registration, ResultChange
 
 POOL_TEXT = "Pool:\n12 Battle Fury\n10 Ashfang Raider\nTraveler's Pack x10\n3 Rusted Cleaver\n"

@@ -12,7 +12,6 @@ SITE = [ROOT / "tournaments", ROOT / "respons_site"]
 # Where a game's key may still be written, and why.
 NAMED_HERE = {
     ROOT / "respons_site" / "settings.py": "DEFAULT_GAME, and the cache's key prefix (the project's name)",
-    ROOT / "tournaments" / "labels.py": "per-game texts, which move to the games' own modules",
     ROOT / "tournaments" / "services" / "demo.py": "the demo's open event plays another game on purpose",
 }
 

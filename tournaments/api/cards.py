@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import game_keys
-from tournaments import labels
+from tournaments import label_messages
 from tournaments.api.errors import ApiError
 from tournaments.api.parsers import JSONParser, PlainTextParser
 from tournaments.api.violations import violations_said
@@ -119,7 +119,7 @@ class DeckValidateApi(APIView):
         responses={200: DeckCheckOut},
         parameters=[
             OpenApiParameter("game", str, enum=list(game_keys()), description="game of a text decklist"),
-            OpenApiParameter("side_max", int, description="the event's side-deck maximum (R2.6)"),
+            OpenApiParameter("side_max", int, description="the event's side-deck maximum"),
             OpenApiParameter("format", str, description="event format, e.g. sealed (WoW)"),
         ],
         operation_id="decks_validate",
@@ -132,7 +132,7 @@ class DeckValidateApi(APIView):
                 check.parse_message,
                 code="bad_decklist",
                 problems=[
-                    {"where": p.where, "message": labels.parse_problem_parts(p)[1]}
+                    {"where": p.where, "message": label_messages.parse_problem_parts(p)[1]}
                     for p in check.parse_problems
                 ],
             )

@@ -12,7 +12,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.limits import database_away
+from tournaments.request_limits import database_away
 from tournaments.services.errors import DomainError, OverLimit
 
 

@@ -57,7 +57,7 @@ from rest_framework.authtoken.models import Token
 
 from engine.actions import action_problem
 from engine.registry import games_taking
-from tournaments.api import auth
+from tournaments.api import auth, lane_covers
 from tournaments.api import online as online_api
 from tournaments.models import Match
 from tournaments.plainsql import Read, column_of
@@ -173,7 +173,7 @@ class PlayLane:
         decision = data.get("decision")
         if decision is not None and (type(decision) is not int or not 0 <= decision <= 1_000_000):
             return None
-        # The view's check of the action's shape (R10.3); its type by the event's game, in the
+        # The view's check of the action's shape (O3.1); its type by the event's game, in the
         # statement (no game takes it: the view's 400).
         if type(action) is not dict or action_problem(action, types=None) is not None:
             return None
@@ -268,7 +268,7 @@ class PlayLane:
             return None
         now = timezone.now()
         if getattr(match, PRESENT_FIELDS[seat]) is None or seen_stale(match, seat, now):
-            # R9.4: the seat's stream marks it present (one guarded UPDATE, once per match) and
+            # O1.1: the seat's stream marks it present (one guarded UPDATE, once per match) and
             # is a sign of life (api.md "Presence").
             await self._fetch(rows.presence_mark(match_id, seat, now, presence_refresh()))
 
@@ -493,10 +493,11 @@ def _route(name: str) -> re.Pattern[str]:
 
 def enabled() -> bool:
     """Whether the lane answers: the database is PostgreSQL and a Redis broker wakes the workers
-    (not the embedded set-up, where tasks run in-process)."""
+    (not the embedded set-up, where tasks run in-process), and the lane does in its own way
+    everything the settings' middleware and DRF would do (``lane_covers``)."""
     from tournaments.services import live
 
-    return connection.vendor == "postgresql" and live.redis_url() is not None
+    return connection.vendor == "postgresql" and live.redis_url() is not None and lane_covers.covered()
 
 
 async def _read_body(receive: Receive) -> tuple[bytes, bool, bool]:

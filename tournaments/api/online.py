@@ -26,7 +26,8 @@ from rest_framework.views import APIView
 from tournaments.api.errors import ApiError, throttled
 from tournaments.api.schema import errors
 from tournaments.api.throttles import ActionThrottle
-from tournaments.labels import reader_language, violation_text
+from tournaments.label_messages import violation_text
+from tournaments.labels import reader_language
 from tournaments.models import Game, GameAction, Match
 from tournaments.numbers import SMALL_MAX, whole_number
 from tournaments.selectors import online_rows
@@ -145,7 +146,7 @@ class GameStateApi(APIView):
     @extend_schema(responses={200: GameStateOut, **errors(403, 409)}, operation_id="matches_game_retrieve")
     def get(self, request: Request, match_id: int) -> Response:
         match, seat, _official = _match(request, match_id)
-        svc.match_present(match=match, seat=seat)  # R9.4: the seated player's read counts
+        svc.match_present(match=match, seat=seat)  # O1.1: the seated player's read counts
         return Response(game_state(match, seat))
 
 
@@ -166,7 +167,7 @@ class GamePresenceApi(APIView):
         match, seat, _official = _match(request, match_id)
         if not match_is_online(match):
             raise ApiError(_("This match is not played online."), code="not_online", status_code=409)
-        svc.match_present(match=match, seat=seat)  # R9.4: the seated player's read counts
+        svc.match_present(match=match, seat=seat)  # O1.1: the seated player's read counts
         return Response(match_presence(match=match))
 
 
@@ -211,7 +212,7 @@ class GameStreamApi(APIView):
     def get(self, request: SignedInRequest, match_id: int) -> StreamingHttpResponse:
         match, seat, _official = _match(request, match_id)
         _started_or_409(match)  # the stream reads the games themselves once subscribed
-        svc.match_present(match=match, seat=seat)  # R9.4: the seated player's stream counts
+        svc.match_present(match=match, seat=seat)  # O1.1: the seated player's stream counts
         seconds = stream_seconds(request.query_params.get("seconds", ""))
         if seconds is None:
             raise ApiError(
@@ -340,7 +341,7 @@ class ActionIn(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="the number of the decision the action answers (view.decision.seq of the game's "
-        "answer): refused as stale (R10.4) once that decision is past. Absent: applied to whatever "
+        "answer): refused as stale (O3.2) once that decision is past. Absent: applied to whatever "
         "is pending when a worker takes it up (older clients)",
     )
 
@@ -425,7 +426,7 @@ class SideboardIn(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="the deck for the next game (R2.7 swaps), or null: ready as is",
+        help_text="the deck for the next game (the game's swaps, O4.2), or null: ready as is",
     )
 
 

@@ -1,6 +1,6 @@
 """Request parsers: JSON, and decklists posted as plain text (what players paste).
 
-Both read at most the site's body limit (``tournaments/limits.py``) whatever the headers say
+Both read at most the site's body limit (``tournaments/request_limits.py``) whatever the headers say
 (413 past it), and answer 400, never a 500, for what cannot be read: bad UTF-8, bad JSON,
 JSON nested deeper than any request of the API needs.
 """
@@ -13,7 +13,7 @@ from rest_framework import parsers, status
 from rest_framework.exceptions import APIException, ParseError
 
 from engine.files import json_depth
-from tournaments.limits import body_limit, too_large_detail
+from tournaments.request_limits import body_limit, too_large_detail
 
 # The API's requests are a few levels deep (an action's choice, a decklist's zones); deeper is
 # an attack on whatever walks it next (a RecursionError, a 500).

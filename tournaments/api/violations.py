@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.registry import game_keys
-from tournaments.labels import reader_language, violation_text
+from tournaments.label_messages import violation_text
+from tournaments.labels import reader_language
 from tournaments.selectors.cards import card_namer
 
 

@@ -33,7 +33,7 @@ class Card(models.Model):
     cost = models.IntegerField(null=True, blank=True, db_index=True)
     # "|order|technology|" so that one faction is found with a plain LIKE on any database.
     factions_key = models.CharField(max_length=200, blank=True, default="")
-    # Normalized name and aliases (R1.5), "|"-joined, for search in either language.
+    # Normalized name and aliases (engine/names.py), "|"-joined, for search in either language.
     search_key = models.TextField(blank=True, default="")
     summary = models.JSONField(default=dict)
     raw = models.JSONField(default=dict)

@@ -43,11 +43,11 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(default=50)
     player_cap = models.PositiveIntegerField(null=True, blank=True)
     late_entry = models.BooleanField(default=False)  # organizer's choice: entries after round 1
-    # Online play: each player's match clock (None: half the round length each, R9.4).
+    # Online play: each player's match clock (None: half the round length each, O2.1).
     clock_seconds = models.PositiveIntegerField(null=True, blank=True)
     sideboard_seconds = models.PositiveSmallIntegerField(default=90)
     # Online play: how long a game waits for both players before an absent one loses it as a
-    # no-show (R9.4); no clock runs meanwhile. 0: the clocks start at once, nobody is a no-show.
+    # no-show (O1.2); no clock runs meanwhile. 0: the clocks start at once, nobody is a no-show.
     grace_minutes = models.PositiveSmallIntegerField(default=5)
     decklists_public = models.BooleanField(default=False)
     seed = models.BigIntegerField()  # drawn at creation, recorded: round 1 pairing is reproducible
@@ -186,7 +186,7 @@ class Match(models.Model):
     disputed = models.BooleanField(default=False)
     extension_minutes = models.PositiveSmallIntegerField(default=0)
     # Online play: when each seat first read or acted in its game (None: not yet); a game's clock
-    # starts only once both are present (R9.4, the event's grace_minutes).
+    # starts only once both are present (O1.2, the event's grace_minutes).
     present_a_at = models.DateTimeField(null=True, blank=True)
     present_b_at = models.DateTimeField(null=True, blank=True)
     # Each seat's last sign of life (a read of its game, its page's heartbeat): the opponent's

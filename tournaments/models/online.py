@@ -22,18 +22,18 @@ class Game(models.Model):
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
     seed = models.BigIntegerField()  # drawn and recorded at the game's start
-    first_initiative = models.PositiveSmallIntegerField(null=True, blank=True)  # None: by the seed (R4.1)
+    first_initiative = models.PositiveSmallIntegerField(null=True, blank=True)  # None: by the seed (O6.2)
     card_sets = models.JSONField(default=list)  # set codes, as in the match log
     decks = models.JSONField(default=list)  # [seat 0 deck, seat 1 deck], decklist JSON after sideboarding
     actions = models.JSONField(default=list)  # the engine's log: [{"seat": s, "type": ...}, ...]
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=32, blank=True, default="")
-    # Clocks (R9.4): seconds used by each seat; time runs only during that seat's decision.
+    # Clocks (O2.1): seconds used by each seat; time runs only during that seat's decision.
     clock_used = models.JSONField(default=list)
     decision_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     decision_since = models.DateTimeField(null=True, blank=True)
     sideboard_until = models.DateTimeField(null=True, blank=True)
-    # Waiting for a seat to come (R9.4): no clock runs until both are present; a seat absent at
+    # Waiting for a seat to come (O1.2): no clock runs until both are present; a seat absent at
     # this time loses the game as a no-show. None: the game's clocks run (or it never waited).
     present_by = models.DateTimeField(null=True, blank=True)
     sideboard_ready = models.JSONField(default=list)  # seats that are done sideboarding
@@ -72,7 +72,7 @@ class GameAction(models.Model):
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)  # the game it was sent in
     # The engine's decision number (its ``seq``) the action answers, as the seat's answer showed
     # it (``view.decision.seq``); None: sent unbound (an older client), applied to whatever is
-    # pending. A bound action is refused as stale (R10.4) once that decision is past.
+    # pending. A bound action is refused as stale (O3.2) once that decision is past.
     decision = models.PositiveIntegerField(null=True, blank=True)
     log_index = models.PositiveIntegerField(null=True, blank=True)  # index in Game.actions once applied
     rule = models.CharField(max_length=16, blank=True, default="")

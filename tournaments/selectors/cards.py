@@ -133,7 +133,7 @@ def card_names_shown(*, game: str, language: str) -> dict[str, str]:
 
 def card_namer(*, game: str | None, language: str) -> Callable[[str], str]:
     """Return a function giving the name to show in ``language`` of a card named in any spelling
-    (R1.5); a name that is no card of ``game`` (or of no known game) is given back as it is."""
+    (engine/names.py); a name that is no card of ``game`` (or of no known game) is given back as it is."""
     try:
         _rules, catalog = catalog_for(game=str(game))
     except KeyError:

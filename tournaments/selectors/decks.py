@@ -2,16 +2,18 @@
 registration lists."""
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 
+from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind, decklist_to_json, parse_decklist
 from engine.problems import DeckParseError, Problem
-from engine.registry import game_keys, get_game
-from tournaments.labels import parse_error_text, zone_label
+from engine.registry import GameRules, game_keys, get_game
+from tournaments.label_messages import parse_error_text
+from tournaments.labels import zone_label
 from tournaments.selectors.cards import catalog_for
 
 DeckSource = str | Mapping[str, Any]
@@ -80,13 +82,28 @@ def _stats(decklist: Decklist, catalog: Any) -> dict[str, Any]:
     }
 
 
+Catalogs = Mapping[str, tuple[GameRules, Catalog[Any]]]  # game key → its rules and catalog
+
+
+def catalogs_for(*, games: Iterable[str]) -> dict[str, tuple[GameRules, Catalog[Any]]]:
+    """Return the rules and catalog of each known game of ``games``, read once for a batch of
+    checks (each :func:`catalog_for` asks the database whether the game's sets changed)."""
+    known = set(game_keys())
+    return {game: catalog_for(game=game) for game in set(games) if game in known}
+
+
 def deck_check(
-    *, source: DeckSource | None, game: str | None = None, options: Mapping[str, Any] | None = None
+    *,
+    source: DeckSource | None,
+    game: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    catalogs: Catalogs | None = None,
 ) -> DeckCheck:
     """Return the check of a decklist given as a JSON object or as text.
 
     Never raises for bad input: unreadable lists come back with ``parse_problems``
-    and every rule broken comes back in ``violations``.
+    and every rule broken comes back in ``violations``. ``catalogs`` (:func:`catalogs_for`)
+    lets a page checking many decks read each game's catalog once.
     """
     fallback = game if game is not None and game in game_keys() else settings.DEFAULT_GAME
     try:
@@ -98,8 +115,9 @@ def deck_check(
             parse_message=parse_error_text(error),  # in the reader's language
             parse_omitted=error.omitted,
         )
-    rules, catalog = catalog_for(game=decklist.game)
-    # Each violation names its game: a code means a different rule in each (labels.violation_text).
+    held = (catalogs or {}).get(decklist.game)
+    rules, catalog = held if held is not None else catalog_for(game=decklist.game)
+    # Each violation names its game: a code means a different rule in each (label_messages.violation_text).
     violations = [
         {**v.as_dict(), "params": dict(v.params), "game": decklist.game}
         for v in rules.validate_deck(decklist, catalog, options=options or {})

@@ -13,7 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.problems import InputError
-from tournaments.labels import reader_language, refusal_message, refusal_text
+from tournaments.label_messages import refusal_message, refusal_text
+from tournaments.labels import reader_language
 from tournaments.models import Game, GameAction, Match, Penalty, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.online import clock_limit, current_game, game_log, match_engine
@@ -151,7 +152,7 @@ class SeatClock:
 
 
 def game_clocks(*, game: Game, now: datetime | None = None) -> list[SeatClock]:
-    """Return each seat's clock (R9.4): seconds used, including the decision running now, and the limit."""
+    """Return each seat's clock (O2.1): seconds used, including the decision running now, and the limit."""
     now = now or timezone.now()
     limit = clock_limit(game.match.round.event)
     used = [*(game.clock_used or []), 0.0, 0.0]
@@ -247,7 +248,7 @@ def penalty_json(penalty: Penalty) -> dict[str, Any]:
 def board_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Return the tactical field as display rows, seat 1 on top (back row first), seat 0 below.
 
-    Lines run 1–5 left to right as seat 0 sees them (R3.3); line n faces line n. Each row
+    RESPONSE's lines run 1–5 left to right as seat 0 sees them (R3.3); line n faces line n. Each row
     is ``{"seat", "row", "cells": [cell dict or None per line]}``.
     """
     rows = []

@@ -14,7 +14,8 @@ results and adjudicated game logs of those events; nothing of an unpublished eve
   and online events); for online games also how many seat-games played it (a ``play``
   action naming the card, as RESPONSE and Your War log it) and the win rate of those games.
 - **First player**: online games whose starter is known (the game's ``first_initiative``, or
-  the engine's setup from the game's seed: R4.1, Y4.2, C5.2), won by the starter or not.
+  the engine's setup from the game's seed: RESPONSE R4.1, Your War Y4.2, Chronomagia C5.2),
+  won by the starter or not.
 
 :func:`metagame_compute` is the heavy part (a task runs it: services.metagame);
 :func:`metagame_fingerprint` is the cheap check of whether stored numbers are still current.
@@ -233,7 +234,9 @@ def _game_facts(
             if match_id not in match_ids:
                 continue  # its match is not final (a game of a match still being played)
             starter = first
-            if starter is None:  # the seed decided (R4.1, Y4.2, C5.2): the engine's setup says who
+            # The seed decided (RESPONSE R4.1, Your War Y4.2, Chronomagia C5.2): the engine's setup
+            # says who.
+            if starter is None:
                 try:
                     if engine is None:
                         engine, catalog = match_engine(game_key), catalog_for(game=game_key)[1]

@@ -52,7 +52,8 @@ def match_engine(game: str) -> MatchEngine[Any]:
 @cache
 def sideboarding_allowed(*, game: str, side_max: int) -> bool:
     """Return whether the game's rules let a deck change between the games of a match with an
-    event side deck of ``side_max`` cards (R2.7, Y2.4, C2.1).
+    event side deck of ``side_max`` cards (the game's swap rule: RESPONSE R2.7, Your War Y2.4,
+    Chronomagia C2.1).
 
     A game that allows none refuses any change with ``no_sideboarding`` (engine/match.py
     ``swap_problems``); the probe changes an empty deck, so it asks the rules, not a deck."""
@@ -186,13 +187,13 @@ def match_presence(*, match: Match, now: datetime | None = None) -> dict[str, An
 
 
 def clock_limit(event: Event) -> float:
-    """Return each player's match clock in seconds (default: half the round length, R9.4)."""
+    """Return each player's match clock in seconds (default: half the round length, O2.1)."""
     return float(event.clock_seconds or event.round_minutes * 30)
 
 
 @dataclass(frozen=True)
 class GameClock:
-    """A seat's clock in the current game of an online match (R9.4), as its event page shows it."""
+    """A seat's clock in the current game of an online match (O2.1), as its event page shows it."""
 
     left: float  # seconds left on the seat's clock now
     running: bool  # the seat is deciding and the clocks run
@@ -345,7 +346,7 @@ def game_answer(
             "since": game.decision_since.isoformat() if game.decision_since else None,
             "round_ends_at": match.round.ends_at.isoformat(),
             "sideboard_until": game.sideboard_until.isoformat() if game.sideboard_until else None,
-            # R9.4: no clock runs until both seats are present; a seat absent at present_by
+            # O1.2: no clock runs until both seats are present; a seat absent at present_by
             # loses the game as a no-show (None: the clocks run).
             "present_by": game.present_by.isoformat() if game.present_by else None,
             "present": seats_present(match),

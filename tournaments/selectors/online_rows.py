@@ -287,7 +287,7 @@ class ActionFacts:
     game: str  # the event's game (engine.registry key)
     game_number: int | None  # the current game
     answered: bool  # an action of the seat bound to the decision asked about waits already
-    present: bool = False  # the seat has read or acted in its game already (R9.4)
+    present: bool = False  # the seat has read or acted in its game already (O1.1)
 
 
 def action_facts(match_id: int, user_id: Any, *, decision: int | None = None) -> ActionFacts | None:

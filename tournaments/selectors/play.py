@@ -88,7 +88,7 @@ def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> li
 def game_log_shown(*, game: Game, seat: int | None) -> dict[str, Any]:
     """Return game's match log as its reader may have it: complete (formats.md, replayable) for
     an official (``seat`` None) or once the event has published its decklists; else ``seat``'s
-    redacted copy (R3.5: their own deck, of the opponent only what was revealed in play, no
+    redacted copy (O6.1: their own deck, of the opponent only what was revealed in play, no
     seed; it says so under ``"redacted"``)."""
     log = game_log(game)
     event = game.match.round.event

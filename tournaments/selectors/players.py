@@ -12,12 +12,8 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
 from tournaments.models import Event, Match, PlayerProfile, RatedMatch, Rating, Registration
-from tournaments.selectors.events import (
-    _standings_version,
-    event_results,
-    events_visible,
-    registration_deck_text,
-)
+from tournaments.selectors.events import event_results, events_visible, registration_deck_text
+from tournaments.selectors.events.standings import _standings_version
 from tournaments.users import User, Visitor
 
 MATCHES_PAGE = 50

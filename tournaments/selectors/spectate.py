@@ -35,7 +35,8 @@ from django.utils.translation import gettext as _
 
 from engine.problems import InputError
 from engine.registry import get_game
-from tournaments.labels import action_label, describe_action, describe_game_action, reader_language
+from tournaments.label_actions import describe_action, describe_game_action
+from tournaments.labels import action_label, reader_language
 from tournaments.models import Event, Game, GameAction, Match, Round
 from tournaments.selectors.cards import card_names_shown, catalog_for
 from tournaments.selectors.events import event_role, is_official
@@ -329,12 +330,13 @@ def game_card_ids(*, game: Game) -> dict[int, str]:
 def action_words(*, game: Game) -> Callable[[dict[str, Any]], str]:
     """Return a function saying an action of ``game`` in full in the reader's language, every
     card it names by its name there: only for readers who may see every card (officials, a
-    replay once the decklists are published). RESPONSE's actions (places, cards by name) keep
-    their own sentences; any other game's name cards by instance id, resolved once per game."""
+    replay once the decklists are published). A game whose actions name places and cards by
+    name keeps its own sentences; any other game's name cards by instance id, resolved once per
+    game."""
     key = game.match.round.event.game
     shown = card_names_shown(game=key, language=reader_language())
     if get_game(key).texts.action_sentences == "cells":
-        return lambda action: describe_action(action, card_name=lambda name: shown.get(name, name))
+        return lambda action: describe_action(action, card_name=lambda name: shown.get(name, name), game=key)
     names = _names(game.match)
     ids = game_card_ids(game=game)
 

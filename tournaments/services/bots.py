@@ -90,7 +90,7 @@ def event_fill_bots(*, event: Event, by: User, count: int) -> list[Registration]
                 code="event_full",
             )
     User = get_user_model()
-    # Not from the event's seed, which is public: a bot's deck is as hidden as anyone's (R3.5).
+    # Not from the event's seed, which is public: a bot's deck is as hidden as anyone's (O6.1).
     rng = random.SystemRandom()
     created: list[Registration] = []
     with transaction.atomic():

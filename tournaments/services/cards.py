@@ -154,7 +154,8 @@ def _uses_of_removed(
     game: str, row: CardSet, kept: Iterable[Any], removed: Iterable[Card]
 ) -> dict[str, Counter[str]]:
     """Return, for each removed card that a deck still names, where it is named."""
-    answered: set[str] = set()  # names (R1.5 keys) that still find a card after the import
+    # Names (normalized keys, engine/names.py) that still find a card after the import.
+    answered: set[str] = set()
     for card in kept:
         answered.update(normalize_name(n) for n in (card.name, *getattr(card, "aliases", ())))
     for name, raw in Card.objects.filter(game=game).exclude(card_set=row).values_list("name", "raw"):

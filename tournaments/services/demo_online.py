@@ -23,7 +23,7 @@ DEMO_BOTS = 8
 # Beside anna: seven bots, so that eight players pair without a bye and she always has a match.
 DEMO_ONLINE_BOTS = 7
 DEMO_BOT_EVENT = "Онлайн-турнир ботов — {game}"  # one per other game with a match engine
-# How long anna's online match waits for her (R9.4: no clock runs before she comes): a week from
+# How long anna's online match waits for her (O1.2: no clock runs before she comes): a week from
 # the latest `make run`, which sets it again, so the demo is still playable hours or days later.
 DEMO_WAIT = timedelta(days=7)
 DEMO_PLAYER = "anna"
@@ -80,7 +80,7 @@ def demo_online_event_ensure() -> str:
 
 def demo_match_rearm(*, now: datetime | None = None) -> str:
     """Keep anna's match in the online demo event waiting for her: while she has not opened it,
-    her game waits (R9.4: no clock runs) until :data:`DEMO_WAIT` from ``now``, and its round
+    her game waits (O1.2: no clock runs) until :data:`DEMO_WAIT` from ``now``, and its round
     ends no sooner than a whole round after that. Say what was done; nothing changes once she
     has come (her game is then played as any other) or the match is over."""
     now = now or timezone.now()

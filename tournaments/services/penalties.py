@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import online_rules
 from tournaments.models import Event, Game, GameAction, Match, Penalty, Registration, ResultChange, Round
 from tournaments.selectors.events import event_role, is_official, match_locked
 from tournaments.selectors.online import current_game
@@ -125,7 +126,7 @@ def _end_current_game(match: Match, loser: int, now: datetime, reason: str = PEN
         # The log is the truth: it ends with the site action that ended the game,
         # so the judges' download replays to this result instead of a game still in progress:
         # ``penalty_loss`` for a judge's game or match loss (reason ``penalty``), ``concede``
-        # for a player who left the event (R9.3).
+        # for a player who left the event (O3.5).
         engine = online.engine_for(game)
         if not engine.is_over:
             engine.apply(loser, {"type": "penalty_loss" if reason == PENALTY_REASON else "concede"})
@@ -153,7 +154,7 @@ def _end_current_game(match: Match, loser: int, now: datetime, reason: str = PEN
             if reason == PENALTY_REASON
             else "the player left the event"
         )
-        online.refuse(row, "R9.5", why, now, game)
+        online.refuse(row, online_rules.NOT_NOW, why, now, game)
     game.save(update_fields=["refused"])
     return game
 

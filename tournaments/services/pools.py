@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from engine.pool import parse_pool
 from engine.problems import DeckParseError
-from tournaments.labels import parse_error_text
+from tournaments.label_messages import parse_error_text
 from tournaments.models import Event, Pool, Registration, ResultChange
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.events import Role, event_role

@@ -2,7 +2,7 @@
 heuristic bot with a deck of theirs or a sample deck, and plays it on the play page.
 
 No second path: a practice game is an online match like any other — the action ledger, the
-workers, the bots, the clocks (R9.4) and the live stream — in an event of its own marked
+workers, the bots, the clocks (O2.1) and the live stream — in an event of its own marked
 ``practice`` (models/practice.py), which nothing lists, rates or counts (ratings, metagame,
 profiles, the player's day). The player may resign at any moment; a game left alone ends when
 the player's clock runs out (a timeout loss), and at the latest when its round does.
@@ -41,7 +41,7 @@ from tournaments.services.bots import bot_deck
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, OverLimit, WrongState
 from tournaments.services.online import game_action_submit, game_create, queue_adjudication
 
-# A practice game's clocks are a relaxed event's (R9.4): each seat has 40 minutes, and the game
+# A practice game's clocks are a relaxed event's (O2.1): each seat has 40 minutes, and the game
 # stops at the latest after 3 hours (its round's end: the game in progress is then a draw).
 CLOCK_SECONDS = 40 * 60
 ROUND_MINUTES = 180
@@ -79,7 +79,7 @@ def practice_start(
         raise WrongState(_("Practice games are turned off on this site."), code="practice_off")
     source, name, decklist = _player_deck(player, game, saved_deck=saved_deck, sample=sample, deck=deck)
     rules = get_game(game)
-    # The bot's deck: drawn at random, hidden like anyone's (R3.5).
+    # The bot's deck: drawn at random, hidden like anyone's (O6.1).
     opponent = bot_deck(game=game, options=practice_deck_options(game), rng=random.SystemRandom())
     bot = _bot_user(game)
     with transaction.atomic():
@@ -90,7 +90,7 @@ def practice_start(
         event = Event.objects.create(
             name=f"Practice {player.get_username()} – {rules.title}"[:200],
             game=game,
-            organizer=bot,  # the player is no official of it: their view is a seat's (R3.5)
+            organizer=bot,  # the player is no official of it: their view is a seat's (O6.1)
             status=Event.Status.RUNNING,
             best_of=1,
             rounds=1,
@@ -112,12 +112,12 @@ def practice_start(
             started_at=now,
             ends_at=now + timedelta(minutes=ROUND_MINUTES),
         )
-        # Present from the start (R9.4): the clocks run at once, so a game left alone ends.
+        # Present from the start (O1.1): the clocks run at once, so a game left alone ends.
         match = Match.objects.create(round=round_, table=1, player_a=mine, player_b=theirs, present_a_at=now)
         practice = Practice.objects.create(
             player=player, game=game, match=match, deck_source=source, deck_name=name
         )
-        game_create(match, number=1, first_initiative=None)  # the seed says who begins (R4.1)
+        game_create(match, number=1, first_initiative=None)  # the seed says who begins (O6.2)
         # The bot's opening moves when it begins (or its paced move, settings.BOT_PAUSE_SECONDS):
         # bots' work, on the bots' queue, which never delays a person's. The player's own moves
         # then go through the action ledger and the drain, the bot answering in the same pass.

@@ -2,8 +2,8 @@
 
 What rates: every final match of two human players (no bye, no bot, no practice game) with at least one game
 played or drawn, by its match result (more games won: a win; as many: a draw). Byes do not
-rate: nobody was beaten. A match lost to a drop (the dropping player concedes, R9.3) or to a
-no-show (R9.4) rates as the loss it is in the standings; a top-cut match rates like a Swiss one.
+rate: nobody was beaten. A match lost to a drop (the dropping player concedes, O3.5) or to a
+no-show (O1.2) rates as the loss it is in the standings; a top-cut match rates like a Swiss one.
 
 Two rules keep ratings from being farmed with alternate accounts (an alt organizes an event,
 another alt loses to the farmer and confirms; docs/players.md "Ratings"):

@@ -5,7 +5,7 @@ from typing import Any
 
 from django import template
 
-from tournaments import labels
+from tournaments import label_messages, labels
 from tournaments.audit_words import audit_lines as _audit_lines
 from tournaments.selectors.cards import card_namer
 
@@ -45,13 +45,13 @@ def audit_lines(change: Any, zone: str = "UTC") -> list[str]:
 @register.filter
 def parse_where(problem: Any) -> str:
     """``{{ p|parse_where }}``: where an unreadable decklist's problem is ("line 3"), translated."""
-    return labels.parse_problem_parts(problem)[0]
+    return label_messages.parse_problem_parts(problem)[0]
 
 
 @register.filter
 def parse_what(problem: Any) -> str:
     """``{{ p|parse_what }}``: what an unreadable decklist's problem is, translated."""
-    return labels.parse_problem_parts(problem)[1]
+    return label_messages.parse_problem_parts(problem)[1]
 
 
 @register.filter
@@ -84,7 +84,7 @@ def violation_text(violation: Any, game: str | None = None) -> str:
     the reader's language."""
     game = _game_of(violation, game)
     namer = card_namer(game=game, language=labels.reader_language())
-    return labels.violation_text(violation, game=game, card_name=namer)
+    return label_messages.violation_text(violation, game=game, card_name=namer)
 
 
 @register.filter

@@ -26,7 +26,8 @@ from tournaments.services import events as svc
 from tournaments.services.errors import DomainError, IllegalDeck
 from tournaments.users import SignedInHttpRequest, signed_in
 from tournaments.views.event_form_keep import typed_values_keep
-from tournaments.views.events import EventForm, _event, _event_context, _official_event
+from tournaments.views.events import EventForm
+from tournaments.views.events.common import _event, _event_context, _official_event
 from tournaments.views.forms_common import run_service
 
 LIVE_FORM_FIELDS = {

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine.registry import game_keys, get_game
-from tournaments.labels import game_title, reader_language, violation_text
+from tournaments.label_messages import violation_text
+from tournaments.labels import game_title, reader_language
 from tournaments.models import Card, CardSet, SavedDeck
 from tournaments.numbers import whole_number
 from tournaments.selectors.cards import card_namer

@@ -22,7 +22,7 @@ from tournaments.selectors.metagame import CSV_TABLES, Scope, metagame_namer
 from tournaments.services.errors import OverLimit
 from tournaments.services.metagame import metagame_request
 from tournaments.views.cards import game_choices
-from tournaments.views.events import _event, _event_context
+from tournaments.views.events.common import _event, _event_context
 
 CHART_ROWS = 12  # bars in a chart: the most played; the tables list every row
 CARD_ROWS = 40  # cards in the cards table, most included first (the CSV has every card)

@@ -9,8 +9,8 @@ from django.views.defaults import page_not_found
 from django.views.defaults import server_error as django_server_error
 from rest_framework.exceptions import NotFound
 
-from tournaments.limits import current_exception, database_away, unavailable
 from tournaments.models import Notification
+from tournaments.request_limits import current_exception, database_away, unavailable
 from tournaments.selectors.events import events_upcoming
 from tournaments.selectors.notifications import games_waiting_for, notifications_of, player_home
 from tournaments.services.demo_users import DEMO_PASSWORD, DEMO_USERS

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Event
 from tournaments.services import events as svc
 from tournaments.users import SignedInHttpRequest
-from tournaments.views.events import _event
+from tournaments.views.events.common import _event
 from tournaments.views.forms_common import run_service
 
 

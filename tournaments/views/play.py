@@ -20,8 +20,10 @@ from django.utils.translation import gettext as _
 
 from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
+from engine.registry import game_keys, get_game
 from tournaments import labels
-from tournaments.labels import game_title, refusal_templates
+from tournaments.label_messages import refusal_templates
+from tournaments.labels import game_title
 from tournaments.models import Game, Match
 from tournaments.selectors.boards import board_module, board_styles
 from tournaments.selectors.cards import card_namer
@@ -32,22 +34,15 @@ from tournaments.services.online import match_present
 from tournaments.users import SignedInHttpRequest
 
 
-def _js_strings() -> dict[str, Any]:
+def _js_strings(game: str) -> dict[str, Any]:
     """Return every string play.js (the shell) shows, translated ({name} marks a value filled in).
 
-    The board's own labels are the board module's, through the JavaScript catalog (djangojs.po).
+    The board's own labels are the board module's, through the JavaScript catalog (djangojs.po);
+    the game's phases and the number of its swap rule are its texts' (engine/games/<key>/texts.py).
     """
+    swap_rule = get_game(game).texts.swap_rule if game in game_keys() else ""
     return {
-        "phases": {
-            "mulligan": _("Opening hands"),
-            "start": _("Start of turn"),
-            "draw": _("Draw"),
-            "actions": _("Actions"),
-            "combat": _("Combat"),
-            "end": _("End of turn"),
-            "recovery": _("Recovery"),
-            "over": _("Game over"),
-        },
+        "phases": labels.PHASES.of(game),
         # How a game ended, as the judges' pages say it (a penalty's game loss included).
         "reasons": {key: str(text) for key, text in labels.REASONS.items()},
         "turn": _("Turn {n}"),
@@ -59,10 +54,14 @@ def _js_strings() -> dict[str, Any]:
         "concede_confirm": _("Concede this game? It counts as a loss."),
         "refused": _("Refused ({rule}): {message}"),
         # A refused action's message by its code: the answers carry code, params and the
-        # English message, built once for both seats in no one's language (labels.py).
+        # English message, built once for both seats in no one's language (label_messages.py).
         "refusals": refusal_templates(),
-        "bad_swap": _("R2.7: this is not a legal sideboard swap."),
-        # The sideboard picker (R2.7: one card for one, side deck ⇄ main deck or orders).
+        "bad_swap": (
+            _("%(rule)s: this is not a legal sideboard swap.") % {"rule": swap_rule}
+            if swap_rule
+            else _("This is not a legal sideboard swap.")
+        ),
+        # The sideboard picker (O4.2: one card for one, side deck ⇄ main deck or orders).
         "swap_main": _("Main deck: {card} ×{n}"),
         "swap_order": _("Order {n}: {card}"),
         "swap_side": _("{card} ×{n}"),
@@ -91,9 +90,9 @@ def _js_strings() -> dict[str, Any]:
         "presence_away": _("{name} is away."),
         "presence_away_since": _("{name} has been away since {time} ({for})."),
         "presence_clock": _(
-            "The clock of {name} is running: {time} left, and at zero they lose the game (R9.4)."
+            "The clock of {name} is running: {time} left, and at zero they lose the game (O2.2)."
         ),
-        "presence_next": _("The clock of {name} runs from their next decision (R9.4)."),
+        "presence_next": _("The clock of {name} runs from their next decision (O2.1)."),
         "presence_sideboard": _("If they are not back, the next game starts in {time} and their clock runs."),
         "log_empty": _("Nothing has happened yet."),
     }
@@ -120,7 +119,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
     them = 1 - me
     online = match_is_online(match)
     game = current_game(match) if online else None
-    match_present(match=match, seat=seat)  # R9.4: opening the page counts as presence
+    match_present(match=match, seat=seat)  # O1.1: opening the page counts as presence
     deck_now = None
     language = (get_language() or "ru")[:2]
     if seat is not None and online:
@@ -136,9 +135,9 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "best_of": event.best_of,
         "board": {"game": event.game},  # whose module draws the table (window.ResponsBoards)
         "lang": language,
-        "deck": deck_now,  # the sideboard picker's starting point (R2.7 swaps)
+        "deck": deck_now,  # the sideboard picker's starting point (the game's swaps, O4.2)
         # Its cards in the reader's language, by the spelling the deck has them in (a decklist
-        # may name a card in any of its languages, R1.5; the swaps keep the deck's spelling).
+        # may name a card in any of its languages; the swaps keep the deck's spelling).
         "deck_names": _deck_names(deck_now, event.game, language),
         "server_now": timezone.now().isoformat(),
         "urls": {
@@ -167,7 +166,7 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "board_styles": board_styles(game=event.game),
         "names": names,
         "config": config,
-        "strings": _js_strings(),
+        "strings": _js_strings(event.game),
         "cards": play_cards(game=event.game, english=(get_language() or "").startswith("en")),
         "sideboarding": Game.Status.SIDEBOARDING,
         # A practice game against a bot: no event to go back to, its game's page instead.

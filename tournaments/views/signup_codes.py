@@ -17,7 +17,7 @@ from tournaments.services.errors import DomainError
 from tournaments.services.signup_codes import HOURS_MAX, USES_MAX, signup_code_create, signup_code_revoke
 from tournaments.users import signed_in
 from tournaments.views.event_edit import _organizer_event
-from tournaments.views.events import _event_context
+from tournaments.views.events.common import _event_context
 
 
 class SignupCodeForm(forms.Form):

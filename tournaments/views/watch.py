@@ -31,7 +31,7 @@ from tournaments.selectors.spectate import (
     tv_round,
     watch_access,
 )
-from tournaments.views.events import _event
+from tournaments.views.events.common import _event
 
 
 def _refused(request: HttpRequest, access: WatchAccess) -> HttpResponse | None:

@@ -18,7 +18,7 @@ from tournaments.services.errors import DomainError
 from tournaments.services.notifications import webhook_create, webhook_delete
 from tournaments.users import signed_in
 from tournaments.views.event_edit import _organizer_event
-from tournaments.views.events import _event_context
+from tournaments.views.events.common import _event_context
 
 DELIVERIES_SHOWN = 20  # per webhook, the newest first
 SECRET_KEY = "webhook_secret"  # the session key holding a new webhook's secret until it is shown

@@ -1,15 +1,81 @@
 """What Chronomagia's deck rules say, in English templates by code (engine/texts.py)."""
 
 from engine.texts import (
+    ACTION_FIELDS,
     COPIES,
     DECK_COMMON,
+    IN_HERO,
+    IN_MAIN,
+    IN_SIDE,
     N_,
+    NC_,
     NO_HERO,
     NOT_A_HERO,
     PROTOCOL_REFUSALS,
+    ZONE_HERO,
+    ZONE_MAIN,
+    ZONE_SIDE,
+    ZONE_SIDE_SHORT,
+    FieldWords,
     GameTexts,
+    InContext,
     deck_variant,
 )
+
+# --- the words of its cards, decks and play, as the site shows them ---------------------------
+
+CARD_TYPES: dict[str, InContext] = {
+    "hero": NC_("card type", "Hero"),
+    "thoughtform": NC_("card type", "Thoughtform"),
+    "terrain": NC_("card type", "Terrain"),
+    "phenomenon": NC_("card type", "Phenomenon"),
+    "event": NC_("card type", "Event"),
+    "shadow": NC_("card type", "Shadow"),
+}
+
+CARD_FIELDS: dict[str, InContext] = {
+    "subtypes": NC_("card field", "subtypes"),
+    "rarity": NC_("card field", "rarity"),
+    "epoch": NC_("card field", "epoch"),
+}
+
+# Rarities, and subtypes as its sets print them (in Russian), case-folded.
+CARD_VALUES: dict[str, InContext] = {
+    "common": NC_("card trait", "Common"),
+    "uncommon": NC_("card trait", "Uncommon"),
+    "rare": NC_("card trait", "Rare"),
+    "mythic": NC_("card trait", "Mythic"),
+    "варвар": NC_("card trait", "Barbarian"),
+    "заклинание": NC_("card trait", "Spell"),
+    "изобретатель": NC_("card trait", "Inventor"),
+    "провидица": NC_("card trait", "Seer"),
+    "страж": NC_("card trait", "Guardian"),
+    "существо": NC_("card trait", "Creature"),
+}
+
+# What ``collect`` and ``collect_time`` take (C7.1–C7.4, C7.9).
+COLLECTED: dict[str, InContext] = {
+    "concentration": NC_("what is collected", "concentration"),
+    "life": NC_("what is collected", "life"),
+    "armor": NC_("what is collected", "armor"),
+    "time": NC_("what is collected", "time"),
+    "time_past": NC_("what is collected", "time of the past"),
+    "time_future": NC_("what is collected", "time of the future"),
+}
+
+# A replay's words for the fields of its actions.
+ACTION_WORDS: dict[str, FieldWords] = {
+    **ACTION_FIELDS,
+    "trigger": FieldWords("index", N_("trigger %(n)s of those waiting")),  # which goes next (C6.7)
+    "kind": FieldWords("choice", choices=COLLECTED),
+    "move": FieldWords("signed", N_("time moved by %(n)s")),  # along the epochs (C7.3)
+    "erode": FieldWords("number", N_("%(n)s eroded")),
+    "opponent": FieldWords("number", N_("%(n)s damage to the opponent")),  # the attack's split (C9.3)
+    "terrain": FieldWords("number", N_("%(n)s damage to the terrain")),
+    "epoch": FieldWords("value", N_("to epoch %(n)s")),
+    # Intuition: the shadow looked at goes back or stays.
+    "return": FieldWords("flag", N_("returned to its owner's hand"), N_("left face down")),
+}
 
 TEXTS = GameTexts(
     violations={
@@ -76,4 +142,18 @@ TEXTS = GameTexts(
         "summoning_sick": N_("«%(card)s» entered this turn (summoning sickness)"),
     },
     variant=deck_variant,
+    action_fields=ACTION_WORDS,
+    card_types=CARD_TYPES,
+    card_fields=CARD_FIELDS,
+    card_values=CARD_VALUES,
+    zones={"hero": ZONE_HERO, "main": ZONE_MAIN, "side": ZONE_SIDE},
+    zones_short={"side": ZONE_SIDE_SHORT},
+    places={
+        "hero": IN_HERO,
+        "main": IN_MAIN,
+        "side": IN_SIDE,
+        "main deck": IN_MAIN,
+        "hero deck": N_("in the hero deck"),
+    },
+    swap_rule="C2.1",
 )

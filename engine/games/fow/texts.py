@@ -1,6 +1,60 @@
 """What Force of Will's deck rules say, in English templates by code (engine/texts.py)."""
 
-from engine.texts import DECK_COMMON, N_, PROTOCOL_REFUSALS, GameTexts, deck_variant
+from engine.texts import (
+    ACTION_FIELDS,
+    DECK_COMMON,
+    IN_MAIN,
+    IN_SIDE,
+    N_,
+    NC_,
+    PROTOCOL_REFUSALS,
+    ZONE_MAIN,
+    ZONE_SIDE,
+    ZONE_SIDE_SHORT,
+    FieldWords,
+    GameTexts,
+    InContext,
+    deck_variant,
+)
+
+# --- the words of its cards, decks and play, as the site shows them ---------------------------
+
+CARD_TYPES: dict[str, InContext] = {
+    "ruler": NC_("card type", "Ruler"),
+    "resonator": NC_("card type", "Resonator"),
+    "addition": NC_("card type", "Addition"),
+    "regalia": NC_("card type", "Regalia"),
+    "chant": NC_("card type", "Chant"),
+    "magic_stone": NC_("card type", "Magic stone"),
+}
+
+CARD_FIELDS: dict[str, InContext] = {
+    "attributes": NC_("card field", "attributes"),
+    "keywords": NC_("card field", "keywords"),
+    "basic": NC_("card field", "basic"),
+}
+
+# Attributes and keywords, case-folded.
+CARD_VALUES: dict[str, InContext] = {
+    "light": NC_("card trait", "Light"),
+    "darkness": NC_("card trait", "Darkness"),
+    "fire": NC_("card trait", "Fire"),
+    "water": NC_("card trait", "Water"),
+    "wind": NC_("card trait", "Wind"),
+    "swiftness": NC_("card trait", "Swiftness"),
+    "flying": NC_("card trait", "Flying"),
+    "quickcast": NC_("card trait", "Quickcast"),
+}
+
+IN_STONES = N_("in the magic stone deck")
+
+# A replay's words for the fields of its actions.
+ACTION_WORDS: dict[str, FieldWords] = {
+    **ACTION_FIELDS,
+    "attacker": FieldWords("card", N_("attacker %(what)s")),
+    "player": FieldWords("player", N_("target %(what)s")),  # a player as the target (F9, F11)
+    "item": FieldWords("value", N_("target the chase's item %(n)s")),  # waiting on the chase (F11)
+}
 
 TEXTS = GameTexts(
     violations={
@@ -61,4 +115,25 @@ TEXTS = GameTexts(
         "too_expensive": N_("not enough will"),
     },
     variant=deck_variant,
+    action_fields=ACTION_WORDS,
+    card_types=CARD_TYPES,
+    card_fields=CARD_FIELDS,
+    card_values=CARD_VALUES,
+    zones={
+        "ruler": NC_("deck zone", "Ruler"),
+        "main": ZONE_MAIN,
+        "stones": NC_("deck zone", "Stones"),
+        "side": ZONE_SIDE,
+    },
+    zones_short={"side": ZONE_SIDE_SHORT, "stones": NC_("deck zone, short", "Stones")},
+    places={
+        "ruler": N_("in the ruler slot"),
+        "main": IN_MAIN,
+        "stones": IN_STONES,
+        "side": IN_SIDE,
+        "main deck": IN_MAIN,
+        "magic stone deck": IN_STONES,
+        "side deck": IN_SIDE,
+    },
+    swap_rule="F2.4",
 )

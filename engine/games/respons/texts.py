@@ -8,7 +8,20 @@ different rules (an answer out of turn cites the pending decision's rule).
 from collections.abc import Mapping
 from typing import Any
 
-from engine.texts import N_, GameTexts
+from engine.texts import (
+    IN_HERO,
+    IN_MAIN,
+    IN_SIDE,
+    N_,
+    NC_,
+    NN_,
+    ZONE_HERO,
+    ZONE_MAIN,
+    ZONE_SIDE,
+    GameTexts,
+    InContext,
+    Plural,
+)
 
 
 def variant(code: str, params: Mapping[str, Any]) -> str:
@@ -113,6 +126,99 @@ ACTIONS: dict[str, str] = {
     "concede": N_("concedes the game"),
 }
 
+# --- the words of its cards, decks and play, as the site shows them ---------------------------
+
+CARD_TYPES: dict[str, InContext] = {
+    "hero": NC_("card type", "Hero"),
+    "unit": NC_("card type", "Unit"),
+    "spell": NC_("card type", "Spell"),
+    "trap": NC_("card type", "Trap"),
+    "enhancement": NC_("card type", "Enhancement"),
+    "location": NC_("card type", "Location"),
+    "order": NC_("card type", "Order"),
+}
+
+FACTIONS: dict[str, InContext] = {  # R1.3
+    "order": NC_("faction", "Order"),
+    "technology": NC_("faction", "Technology"),
+    "chaos": NC_("faction", "Chaos"),
+}
+
+SUPERTYPES: dict[str, InContext] = {
+    "legendary": NC_("supertype", "Legendary"),
+    # Not "Order": that is the faction's label (R1.3), and an Order card may be of the Order faction.
+    "order": NC_("supertype", "Order card"),
+}
+
+# Its subtypes, printed in Russian in its sets (R1.1); «Страж» is said as Chronomagia says it.
+CARD_VALUES: dict[str, InContext] = {
+    "воин": NC_("card trait", "Warrior"),
+    "гоблин": NC_("card trait", "Goblin"),
+    "демон": NC_("card trait", "Demon"),
+    "зверь": NC_("card trait", "Beast"),
+    "инженер": NC_("card trait", "Engineer"),
+    "культист": NC_("card trait", "Cultist"),
+    "маг": NC_("card trait", "Mage"),
+    "орк": NC_("card trait", "Orc"),
+    "разведчик": NC_("card trait", "Scout"),
+    "робот": NC_("card trait", "Robot"),
+    "рыцарь": NC_("card trait", "Knight"),
+    "советник": NC_("card trait", "Advisor"),
+    "человек": NC_("card trait", "Human"),
+}
+
+# Its zones (R2.1, R2.6): the English labels are the zones' first text headers, title-cased.
+ZONES: dict[str, InContext] = {
+    "hero": ZONE_HERO,
+    "orders": NC_("deck zone", "Orders"),
+    "main": ZONE_MAIN,
+    "side": ZONE_SIDE,
+}
+
+# The play page's and the judges' words for its phases (R5, R6) and decisions (R5.2, R6.3, R7.7).
+PHASES: dict[str, str] = {
+    "mulligan": N_("Opening hands"),
+    "start": N_("Start of turn"),
+    "draw": N_("Draw"),
+    "actions": N_("Actions"),
+    "combat": N_("Combat"),
+    "end": N_("End of turn"),
+    "recovery": N_("Recovery"),
+    "over": N_("Game over"),
+}
+
+# Decision kinds keep their keys as the English labels (the pages showed them so).
+DECISIONS: dict[str, InContext] = {
+    "mulligan": NC_("decision", "mulligan"),
+    "act": NC_("decision", "act"),
+    "choose_cell": NC_("decision", "choose_cell"),
+    "choose_target": NC_("decision", "choose_target"),
+    "wait": NC_("decision", "wait"),
+}
+
+# How the site says an action in full (the judges' log, a replay with every card shown), as the
+# engine's ``describe_action`` says it in English: places on the tactical field (R3.2), targets
+# (R7.7) and cards by name.
+SENTENCES: dict[str, str | Plural] = {
+    "place": N_("line %(line)s row %(row)s"),
+    "no_target": N_("no target"),
+    "target_hero": N_("seat %(n)s (the player)"),
+    "target_location": N_("seat %(n)s's location"),
+    "target_card": N_("seat %(n)s's card at %(place)s"),
+    "targeting": N_(", targeting %(targets)s"),
+    "keep": N_("keep the opening hand"),
+    "mulligan": NN_("mulligan %(n)s card: %(cards)s", "mulligan %(n)s cards: %(cards)s"),
+    "nothing": N_("nothing"),
+    "pass": N_("pass"),
+    "play_to": N_("play %(card)s to %(place)s%(tail)s"),
+    "play": N_("play %(card)s%(tail)s"),
+    "activate_hero": N_("use the action of the hero%(tail)s"),
+    "activate_location": N_("use the action of the location%(tail)s"),
+    "activate_card": N_("use the action of the card at %(place)s%(tail)s"),
+    "choose": N_("choose %(what)s"),
+}
+
+
 TEXTS = GameTexts(
     violations=VIOLATIONS,
     refusals=REFUSALS,
@@ -120,4 +226,17 @@ TEXTS = GameTexts(
     actions=ACTIONS,
     variant=variant,
     action_sentences="cells",  # its actions name places and cards by name: the site's describe_action
+    sentences=SENTENCES,
+    card_types=CARD_TYPES,
+    factions=FACTIONS,
+    supertypes=SUPERTYPES,
+    card_fields={"subtypes": NC_("card field", "subtypes")},
+    card_values=CARD_VALUES,
+    zones=ZONES,
+    places={"hero": IN_HERO, "main": IN_MAIN, "side": IN_SIDE},
+    # R2.7: the zone cards left in a swap.
+    swap_from={"main": NC_("cards left it", "the main deck"), "orders": NC_("cards left it", "the orders")},
+    phases=PHASES,
+    decisions=DECISIONS,
+    swap_rule="R2.7",
 )

@@ -1,4 +1,4 @@
-"""The ability vocabulary's words beyond the effect and target words of ``cards.py`` (W18):
+"""The ability vocabulary's words beyond the effect and target words of ``vocabulary.py`` (W18):
 what an effect may say more (whose damage it is, until when an ATK bonus lasts, which damage
 type it deals or cares about) and what an ability may require of the hero (W1.4).
 

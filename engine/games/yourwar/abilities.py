@@ -3,7 +3,7 @@
 A handler is ``handler(match, seat, source, ability, amount, target)``: ``seat`` is the
 controller, ``source`` the card whose ability it is, ``amount`` the ability's amount with
 any combo bonus, ``target`` the chosen unit (:class:`Inst`), a seat number, or None.
-``match._resolve`` looks the word up in :data:`HANDLERS`, calls it and then checks
+``match._resolve`` (``match/play.py``) looks the word up in :data:`HANDLERS`, calls it and then checks
 destruction and the end of the game (Y7.9, Y9). A new effect word is one handler here,
 its word in ``cards.EFFECTS`` and a test named by its rule.
 """
@@ -17,7 +17,7 @@ from engine.games.yourwar.cards import Ability
 from engine.games.yourwar.match.state import DESTROYED, FIELD, HAND, SUPPORT, Inst
 
 if TYPE_CHECKING:
-    from engine.games.yourwar.match.core import Match
+    from engine.games.yourwar.match.board import Board as Match
 
 Handler = Callable[["Match", int, Inst, Ability, int, Any], None]
 HANDLERS: dict[str, Handler] = {}

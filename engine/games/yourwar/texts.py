@@ -1,6 +1,71 @@
 """What Your War's deck rules say, in English templates by code (engine/texts.py)."""
 
-from engine.texts import DECK_COMMON, N_, PROTOCOL_REFUSALS, GameTexts, deck_variant
+from engine.texts import (
+    ACTION_FIELDS,
+    DECK_COMMON,
+    IN_MAIN,
+    IN_SIDE,
+    N_,
+    NC_,
+    PROTOCOL_REFUSALS,
+    ZONE_MAIN,
+    ZONE_SIDE,
+    ZONE_SIDE_SHORT,
+    FieldWords,
+    GameTexts,
+    InContext,
+    deck_variant,
+)
+
+# --- the words of its cards, decks and play, as the site shows them ---------------------------
+
+CARD_TYPES: dict[str, InContext] = {
+    "unit": NC_("card type", "Unit"),
+    "artillery": NC_("card type", "Artillery"),
+    "support": NC_("card type", "Support"),
+    "medal": NC_("card type", "Medal"),
+    "base": NC_("card type", "Base"),
+}
+
+CARD_FIELDS: dict[str, InContext] = {
+    "country": NC_("card field", "country"),
+    "unit class": NC_("card field", "unit class"),
+    "attack": NC_("card field", "attack"),
+    "defense": NC_("card field", "defense"),
+}
+
+# Countries and unit classes, case-folded.
+CARD_VALUES: dict[str, InContext] = {
+    "usa": NC_("card trait", "USA"),
+    "ussr": NC_("card trait", "USSR"),
+    "germany": NC_("card trait", "Germany"),
+    "uk": NC_("card trait", "UK"),
+    "ground": NC_("card trait", "Ground"),
+    "tank_destroyer": NC_("card trait", "Tank destroyer"),
+    "bomber": NC_("card trait", "Bomber"),
+    "fighter": NC_("card trait", "Fighter"),
+    "navy": NC_("card trait", "Navy"),
+}
+
+# A replay's words for the fields of its actions.
+ACTION_WORDS: dict[str, FieldWords] = {
+    **ACTION_FIELDS,
+    "target": FieldWords("card", N_("target %(what)s")),  # a card, or a player: {"seat": n} (Y6.4)
+    "attacker": FieldWords("card", N_("attacker %(what)s")),
+    "blocker": FieldWords("card", N_("blocker %(what)s")),
+    "colonel": FieldWords("card", N_("colonel %(what)s")),
+    # [blocker, attacker] pairs (Y7.2)
+    "blocks": FieldWords(
+        "rows", N_("%(blocker)s blocks %(attacker)s"), N_("no blocks"), ("card:blocker", "card:attacker")
+    ),
+    # [attacker, blocker, damage] (Y7.6)
+    "split": FieldWords(
+        "rows",
+        N_("%(attacker)s deals %(n)s damage to %(blocker)s"),
+        parts=("card:attacker", "card:blocker", "value:n"),
+    ),
+    "pay": FieldWords("mapping", N_("paid by bases: %(what)s")),  # bases by country for "any" (Y6.2)
+}
 
 TEXTS = GameTexts(
     violations={
@@ -54,4 +119,12 @@ TEXTS = GameTexts(
         "bad_guard": N_("%(card)s cannot become a bodyguard here"),
     },
     variant=deck_variant,
+    action_fields=ACTION_WORDS,
+    card_types=CARD_TYPES,
+    card_fields=CARD_FIELDS,
+    card_values=CARD_VALUES,
+    zones={"main": ZONE_MAIN, "side": ZONE_SIDE},
+    zones_short={"side": ZONE_SIDE_SHORT},
+    places={"main": IN_MAIN, "side": IN_SIDE, "deck": N_("in the deck"), "side deck": IN_SIDE},
+    swap_rule="Y2.4",
 )

@@ -4,7 +4,7 @@ The web process only records what a seat submits (:mod:`.submit`) and queues the
 (:mod:`.queue`); a worker applies every queued action through the engine exactly once under a
 row lock on the match (:mod:`.adjudicate`), with each game's engine state kept per process
 (:mod:`.engines`); the periodic sweep (:mod:`.schedule`) takes up clocks and timers that ran out
-(R9.4). A snapshot of each seat's view is stored after every change, so reading a game never
+(O2.1). A snapshot of each seat's view is stored after every change, so reading a game never
 needs the engine; the reads are :mod:`tournaments.selectors.online`'s.
 
 Callers import the functions they use from here.

@@ -1,5 +1,5 @@
 """Adjudication: the workers apply the queued actions of a match through its game's engine,
-exactly once and under a row lock, run the clocks (R9.4), let bots move, record finished games,
+exactly once and under a row lock, run the clocks (O2.1), let bots move, record finished games,
 start the next one and finally the match result (docs/ARCHITECTURE.md, "Online play")."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from engine.actions import action_problem
 from engine.match import MatchState as EngineMatch
-from tournaments import plainsql
+from tournaments import online_rules, plainsql
 from tournaments.models import CardSet, Event, Game, GameAction, Match, ResultChange, Round
 from tournaments.selectors import online_rows
 from tournaments.selectors.boards import GENERIC, board_module
@@ -108,7 +108,7 @@ def _card_set_codes(event: Event) -> list[str]:
 
 def game_seed_new() -> int:
     """Return a fresh game seed: 63 bits from the operating system (the games' column is a signed
-    64-bit integer). Nobody may be able to guess it (R3.5): a seed is the whole order of both
+    64-bit integer). Nobody may be able to guess it (O6.2): a seed is the whole order of both
     decks, and one of 2**31 can be found by trying them all against one's own opening hand."""
     return random.SystemRandom().getrandbits(GAME_SEED_BITS)
 
@@ -138,7 +138,7 @@ def game_create(match: Match, *, number: int, first_initiative: int | None) -> G
     if game.status == Game.Status.PLAYING:
         # The engine is dealt from the decks as stored, as every later rebuild (another worker,
         # the log, a replay) reads them: PostgreSQL's jsonb orders an object's keys its own way,
-        # and the decks as given here would deal other hands than the log says (R10.1).
+        # and the decks as given here would deal other hands than the log says (O6.2).
         game.refresh_from_db(fields=["decks"])
         _begin(game, now)
         game.save()
@@ -147,7 +147,7 @@ def game_create(match: Match, *, number: int, first_initiative: int | None) -> G
 
 def _begin(game: Game, now: datetime) -> None:
     """Start the game's play: its clocks at once when both seats are present (or the event has
-    no grace period), else the wait for them until ``present_by`` (R9.4, :func:`_presence_check`)."""
+    no grace period), else the wait for them until ``present_by`` (O1.2, :func:`_presence_check`)."""
     engine = engine_for(game)
     game.status = Game.Status.PLAYING
     event = game.match.round.event
@@ -176,7 +176,7 @@ def match_adjudicate(*, match_id: int, now: datetime | None = None) -> int:
     """Apply every queued action of a match exactly once; return how many were processed.
 
     Runs under a row lock on the match, so two workers never apply the same action
-    or interleave. Also: charges and enforces the clocks (R9.4), starts a game whose
+    or interleave. Also: charges and enforces the clocks (O2.1), starts a game whose
     sideboarding is over, makes bot moves, records a finished game, starts the next
     game or records the match result, and ends matches whose round time is up. Once
     committed, each seat's new answer is pushed to its open streams (:mod:`.live`).
@@ -204,7 +204,7 @@ def match_adjudicate(*, match_id: int, now: datetime | None = None) -> int:
 
 def _adjudicate_each(match_id: int, now: datetime) -> int:
     """Adjudicate the match's queued actions one at a time, each in a savepoint; refuse each that
-    fails alone (R10.3, ``unprocessable``), so that the actions after it (the opponent's concede,
+    fails alone (O3.4, ``unprocessable``), so that the actions after it (the opponent's concede,
     say) apply. Raises what fails with no action at all."""
     processed = 0
     with transaction.atomic():
@@ -232,7 +232,7 @@ def _adjudicate_each(match_id: int, now: datetime) -> int:
                 game = games[-1] if games else None
                 refuse(
                     row,
-                    "R10.3",
+                    online_rules.UNPROCESSABLE,
                     "this action cannot be adjudicated",
                     now,
                     game,
@@ -329,7 +329,7 @@ def _adjudicate(
         for row in queued:
             final = match.status == Match.Status.FINAL
             reason = "the match is over" if final else "no game yet"
-            refuse(row, "R9.5", reason, now, game, code="match_over" if final else "no_game")
+            refuse(row, online_rules.NOT_NOW, reason, now, game, code="match_over" if final else "no_game")
         if game is not None and queued:
             plainsql.update(game, ["refused"])
         return processed, match_answers(match, games, seqs)
@@ -340,7 +340,7 @@ def _adjudicate(
         else:
             for row in queued:
                 message = "sideboarding: the game has not started yet"
-                refuse(row, "R2.7", message, now, game, code="sideboarding")
+                refuse(row, online_rules.NOT_NOW, message, now, game, code="sideboarding")
             plainsql.update(game, ["refused"])
             _schedule_followups(match, game, now)
             return processed, match_answers(match, games, seqs)
@@ -353,7 +353,7 @@ def _adjudicate(
             raise
     elif queued:
         for row in queued:
-            refuse(row, "R9.5", "the game is over", now, game, code="game_finished")
+            refuse(row, online_rules.NOT_NOW, "the game is over", now, game, code="game_finished")
         plainsql.update(game, ["refused"])
     _round_time_check(match, now)
     if match.status == Match.Status.FINAL or games[-1].status == Game.Status.FINISHED:
@@ -376,7 +376,7 @@ def refuse(
     """Refuse a submitted action (kept for judges) and list it in its seat's answer; the
     caller saves ``game``. ``message`` is English; ``code`` and ``params`` (the engine's
     IllegalAction.code/params, or the site's own) let each reader's page say it in their
-    language (tournaments/labels.py): an answer is built once for both seats, in no language."""
+    language (tournaments/label_messages.py): an answer is built once for both seats, in no language."""
     # ``shown`` False: the answer lists only the action's type (a shape no answer should carry:
     # too deep, too large, not plain JSON).
     params = dict(params or {})
@@ -408,7 +408,7 @@ def _type_only(action: Any) -> dict[str, Any]:
 
 
 def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: datetime) -> list[GameAction]:
-    """The queued actions of a shape the event's game takes (R10.3, :func:`engine.actions.
+    """The queued actions of a shape the event's game takes (O3.1, :func:`engine.actions.
     action_problem`), the others refused first — whatever came in before the intake checked
     shapes, or past it, never reaches the engine, a JSON encoder or a batch it could fail."""
     engine = match_engine(match.round.event.game)
@@ -420,7 +420,7 @@ def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: dat
         else:
             refuse(
                 row,
-                problem.rule,
+                online_rules.SHAPE,
                 problem.message,
                 now,
                 game,
@@ -432,7 +432,7 @@ def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: dat
 
 
 def _charge(game: Game, now: datetime) -> None:
-    """Charge the time since the pending decision began to the seat deciding (R9.4); nothing
+    """Charge the time since the pending decision began to the seat deciding (O2.1); nothing
     while the game waits for its seats (``present_by``: no clock runs)."""
     if game.present_by is not None:
         return
@@ -444,7 +444,7 @@ def _charge(game: Game, now: datetime) -> None:
 
 def _presence_check(match: Match, game: Game, engine: EngineMatch, now: datetime) -> None:
     """A game waiting for its seats (``present_by``) starts its clocks once both are present;
-    at ``present_by`` a seat still absent loses it as a no-show (R9.4: the site applies
+    at ``present_by`` a seat still absent loses it as a no-show (O1.2: the site applies
     ``no_show``; neither seat present: the game is drawn, reason ``no_show`` all the same)."""
     if game.present_by is None:
         return
@@ -478,20 +478,28 @@ def _play(
     _presence_check(match, game, engine, now)
     _charge(game, now)
     if not engine.is_over and (late := _timed_out(game, limit)) is not None:
-        engine.apply(late, {"type": "timeout"})  # R9.4: out of time, the game is lost
+        engine.apply(late, {"type": "timeout"})  # O2.2: out of time, the game is lost
     for row in queued:
         if engine.is_over:
             reason = engine.result.reason if engine.result else ""
             over = f"the game is over ({reason})"
-            refuse(row, "R9.5", over, now, game, code="game_over", params={"reason": reason})
+            refuse(row, online_rules.NOT_NOW, over, now, game, code="game_over", params={"reason": reason})
             continue
         if row.game_number is not None and row.game_number != game.number:
-            # Sent while an earlier game was on: it answers none of this game's decisions (R10.4).
+            # Sent while an earlier game was on: it answers none of this game's decisions (O3.2).
             message = f"this action was sent during game {row.game_number}"
-            refuse(row, "R10.4", message, now, game, code="stale_game", params={"game": row.game_number})
+            refuse(
+                row,
+                online_rules.STALE,
+                message,
+                now,
+                game,
+                code="stale_game",
+                params={"game": row.game_number},
+            )
             continue
         try:
-            # Bound to a decision (its number): refused as stale once that one is past (R10.4).
+            # Bound to a decision (its number): refused as stale once that one is past (O3.2).
             engine.apply(row.seat, row.action, seq=row.decision)
         except engine_type.illegal_action as error:
             refusal: Any = error  # an engine.match.Refusal: rule, message, code, params
@@ -624,7 +632,7 @@ def record_result(match: Match, *, action: str, by: User | None = None, note: st
     old = {"status": match.status}
     match.status, match.disputed = Match.Status.FINAL, False
     # Only what a result changes: a whole-row save from this copy could undo a presence mark
-    # made since it was read (R9.4; marks are guarded UPDATEs of their own).
+    # made since it was read (O1.1; marks are guarded UPDATEs of their own).
     match.save(update_fields=["status", "disputed", "wins_a", "wins_b", "draws", "updated_at"])
     new = {"wins_a": match.wins_a, "wins_b": match.wins_b, "draws": match.draws, "status": match.status}
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=new, note=note)

@@ -1,5 +1,5 @@
 """Where and when a match's work is queued: the worker tasks (by name, services/jobs.py), the
-drain's wake-up flags, and each match's next deadline (R9.4)."""
+drain's wake-up flags, and each match's next deadline (O1.2, O2.2)."""
 
 from __future__ import annotations
 
@@ -111,14 +111,14 @@ def _drain_again_soon() -> None:
 
 def deadline(match: Match, game: Game) -> Any:
     """Return when the match next needs a worker with nobody acting: the deciding seat's clock
-    running out (R9.4), the sideboarding timer, or the round's end; None for a final match."""
+    running out (O2.2), the sideboarding timer, or the round's end; None for a final match."""
     if match.status == Match.Status.FINAL:
         return None
     due = match.round.ends_at + timedelta(minutes=match.extension_minutes)
     if game.status == Game.Status.SIDEBOARDING and game.sideboard_until:
         due = min(due, game.sideboard_until)
     elif game.status == Game.Status.PLAYING and game.present_by is not None:
-        # Waiting for the seats (R9.4): due at once when both are present (the sweep starts the
+        # Waiting for the seats (O1.2): due at once when both are present (the sweep starts the
         # clocks), else when the grace period ends (the absent seat loses as a no-show).
         due = min(due, game.started_at if all(seats_present(match)) else game.present_by)
     elif game.status == Game.Status.PLAYING and game.decision_seat is not None and game.decision_since:
@@ -130,7 +130,7 @@ def deadline(match: Match, game: Game) -> Any:
 
 
 def _schedule_followups(match: Match, game: Game, now: datetime) -> None:
-    """With a real broker, wake a worker when the pending clock runs out (R9.4), if that is
+    """With a real broker, wake a worker when the pending clock runs out (O2.2), if that is
     soon (:data:`FOLLOWUP_WITHIN`); the periodic sweep covers later deadlines."""
     due = deadline(match, game)
     if due is not None and due - now <= FOLLOWUP_WITHIN:

@@ -31,7 +31,7 @@ def _submit_sql(by_token: bool = False) -> str:
     send an action of its type; ``by_token``: then the token's key, its user and the time tokens
     must be younger than — the token checked in the same statement, so a revoked or expired one
     records nothing; then the time the seat is marked present at, twice, and the match). The
-    action recorded marks its seat present (R9.4) in the same statement, once: an UPDATE of the
+    action recorded marks its seat present (O1.1) in the same statement, once: an UPDATE of the
     match only while the seat is not present yet."""
     fields = [f for f in GameAction._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(column_of(f) for f in fields)
@@ -129,7 +129,7 @@ def _insert_template() -> list[tuple[Any, Any]]:
 
 
 def presence_mark(match_id: int, seat: int, now: datetime, refresh: timedelta) -> Read[bool]:
-    """Mark the seat present in the match (R9.4) unless it is, and write its last sign of life
+    """Mark the seat present in the match (O1.1) unless it is, and write its last sign of life
     unless it is fresher than ``refresh``: one guarded UPDATE, as a
     :class:`~tournaments.plainsql.Read` of whether it wrote anything (the fast lane's stream)."""
     return Read(_presence_sql(seat), [now, now, match_id, now - refresh], lambda rows: bool(rows))

@@ -88,7 +88,7 @@ def online_sweep(
 
     With a broker (``run`` queues a task; ``run_bots`` queues a bot-only match's, by default
     ``run``), it also queues a task at the exact deadline of every match that falls due before
-    the next sweep, so a clock is enforced on time (R9.4), not up to a sweep later, and wakes
+    the next sweep, so a clock is enforced on time (O2.2), not up to a sweep later, and wakes
     the drain for actions waiting longer than :data:`DRAIN_STALLED`.
     """
     now = now or timezone.now()

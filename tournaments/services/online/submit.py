@@ -1,5 +1,5 @@
 """What a seat sends to its online match: an action for the workers (the hot path: one
-statement of facts and one INSERT), a sideboarding swap between games, its presence (R9.4)."""
+statement of facts and one INSERT), a sideboarding swap between games, its presence (O1.1)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from engine.decklist import decklist_to_json, parse_decklist
 from engine.problems import DeckParseError
-from tournaments import plainsql
-from tournaments.labels import parse_error_text, refusal_text
+from tournaments import online_rules, plainsql
+from tournaments.label_messages import parse_error_text, refusal_text
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.online import (
@@ -46,8 +46,8 @@ def game_action_submit(
     retry is applied once) and raises WrongState (409, ``seq_reused``) when it differs; a
     ``seq`` beyond the next one raises WrongState (409, ``seq_gap``); a second action bound to
     a decision the seat has answered already, still waiting for a worker, raises WrongState
-    (409, ``decision_pending``). An action whose shape the game does not take (R10.3: a type
-    only the site applies, such as ``timeout``, R9.4; too deep, too large, not plain JSON)
+    (409, ``decision_pending``). An action whose shape the game does not take (O3.1: a type
+    only the site applies, such as ``timeout``; too deep, too large, not plain JSON)
     raises BadInput with the engine's code (:func:`engine.actions.action_problem`).
 
     No lock on the match: the unique (match, seat, seq) of the ledger orders a seat's
@@ -66,10 +66,10 @@ def game_action_submit(
         raise NotAllowed(_("Only the players of this match can act in it."))
     problem = match_engine(facts.game).action_problem(action)
     if problem is not None:
-        text = refusal_text(
-            code=problem.code, params=problem.params, rule=problem.rule, message=problem.message
-        )
-        raise BadInput(text, code=problem.code, rule=problem.rule, params=problem.params)
+        # The site's own rule of an action's shape, whatever the game (O3.1).
+        rule = online_rules.SHAPE
+        text = refusal_text(code=problem.code, params=problem.params, rule=rule, message=problem.message)
+        raise BadInput(text, code=problem.code, rule=rule, params=problem.params)
     where = seq_check(seq, facts.next_seq)
     if where == "used":
         return _same_or_409(GameAction.objects.get(match_id=match_id, seat=seat, seq=seq), action, decision)
@@ -94,7 +94,7 @@ def game_action_submit(
     # The same seq may have come in twice at once: one row (a conflict breaks no transaction).
     if not plainsql.insert_unless_taken(row):
         return _same_or_409(GameAction.objects.get(match_id=match_id, seat=seat, seq=seq), action, decision)
-    if not facts.present:  # R9.4: an action counts as presence (once: the facts say so after)
+    if not facts.present:  # O1.1: an action counts as presence (once: the facts say so after)
         now = timezone.now()
         Match.objects.filter(pk=match_id, **{f"{PRESENT_FIELDS[seat]}__isnull": True}).update(
             **{PRESENT_FIELDS[seat]: now, SEEN_FIELDS[seat]: now}
@@ -116,7 +116,7 @@ def _same_or_409(row: GameAction, action: dict[str, Any], decision: int | None) 
 
 
 def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
-    """Set the seat's deck for the next game (R2.7 swaps only), or just say ready (deck None)."""
+    """Set the seat's deck for the next game (the game's swaps only, O4.2), or just say ready (deck None)."""
     seat = seat_of(match, by)
     if seat is None:
         raise NotAllowed(_("Only the players of this match can sideboard."))
@@ -146,7 +146,7 @@ def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
             options = {"side_max": event.side_deck_max}
             problems = match_engine(event.game).swap_problems(before, after, catalog, options=options)
             if problems:
-                # Each names its game and values, as deck checks do (labels.violation_text).
+                # Each names its game and values, as deck checks do (label_messages.violation_text).
                 violations = [{**v.as_dict(), "params": dict(v.params), "game": event.game} for v in problems]
                 raise BadInput(
                     _("This is not a legal sideboard swap (see the problems)."),
@@ -162,7 +162,7 @@ def sideboard_submit(*, match: Match, by: User, deck: Any | None) -> Game:
 
 
 def match_present(*, match: Match, seat: int | None, now: datetime | None = None) -> bool:
-    """Mark the seat present in its online match (R9.4: a read of its game, or an action) and
+    """Mark the seat present in its online match (O1.1: a read of its game, or an action) and
     write its last sign of life (``seen``, docs/api.md "Presence"); return whether this call
     marked it present. Cheap and no adjudication: nothing when the match read says
     both are fresh already, else one guarded ``UPDATE``, which keeps the first moment of

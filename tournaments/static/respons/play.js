@@ -168,7 +168,7 @@
     if (!p.seen_at) return !p.connected;
     return (now() - Date.parse(p.seen_at)) / 1000 > presence.away_after;
   }
-  // Whether the seat has come to the game (R9.4): the answer says so, or a newer heartbeat
+  // Whether the seat has come to the game (O1.1): the answer says so, or a newer heartbeat
   // has seen it (a seat is seen from its first read on).
   function came(s) {
     var p = presenceOf(s);
@@ -185,7 +185,7 @@
     var c = state.clock || {}, final = state.match_status === "final";
     var running = state.game_status === "playing" && !final;
     var lines = [], away = false, seats = player ? [1 - me] : [0, 1];
-    // R9.4: no clock runs until both players are here; an absent one loses at present_by.
+    // O1.2: no clock runs until both players are here; an absent one loses at present_by.
     if (running && c.present_by && seats.some(function (s) { return !came(s); })) {
       lines.push(fmt(T.waiting_present, { time: clockText((Date.parse(c.present_by) - now()) / 1000) }));
       away = true;
@@ -199,7 +199,7 @@
         var line = fmt(T.presence_away_since, {
           name: name, time: localTime(p.seen_at), "for": clockText((now() - Date.parse(p.seen_at)) / 1000),
         });
-        // What their absence costs them (R9.4): their clock runs whenever they are to decide.
+        // What their absence costs them (O2.1): their clock runs whenever they are to decide.
         if (running && c.deciding === s && c.since) line += " " + fmt(T.presence_clock, { name: name, time: clockText(clockLeft(s)) });
         else if (running) line += " " + fmt(T.presence_next, { name: name });
         else if (state.game_status === "sideboarding" && c.sideboard_until) {
@@ -364,8 +364,8 @@
     renderTurnbox();
     setNotice(T.sending, "info");
     var seq = state.next_seq, body = { seq: seq, action: action }, d = (state.view || {}).decision;
-    // Bound to the decision it answers (R10.4): refused as stale once a worker has moved past
-    // it, never applied to a later one. A concede answers none (R9.3).
+    // Bound to the decision it answers (O3.2): refused as stale once a worker has moved past
+    // it, never applied to a later one. A concede answers none (O3.5).
     if (action.type !== "concede" && d && decidingSeat() === me) body.decision = d.seq;
     post(body, 4).then(function (res) {
       busy = false;
@@ -405,7 +405,7 @@
     if (busy) return;
     if (name === "pass") { submit(legal().filter(function (a) { return a.type === "pass"; })[0]); return; }
     if (name === "concede") {
-      if (window.confirm(T.concede_confirm)) submit({ type: "concede" }); // R9.3: at any moment
+      if (window.confirm(T.concede_confirm)) submit({ type: "concede" }); // O3.5: at any moment
       return;
     }
     if (name === "sideboard-ready") sideboard(null);
@@ -415,7 +415,7 @@
   }
 
 
-  // --- the sideboard picker (R2.7): one card of the side deck for one of the main deck or
+  // --- the sideboard picker (O4.2): one card of the side deck for one of the main deck or
   // the orders, swap by swap; the page sends the whole deck those swaps make.
   var deckBase = cfg.deck || null, swaps = [];
   function copyDeck(d) { return JSON.parse(JSON.stringify(d)); }
@@ -431,7 +431,7 @@
     return d;
   }
   function swapped() { return swaps.reduce(applySwap, copyDeck(deckBase)); }
-  // A card of the deck in the reader's language: the deck may spell it in another (R1.5).
+  // A card of the deck in the reader's language: the deck may spell it in another.
   function deckName(name) { return (cfg.deck_names || {})[name] || card(name).n; }
   function byName(a, b) { return deckName(a).localeCompare(deckName(b)); }
   function renderSwaps() {

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.games.chronomagia.match.state import FIELD, GRAVEYARD, HAND, Inst, Work
 
 if TYPE_CHECKING:
-    from engine.games.chronomagia.match.core import Match
+    from engine.games.chronomagia.match.epochs import Epochs as Match
 
 # Effects that need a choice, and the shape of it (README.md, "Action shapes").
 TARGETED: frozenset[str] = frozenset({"unsummon", "return", "trap", "time_shift", "intuition"})

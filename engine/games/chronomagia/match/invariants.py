@@ -17,7 +17,7 @@ from engine.games.chronomagia.match.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.games.chronomagia.match.core import Match
+    from engine.games.chronomagia.match.epochs import Epochs as Match
 
 
 def check_invariants(match: Match) -> list[str]:
@@ -69,7 +69,7 @@ def check_invariants(match: Match) -> list[str]:
         if id(inst) not in where and inst.zone not in (THRONE, VOID):
             problems.append(f"card #{inst.id} ({inst.name}) is nowhere")
     shown = sum(1 for inst in match.insts if inst.id >= 0)
-    if len(match.by_id) != shown or any(ident >= match.next_id for ident in match.by_id):
+    if len(match.by_id) != shown or any(ident >= match.ids.next_id for ident in match.by_id):
         problems.append("an id is kept for a card out of sight, or not minted from the counter (C4.4)")
     if not 1 <= match.century <= LAST_CENTURY:
         problems.append(f"century {match.century} out of 1–{LAST_CENTURY}")

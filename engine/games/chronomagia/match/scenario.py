@@ -53,7 +53,7 @@ from engine.games.chronomagia.match.state import (
     Inst,
     epoch_of,
 )
-from engine.scenario import Entry, SpecReader
+from engine.scenario import Entry, SpecReader, Stock, counted
 
 STEPS: tuple[str, ...] = ("start", "upkeep", "meditation", "main", "attack", "end")
 TOP_KEYS: tuple[str, ...] = (
@@ -215,16 +215,9 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec, step: str, epoch: int
 def _decklist(seat: SeatSpec) -> Decklist:
     """Return the decklist the seat's cards make: its hero, its hero deck, the rest (tokens aside)
     as its main deck (the cards the match makes, before the position puts them in place)."""
-    main: dict[str, int] = {}
-    for zone in ("hand", "deck", "pool", "graveyard"):
-        for entry in seat.zones[zone]:
-            main[entry.card.name] = main.get(entry.card.name, 0) + 1
-    for entry in seat.field:
-        if not entry.card.token:
-            main[entry.card.name] = main.get(entry.card.name, 0) + 1
-    side: dict[str, int] = {}
-    for entry in seat.zones["hero_deck"]:
-        side[entry.card.name] = side.get(entry.card.name, 0) + 1
+    made = [entry for zone in ("hand", "deck", "pool", "graveyard") for entry in seat.zones[zone]]
+    main = counted([*made, *(entry for entry in seat.field if not entry.card.token)])
+    side = counted(seat.zones["hero_deck"])
     assert seat.hero is not None
     return Decklist(game="chronomagia", zones={"hero": seat.hero.name, "main": main, "side": side})
 
@@ -233,18 +226,11 @@ def _lay_out(match: Match, index: int, spec: SeatSpec, turn: int) -> None:
     """Put the seat's cards where the spec says (C4.4: ids minted as cards come into sight), and
     set its counters."""
     side = match.seats[index]
-    pool: dict[str, list[Inst]] = {}
-    for inst in reversed(side.deck):  # every main deck card, made in listed order
-        pool.setdefault(inst.name, []).append(inst)
+    stock = Stock(side.deck)  # every main deck card, made in listed order
+    take = stock.take
     mine, both = 1 << index, BOTH
-
-    def take(entry: Entry[Card], zone: int) -> Inst:
-        inst = pool[entry.card.name].pop()
-        inst.zone = zone
-        return inst
-
-    side.deck = [take(entry, DECK) for entry in spec.zones["deck"]]
-    side.pool = [take(entry, POOL) for entry in spec.zones["pool"]]
+    side.deck = stock.fill(spec.zones["deck"], DECK)
+    side.pool = stock.fill(spec.zones["pool"], POOL)
     side.hand = []
     for entry in spec.zones["hand"]:
         inst = take(entry, HAND)

@@ -1,15 +1,22 @@
-"""The pieces of one Chronomagia match: card instances, seats, events, requests, refusals.
+"""The pieces of one Chronomagia match: card instances, seats, requests, queued work, refusal
+codes; the shared types of a play (events, refusals, results) are the engine's (engine/play.py).
 
-The rules that move them live in ``core.py`` (turn flow C5–C6, resources C7, time C8,
-attack C9, playing C10–C12) and ``effects.py`` (the ability vocabulary, C13).
+The rules that move them live in the modules above this one (README.md beside the game,
+"Match engine"): the board and its moves, resources, time, the ability vocabulary, the
+actions and the turn's flow.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.games.chronomagia.cards import Card, Row
+from engine.play import Decision as SharedDecision
+from engine.play import Event, GameOver, IllegalAction, Result
+
+# How a game ends (``Result.reason``): ``life`` (C14.1), ``end_of_time`` (C15.1), ``turn_limit``
+# (C15.3), and the site's ``concede``, ``timeout``, ``no_show``, ``penalty``.
 
 # Zones (C3.3). ``VOID``: a token that left play (C11.4).
 DECK, HAND, FIELD, GRAVEYARD, POOL, HERO_DECK, THRONE, VOID = range(8)
@@ -145,42 +152,6 @@ REFUSAL_CODES: tuple[str, ...] = (
 )
 
 
-class IllegalAction(Exception):
-    """An action the rules refuse; ``rule`` is the rule it breaks (e.g. ``"C10.2"``).
-
-    ``message`` is English; ``code`` (one of :data:`REFUSAL_CODES`) names what was wrong and
-    ``params`` hold the message's values. Raised by ``Match.apply`` before anything changes.
-    """
-
-    def __init__(
-        self, rule: str, message: str, *, code: str = "", params: dict[str, str | int] | None = None
-    ) -> None:
-        self.rule = rule
-        self.message = message
-        self.code = code
-        self.params: dict[str, str | int] = params if params is not None else {}
-        super().__init__(f"{rule}: {message}")
-
-
-class GameOver(Exception):
-    """Internal: unwinds the rules when the game ends (C14, C15); never leaves the package."""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a game ended: ``winner`` 0, 1 or None (a draw), and the reason.
-
-    Reasons: ``life`` (C14.1), ``end_of_time`` (C15.1), ``turn_limit`` (C15.3), ``concede``,
-    ``timeout``, ``no_show``, ``penalty``.
-    """
-
-    winner: int | None
-    reason: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
-
-
 # The rule each decision belongs to, cited when a seat answers out of turn.
 DECISION_RULES: dict[str, str] = {
     "redraw": "C5.3",
@@ -194,44 +165,13 @@ DECISION_RULES: dict[str, str] = {
 
 
 @dataclass(slots=True)
-class Decision:
-    """A request for input: ``kind`` (redraw, meditation, main, attack, choose,
+class Decision(SharedDecision):
+    """A request for input (engine/play.py): ``kind`` (redraw, meditation, main, attack, choose,
     flip, order, or wait), the ``seat`` asked, ``seq``; ``info`` says more (a choice's effect)."""
-
-    kind: str
-    seat: int
-    seq: int
-    info: dict[str, Any] = field(default_factory=dict)
 
     @property
     def rule(self) -> str:
         return DECISION_RULES.get(self.kind, "C6.7")
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "seq": self.seq, **self.info}
-
-
-class Event:
-    """Something that happened: a ``public`` part, a ``private`` part for ``seat`` only
-    (``seat`` −1: for judges only)."""
-
-    __slots__ = ("private", "public", "seat")
-
-    def __init__(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
-        self.public = public
-        self.private = private
-        self.seat = seat
-
-    def for_seat(self, seat: int) -> dict[str, Any]:
-        if self.private is not None and seat == self.seat:
-            return {**self.public, **self.private}
-        return dict(self.public)
-
-    def public_dict(self) -> dict[str, Any]:
-        return dict(self.public)
-
-    def judge_dict(self) -> dict[str, Any]:
-        return {**self.public, **(self.private or {})}
 
 
 @dataclass(slots=True)
@@ -245,3 +185,8 @@ class Work:
     ability: Any = None  # cards.Ability for "effect"
     row: Row | None = None
     may_flip: bool = False  # "flip": its event happened (C10.4), so it may flip; else stay only
+
+
+__all__ = [
+    "REFUSAL_CODES", "Decision", "Event", "GameOver", "IllegalAction", "Inst", "Result", "Seat", "Work",
+]  # fmt: skip

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from engine.games.chronomagia.match.state import BOTH, Inst
 
 if TYPE_CHECKING:
-    from engine.games.chronomagia.match.core import Match
+    from engine.games.chronomagia.match.epochs import Epochs as Match
 
 
 def _knows(inst: Inst, seat: int | None, judge: bool) -> bool:

@@ -7,7 +7,6 @@ and leave the field, trigger), with the rule process (F12.1). ``battle.py``, ``c
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from engine.catalog import Catalog
@@ -33,6 +32,7 @@ from engine.games.fow.match.state import (
     Seat,
 )
 from engine.games.fow.match.will import auto_payment, can_pay_from, stone_order
+from engine.play import Ids, Opening
 from engine.problems import InputError, Problem
 
 
@@ -52,6 +52,8 @@ class Board:
         turn_limit: int = TURN_LIMIT,
         start: bool = True,
     ) -> None:
+        opening = Opening(catalog, decks, seed, shuffle, first, names, turn_limit)
+        self.opening = opening
         self.catalog = catalog
         self.decks = decks
         self.seed = seed
@@ -59,15 +61,15 @@ class Board:
         self.first_option = first
         self.names = names
         self.turn_limit = turn_limit
-        self.rng = random.Random(seed)  # F14.1: the match's one generator
+        self.rng = opening.rng  # F14.1: the match's one generator
         self.insts: list[Inst] = []  # every card of the match, in no meaningful order
-        # F4.5 [decision]: the cards in sight by their ids, minted from this counter as a card
+        # F4.5 [decision]: the cards in sight by their ids, minted from one counter as a card
         # comes into a zone a seat sees (never from a list's order); none in a deck.
-        self.by_id: dict[int, Inst] = {}
+        self.ids = Ids()
+        self.by_id: dict[int, Inst] = self.ids.by_id
         # Every id ever minted, for what the rules still hold of a card that moved on (the
         # source of an ability on the chase); a player's action names by_id's only.
-        self.minted: dict[int, Inst] = {}
-        self.next_id = 0
+        self.minted: dict[int, Inst] = self.ids.minted
         self.actions: list[dict[str, Any]] = []
         self.seq = 0
         self.result: Result | None = None
@@ -91,17 +93,11 @@ class Board:
         self.built: dict[str, Any] | None = None
         self.seats: tuple[Seat, Seat] = (self._setup_seat(0, start), self._setup_seat(1, start))
         # F5.2 [decision]: the first player at random (the seed) unless the site chooses.
-        self.first = first if first is not None else self.rng.randrange(2)
+        self.first = opening.first_player()
         self.mulligans_left: list[int] = []
         self.initial_events: list[Event] = []
 
     # --- setup ---------------------------------------------------------------------------
-
-    def _card(self, name: Any, seat: int) -> Card:
-        card = self.catalog.get(name) if isinstance(name, str) else None
-        if not isinstance(card, Card):
-            raise InputError(Problem(f"decks[{seat}]", f"unknown card {name!r}"))
-        return card
 
     def _new_inst(self, card: Card, owner: int, zone: int) -> Inst:
         inst = Inst(card, owner, zone)
@@ -111,40 +107,28 @@ class Board:
     def mint(self, inst: Inst) -> None:
         """F4.5 [decision]: ``inst`` becomes a new object: a new id from the match's counter
         (its old one names nothing in sight any more)."""
-        self.by_id.pop(inst.id, None)
-        inst.id = ident = self.next_id
-        self.next_id += 1
-        self.by_id[ident] = inst
-        self.minted[ident] = inst
+        ident = self.ids.mint(inst)
         inst.pay_order = (len(inst.card.produces), ident)
 
     def forget(self, inst: Inst) -> None:
         """F4.5 [decision]: ``inst`` went out of every seat's sight (a deck): no id."""
-        self.by_id.pop(inst.id, None)
-        inst.id = -1
+        self.ids.forget(inst)
 
     def _setup_seat(self, seat: int, start: bool = True) -> Seat:
-        deck = self.decks[seat]
-        ruler_card = self._card(deck.zones.get("ruler"), seat)
+        opening = self.opening
+        ruler_card = opening.card(opening.decks[seat].zones.get("ruler"), seat, Card)
         if not ruler_card.is_ruler:
             raise InputError(Problem(f"decks[{seat}].ruler", f"{ruler_card.name!r} is not a ruler (F2.3)"))
-        piles: dict[str, list[Card]] = {"main": [], "stones": []}
-        for zone, into in piles.items():
-            counts = deck.zones.get(zone) or {}
-            if not isinstance(counts, dict):
-                raise InputError(Problem(f"decks[{seat}].{zone}", "must map card names to counts"))
-            for name, count in counts.items():
-                card = self._card(name, seat)
+        piles = {zone: opening.pile(seat, zone, Card) for zone in ("main", "stones")}
+        for zone, pile in piles.items():
+            for card in pile:
                 if (zone == "stones") != card.is_stone or card.is_ruler:
                     raise InputError(
-                        Problem(f"decks[{seat}].{zone}", f"{name!r} cannot be in it (F2.1, F2.2)")
+                        Problem(f"decks[{seat}].{zone}", f"{card.name!r} cannot be in it (F2.1, F2.2)")
                     )
-                into.extend([card] * int(count))
         if not piles["main"] and start:
             raise InputError(Problem(f"decks[{seat}].main", "the main deck is empty (F2.1)"))
-        if self.shuffle:  # F5.2: shuffle both decks (their cards have no ids, F4.5)
-            self.rng.shuffle(piles["main"])
-            self.rng.shuffle(piles["stones"])
+        opening.shuffled(piles["main"], piles["stones"])  # F5.2: shuffle both decks (no ids, F4.5)
         ruler = self._new_inst(ruler_card, seat, RULER_ZONE)
         ruler.known = BOTH  # F4.4, F5.1
         self.mint(ruler)

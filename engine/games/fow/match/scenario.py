@@ -54,7 +54,7 @@ from engine.games.fow.match.state import (
     TURN_LIMIT,
     Inst,
 )
-from engine.scenario import Entry, SpecReader
+from engine.scenario import Entry, SpecReader, Stock, counted
 
 PHASES: tuple[str, ...] = ("mulligan", "start", "draw", "main", "end")
 WINDOWS: tuple[str, ...] = ("draw", "main", "end")  # phases whose window a spec opens
@@ -243,14 +243,9 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec) -> None:
 def _decklist(seat: SeatSpec) -> Decklist:
     """Return the decklist the seat's cards make: its ruler, the magic stones, the rest as its
     main deck (the cards the match makes before the position puts them in place)."""
-    main: dict[str, int] = {}
-    stones: dict[str, int] = {}
-    for entries in seat.zones.values():
-        for entry in entries:
-            if entry.extra.get("j") is True:
-                continue
-            into = stones if entry.card.is_stone else main
-            into[entry.card.name] = into.get(entry.card.name, 0) + 1
+    cards = [entry for zone in seat.zones.values() for entry in zone if entry.extra.get("j") is not True]
+    main = counted(entry for entry in cards if not entry.card.is_stone)
+    stones = counted(entry for entry in cards if entry.card.is_stone)
     assert seat.ruler is not None
     return Decklist(game="fow", zones={"ruler": seat.ruler.name, "main": main, "stones": stones, "side": {}})
 
@@ -258,17 +253,16 @@ def _decklist(seat: SeatSpec) -> Decklist:
 def _lay_out(match: Match, seat: int, spec: SeatSpec, turn: int) -> None:
     """Put the seat's cards where the spec says, and set its counters."""
     side = match.seats[seat]
-    pool: dict[str, list[Inst]] = {}
-    for inst in [*side.deck, *side.stones]:
-        pool.setdefault(inst.name, []).append(inst)
+    stock = Stock([*side.deck, *side.stones])
 
     def take(entry: Entry[Card], zone: int) -> Inst:
-        inst = side.ruler if entry.extra.get("j") is True else pool[entry.card.name].pop(0)
-        inst.zone = zone
-        return inst
+        if entry.extra.get("j") is not True:
+            return stock.take(entry, zone)
+        side.ruler.zone = zone
+        return side.ruler
 
-    side.deck = [take(entry, DECK) for entry in spec.zones["deck"]]
-    side.stones = [take(entry, STONE_DECK) for entry in spec.zones["stones"]]
+    side.deck = stock.fill(spec.zones["deck"], DECK)
+    side.stones = stock.fill(spec.zones["stones"], STONE_DECK)
     side.field = []
     for entry in spec.zones["field"]:
         inst = take(entry, FIELD)

@@ -64,7 +64,7 @@ from engine.games.respons.match.flow import PHASES, play_from
 from engine.games.respons.match.insts import Inst
 from engine.games.respons.match.resolution import refresh_statics
 from engine.games.respons.match.state import State
-from engine.scenario import Entry, SpecReader
+from engine.scenario import Entry, SpecReader, Stock, counted
 
 TOP_KEYS: tuple[str, ...] = ("phase", "turn", "initiative", "to_act", "passed", "seq", "seed", "seats")
 SEAT_KEYS: tuple[str, ...] = (
@@ -240,10 +240,7 @@ def _check_cards(reader: SpecReader[Card], seat: SeatSpec) -> None:
 def _decklist(seat: SeatSpec) -> Decklist:
     """Return the decklist the seat's cards make: its hero, its order row, the rest as its main
     deck (the cards the match lays out, R5.1, before the position puts them in place)."""
-    main: dict[str, int] = {}
-    for entry in seat.entries():
-        if "order" not in entry.extra:
-            main[entry.card.name] = main.get(entry.card.name, 0) + 1
+    main = counted(entry for entry in seat.entries() if "order" not in entry.extra)
     assert seat.hero is not None
     orders = tuple(entry.card.name for entry in seat.orders)
     return Decklist(
@@ -254,14 +251,15 @@ def _decklist(seat: SeatSpec) -> Decklist:
 def _lay_out(match: Match, seat: int, spec: SeatSpec, where: dict[int, str]) -> None:
     """Put the seat's cards where the spec says, and set its counters."""
     side = match.seats[seat]
-    pool: dict[str, list[Inst]] = {}
-    for inst in side.deck:  # every main deck card, made
-        pool.setdefault(inst.name, []).append(inst)
+    stock = Stock(reversed(side.deck))  # every main deck card, made
 
     def take(entry: Entry[Card], zone: int, face_up: bool) -> Inst:
         position = entry.extra.get("order")
-        inst = side.orders[position - 1] if isinstance(position, int) else pool[entry.card.name].pop()
-        inst.zone = zone
+        if isinstance(position, int):
+            inst = side.orders[position - 1]
+            inst.zone = zone
+        else:
+            inst = stock.take(entry, zone)
         inst.face_up = face_up
         return inst
 

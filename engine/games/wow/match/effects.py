@@ -2,7 +2,7 @@
 """The ability vocabulary's effect words (W18): one registered handler per word, and the
 target words they act on.
 
-A new effect word is a name in :data:`engine.games.wow.cards.EFFECTS` (so the loader accepts
+A new effect word is a name in :data:`engine.games.wow.vocabulary.EFFECTS` (so the loader accepts
 it), one handler here registered with :func:`handler`, and its test. A handler registered
 ``each=True`` (the default) is called once per target still in play; one registered
 ``each=False`` acts for the player (``draw``) and gets the chosen target, if any, as it is.
@@ -14,10 +14,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.games.wow.cards import CHOSEN_TARGETS, Card, Effect
-from engine.games.wow.match.state import BOTH, HAND, REMOVED, Inst, Seat
+from engine.games.wow.match.state import BOTH, HAND, REMOVED, Inst, Seat, atk_amount, counters_on, reset
 
 if TYPE_CHECKING:
-    from engine.games.wow.match.core import Match
+    from engine.games.wow.match.damage import Damage as Match
 
 # (match, acting seat, source card or None, the effect word, one target or the chosen one)
 Handler = Callable[["Match", int, "Inst | None", Effect, "Inst | None"], None]
@@ -228,29 +228,6 @@ def draw(match: Match, seat: int, source: Inst | None, effect: Effect, chosen: I
 def player(seat: int, effect: Effect) -> int:
     """Return the player a player effect acts on: ``you`` or the ``opponent`` (W18)."""
     return 1 - seat if effect.target == "opponent" else seat
-
-
-def reset(inst: Inst) -> None:
-    """A card leaving play forgets what play gave it: its counters of every kind (W3.2) and
-    this turn's bonuses (W6.6)."""
-    inst.exhausted = False
-    inst.damage = inst.atk_bonus = inst.shield = 0
-    if inst.counters:  # the common case, none, allocates nothing
-        inst.counters = {}
-
-
-def counters_on(inst: Inst, kind: str) -> int:
-    """Return the number of ``kind`` counters on ``inst`` (W3.2): ``damage`` is one kind."""
-    return inst.damage if kind == "damage" else inst.counters.get(kind, 0)
-
-
-def atk_amount(effect: Effect, inst: Inst) -> int:
-    """Return the ATK an ``atk`` effect gives ``inst``: its amount, or with ``per_counter`` the
-    amount for each counter of that kind on ``inst`` as it is now (W3.2 [decision]). A one-time
-    ``atk`` asks as it resolves; a static one every time ATK is read."""
-    if effect.per_counter is None:
-        return effect.amount
-    return effect.amount * counters_on(inst, effect.per_counter)
 
 
 @handler("discard", each=False)

@@ -1,17 +1,23 @@
 # mypyc: compiled by build_engine.py
-"""The pieces of one WoW TCG match: card instances, seats, events, requests, refusals.
+"""The pieces of one WoW TCG match: card instances, seats, requests, refusal codes and what play
+gives a card; the shared types of a play (events, refusals, results) are the engine's
+(engine/play.py).
 
-The rules that move them live in ``core.py`` (setup W5, turns W6, resources W7, playing W8,
-powers W9, the chain W10 through :mod:`engine.chain`, combat W11, damage W12, state checks
-W12.6/W13, the end W14–W15) and ``effects.py`` (the ability vocabulary, W18).
+The rules that move them live in the modules above: ``board.py`` (setup W5, the cards' moves),
+``damage.py`` (damage W12, state checks W12.6/W13, the end W14), ``effects.py`` (the ability
+vocabulary, W18), ``combat.py`` (W11), ``resolution.py`` (the chain W10 through
+:mod:`engine.chain`, playing W8, powers W9), ``flow.py`` (turns W6) and ``core.py`` (the protocol).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-from engine.games.wow.cards import Ability, Card
+from mypy_extensions import mypyc_attr
+
+from engine.games.wow.cards import Ability, Card, Effect
+from engine.play import Decision as SharedDecision
+from engine.play import Event, GameOver, IllegalAction, Result
 
 # Zones (W3.1). RESOURCE: the resource row; CHAIN: a card on the chain (W8.1); ATTACHED: an
 # ongoing ability lying on its host (W3.4, W8.3); GONE: a token that left play (W3.3, W13.7).
@@ -151,42 +157,6 @@ REFUSAL_CODES: tuple[str, ...] = (
 )
 
 
-class IllegalAction(Exception):
-    """An action the rules refuse; ``rule`` is the rule it breaks (e.g. ``"W7.1"``).
-
-    ``message`` is English; ``code`` (one of :data:`REFUSAL_CODES`) names what was wrong and
-    ``params`` hold the message's values. Raised by ``Match.apply`` before anything changes.
-    """
-
-    def __init__(
-        self, rule: str, message: str, *, code: str = "", params: dict[str, str | int] | None = None
-    ) -> None:
-        self.rule = rule
-        self.message = message
-        self.code = code
-        self.params: dict[str, str | int] = params if params is not None else {}
-        super().__init__(f"{rule}: {message}")
-
-
-class GameOver(Exception):
-    """Internal: unwinds the rules when the game ends (W14, W15); never leaves the package."""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a game ended: ``winner`` 0, 1 or None (a draw), and the reason.
-
-    Reasons: ``hero`` (fatal damage, W14.1), ``deck`` (an empty deck, W14.2),
-    ``turn_limit`` (W15.1), ``concede``, ``timeout``, ``no_show``, ``penalty``.
-    """
-
-    winner: int | None
-    reason: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
-
-
 # The rule each decision belongs to, cited when a seat answers out of turn.
 DECISION_RULES: dict[str, str] = {
     "mulligan": "W5.4",
@@ -201,42 +171,46 @@ DECISION_RULES: dict[str, str] = {
 }
 
 
+# A plain Python class when compiled (build_engine.py), like its base in engine/play.py.
+@mypyc_attr(native_class=False)
 @dataclass(slots=True)
-class Decision:
-    """A request for input: ``kind`` (mulligan, priority, protect, discard,
-    armor, keep, or wait), the ``seat`` asked, ``seq``; ``info`` says more (the window, the chain's size)."""
-
-    kind: str
-    seat: int
-    seq: int
-    info: dict[str, Any] = field(default_factory=dict)
+class Decision(SharedDecision):
+    """A request for input (engine/play.py): ``kind`` (mulligan, priority, protect, discard,
+    search, armor, keep, order, target, or wait), the ``seat`` asked, ``seq``; ``info`` says
+    more (the window, the chain's size)."""
 
     @property
     def rule(self) -> str:
         return DECISION_RULES.get(self.kind, "W10.4")
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "seq": self.seq, **self.info}
+
+# --- what play gives a card, read and forgotten (W3.2, W6.6) ----------------------------------
 
 
-class Event:
-    """Something that happened: a ``public`` part, a ``private`` part for ``seat`` only
-    (``seat`` −1: for judges only)."""
+def reset(inst: Inst) -> None:
+    """A card leaving play forgets what play gave it: its counters of every kind (W3.2) and
+    this turn's bonuses (W6.6)."""
+    inst.exhausted = False
+    inst.damage = inst.atk_bonus = inst.shield = 0
+    if inst.counters:  # the common case, none, allocates nothing
+        inst.counters = {}
 
-    __slots__ = ("private", "public", "seat")
 
-    def __init__(self, public: dict[str, Any], private: dict[str, Any] | None = None, seat: int = -1) -> None:
-        self.public = public
-        self.private = private
-        self.seat = seat
+def counters_on(inst: Inst, kind: str) -> int:
+    """Return the number of ``kind`` counters on ``inst`` (W3.2): ``damage`` is one kind."""
+    return inst.damage if kind == "damage" else inst.counters.get(kind, 0)
 
-    def for_seat(self, seat: int) -> dict[str, Any]:
-        if self.private is not None and seat == self.seat:
-            return {**self.public, **self.private}
-        return dict(self.public)
 
-    def public_dict(self) -> dict[str, Any]:
-        return dict(self.public)
+def atk_amount(effect: Effect, inst: Inst) -> int:
+    """Return the ATK an ``atk`` effect gives ``inst``: its amount, or with ``per_counter`` the
+    amount for each counter of that kind on ``inst`` as it is now (W3.2 [decision]). A one-time
+    ``atk`` asks as it resolves; a static one every time ATK is read."""
+    if effect.per_counter is None:
+        return effect.amount
+    return effect.amount * counters_on(inst, effect.per_counter)
 
-    def judge_dict(self) -> dict[str, Any]:
-        return {**self.public, **(self.private or {})}
+
+__all__ = [
+    "REFUSAL_CODES", "Decision", "Event", "GameOver", "IllegalAction", "Inst", "Result", "Seat", "atk_amount",
+    "counters_on", "reset",
+]  # fmt: skip

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.games.wow.match.state import BOTH, CHAIN, DECK, RESOURCE, Decision, Inst
 
 if TYPE_CHECKING:
-    from engine.games.wow.match.core import Match
+    from engine.games.wow.match.flow import Flow as Match
 
 
 def _knows(inst: Inst, seat: int | None, judge: bool) -> bool:
@@ -109,7 +109,7 @@ def _decision(
         return None
     shown = decision.as_dict()
     if decision.kind == "search" and (judge or seat == decision.seat):
-        from engine.games.wow.match.actions import search_matches
+        from engine.games.wow.match.legal import search_matches
 
         shown["cards"] = [{"id": i.id, "card": i.name} for i in search_matches(match, decision.seat)]
     return shown

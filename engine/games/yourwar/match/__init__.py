@@ -18,7 +18,7 @@ from typing import Any
 _EXPORTS: dict[str, str] = {
     "Match": "core",
     "new_match": "core",
-    "describe_action": "core",
+    "describe_action": "views",
     "IllegalAction": "state",
     "REFUSAL_CODES": "state",
     "replay": "log",

@@ -15,7 +15,7 @@ from itertools import combinations, islice, product
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.games.yourwar.match.core import Match
+    from engine.games.yourwar.match.board import Board as Match
 
 # Y7.2 [decision, engine]: past this many blocks (a wide board against many attackers: 18,750 is
 # the most that 200 random games of the sample decks met) the list stops, fewest pairs first.

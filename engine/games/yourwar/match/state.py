@@ -1,7 +1,8 @@
-"""The pieces of a Your War match: refusals, results, requests, events and card instances.
+"""The pieces of a Your War match: zones, numbers, refusal codes, requests and card instances;
+the shared types of a play (refusals, results, events) are the engine's (engine/play.py).
 
-The rules that move them are in ``core.py``; the numbers (Y4.1, Y7.3, ...) are the rules
-digest's, as ``RULES.md`` beside the package restates them.
+The rules that move them are in the modules above (``board.py`` and up to ``core.py``); the
+numbers (Y4.1, Y7.3, ...) are the rules digest's, as ``RULES.md`` beside the package restates them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games.yourwar.cards import Ability, Card
+from engine.play import JUDGES, Event, GameOver, IllegalAction, Result
+from engine.play import Decision as SharedDecision
 
 # Zones (Y3.1): integers, compared in hot loops.
 DECK, HAND, FIELD, SUPPORT, BASES, DESTROYED = range(6)
@@ -75,45 +78,14 @@ DECISION_ACTIONS: dict[str, frozenset[str]] = {
 }
 
 
-class IllegalAction(Exception):
-    """An action the rules refuse: the ``rule`` it breaks (``"Y7.3"``), an English ``message``,
-    a stable ``code`` (one of :data:`REFUSAL_CODES`) and the message's ``params``. Raised by
-    :meth:`Match.apply` before anything changes."""
-
-    def __init__(
-        self, rule: str, message: str, *, code: str, params: dict[str, str | int] | None = None
-    ) -> None:
-        self.rule = rule
-        self.message = message
-        self.code = code
-        self.params: dict[str, str | int] = params if params is not None else {}
-        super().__init__(f"{rule}: {message}")
-
-
-class GameOver(Exception):
-    """Internal: unwinds an action's effects when the game ends (Y9); never leaves the package."""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a game ended: ``winner`` 0, 1 or None (a draw), and the reason word."""
-
-    winner: int | None
-    reason: str  # health | deck_out | concede | timeout | no_show | penalty | turn_limit
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return ``{"winner": ..., "reason": ...}``."""
-        return {"winner": self.winner, "reason": self.reason}
-
-
+# A plain dataclass: Your War's requests say one thing more than the shared ones, the size of the
+# hand a redeal would deal.
 @dataclass(slots=True)
-class Decision:
-    """A pending request: ``kind`` (a key of :data:`DECISION_RULES`, or ``wait``), the ``seat``
-    asked and ``seq``. ``hand`` is the size of the hand a redeal would deal (opening)."""
+class Decision(SharedDecision):
+    """A pending request (engine/play.py): ``kind`` (a key of :data:`DECISION_RULES`, or
+    ``wait``), the ``seat`` asked and ``seq``. ``deal`` is the size of the hand a redeal would
+    deal (opening, Y4.3)."""
 
-    kind: str
-    seat: int
-    seq: int
     deal: int = 0
 
     @property
@@ -128,46 +100,10 @@ class Decision:
         return out
 
 
-JUDGES = -1  # the "seat" of a private part for judges only (the seed)
-
-
-class Event(tuple[dict[str, Any], dict[str, Any] | None, int]):
-    """Something that happened: ``(public, private, seat)``."""
-
-    __slots__ = ()
-
-    @property
-    def public(self) -> dict[str, Any]:
-        return self[0]
-
-    @property
-    def private(self) -> dict[str, Any] | None:
-        return self[1]
-
-    @property
-    def seat(self) -> int:
-        return self[2]
-
-    def for_seat(self, seat: int) -> dict[str, Any]:
-        """Return the event as ``seat`` sees it (its private part only if it is theirs)."""
-        public, private, owner = self
-        if private is not None and seat == owner:
-            return {**public, **private}
-        return dict(public)
-
-    def public_dict(self) -> dict[str, Any]:
-        """Return the event as a spectator sees it."""
-        return dict(self[0])
-
-    def judge_dict(self) -> dict[str, Any]:
-        """Return the whole event for judges and logs (``private_to``: its seat or "judges")."""
-        public, private, owner = self
-        if private is None:
-            return dict(public)
-        return {**public, **private, "private_to": owner if owner != JUDGES else "judges"}
-
-    def __repr__(self) -> str:
-        return f"Event({self.judge_dict()!r})"
+def refuse(rule: str, code: str, message: str, **params: str | int) -> IllegalAction:
+    """Return the refusal of an action: the rule it breaks, its code (:data:`REFUSAL_CODES`), an
+    English message and the message's values."""
+    return IllegalAction(rule, message, code=code, params=dict(params))
 
 
 class Inst:
@@ -275,3 +211,9 @@ class Seat:
 
     def zone(self, zone: int) -> list[Inst]:
         return (self.deck, self.hand, self.field, self.support, self.bases, self.destroyed)[zone]
+
+
+__all__ = [
+    "JUDGES", "REFUSAL_CODES", "Decision", "Event", "GameOver", "IllegalAction", "Inst", "Result", "Seat",
+    "refuse",
+]  # fmt: skip

@@ -1,0 +1,70 @@
+"""Events listed: the list page, the search and its filters, the upcoming events."""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from tournaments.models import Event, Registration
+from tournaments.selectors.events.access import events_visible
+from tournaments.users import Visitor
+
+
+def events_listed(*, user: Visitor) -> QuerySet[Event]:
+    """Return the events listed for the user, newest first, annotated with
+    ``player_count``, ``waitlist_count`` and ``round_count``."""
+    return (
+        events_visible(user=user)
+        .annotate(
+            player_count=Count(
+                "registrations", filter=Q(registrations__status=Registration.Status.ACTIVE), distinct=True
+            ),
+            waitlist_count=Count(
+                "registrations", filter=Q(registrations__status=Registration.Status.WAITLIST), distinct=True
+            ),
+            round_count=Count("round_set", distinct=True),
+        )
+        .order_by("-created_at")
+    )
+
+
+@dataclass(frozen=True)
+class EventFilters:
+    """What the event list is narrowed to: a text in the name, venue or description, a game,
+    a status, events on or after a date, online or paper (None: both)."""
+
+    q: str = ""
+    game: str = ""
+    status: str = ""
+    date_from: date | None = None
+    online: bool | None = None
+
+
+def events_search(*, user: Visitor, filters: EventFilters) -> QuerySet[Event]:
+    """Return ``events_listed`` narrowed by ``filters`` (an event without a start date is
+    left out by a date filter)."""
+    events = events_listed(user=user)
+    if filters.q:
+        text = filters.q
+        events = events.filter(
+            Q(name__icontains=text) | Q(venue__icontains=text) | Q(description__icontains=text)
+        )
+    if filters.game:
+        events = events.filter(game=filters.game)
+    if filters.status:
+        events = events.filter(status=filters.status)
+    if filters.date_from is not None:
+        events = events.filter(starts_at__date__gte=filters.date_from)
+    if filters.online is not None:
+        events = events.filter(online=filters.online)
+    return events
+
+
+def events_upcoming(*, user: Visitor, limit: int = 6) -> list[Event]:
+    """Return the next events to start (not started yet, not cancelled), soonest first."""
+    return list(
+        events_listed(user=user)
+        .filter(starts_at__gte=timezone.now(), status=Event.Status.REGISTRATION)
+        .order_by("starts_at", "id")[:limit]
+    )

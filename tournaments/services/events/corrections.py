@@ -1,0 +1,431 @@
+"""The organizer's safety net on event day: hold a round's pairings before publishing them, swap
+two players, give a manual bye, re-pair the current round while no result is in, undo the last
+round, and keep players apart (forbidden pairs). Each is an audit entry with who, when, what and
+why.
+
+An online round whose games have started is never re-paired, undone or changed: the refusal
+(``games_started``) says to override results instead. The engine's action log is the record of
+what was played; cancelling live games would erase it and race the workers that hold those
+matches' rows. Holding the pairings is how an online round is checked before any game starts.
+"""
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.audit_words import warning_words
+from tournaments.models import (
+    Event,
+    ForbiddenPair,
+    Game,
+    Match,
+    Penalty,
+    Registration,
+    ResultChange,
+    Round,
+)
+from tournaments.selectors.events import (
+    Role,
+    event_players,
+    swiss_history,
+)
+from tournaments.services.errors import BadInput, WrongState
+from tournaments.services.events.common import S, _audit, _reason, _require, _result
+from tournaments.services.events.pairing import _pair_swiss
+from tournaments.services.notifications import notifications_round_posted
+from tournaments.services.online import round_games_start
+from tournaments.services.ratings import rating_update_queue
+from tournaments.swiss import (
+    compute_standings,
+)
+
+
+@dataclass(frozen=True)
+class PairingChange:
+    """A correction's round and its warnings (a rematch, players of different points); the change
+    is made all the same. ``notes`` are the warnings as the audit trail stores them (a code and
+    its values), ``warnings`` the same in the reader's language."""
+
+    round: Round
+    notes: list[dict[str, Any]]
+
+    @property
+    def warnings(self) -> list[str]:
+        return [warning_words(note) for note in self.notes]
+
+
+def _current_round_locked(event: Event, by: User, *, swiss: bool = True) -> tuple[Event, Round]:
+    """Return the event (locked) and its latest round for a pairing correction; raise
+    NotAllowed (not the organizer) or WrongState (not running, no round, a top-cut round)."""
+    _require(event, by, Role.ORGANIZER)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status not in (S.RUNNING, S.TOP_CUT):
+        raise WrongState(
+            _("Pairings can be corrected while the event runs (this one is %(status)s).")
+            % {"status": event.get_status_display()},
+            code="not_running",
+        )
+    round_ = event.round_set.order_by("-number").first()
+    assert round_ is not None  # a running event has paired round 1
+    if swiss and round_.kind != Round.Kind.SWISS:
+        raise WrongState(_("Only the pairings of a Swiss round can be corrected."), code="not_swiss")
+    return event, round_
+
+
+def _games_started(round_: Round) -> None:
+    if Game.objects.filter(match__round=round_).exists():
+        raise WrongState(
+            _(
+                "The online games of round %(n)s have started: their pairings cannot change. "
+                "A judge can override a match's result instead."
+            )
+            % {"n": round_.number},
+            code="games_started",
+        )
+
+
+def _no_penalties(matches: Any) -> None:
+    """Raise WrongState (``penalties_given``) when a judge's penalty is recorded on one of
+    ``matches``: it belongs to that match and player, so the pairing under it stays."""
+    table = Penalty.objects.filter(match__in=matches).values_list("match__table", flat=True).first()
+    if table is not None:
+        raise WrongState(
+            _("A judge's penalty is recorded at table %(table)s: its pairing cannot change.")
+            % {"table": table},
+            code="penalties_given",
+        )
+
+
+def _round_pairs(round_: Round) -> list[dict[str, Any]]:
+    """Return the round's matches for the audit trail: table, players (usernames), result."""
+    rows = []
+    for m in round_.matches.select_related("player_a__player", "player_b__player").order_by("table"):
+        rows.append(
+            {
+                "table": m.table,
+                "a": m.player_a.player.get_username(),
+                "b": m.player_b.player.get_username() if m.player_b else None,
+                **_result(m),
+            }
+        )
+    return rows
+
+
+def _registration_named(event: Event, username: Any, field: str) -> Registration:
+    registration = (
+        event_players(event=event).filter(player__username__iexact=str(username or "").strip()).first()
+    )
+    if registration is None:
+        raise BadInput(
+            _("%(field)s: %(name)r is not a player of this event") % {"field": field, "name": username},
+            code="not_registered",
+        )
+    return registration
+
+
+def _pairing_warnings(
+    event: Event, round_: Round, pairs: list[tuple[Registration, Registration]]
+) -> list[dict[str, Any]]:
+    """Return a warning for each pair that is a rematch (R: no rematch in Swiss) or joins players
+    with different match points, as a code and its values (said by
+    :func:`tournaments.audit_words.warning_words` in the reader's language)."""
+    players, history = swiss_history(event=event)
+    earlier = [r for r in history if r.round < round_.number]
+    points = {s.player_id: s.match_points for s in compute_standings(players=players, history=earlier)}
+    met = {frozenset((r.a, r.b)) for r in earlier if r.b is not None}
+    warnings: list[dict[str, Any]] = []
+    for a, b in pairs:
+        names = {"a": a.player.get_username(), "b": b.player.get_username()}
+        if frozenset((a.pk, b.pk)) in met:
+            warnings.append({"code": "rematch", "params": names})
+        pa, pb = points.get(a.pk, 0), points.get(b.pk, 0)
+        if pa != pb:
+            warnings.append({"code": "points", "params": {**names, "pa": pa, "pb": pb}})
+    return warnings
+
+
+def _match_of(round_: Round, registration: Registration) -> Match:
+    match = (
+        round_.matches.select_for_update(of=("self",))
+        .filter(Q(player_a=registration) | Q(player_b=registration))
+        .select_related("player_a__player", "player_b__player")
+        .first()
+    )
+    if match is None:
+        raise WrongState(
+            _("%(name)s has no match in round %(n)s.")
+            % {"name": registration.player.get_username(), "n": round_.number},
+            code="not_paired",
+        )
+    return match
+
+
+def _no_result(match: Match) -> None:
+    if match.is_bye:
+        raise WrongState(
+            _("Table %(table)s is a bye: give a manual bye to move it.") % {"table": match.table},
+            code="is_bye",
+        )
+    if match.status != Match.Status.PENDING:
+        raise WrongState(
+            _("Table %(table)s already has a result: its players cannot change.") % {"table": match.table},
+            code="result_in",
+        )
+
+
+def pairings_swap(*, event: Event, by: User, player_a: str, player_b: str, reason: str) -> PairingChange:
+    """Swap two players of the current Swiss round between their tables (organizer), with a
+    reason; return the round and warnings (a rematch, a points mismatch).
+
+    Both tables must be without a result and not byes; an online round's games must not have
+    started. Raises NotAllowed, BadInput (unknown player, the same table) or WrongState.
+    """
+    note = _reason(reason, required=True)
+    with transaction.atomic():
+        event, round_ = _current_round_locked(event, by)
+        first = _registration_named(event, player_a, "player_a")
+        second = _registration_named(event, player_b, "player_b")
+        _games_started(round_)
+        m1, m2 = _match_of(round_, first), _match_of(round_, second)
+        if m1.pk == m2.pk:
+            raise BadInput(_("player_b: the two players are at the same table"), code="same_table")
+        for m in (m1, m2):
+            _no_result(m)
+        _no_penalties([m1.pk, m2.pk])
+        old = {"round": round_.number, "tables": _round_pairs_of([m1, m2])}
+        for m, leaving, coming in ((m1, first, second), (m2, second, first)):
+            if m.player_a_id == leaving.pk:
+                m.player_a = coming
+            else:
+                m.player_b = coming
+        for m in (m1, m2):
+            m.save(update_fields=["player_a", "player_b", "updated_at"])
+        pairs = [(m.player_a, m.player_b) for m in (m1, m2) if m.player_b is not None]
+        warnings = _pairing_warnings(event, round_, pairs)
+        new = {"round": round_.number, "tables": _round_pairs_of([m1, m2]), "warnings": warnings}
+        _audit(event, by, "pairings_swap", old, new, note)
+        return PairingChange(round=round_, notes=warnings)
+
+
+def _round_pairs_of(matches: list[Match]) -> list[dict[str, Any]]:
+    return [
+        {
+            "table": m.table,
+            "a": m.player_a.player.get_username(),
+            "b": m.player_b.player.get_username() if m.player_b else None,
+        }
+        for m in matches
+    ]
+
+
+def bye_manual(*, event: Event, by: User, username: str, reason: str) -> PairingChange:
+    """Give ``username`` the bye of the current Swiss round (organizer), with a reason; return
+    the round and warnings.
+
+    The player's match must be without a result. The player who had the round's bye takes
+    their seat against their opponent; in a round without a bye their opponent gets a bye too
+    (a warning says so). A bye is a 2–0 win, final at once. Raises NotAllowed, BadInput,
+    WrongState.
+    """
+    note = _reason(reason, required=True)
+    with transaction.atomic():
+        event, round_ = _current_round_locked(event, by)
+        player = _registration_named(event, username, "username")
+        _games_started(round_)
+        match = _match_of(round_, player)
+        _no_result(match)
+        _no_penalties([match.pk])
+        opponent = match.player_b if match.player_a_id == player.pk else match.player_a
+        assert opponent is not None
+        bye = round_.matches.select_for_update().filter(player_b__isnull=True).first()
+        touched = [match] + ([bye] if bye is not None else [])
+        old = {"round": round_.number, "tables": _round_pairs_of(touched)}
+        warnings: list[dict[str, Any]] = []
+        if bye is not None:
+            former = bye.player_a
+            match.player_a, match.player_b = opponent, former
+            bye.player_a = player
+            match.save(update_fields=["player_a", "player_b", "updated_at"])
+            bye.save(update_fields=["player_a", "updated_at"])
+            warnings = _pairing_warnings(event, round_, [(opponent, former)])
+        else:
+            match.player_a, match.player_b = player, None
+            match.wins_a, match.wins_b, match.draws, match.status = 2, 0, 0, Match.Status.FINAL
+            match.save()
+            last_table = round_.matches.order_by("-table").values_list("table", flat=True).first() or 0
+            touched.append(
+                Match.objects.create(
+                    round=round_,
+                    table=last_table + 1,
+                    player_a=opponent,
+                    wins_a=2,
+                    status=Match.Status.FINAL,
+                )
+            )
+            warnings = [{"code": "bye_too", "params": {"name": opponent.player.get_username()}}]
+        new = {"round": round_.number, "tables": _round_pairs_of(touched), "warnings": warnings}
+        _audit(event, by, "bye_manual", old, new, note)
+        return PairingChange(round=round_, notes=warnings)
+
+
+def _keep_match_history(event: Event, round_: Round) -> None:
+    """Keep the audit entries of the round's matches when the round goes: they become the
+    event's entries (a match's are deleted with it), their old value naming round and table.
+    The ratings forget its final matches once it is gone."""
+    for match_id in round_.matches.filter(status=Match.Status.FINAL, player_b__isnull=False).values_list(
+        "pk", flat=True
+    ):
+        rating_update_queue(match_id)
+    for change in ResultChange.objects.filter(match__round=round_).select_related("match"):
+        assert change.match is not None
+        change.old = {"round": round_.number, "table": change.match.table, **(change.old or {})}
+        change.event, change.match = event, None
+        change.save(update_fields=["old", "event", "match"])
+
+
+def round_repair(*, event: Event, by: User, reason: str) -> Round:
+    """Pair the current Swiss round again (organizer), with a reason, while no result is in;
+    return the new round (same number, a fresh seed, forbidden pairs and drops since seen).
+
+    A held round stays held; an online round whose games have started is refused. Raises
+    NotAllowed or WrongState (``results_in``, ``games_started``).
+    """
+    note = _reason(reason, required=True)
+    with transaction.atomic():
+        event, round_ = _current_round_locked(event, by)
+        _games_started(round_)
+        list(round_.matches.select_for_update())  # a report racing the re-pair waits, then finds none
+        if round_.matches.filter(player_b__isnull=False).exclude(status=Match.Status.PENDING).exists():
+            raise WrongState(
+                _("Round %(n)s already has results: undo the round instead of re-pairing it.")
+                % {"n": round_.number},
+                code="results_in",
+            )
+        _no_penalties(round_.matches.all())
+        old = {"round": round_.number, "seed": round_.seed, "tables": _round_pairs(round_)}
+        number, published = round_.number, round_.published
+        _keep_match_history(event, round_)
+        round_.delete()
+        new_round = _pair_swiss(
+            event, number, seed=random.SystemRandom().randrange(2**62), published=published
+        )
+        if published:
+            round_games_start(round_id=new_round.pk)
+        new = {"round": number, "seed": new_round.seed, "tables": _round_pairs(new_round)}
+        _audit(event, by, "round_repair", old, new, note)
+        return new_round
+
+
+def round_undo(*, event: Event, by: User, reason: str) -> Event:
+    """Undo the event's last round (organizer), with a reason: its pairings and results go,
+    kept in the audit trail (every table's players and result); return the event.
+
+    Round 1 cannot be undone (re-pair it instead: ``first_round``); a top cut's first round
+    takes the event back to its Swiss rounds. An online round whose games have started is
+    refused (``games_started``). Raises NotAllowed or WrongState.
+    """
+    note = _reason(reason, required=True)
+    with transaction.atomic():
+        event, round_ = _current_round_locked(event, by, swiss=False)
+        if round_.number == 1:
+            raise WrongState(
+                _("Round 1 cannot be undone: pair it again instead."),
+                code="first_round",
+            )
+        _games_started(round_)
+        list(round_.matches.select_for_update())
+        _no_penalties(round_.matches.all())
+        old = {"round": round_.number, "kind": round_.kind, "tables": _round_pairs(round_)}
+        if (
+            round_.kind == Round.Kind.TOP_CUT
+            and not event.round_set.filter(kind=Round.Kind.TOP_CUT, number__lt=round_.number).exists()
+        ):
+            event.status = S.RUNNING
+            event.save(update_fields=["status"])
+        _keep_match_history(event, round_)
+        round_.delete()
+        _audit(event, by, "round_undo", old, {"round": round_.number - 1, "status": event.status}, note)
+    return event
+
+
+def pairings_publish(*, event: Event, by: User, reason: str = "") -> Round:
+    """Publish the held pairings of the current round (organizer): players and the public see
+    them, the round's clock starts now and an online round's games start; return the round.
+    Raises NotAllowed or WrongState (``not_held``)."""
+    note = _reason(reason, required=False)
+    with transaction.atomic():
+        event, round_ = _current_round_locked(event, by, swiss=False)
+        if round_.published:
+            raise WrongState(
+                _("The pairings of round %(n)s are published already.") % {"n": round_.number},
+                code="not_held",
+            )
+        now = timezone.now()
+        round_.published, round_.started_at = True, now
+        round_.ends_at = now + timedelta(minutes=event.round_minutes)
+        round_.save(update_fields=["published", "started_at", "ends_at"])
+        round_games_start(round_id=round_.pk)
+        # The players hear of their tables now, once, whatever re-pairs the held round had.
+        notifications_round_posted(round_=round_)
+        _audit(
+            event,
+            by,
+            "pairings_publish",
+            {"published": False},
+            {"round": round_.number, "published": True},
+            note,
+        )
+    return round_
+
+
+def forbidden_pair_add(*, event: Event, by: User, player_a: str, player_b: str, reason: str) -> ForbiddenPair:
+    """Keep two players of the event apart from the next pairing on (organizer), with a reason
+    (family, the same team, …); return the pair. The pairer honours it when any pairing without
+    it exists. Raises NotAllowed, BadInput (unknown player, the same one) or WrongState
+    (``already_forbidden``, the event is over)."""
+    _require(event, by, Role.ORGANIZER)
+    note = _reason(reason, required=True)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status in (S.FINISHED, S.CANCELLED):
+            raise WrongState(_("The event is over."), code="not_running")
+        first = _registration_named(event, player_a, "player_a")
+        second = _registration_named(event, player_b, "player_b")
+        if first.pk == second.pk:
+            raise BadInput(_("player_b: name two different players"), code="same_player")
+        low, high = sorted((first, second), key=lambda r: r.pk)
+        if ForbiddenPair.objects.filter(event=event, a=low, b=high).exists():
+            raise WrongState(
+                _("%(a)s and %(b)s are kept apart already.")
+                % {"a": low.player.get_username(), "b": high.player.get_username()},
+                code="already_forbidden",
+            )
+        pair = ForbiddenPair.objects.create(event=event, a=low, b=high, reason=note, by=by)
+        names = {"a": low.player.get_username(), "b": high.player.get_username()}
+        _audit(event, by, "pairing_forbid", {}, names, note)
+    return pair
+
+
+def forbidden_pair_remove(*, event: Event, by: User, pair_id: int, reason: str = "") -> None:
+    """Let two players meet again (organizer); the audit entry keeps who they were. Raises
+    NotAllowed or BadInput (``unknown_pair``)."""
+    _require(event, by, Role.ORGANIZER)
+    note = _reason(reason, required=False)
+    with transaction.atomic():
+        pair = (
+            ForbiddenPair.objects.select_related("a__player", "b__player")
+            .filter(event=event, pk=pair_id)
+            .first()
+        )
+        if pair is None:
+            raise BadInput(_("This event has no such forbidden pair."), code="unknown_pair")
+        names = {"a": pair.a.player.get_username(), "b": pair.b.player.get_username()}
+        pair.delete()
+        _audit(event, by, "pairing_allow", names, {}, note)

@@ -1,0 +1,164 @@
+"""The organizer's dashboard: open the event, start it, pair the next round, add judges and
+publish the decklists.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Event, Round
+from tournaments.selectors.events import (
+    checked_in_count,
+    decks_of,
+    event_audit,
+    event_player_names,
+    event_results,
+    event_waitlist,
+    forbidden_pairs_listed,
+    no_show_from,
+    players_checked_query,
+    registrations_checked,
+    round_matches_page,
+    round_movable_players,
+    round_progress,
+    round_progress_counted,
+)
+from tournaments.services import events as svc
+from tournaments.services import pools
+from tournaments.users import SignedInHttpRequest
+from tournaments.views.events.common import (
+    EXTENSIONS,
+    _event,
+    _event_context,
+    _home_of,
+    _official_event,
+    _paged,
+)
+from tournaments.views.forms_common import run_service
+
+
+def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The organizer's and judges' dashboard."""
+    event = _official_event(request, event_id)
+    if isinstance(event, HttpResponse):
+        return event
+    context = _event_context(request, event, "manage")
+    last = context["last_round"]
+    # An 8,192-player event: the players and the round's tables are shown a page at a time
+    # (only a page's decks are checked again), counted by the database, named as plain strings.
+    shown, players_pager = _paged(request, players_checked_query(event=event), "players")
+    q = request.GET.get("q", "")[:100]
+    matches, pager = _paged(request, round_matches_page(round=last, q=q) if last else [])
+    progress = round_progress_counted(round=last) if last else round_progress(matches=[])
+    waitlist = event_waitlist(event=event)
+    decks_of(registrations=waitlist)
+    for registration in waitlist:
+        registration.event = event  # its deck is checked against the event's settings
+    context.update(
+        players=registrations_checked(registrations=shown),
+        player_total=players_pager["total"],
+        players_pager=players_pager,
+        player_names=event_player_names(event=event) if context["is_organizer"] else [],
+        limited=pools.is_limited(event),
+        waitlist=registrations_checked(registrations=waitlist),
+        judges=sorted(event.judges.all(), key=lambda u: u.get_username().casefold()),
+        matches=matches,
+        pager=pager,
+        q=q,
+        movable=round_movable_players(round=last) if last and context["is_organizer"] else [],
+        progress=progress,
+        extensions=EXTENSIONS,
+        audit=event_audit(event=event),
+        forbidden=forbidden_pairs_listed(event=event) if context["is_organizer"] else [],
+        checked_in=checked_in_count(event=event),
+        no_show_at=no_show_from(round=last) if last else None,
+        finishing=_last_round_of_event(event, last, progress.total),
+        winner=event_results(event=event).winner
+        if event.top_cut and event.status == Event.Status.FINISHED
+        else None,
+    )
+    return render(request, "tournaments/events/manage.html", context)
+
+
+def _last_round_of_event(event: Event, last: Round | None, tables: int) -> bool:
+    """Return True when the next step after ``last`` (of ``tables`` matches) finishes the event:
+    the last Swiss round of an event without a top cut, or the final of the top cut."""
+    if last is None:
+        return False
+    if last.kind == Round.Kind.TOP_CUT:
+        return tables == 1
+    return last.number >= (event.swiss_rounds or 0) and not event.top_cut
+
+
+def _organizer_action(
+    request: HttpRequest, event_id: int, action: Callable[[Event], Any], success: str
+) -> HttpResponse:
+    event = _event(request, event_id)
+    run_service(request, lambda: action(event), success)
+    return redirect(_home_of(request, event))
+
+
+@login_required
+@require_POST
+def event_open(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+    return _organizer_action(
+        request,
+        event_id,
+        lambda event: svc.event_open(event=event, by=request.user),
+        _("Registration is open."),
+    )
+
+
+@login_required
+@require_POST
+def event_start(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+    return _organizer_action(
+        request,
+        event_id,
+        lambda event: svc.event_start(event=event, by=request.user, hold=bool(request.POST.get("hold"))),
+        _("The event has started: round 1 is paired and decklists are locked."),
+    )
+
+
+@login_required
+@require_POST
+def event_next_round(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+    event = _event(request, event_id)
+    hold = bool(request.POST.get("hold"))
+    outcome = run_service(
+        request, lambda: svc.round_next(event=event, by=request.user, hold=hold) or "finished"
+    )
+    if outcome == "finished":
+        messages.success(request, _("The event is finished. Final standings are up."))
+    elif outcome:
+        messages.success(request, _("Round %(n)s is paired.") % {"n": outcome.number})
+    return redirect(_home_of(request, event))
+
+
+@login_required
+@require_POST
+def event_judge_add(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+    username = request.POST.get("username", "")[:150]
+    return _organizer_action(
+        request,
+        event_id,
+        lambda event: svc.judge_add(event=event, by=request.user, username=username),
+        _("%(name)s is now a judge of this event.") % {"name": username.strip()},
+    )
+
+
+@login_required
+@require_POST
+def event_publish_decklists(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+    return _organizer_action(
+        request,
+        event_id,
+        lambda event: svc.decklists_publish(event=event, by=request.user),
+        _("Decklists are public now."),
+    )
