@@ -26,6 +26,14 @@ through the HTTP API as people would, adjudicated by real Celery workers:
   queue wait the workers add, how much of the round finished within ``--minutes``, and the
   CPU time each part used (so a run on a shared machine still tells the cost per action).
 
+Per applied action it also prints the server's CPU (web, workers and the PostgreSQL sessions
+alive throughout the run), the database's transactions, rows written and read (its
+``pg_stat_database`` counters; statements too when ``pg_stat_statements`` is preloaded) and the
+bytes sent to the clients. ``--baseline PATH`` (an older checkout with its own ``.venv``) runs
+that tree and this one back to back, alternating, ``--runs`` times each with the same
+arguments, and prints each figure's mean per tree and the ratio (``bench/online_compare.py``);
+``--json PATH`` writes one run's figures.
+
 Target (issue: online play): p95 < 150 ms at 300 actions/s offered. The clients are a
 closed loop: a match offers one action per (pause + latency), so the default pauses
 (0.8-2.4 s, mean 1.6 s) offer about 512 / 1.7 s = 300 actions/s while the server keeps up.
@@ -40,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import signal
@@ -55,7 +64,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import orjson  # the clients read every answer: the less CPU they take, the less they disturb the server
 
-ROOT = Path(__file__).resolve().parents[1]
+# The tree whose server is measured: this one, or with --baseline an older checkout (its own
+# venv runs this very file with BENCH_ROOT set to it).
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/respons_bench"
@@ -159,7 +170,7 @@ def event_prepare(players: int, game: str | None = None) -> tuple[int, Any, list
     list(bundled_card_sets_import())
     User = get_user_model()
     organizer = User.objects.create_user(username="bench-organizer", password=None)
-    game = game or settings.DEFAULT_GAME
+    game = game or getattr(settings, "DEFAULT_GAME", "respons")
     event = event_create(
         organizer=organizer, name="Online bench", game=game, online=True, best_of=1, rounds=1
     )
@@ -199,8 +210,8 @@ class Http:
     """One HTTP/1.1 connection (stdlib asyncio), kept open while the server allows and
     reopened when the server closes it."""
 
-    def __init__(self, port: int, token: str) -> None:
-        self.port = port
+    def __init__(self, port: int, token: str, stats: Stats) -> None:
+        self.port, self.stats = port, stats
         self.head = (
             f"Host: 127.0.0.1:{port}\r\nAuthorization: Token {token}\r\n"
             "Accept: application/json\r\nAccept-Language: en\r\n"
@@ -228,6 +239,7 @@ class Http:
                     if line.startswith("content-length:"):
                         length = int(line.split(":", 1)[1])
                 payload = await self.reader.readexactly(length)
+                self.stats.received += len(status_line) + len(headers) + length
                 if close:
                     self.close()
                 status = int(status_line.split()[1])
@@ -284,7 +296,7 @@ class Stream:
                 reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
                 writer.write(self.head)
                 status_line = await reader.readuntil(b"\r\n")
-                await reader.readuntil(b"\r\n\r\n")
+                self.stats.received += len(status_line) + len(await reader.readuntil(b"\r\n\r\n"))
                 if int(status_line.split()[1]) != 200:
                     raise RuntimeError(f"stream: {status_line!r}")
                 self.stats.connects.append(time.monotonic() - t0)
@@ -293,6 +305,7 @@ class Stream:
                     size = int((await reader.readuntil(b"\r\n")).strip(), 16)  # chunked encoding
                     if size == 0:
                         break
+                    self.stats.received += size
                     buffer += (await reader.readexactly(size + 2))[:-2]
                     while b"\n\n" in buffer:
                         block, buffer = buffer.split(b"\n\n", 1)
@@ -321,6 +334,7 @@ class Stats:
     post_times: list[float] = field(default_factory=list)
     connects: list[float] = field(default_factory=list)  # time to open a stream (its first answer)
     stream_errors: int = 0
+    received: int = 0  # bytes the server sent the clients (answers, headers, stream events)
     refused: int = 0
     unseen: int = 0  # not seen adjudicated within --lost-after (slow, or lost: see the database counts)
     errors: list[str] = field(default_factory=list)
@@ -336,7 +350,7 @@ def _choices(state: dict[str, Any]) -> list[dict[str, Any]]:
 async def player(
     name: str, token: str, match_id: int, args: argparse.Namespace, stats: Stats, stop_at: float
 ) -> None:
-    http = Http(args.port, token)
+    http = Http(args.port, token, stats)
     rng = random.Random(f"{args.seed}-{name}")
     path = f"/api/matches/{match_id}/game/"
     await asyncio.sleep(rng.uniform(0, args.arrive))  # the players do not all arrive at once
@@ -367,7 +381,9 @@ async def player(
             t0 = time.monotonic()
             stats.posts.append(t0)
             # Bound to the decision it answers (R10.4), as the play page sends it.
-            body = {"seq": seq, "action": rng.choice(choices), "decision": state["view"]["decision"]["seq"]}
+            body = {"seq": seq, "action": rng.choice(choices)}
+            if isinstance(state["view"].get("decision"), dict):  # (an older tree's view has none)
+                body["decision"] = state["view"]["decision"]["seq"]
             status, answer = await http.request("POST", f"{path}actions/", body)
             stats.post_times.append(time.monotonic() - t0)
             if status not in (200, 202, 400):
@@ -571,7 +587,9 @@ def summary(
     cpu: dict[str, float],
     held: tuple[int, int],
     vacuum: str,
-) -> None:
+    db: dict[str, float],
+) -> dict[str, float | None]:
+    """Print the run's table; return its figures per applied action (``--json``)."""
     lat = [s for _t, s in stats.latencies]
     last = max((t for t, _s in stats.latencies), default=stats.started)
     active = max(1e-9, last - stats.started)
@@ -644,6 +662,19 @@ def summary(
     rows.append(("web CPU per applied action", ms(web / max(1, len(lat)))))
     rows.append(("  (requests: POSTs and stream opens)", f"{requests}"))
     rows.append(("worker CPU per applied action", ms(cpu.get("celery workers", 0.0) / max(1, len(lat)))))
+    applied = max(1, len(lat))
+    postgres = cpu.get("postgres (sessions alive throughout)", 0.0)
+    rows.append(("PostgreSQL sessions' CPU per applied action", ms(postgres / applied)))
+    if "statements" in db:
+        rows.append(("PostgreSQL statements per action", f"{db['statements'] / applied:.1f}"))
+    rows.append(("PostgreSQL transactions per action", f"{db['transactions'] / applied:.1f}"))
+    rows.append(
+        (
+            "rows written / read per action",
+            f"{db['rows_written'] / applied:.1f} / {db['rows_read'] / applied:.0f}",
+        )
+    )
+    rows.append(("bytes sent to the clients per action", f"{stats.received / applied:.0f}"))
     width = max(len(k) for k, _v in rows)
     print("\nOnline play benchmark")
     print("-" * (width + 30))
@@ -652,6 +683,21 @@ def summary(
     print("-" * (width + 30))
     for error in stats.errors[:5]:
         print(f"client error: {error}")
+    return {
+        "server_cpu_ms": 1000 * server / applied,
+        "web_cpu_ms": 1000 * web / applied,
+        "worker_cpu_ms": 1000 * cpu.get("celery workers", 0.0) / applied,
+        "postgres_cpu_ms": 1000 * postgres / applied,
+        "statements": db["statements"] / applied if "statements" in db else None,
+        "transactions": db["transactions"] / applied,
+        "rows_written": db["rows_written"] / applied,
+        "rows_read": db["rows_read"] / applied,
+        "bytes_sent": stats.received / applied,
+        "p50_ms": 1000 * percentile(lat, 0.5),
+        "p95_ms": 1000 * percentile(lat, 0.95),
+        "applied_per_s": len(lat) / active,
+        "applied": len(lat),
+    }
 
 
 def main() -> int:
@@ -703,7 +749,19 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument("--every", type=float, default=10.0, help="seconds between progress lines")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="an older tree's checkout (with its own .venv): measure it and this tree back to back",
+    )
+    parser.add_argument("--runs", type=int, default=2, help="with --baseline: runs of each tree")
+    parser.add_argument("--json", type=Path, default=None, help="write the run's figures there")
     args = parser.parse_args()
+    if args.baseline is not None:
+        from online_compare import run_compare, strip_compare_args
+
+        return run_compare(args.baseline, args.runs, strip_compare_args(sys.argv[1:]))
 
     db_url = _with_database(os.environ.get("DATABASE_URL") or DEFAULT_DB, args.database)
     broker = os.environ.get("CELERY_BROKER_URL") or DEFAULT_BROKER
@@ -793,7 +851,10 @@ def main() -> int:
         )
         vacuum = Autovacuum(db_url, args.vacuum_every)
         played_from = time.monotonic()
+        from online_compare import database_counters
+
         cpu_before = cpu_by_part(processes, database_sessions())
+        db_before = database_counters(db_url)
         busy_before = machine_busy()
         vacuum.start()
         stats = _run(drive(seats, tokens, args))
@@ -801,6 +862,8 @@ def main() -> int:
         processes.check()
         elapsed = time.monotonic() - played_from
         cpu_after = cpu_by_part(processes, database_sessions())
+        time.sleep(1.5)  # the sessions report their counters at most once a second
+        db_after = database_counters(db_url)
         busy = machine_busy() - busy_before
         held = broker_backlog(broker)
         # A database session that ended during the run takes its CPU time with it (not counted).
@@ -808,7 +871,12 @@ def main() -> int:
         for part, seconds in cpu_after.items():
             key = "postgres (sessions alive throughout)" if part.startswith("postgres session ") else part
             cpu[key] = cpu.get(key, 0.0) + seconds - cpu_before.get(part, 0.0)
-        summary(stats, args, len(set(seats.values())), elapsed, {**cpu, "machine": busy}, held, vacuumed)
+        db = {key: db_after[key] - db_before.get(key, 0.0) for key in db_after}
+        figures = summary(
+            stats, args, len(set(seats.values())), elapsed, {**cpu, "machine": busy}, held, vacuumed, db
+        )
+        if args.json is not None:
+            args.json.write_text(json.dumps(figures))
     finally:
         processes.stop()
         from django.db import connections

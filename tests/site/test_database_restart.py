@@ -248,3 +248,51 @@ def test_while_the_database_is_away_the_lane_gives_up_within_its_wait_and_then_r
     assert before == 1
     assert away in ("PoolTimeout", "OperationalError")
     assert after == 1
+
+
+def test_a_connection_used_a_moment_ago_is_not_tried_again_and_one_found_broken_is_replaced(
+    cluster, monkeypatch
+):
+    """Under load each statement would cost a round trip more if every connection were tried
+    before use: one back in the pool within TRIED_WITHIN is used as it is. Should PostgreSQL
+    restart in that moment, the statement finds it broken and runs again on a fresh pool."""
+    from psycopg_pool import AsyncConnectionPool
+
+    db = pooled_database(cluster, monkeypatch)
+    monkeypatch.setattr(lane_module, "connection", db)
+    tried = []
+    check = AsyncConnectionPool.check_connection
+
+    async def counted(conn):
+        tried.append(conn)
+        return await check(conn)
+
+    monkeypatch.setattr(AsyncConnectionPool, "check_connection", staticmethod(counted))
+    lane = lane_module.PlayLane(app=None)  # type: ignore[arg-type]
+    one = Read("SELECT 1", [], lambda rows: rows[0][0])
+
+    async def play() -> tuple[list[int], tuple[int, int], list[object]]:
+        try:
+            answers = [await lane._fetch(one) for _ in range(5)]  # one after another
+            before = len(tried), len({id(conn) for conn in tried})
+            monkeypatch.setattr(lane_module, "TRIED_WITHIN", 3600.0)  # every idle one "a moment ago"
+            await asyncio.to_thread(cluster.restart)
+            after = []
+            for _ in range(3):
+                try:
+                    after.append(await lane._fetch(one))
+                except Exception as error:
+                    after.append(error)
+            return answers, before, after
+        finally:
+            await lane.close()
+
+    try:
+        answers, before, after = asyncio.run(play())
+    finally:
+        db.close_pool()
+    assert answers == [1] * 5
+    # Each new connection tried once (a second may open while the first goes back to the pool),
+    # none again when it is used a moment later.
+    assert before[0] == before[1] < 5
+    assert after == [1, 1, 1]  # the broken one found in use, the pool replaced, the statement run again

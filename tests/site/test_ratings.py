@@ -197,3 +197,22 @@ def test_an_undone_round_takes_its_matches_out_of_the_ratings(
         assert response.status_code == 200, response.content
     assert RatedMatch.objects.count() == 2
     assert ratings() == one_round
+
+
+def test_a_match_becoming_final_reads_its_matches_and_whether_its_event_rates_once_each():
+    """The update of the usual case (a new final match after every rated one) is on the workers'
+    path after every finished online match: each fact is read once, under the game's lock."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    league = League("anna", "boris")
+    match = league.play("anna", "boris", 2, 1)
+    with CaptureQueriesContext(connection) as captured:
+        assert rating_update(match_id=match.pk) is True
+    sql = [q["sql"] for q in captured.captured_queries]
+    round_one_reads = [s for s in sql if "EXISTS" in s.upper() and "registration" in s]
+    match_reads = [s for s in sql if '"wins_a"' in s and "tournaments_match" in s]
+    # The event's round 1 once; the match once before the lock (to find the game) and once
+    # under it, and the pair's matches once to rate it and once to look at the others after it.
+    assert len(round_one_reads) == 1, round_one_reads
+    assert len(match_reads) == 4, match_reads

@@ -35,6 +35,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, MutableMapping
 from functools import cache, lru_cache
 from types import SimpleNamespace
@@ -93,6 +94,9 @@ POOL_SIZE = 8  # connections per process (each statement holds one for about a m
 # Seconds a request waits for one of them; past it Django answers the request (a statement holds a
 # connection for about a millisecond, so a wait this long means the database is away).
 POOL_WAIT = 3.0
+# A connection back in the pool for less than this many seconds is used without being tried
+# first (it answered a moment ago); one idle for longer is tried, as Django's pool tries its own.
+TRIED_WITHIN = 1.0
 JSON_TYPES = (b"application/json",)
 STREAM_ACCEPTS = (b"*/*", b"text/event-stream", b"application/json")  # all give the view's stream
 
@@ -110,6 +114,9 @@ class PlayLane:
         self._pools: dict[asyncio.AbstractEventLoop, Any] = {}
         self._redis: dict[asyncio.AbstractEventLoop, Any] = {}
         self._limit_clients: dict[asyncio.AbstractEventLoop, Any] = {}
+        # When each connection last came back to its pool (by id; the connection itself kept
+        # to tell a new one that took a closed one's id).
+        self._returned: dict[int, tuple[Any, float]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in ("POST", "GET"):
@@ -329,21 +336,40 @@ class PlayLane:
         return client
 
     async def _fetch(self, read: Read[T]) -> T:
-        """Run ``read`` on a pooled connection (prepared); return what its rows make."""
-        async with self._connection() as conn:
-            cursor = await conn.execute(read.sql, read.params, prepare=True)
-            rows = await cursor.fetchall()
-        return read.build(rows)
+        """Run ``read`` on a pooled connection (prepared); return what its rows make.
+
+        A connection used a moment ago is not tried first (:meth:`_connection`); should it turn
+        out broken (PostgreSQL restarted in that moment), the pool is replaced and the statement
+        runs once more on a tried connection. Nothing ran twice: a broken connection ran
+        nothing, or ran it and the ledger answers the second (an action's ``seq`` is taken:
+        the view answers it, ``rows.action_insert``)."""
+        from psycopg import OperationalError
+
+        for attempt in range(2):
+            async with self._connection(trusted=attempt == 0) as (pool, conn):
+                try:
+                    cursor = await conn.execute(read.sql, read.params, prepare=True)
+                    rows = await cursor.fetchall()
+                except OperationalError:
+                    if attempt or not conn.broken:
+                        raise
+                    await self._pool_renew(pool)
+                    continue
+            return read.build(rows)
+        raise AssertionError("unreachable")
 
     @contextlib.asynccontextmanager
-    async def _connection(self) -> AsyncIterator[Any]:
-        """A connection of this loop's pool, tried before it is used, as Django's pool tries its
-        own (config.py). One found dead means PostgreSQL restarted, and every idle one is dead
-        too: rather than try them one by one (psycopg_pool waits 1 s, 2 s, 4 s … between tries,
-        so a lone request after a restart timed out after 30 s), the pool is replaced by a fresh
-        one, whose connection is made at once. A pool that gives no connection within
-        :data:`POOL_WAIT` (its reconnections backing off after an outage) is replaced the same
-        way, and the request goes on to Django. Raises psycopg's errors or PoolTimeout."""
+    async def _connection(self, *, trusted: bool = False) -> AsyncIterator[tuple[Any, Any]]:
+        """A connection of this loop's pool (with the pool), tried before it is used, as Django's
+        pool tries its own (config.py) — unless ``trusted`` and it came back to the pool less
+        than :data:`TRIED_WITHIN` seconds ago (under load, every statement would cost a round
+        trip more; :meth:`_fetch` copes with one found broken). One found dead means PostgreSQL
+        restarted, and every idle one is dead too: rather than try them one by one (psycopg_pool
+        waits 1 s, 2 s, 4 s … between tries, so a lone request after a restart timed out after
+        30 s), the pool is replaced by a fresh one, whose connection is made at once. A pool
+        that gives no connection within :data:`POOL_WAIT` (its reconnections backing off after
+        an outage) is replaced the same way, and the request goes on to Django. Raises psycopg's
+        errors or PoolTimeout."""
         from psycopg import Error as DatabaseError
         from psycopg_pool import AsyncConnectionPool, PoolClosed, PoolTimeout
 
@@ -356,15 +382,22 @@ class PlayLane:
             except PoolTimeout:
                 await self._pool_renew(pool)
                 raise
+            back = self._returned.get(id(conn))
+            if not (
+                trusted and back is not None and back[0] is conn and time.monotonic() - back[1] < TRIED_WITHIN
+            ):
+                try:
+                    await AsyncConnectionPool.check_connection(conn)
+                except DatabaseError:
+                    await pool.putconn(conn)  # broken: the pool closes it
+                    await self._pool_renew(pool)
+                    continue
             try:
-                await AsyncConnectionPool.check_connection(conn)
-            except DatabaseError:
-                await pool.putconn(conn)  # broken: the pool closes it
-                await self._pool_renew(pool)
-                continue
-            try:
-                yield conn
+                yield pool, conn
             finally:
+                if len(self._returned) > 8 * POOL_SIZE:  # connections of replaced pools, gone
+                    self._returned.clear()
+                self._returned[id(conn)] = (conn, time.monotonic())
                 await pool.putconn(conn)
             return
         raise PoolTimeout("no working connection to the database")

@@ -116,9 +116,15 @@ def _eligible_events(event_ids: Iterable[int]) -> set[int]:
     return {event for event, seated in people.items() if len(seated) >= settings.RATING_MIN_PLAYERS}
 
 
-def _event_rates(event_id: int) -> bool:
+def _event_rates(event_id: int, known: dict[int, bool] | None = None) -> bool:
     """:func:`_eligible_events` for one event, reading no more than the minimum's worth of its
-    players (a match of an 8,192-player event becoming final reads eight rows, not 8,192)."""
+    players (a match of an 8,192-player event becoming final reads eight rows, not 8,192).
+    ``known``: the answers found already during one update (round 1's seats do not change
+    meanwhile: module docstring), each event read once."""
+    if known is not None:
+        if event_id not in known:
+            known[event_id] = _event_rates(event_id)
+        return known[event_id]
     round_one = Match.objects.filter(round__event_id=event_id, round__number=1)
     seated = Registration.objects.filter(event_id=event_id, is_bot=False).filter(
         Exists(round_one.filter(player_a=OuterRef("pk"))) | Exists(round_one.filter(player_b=OuterRef("pk")))
@@ -133,10 +139,10 @@ def _period(at: datetime) -> int:
     return (at - PAIR_PERIODS_FROM) // timedelta(days=settings.RATING_PAIR_DAYS)
 
 
-def match_outcome(match_id: int) -> Outcome | None:
+def match_outcome(match_id: int, known: dict[int, bool] | None = None) -> Outcome | None:
     """The rating outcome of the match now, or None when it is not a ratable final match of an
     event that rates (or is gone). Whether it is the one of its pair's period that rates is
-    :func:`_counted`'s."""
+    :func:`_counted`'s. ``known``: as :func:`_event_rates` takes it."""
     row = (
         Match.objects.filter(_ratable(), pk=match_id)
         .values_list(
@@ -153,14 +159,15 @@ def match_outcome(match_id: int) -> Outcome | None:
     if row is None:
         return None
     game, a, b, wins_a, wins_b, at, event = row
-    if not _event_rates(event):
+    if not _event_rates(event, known):
         return None
     return Outcome(game=game, player_a=a, player_b=b, score_a=_score(wins_a, wins_b), at=at)
 
 
-def _pair_keys(game: str, a: int, b: int) -> list[tuple[datetime, int]]:
+def _pair_keys(game: str, a: int, b: int, known: dict[int, bool] | None = None) -> list[tuple[datetime, int]]:
     """The place in the rating order, (ledger time, else last change; match id), of every final
-    match of users ``a`` and ``b`` in ``game`` that may rate, first first."""
+    match of users ``a`` and ``b`` in ``game`` that may rate, first first. ``known``: as
+    :func:`_event_rates` takes it."""
     rows = list(
         Match.objects.filter(_ratable(), round__event__game=game)
         .filter(
@@ -168,20 +175,23 @@ def _pair_keys(game: str, a: int, b: int) -> list[tuple[datetime, int]]:
         )
         .values_list("pk", "round__event_id", "updated_at")
     )
-    eligible = {event for event in {event for _pk, event, _at in rows} if _event_rates(event)}
-    known = dict(
+    eligible = {event for event in {event for _pk, event, _at in rows} if _event_rates(event, known)}
+    rated_at = dict(
         RatedMatch.objects.filter(match_id__in=[pk for pk, _e, _a in rows]).values_list("match_id", "at")
     )
-    return sorted((known.get(pk, at), pk) for pk, event, at in rows if event in eligible)
+    return sorted((rated_at.get(pk, at), pk) for pk, event, at in rows if event in eligible)
 
 
-def _counted(match_id: int) -> Outcome | None:
-    """The outcome the ledger should hold for the match: :func:`match_outcome`, when the match is
-    the first of its two players' in its period (module docstring); else None."""
-    outcome = match_outcome(match_id)
+def _counted(
+    match_id: int, known: dict[int, bool] | None = None, outcome: Outcome | None = None
+) -> Outcome | None:
+    """The outcome the ledger should hold for the match: :func:`match_outcome` (or ``outcome``,
+    read already under the same lock), when the match is the first of its two players' in its
+    period (module docstring); else None."""
+    outcome = outcome or match_outcome(match_id, known)
     if outcome is None:
         return None
-    keys = _pair_keys(outcome.game, outcome.player_a, outcome.player_b)
+    keys = _pair_keys(outcome.game, outcome.player_a, outcome.player_b, known)
     mine = next((key for key in keys if key[1] == match_id), None)
     if mine is None:
         return None
@@ -208,7 +218,8 @@ def rating_update(*, match_id: int) -> bool:
     matches of the same two players (one of them may become, or stop being, the one of their
     period that rates); return whether anything changed (False: the ledger already says what
     the matches say, or the match does not rate)."""
-    outcome = match_outcome(match_id)
+    known: dict[int, bool] = {}  # whether each event rates, read once for the whole update
+    outcome = match_outcome(match_id, known)
     row = RatedMatch.objects.filter(match_id=match_id).values_list("game", flat=True).first()
     game = outcome.game if outcome is not None else row
     if game is None:
@@ -218,27 +229,35 @@ def rating_update(*, match_id: int) -> bool:
         # The periods the match is in, now and in the ledger, for its players now and in the ledger.
         pairs: set[tuple[int, int]] = set()
         periods: set[int] = set()
-        for a, b, at in RatedMatch.objects.filter(match_id=match_id).values_list(
-            "player_a_id", "player_b_id", "at"
-        ):
-            pairs.add((a, b))
-            periods.add(_period(at))
-        outcome = match_outcome(match_id)
+        ledger = list(RatedMatch.objects.filter(match_id=match_id))
+        for rated in ledger:
+            pairs.add((rated.player_a_id, rated.player_b_id))
+            periods.add(_period(rated.at))
+        outcome = match_outcome(match_id, known)
         if outcome is not None:
             pairs.add((outcome.player_a, outcome.player_b))
             periods.add(_period(outcome.at))
-        changed = _update(game, match_id)
+        changed = _update(game, match_id, known, outcome=outcome, ledger=ledger)
         for a, b in pairs:
-            for key, other in _pair_keys(game, a, b):
+            for key, other in _pair_keys(game, a, b, known):
                 if other != match_id and _period(key) in periods:
-                    changed = _update(game, other) or changed
+                    changed = _update(game, other, known) or changed
         return changed
 
 
-def _update(game: str, match_id: int) -> bool:
-    """:func:`rating_update` for this match alone, under the game's lock."""
-    outcome = _counted(match_id)  # under the lock: the truth this update rates
-    existing = RatedMatch.objects.filter(match_id=match_id).first()
+def _update(
+    game: str,
+    match_id: int,
+    known: dict[int, bool] | None = None,
+    *,
+    outcome: Outcome | None = None,
+    ledger: list[RatedMatch] | None = None,
+) -> bool:
+    """:func:`rating_update` for this match alone, under the game's lock (``outcome`` and
+    ``ledger``, its ledger row: as read under it already, if they were)."""
+    outcome = _counted(match_id, known, outcome)  # under the lock: the truth this update rates
+    found = ledger if ledger is not None else list(RatedMatch.objects.filter(match_id=match_id)[:1])
+    existing = found[0] if found else None
     if existing is not None and outcome is not None:
         same = (existing.player_a_id, existing.player_b_id, existing.score_a) == (
             outcome.player_a,

@@ -282,6 +282,14 @@ def matches_drain(*, batch: int = DRAIN_BATCH, now: datetime | None = None) -> i
                     processed, answers[match.pk] = _adjudicate(match, games[match.pk], queued, seqs, at)
                     total += processed
                 _publish_after_commit(answers)
+                # A pass short of the batch took every match it could lock: unless another
+                # match's actions wait (held by another worker, or committed meanwhile), this
+                # was the last pass, and an empty one after it (a transaction of two statements
+                # per drain) is spared. Actions of the matches just drained committed after their
+                # queues were read woke a drain of their own (the wake-up flag was cleared first).
+                last = len(matches) < batch and not online_rows.actions_waiting(leave=failed | set(ids))
+            if last:
+                return total
         except OperationalError:
             raise  # the database is away: the task retries
         except Exception:
