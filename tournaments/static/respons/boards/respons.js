@@ -68,9 +68,11 @@
   Board.prototype.tile = function (name, opts, tag) {
     opts = opts || {};
     var self = this, c = this.card(name), kind = c.type || "";
+    // The opponent's last move named this card (ctx.last, boards/kit.js): ringed and said in words.
+    var last = !opts.down && window.RespBoard.isLast(this.ctx, name);
     var f = c.factions || [], f1 = FACTION_VAR[f[0]] || "#78716c", f2 = FACTION_VAR[f[1] || f[0]] || f1;
     var el = h(tag || "div", {
-      "class": "tile t-" + kind + (opts.size ? " tile-" + opts.size : "") + (opts.down ? " is-down" : "") + (opts.used ? " is-used" : ""),
+      "class": "tile t-" + kind + (opts.size ? " tile-" + opts.size : "") + (opts.down ? " is-down" : "") + (opts.used ? " is-used" : "") + (last ? " rb-last" : ""),
       style: "--f1:" + f1 + ";--f2:" + f2,
       "data-card": name,
       title: this.tooltip(name, opts),
@@ -103,6 +105,7 @@
       stats.appendChild(h("span", { "class": "stat stat-dur" + (d < max ? " is-hurt" : ""), title: self.t("Durability"), text: "▣ " + d + (d !== max ? "/" + max : "") }));
     }
     el.appendChild(stats);
+    if (last) el.appendChild(h("span", { "class": "tile-last", text: self.t("last played") }));
     return el;
   };
 
@@ -163,12 +166,20 @@
     this.remaining().forEach(function (a) { var k = self.slotKey(a, s); if (k && seen.indexOf(k) === -1) seen.push(k); });
     return seen;
   };
-  // What the page marks now: {options: keys, playable: card names, activatable: keys}.
+  // What the page marks now: {options: keys, playable: card names, activatable: keys, targets:
+  // keys of the places the legal actions may aim at}.
   Board.prototype.marks = function () {
-    var self = this, d = this.decision(), m = { options: [], playable: [], activatable: [] };
+    var self = this, d = this.decision(), m = { options: [], playable: [], activatable: [], targets: [] };
     if (d && !this.sel && (d.kind === "choose_cell" || d.kind === "choose_target")) {
       var cands = this.legal().filter(function (a) { return a.type === "choose"; });
       if (cands.length) this.sel = { kind: "choose", card: d.card, cands: cands, slots: [cands[0].cell ? "cell" : 0], picks: [] };
+    }
+    // A place some legal action aims at (R7.7: a card, a hero or a location as a target; a free
+    // cell to play into is no target), as the other boards mark theirs (boards/kit.js).
+    if (d) {
+      this.legal().forEach(function (a) {
+        (a.targets || []).forEach(function (tg) { var k = targetKey(tg); if (k && m.targets.indexOf(k) === -1) m.targets.push(k); });
+      });
     }
     if (this.sel) m.options = this.options();
     else if (d && d.kind === "act") {
@@ -318,9 +329,10 @@
   // An interactive place (a highlighted option or a card with an action) is a button.
   Board.prototype.place = function (key, cls, attrs, m, label) {
     var option = m.options.indexOf(key) !== -1, activatable = m.activatable.indexOf(key) !== -1;
-    var selected = this.sel && this.sel.source === key;
+    var selected = this.sel && this.sel.source === key, target = m.targets.indexOf(key) !== -1;
     var active = option || activatable || selected;
-    attrs["class"] = cls + (option ? " is-option" : "") + (activatable ? " is-activatable" : "") + (selected ? " is-selected" : "");
+    attrs["class"] = cls + (option ? " is-option" : "") + (activatable ? " is-activatable" : "") + (selected ? " is-selected" : "") +
+      (target ? " rb-target" : "");
     attrs["data-key"] = key;
     if (active) { attrs["data-fid"] = key; attrs["aria-label"] = label; }
     if (selected) attrs["aria-pressed"] = "true";
@@ -365,7 +377,11 @@
   Board.prototype.pile = function (label, names) {
     var self = this, list = h("ol");
     if (!names.length) list.appendChild(h("li", { "class": "muted", text: this.t("empty") }));
-    names.forEach(function (n) { list.appendChild(h("li", { title: self.tooltip(n), text: self.card(n).name })); });
+    names.forEach(function (n) {
+      var last = window.RespBoard.isLast(self.ctx, n);
+      list.appendChild(h("li", { "class": last ? "rb-last" : null, title: self.tooltip(n) }, [self.card(n).name,
+        last ? h("span", { "class": "tile-last", text: self.t("last played") }) : null]));
+    });
     return h("details", { "class": "pile pile-list" }, [
       h("summary", {}, [h("span", { "class": "pile-label", text: this.t(label) }), h("b", { text: String(names.length) })]), list]);
   };
