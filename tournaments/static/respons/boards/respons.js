@@ -69,7 +69,7 @@
     opts = opts || {};
     var self = this, c = this.card(name), kind = c.type || "";
     // The opponent's last move named this card (ctx.last, boards/kit.js): ringed and said in words.
-    var last = !opts.down && window.RespBoard.isLast(this.ctx, name);
+    var last = !opts.down && this.lastOn(opts.side, name);
     var f = c.factions || [], f1 = FACTION_VAR[f[0]] || "#78716c", f2 = FACTION_VAR[f[1] || f[0]] || f1;
     var el = h(tag || "div", {
       "class": "tile t-" + kind + (opts.size ? " tile-" + opts.size : "") + (opts.down ? " is-down" : "") + (opts.used ? " is-used" : "") + (last ? " rb-last" : ""),
@@ -107,6 +107,12 @@
     el.appendChild(stats);
     if (last) el.appendChild(h("span", { "class": "tile-last", text: self.t("last played") }));
     return el;
+  };
+
+  // Whether the opponent's last move named this card on side s: by name, so only on the
+  // opponent's side for a player (a card of the same name in the reader's hand is not it).
+  Board.prototype.lastOn = function (s, name) {
+    return (!this.player() || s !== this.me()) && window.RespBoard.isLast(this.ctx, name);
   };
 
   Board.prototype.typeName = function (kind) { return TYPES[kind] ? this.t(TYPES[kind]) : kind; };
@@ -254,7 +260,7 @@
     ]);
     var orders = h("div", { "class": "orders", "data-testid": "orders-" + where });
     (sv ? sv.orders : []).forEach(function (o) {
-      var t = o.state === "face_down" && !o.card ? self.back("tile-mini") : self.tile(o.card, { size: "mini", down: o.state === "face_down" });
+      var t = o.state === "face_down" && !o.card ? self.back("tile-mini") : self.tile(o.card, { size: "mini", down: o.state === "face_down", side: s });
       if (o.state === "played") t.classList.add("is-played");
       if (o.state === "face_up") t.classList.add("is-revealed");
       t.setAttribute("data-testid", "order");
@@ -277,8 +283,8 @@
     var abstract = h("div", { "class": "abstract" }, [
       h("div", { "class": "pile pile-deck", title: this.t("Cards left in the deck") }, [
         h("span", { "class": "pile-label", text: this.t("Deck") }), h("b", { "data-slot": "deck", text: sv ? String(sv.deck) : "–" })]),
-      this.pile("Graveyard", sv ? sv.graveyard : []),
-      this.pile("Space", sv ? sv.space : []),
+      this.pile("Graveyard", sv ? sv.graveyard : [], s),
+      this.pile("Space", sv ? sv.space : [], s),
     ]);
     el.appendChild(h("div", { "class": "side-body" }, [h("div", { "class": "heroic" }, [hero, loc]), grid, abstract]));
 
@@ -291,7 +297,7 @@
         var playable = mine && !self.sel && m.playable.indexOf(cardName) !== -1;
         var selected = mine && self.sel && self.sel.source === "hand:" + index;
         var active = mulligan || playable || selected;
-        var t = self.tile(cardName, { size: where === "bottom" ? "hand" : "mini" }, active ? "button" : "div");
+        var t = self.tile(cardName, { size: where === "bottom" ? "hand" : "mini", side: s }, active ? "button" : "div");
         t.setAttribute("data-index", String(index));
         t.setAttribute("data-testid", "hand-card");
         if (active) {
@@ -347,7 +353,7 @@
     var el = this.place(key, "cell", { "data-line": String(line), "data-row": String(row), "data-testid": "cell-" + s + "-" + line + "-" + row }, m, label);
     if (c) {
       var t = c.card
-        ? this.tile(c.card, { size: "cell", strength: c.strength, printed: c.printed_strength, down: !c.face_up, used: c.used })
+        ? this.tile(c.card, { size: "cell", strength: c.strength, printed: c.printed_strength, down: !c.face_up, used: c.used, side: s })
         : this.back("tile-cell");
       t.setAttribute("data-testid", "field-card");
       el.appendChild(t);
@@ -363,22 +369,22 @@
       { "data-slot": zone, "data-testid": zone + "-" + where }, m, label);
     el.appendChild(h("span", { "class": "slot-label", text: this.t(zone === "hero" ? "Hero" : "Location") }));
     if (sv && zone === "hero") {
-      var t = this.tile(sv.hero.card, { size: "hero" });
+      var t = this.tile(sv.hero.card, { size: "hero", side: s });
       t.appendChild(h("span", { "class": "hero-influence", title: this.t("Influence") }, [
         h("b", { text: String(sv.hero.influence) }), h("span", { text: "/" + sv.hero.supply })]));
       el.appendChild(t);
     }
     if (sv && zone === "location" && sv.location) {
-      el.appendChild(this.tile(sv.location.card, { size: "cell", durability: sv.location.durability, max: sv.location.max }));
+      el.appendChild(this.tile(sv.location.card, { size: "cell", durability: sv.location.durability, max: sv.location.max, side: s }));
     }
     return el;
   };
 
-  Board.prototype.pile = function (label, names) {
+  Board.prototype.pile = function (label, names, s) {
     var self = this, list = h("ol");
     if (!names.length) list.appendChild(h("li", { "class": "muted", text: this.t("empty") }));
     names.forEach(function (n) {
-      var last = window.RespBoard.isLast(self.ctx, n);
+      var last = self.lastOn(s, n);
       list.appendChild(h("li", { "class": last ? "rb-last" : null, title: self.tooltip(n) }, [self.card(n).name,
         last ? h("span", { "class": "tile-last", text: self.t("last played") }) : null]));
     });
