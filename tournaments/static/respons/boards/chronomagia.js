@@ -44,10 +44,6 @@
       var data = name && ctx.card ? ctx.card(name) : null;
       return data && data.name ? data.name : name || t("face-down card");
     }
-    function cardText(name) {
-      var data = name && ctx.card ? ctx.card(name) : null;
-      return data && data.text ? data.text : "";
-    }
     function act(action) {
       if (!ctx.readOnly && ctx.act) ctx.act(action);
     }
@@ -156,15 +152,13 @@
           life: side.life, armor: side.armor, pool: side.pool, deck: side.deck, grave: (side.graveyard || []).length
         })
       });
-      var heroLine = el("div", {
-        text: fmt(t("Hero: {hero} · tokens {tokens}"), { hero: cardName(hero.card), tokens: hero.tokens }) +
-          (hero.meditating ? " · " + t("meditating") : "")
-      });
+      // C10.5: the hero drawn as a card (its text, its tokens), in a zone of its own.
+      var heroZone = kit.zone(ctx, { title: t("Hero"), key: "hero", cards: [kit.card(ctx, { name: hero.card,
+        marks: [t("Hero tokens") + " " + hero.tokens].concat(hero.meditating ? [t("meditating")] : []),
+        last: kit.isLast(ctx, hero.card) })] });
       var field = kit.zone(ctx, { title: t("Battlefield"), key: "field",
         cards: (side.field || []).map(function (item) { return cardBox(item, index); }) });
-      var heroText = cardText(hero.card);
-      var section = el("section", { "class": "cm-side", "aria-label": names[index] || side.name }, [head, stats, heroLine,
-        heroText ? kit.details(ctx, cardName(hero.card), heroText) : null, field]);
+      var section = el("section", { "class": "cm-side", "aria-label": names[index] || side.name }, [head, stats, heroZone, field]);
       var hand = side.hand;
       if (Array.isArray(hand)) {
         section.appendChild(kit.zone(ctx, { title: t("Hand"), key: index === me ? "hand" : "hand-seen",

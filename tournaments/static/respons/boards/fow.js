@@ -28,10 +28,6 @@
       var data = name && ctx.card ? ctx.card(name) : null;
       return data && data.name ? data.name : String(name);
     }
-    function cardText(name) {
-      var data = name && ctx.card ? ctx.card(name) : null;
-      return data && data.text ? data.text : "";
-    }
     (view.seats || []).forEach(function (seat) {
       (seat.field || []).forEach(function (c) { byId[c.id] = c.card; });
       if (Array.isArray(seat.hand)) seat.hand.forEach(function (c) { byId[c.id] = c.card; });
@@ -145,7 +141,9 @@
       var section = el("section", { "class": "fow-seat" + (s === ctx.seat ? " is-mine" : ""), "data-side": String(s), "aria-label": title }, [
         el("h2", { "class": "rb-side-title", text: title + (view.active === s ? " · " + t("their turn") : "") }), head,
         el("p", { "class": "fow-stats", text: more.join(" · ") }),
-        forCard[ruler.id] && ruler.zone !== "field" ? el("ul", { style: "list-style:none;padding:0" }, [cardNode({ id: ruler.id, card: ruler.card, rested: ruler.rested }, "")]) : el("p", { text: rulerLine }),
+        // F7.1: the ruler in its zone is a card like any other (its text, its Judgment); as a
+        // J-ruler it stands on the field and is drawn there.
+        ruler.zone !== "field" ? list(t("Ruler"), [{ id: ruler.id, card: ruler.card, rested: ruler.rested }], "ruler") : el("p", { text: rulerLine }),
         list(t("Field"), field.filter(function (c) { return !(ctx.card && ctx.card(c.card) && ctx.card(c.card).type === "magic_stone"); })),
         list(t("Magic stones"), field.filter(function (c) { return ctx.card && ctx.card(c.card) && ctx.card(c.card).type === "magic_stone"; })),
         Array.isArray(seat.hand) ? list(t("Hand"), seat.hand, s === ctx.seat ? "hand" : "hand-seen") : null,

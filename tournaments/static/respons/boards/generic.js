@@ -1,12 +1,15 @@
 // The fallback board for a game without its own module (docs/ARCHITECTURE.md, "Board modules"):
-// the view's zones as lists of card names, its counters as plain values, and each legal action
-// as a button labelled with the engine's own words for it (describe_action, ctx.described).
+// the view's zones of cards as the toolkit's zones of card faces (boards/kit.js: the text on
+// click, the opponent's last move and the legal targets marked), its other lists as lists, its
+// counters as plain values, and each legal action as a button labelled with the engine's own
+// words for it (describe_action, ctx.described).
 (function () {
   "use strict";
 
   var MAX_DEPTH = 4;
 
-  var h = window.RespBoard.el; // the board toolkit's element builder (boards/kit.js)
+  var kit = window.RespBoard, h = kit.el; // the board toolkit (boards/kit.js)
+  var aimed = []; // what the legal actions being drawn aim at (ids or names)
 
   // "hand_size" -> "Hand size": the view's keys are the engine's own words.
   function label(key) {
@@ -32,7 +35,35 @@
     return null;
   }
 
+  // A card of the view: a known card's name, or an object naming one ("card": a name, or null
+  // for a face-down card) with what it carries.
+  function isCard(ctx, item) {
+    if (typeof item === "string") return !!(ctx.card && ctx.card(item));
+    return !!item && typeof item === "object" && !Array.isArray(item) && "card" in item &&
+      (item.card === null || typeof item.card === "string");
+  }
+
+  // A card's face: its numbers as stats, its flags and words as marks.
+  function face(ctx, item) {
+    if (typeof item === "string") return kit.card(ctx, { name: item, last: kit.isLast(ctx, item), target: aimed.indexOf(item) >= 0 });
+    var stats = [], marks = [];
+    Object.keys(item).forEach(function (k) {
+      var v = item[k];
+      if (k === "card" || k === "id") return;
+      if (typeof v === "number") stats.push(label(k) + " " + v);
+      else if (v === true) marks.push(label(k));
+      else if (typeof v === "string") marks.push(label(k) + " " + plain(ctx, k, v));
+    });
+    var key = item.id !== undefined && item.id !== null ? item.id : item.card;
+    return kit.card(ctx, { name: item.card || null, stats: stats, marks: marks, last: kit.isLast(ctx, key),
+      target: key !== null && aimed.indexOf(key) >= 0, attrs: { "data-id": item.id === undefined ? null : String(item.id) } });
+  }
+
   function zone(ctx, key, value, depth) {
+    if (Array.isArray(value) && value.length && value.every(function (item) { return isCard(ctx, item); })) {
+      return kit.zone(ctx, { title: label(key), key: key, cards: value.map(function (item) { return face(ctx, item); }) });
+    }
+    if (isCard(ctx, value)) return kit.zone(ctx, { title: label(key), key: key, cards: [face(ctx, value)] });
     if (Array.isArray(value)) {
       var list = h("ul", { "class": "generic-list" });
       value.forEach(function (item) {
@@ -53,7 +84,7 @@
     }
     var dl = h("dl", { "class": "generic-values" }), zones = [];
     Object.keys(obj).forEach(function (key) {
-      var value = obj[key], text = plain(ctx, key, value);
+      var value = obj[key], text = isCard(ctx, value) && key !== "name" ? null : plain(ctx, key, value);
       if (text !== null) dl.appendChild(h("div", {}, [h("dt", { text: label(key) }), h("dd", { text: text })]));
       else zones.push(zone(ctx, key, value, depth));
     });
@@ -77,6 +108,12 @@
     var names = ctx.names || [];
     var seats = Array.isArray(view.seats) ? view.seats : [];
     var shared = {};
+    aimed = [];
+    (ctx.readOnly ? [] : ctx.legal || []).forEach(function (a) {
+      [a.target].concat(Array.isArray(a.targets) ? a.targets : []).forEach(function (x) {
+        if (typeof x === "number" || typeof x === "string") aimed.push(x);
+      });
+    });
     Object.keys(view).forEach(function (k) { if (k !== "seats" && k !== "viewer") shared[k] = view[k]; });
     root.appendChild(h("section", { "class": "generic-shared", "aria-label": ctx.t("The game") }, [fields(ctx, shared, 0)]));
     seats.forEach(function (seatView, s) {

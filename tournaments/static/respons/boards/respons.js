@@ -68,9 +68,11 @@
   Board.prototype.tile = function (name, opts, tag) {
     opts = opts || {};
     var self = this, c = this.card(name), kind = c.type || "";
+    // The opponent's last move named this card (ctx.last, boards/kit.js): ringed and said in words.
+    var last = !opts.down && this.lastOn(opts.side, name);
     var f = c.factions || [], f1 = FACTION_VAR[f[0]] || "#78716c", f2 = FACTION_VAR[f[1] || f[0]] || f1;
     var el = h(tag || "div", {
-      "class": "tile t-" + kind + (opts.size ? " tile-" + opts.size : "") + (opts.down ? " is-down" : "") + (opts.used ? " is-used" : ""),
+      "class": "tile t-" + kind + (opts.size ? " tile-" + opts.size : "") + (opts.down ? " is-down" : "") + (opts.used ? " is-used" : "") + (last ? " rb-last" : ""),
       style: "--f1:" + f1 + ";--f2:" + f2,
       "data-card": name,
       title: this.tooltip(name, opts),
@@ -103,7 +105,14 @@
       stats.appendChild(h("span", { "class": "stat stat-dur" + (d < max ? " is-hurt" : ""), title: self.t("Durability"), text: "▣ " + d + (d !== max ? "/" + max : "") }));
     }
     el.appendChild(stats);
+    if (last) el.appendChild(h("span", { "class": "tile-last", text: self.t("last played") }));
     return el;
+  };
+
+  // Whether the opponent's last move named this card on side s: by name, so only on the
+  // opponent's side for a player (a card of the same name in the reader's hand is not it).
+  Board.prototype.lastOn = function (s, name) {
+    return (!this.player() || s !== this.me()) && window.RespBoard.isLast(this.ctx, name);
   };
 
   Board.prototype.typeName = function (kind) { return TYPES[kind] ? this.t(TYPES[kind]) : kind; };
@@ -163,12 +172,20 @@
     this.remaining().forEach(function (a) { var k = self.slotKey(a, s); if (k && seen.indexOf(k) === -1) seen.push(k); });
     return seen;
   };
-  // What the page marks now: {options: keys, playable: card names, activatable: keys}.
+  // What the page marks now: {options: keys, playable: card names, activatable: keys, targets:
+  // keys of the places the legal actions may aim at}.
   Board.prototype.marks = function () {
-    var self = this, d = this.decision(), m = { options: [], playable: [], activatable: [] };
+    var self = this, d = this.decision(), m = { options: [], playable: [], activatable: [], targets: [] };
     if (d && !this.sel && (d.kind === "choose_cell" || d.kind === "choose_target")) {
       var cands = this.legal().filter(function (a) { return a.type === "choose"; });
       if (cands.length) this.sel = { kind: "choose", card: d.card, cands: cands, slots: [cands[0].cell ? "cell" : 0], picks: [] };
+    }
+    // A place some legal action aims at (R7.7: a card, a hero or a location as a target; a free
+    // cell to play into is no target), as the other boards mark theirs (boards/kit.js).
+    if (d) {
+      this.legal().forEach(function (a) {
+        (a.targets || []).forEach(function (tg) { var k = targetKey(tg); if (k && m.targets.indexOf(k) === -1) m.targets.push(k); });
+      });
     }
     if (this.sel) m.options = this.options();
     else if (d && d.kind === "act") {
@@ -243,7 +260,7 @@
     ]);
     var orders = h("div", { "class": "orders", "data-testid": "orders-" + where });
     (sv ? sv.orders : []).forEach(function (o) {
-      var t = o.state === "face_down" && !o.card ? self.back("tile-mini") : self.tile(o.card, { size: "mini", down: o.state === "face_down" });
+      var t = o.state === "face_down" && !o.card ? self.back("tile-mini") : self.tile(o.card, { size: "mini", down: o.state === "face_down", side: s });
       if (o.state === "played") t.classList.add("is-played");
       if (o.state === "face_up") t.classList.add("is-revealed");
       t.setAttribute("data-testid", "order");
@@ -266,8 +283,8 @@
     var abstract = h("div", { "class": "abstract" }, [
       h("div", { "class": "pile pile-deck", title: this.t("Cards left in the deck") }, [
         h("span", { "class": "pile-label", text: this.t("Deck") }), h("b", { "data-slot": "deck", text: sv ? String(sv.deck) : "–" })]),
-      this.pile("Graveyard", sv ? sv.graveyard : []),
-      this.pile("Space", sv ? sv.space : []),
+      this.pile("Graveyard", sv ? sv.graveyard : [], s),
+      this.pile("Space", sv ? sv.space : [], s),
     ]);
     el.appendChild(h("div", { "class": "side-body" }, [h("div", { "class": "heroic" }, [hero, loc]), grid, abstract]));
 
@@ -280,7 +297,7 @@
         var playable = mine && !self.sel && m.playable.indexOf(cardName) !== -1;
         var selected = mine && self.sel && self.sel.source === "hand:" + index;
         var active = mulligan || playable || selected;
-        var t = self.tile(cardName, { size: where === "bottom" ? "hand" : "mini" }, active ? "button" : "div");
+        var t = self.tile(cardName, { size: where === "bottom" ? "hand" : "mini", side: s }, active ? "button" : "div");
         t.setAttribute("data-index", String(index));
         t.setAttribute("data-testid", "hand-card");
         if (active) {
@@ -318,9 +335,10 @@
   // An interactive place (a highlighted option or a card with an action) is a button.
   Board.prototype.place = function (key, cls, attrs, m, label) {
     var option = m.options.indexOf(key) !== -1, activatable = m.activatable.indexOf(key) !== -1;
-    var selected = this.sel && this.sel.source === key;
+    var selected = this.sel && this.sel.source === key, target = m.targets.indexOf(key) !== -1;
     var active = option || activatable || selected;
-    attrs["class"] = cls + (option ? " is-option" : "") + (activatable ? " is-activatable" : "") + (selected ? " is-selected" : "");
+    attrs["class"] = cls + (option ? " is-option" : "") + (activatable ? " is-activatable" : "") + (selected ? " is-selected" : "") +
+      (target ? " rb-target" : "");
     attrs["data-key"] = key;
     if (active) { attrs["data-fid"] = key; attrs["aria-label"] = label; }
     if (selected) attrs["aria-pressed"] = "true";
@@ -335,7 +353,7 @@
     var el = this.place(key, "cell", { "data-line": String(line), "data-row": String(row), "data-testid": "cell-" + s + "-" + line + "-" + row }, m, label);
     if (c) {
       var t = c.card
-        ? this.tile(c.card, { size: "cell", strength: c.strength, printed: c.printed_strength, down: !c.face_up, used: c.used })
+        ? this.tile(c.card, { size: "cell", strength: c.strength, printed: c.printed_strength, down: !c.face_up, used: c.used, side: s })
         : this.back("tile-cell");
       t.setAttribute("data-testid", "field-card");
       el.appendChild(t);
@@ -351,21 +369,25 @@
       { "data-slot": zone, "data-testid": zone + "-" + where }, m, label);
     el.appendChild(h("span", { "class": "slot-label", text: this.t(zone === "hero" ? "Hero" : "Location") }));
     if (sv && zone === "hero") {
-      var t = this.tile(sv.hero.card, { size: "hero" });
+      var t = this.tile(sv.hero.card, { size: "hero", side: s });
       t.appendChild(h("span", { "class": "hero-influence", title: this.t("Influence") }, [
         h("b", { text: String(sv.hero.influence) }), h("span", { text: "/" + sv.hero.supply })]));
       el.appendChild(t);
     }
     if (sv && zone === "location" && sv.location) {
-      el.appendChild(this.tile(sv.location.card, { size: "cell", durability: sv.location.durability, max: sv.location.max }));
+      el.appendChild(this.tile(sv.location.card, { size: "cell", durability: sv.location.durability, max: sv.location.max, side: s }));
     }
     return el;
   };
 
-  Board.prototype.pile = function (label, names) {
+  Board.prototype.pile = function (label, names, s) {
     var self = this, list = h("ol");
     if (!names.length) list.appendChild(h("li", { "class": "muted", text: this.t("empty") }));
-    names.forEach(function (n) { list.appendChild(h("li", { title: self.tooltip(n), text: self.card(n).name })); });
+    names.forEach(function (n) {
+      var last = self.lastOn(s, n);
+      list.appendChild(h("li", { "class": last ? "rb-last" : null, title: self.tooltip(n) }, [self.card(n).name,
+        last ? h("span", { "class": "tile-last", text: self.t("last played") }) : null]));
+    });
     return h("details", { "class": "pile pile-list" }, [
       h("summary", {}, [h("span", { "class": "pile-label", text: this.t(label) }), h("b", { text: String(names.length) })]), list]);
   };

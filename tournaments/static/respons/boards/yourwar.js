@@ -250,27 +250,28 @@
     function drawSplit() {
       var base = legal.filter(function (a) { return a.type === "assign"; })[0];
       if (!state.split) state.split = JSON.parse(JSON.stringify(base.split));
+      // Each blocker's share in the kit's count picker (boards/kit.js): the attacker's damage
+      // stays whole (Y7.6), so a share grows by what the attacker's next blocker gives up.
       var rows = state.split.map(function (triple, index) {
-        function change(delta) {
-          return function () {
-            var value = triple[2] + delta;
-            if (value < 0) return;
-            // Keep each attacker's total: take from (or give to) the next blocker of the same attacker.
-            for (var i = 0; i < state.split.length; i++) {
-              var other = state.split[(index + 1 + i) % state.split.length];
-              if (other !== triple && other[0] === triple[0] && other[2] - delta >= 0) {
-                other[2] -= delta;
-                triple[2] = value;
-                break;
-              }
+        var total = 0;
+        state.split.forEach(function (other) { if (other[0] === triple[0]) total += other[2]; });
+        function change(value) {
+          var delta = value - triple[2];
+          if (value < 0 || value > total) return;
+          for (var i = 1; i < state.split.length; i++) {
+            var other = state.split[(index + i) % state.split.length];
+            if (other[0] === triple[0] && other[2] - delta >= 0) {
+              other[2] -= delta;
+              triple[2] = value;
+              break;
             }
-            redraw();
-          };
+          }
+          redraw();
         }
-        return el("div", { style: ROW }, [
-          el("span", { text: fmt(t("{attacker} to {blocker}: {damage}"), { attacker: targetLabel(triple[0]), blocker: targetLabel(triple[1]), damage: triple[2] }) }),
-          el("button", { type: "button", "aria-label": t("less damage"), text: "−", onclick: change(-1) }),
-          el("button", { type: "button", "aria-label": t("more damage"), text: "+", onclick: change(1) })
+        var what = fmt(t("{attacker} to {blocker}"), { attacker: targetLabel(triple[0]), blocker: targetLabel(triple[1]) });
+        return el("div", { style: ROW, "class": "yw-split" }, [
+          el("span", { text: what }),
+          kit.counter(ctx, { label: what, value: triple[2], min: 0, max: total, change: change }),
         ]);
       });
       return el("div", { role: "group", "aria-label": t("Damage split") }, rows.concat([
