@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path(os.environ.get("SCREENSHOTS") or Path(__file__).resolve().parents[2] / "var" / "shots")
 ALL_GAMES = (settings.DEFAULT_GAME, *OTHER_ONLINE_GAMES)
+CLICK_MS = 15_000
 LAST_HAND_CARD = "[data-testid=board-root] [data-zone=hand] [data-card]"
 
 # The points of an element nothing else may lie over: near its corners (8 px in, inside the
@@ -66,10 +67,12 @@ def test_the_last_hand_card_is_whole_and_clickable_at_390_px(
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
     assert card.evaluate(COVERED) == [], "something lies over the last hand card"
-    card.click(timeout=3000)
+    # A card covered for good never takes the click; a board drawn again meanwhile (a poll, the
+    # opponent's answer) is waited for, as a person would (a loaded machine draws slowly).
+    card.click(timeout=CLICK_MS)
     # Its whole text opens by a click (a disclosure, not a hover).
     text = page.locator("[data-testid=board-root] [data-zone=hand] details.rb-card-text").last
-    text.locator("summary").click(timeout=3000)
+    text.locator("summary").click(timeout=CLICK_MS)
     assert text.evaluate("d => d.open")
     assert text.locator("p").inner_text().strip()
     SHOTS.mkdir(parents=True, exist_ok=True)
