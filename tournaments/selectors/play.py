@@ -13,9 +13,26 @@ from tournaments.selectors.online import game_log, match_engine
 EVENTS_KEPT = 200  # the log shows the game's most recent events
 
 _cache_lock = threading.Lock()
-# (game id, seed, log length, viewer) -> events; a game's past never changes, so this is exact.
-_events_cache: "OrderedDict[tuple[int, int, int, int | None], list[dict[str, Any]]]" = OrderedDict()
 _EVENTS_CACHE_SIZE = 256
+
+
+class _Replayed:
+    """A game replayed for one reader up to some action: the engine's state there, the actions
+    it applied and the events they showed that reader. A game's log only grows, so the next
+    request applies the new actions alone instead of replaying the game from its start (the
+    play page asks after every move: a whole replay each time made a game's log cost its
+    length squared)."""
+
+    __slots__ = ("actions", "events", "lock", "match")
+
+    def __init__(self, match: Any, events: list[dict[str, Any]]) -> None:
+        self.match, self.events = match, events
+        self.actions: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+
+
+# (game id, seed, reader) -> the game replayed for that reader, the least recently read dropped.
+_events_cache: "OrderedDict[tuple[int, int, int | None], _Replayed]" = OrderedDict()
 # A card's printed numbers other than RESPONSE's strength and durability, by the card sets' keys.
 _STATS = (("atk", "atk"), ("attack", "atk"), ("def", "def"), ("defense", "def"), ("health", "health"))
 
@@ -63,36 +80,56 @@ def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> li
 
     Each event is the engine's (a seat gets the public part plus its own private
     part) with ``i``, its number in the game, and ``a``, the index of the action that caused it
-    (None for the setup). Rebuilt by replaying the action log (the truth).
+    (None for the setup). Rebuilt by replaying the action log (the truth): the actions applied
+    since the last request for that reader, or the whole game when its log is not the one
+    replayed before (another process wrote it, or it was read first here).
     """
     actions = list(game.actions or [])
-    key = (game.pk, game.seed, len(actions), seat)
+    key = (game.pk, game.seed, seat)
     with _cache_lock:
-        cached = _events_cache.get(key)
-        if cached is not None:
+        replayed = _events_cache.get(key)
+        if replayed is not None:
             _events_cache.move_to_end(key)
-            return cached[-limit:]
-    game_key: str = game.match.round.event.game
-    _rules, catalog = catalog_for(game=game_key)
-    log = game_log(game)
-    # The setup (the log's first 0 actions), then each action applied with its events.
-    match = match_engine(game_key).replay(log, catalog, upto=0)
-    out: list[dict[str, Any]] = []
-
-    def add(events: list[Any], index: int | None) -> None:
-        for event in events:
-            shown = event.judge_dict() if seat is None else event.for_seat(seat)
-            out.append({**shown, "i": len(out), "a": index})
-
-    add(list(match.initial_events), None)
-    for index, entry in enumerate(log["actions"]):
-        action = {k: v for k, v in entry.items() if k != "seat"}
-        add(list(match.apply(entry["seat"], action)), index)
+    if replayed is not None:
+        with replayed.lock:
+            done = len(replayed.actions)
+            if len(actions) >= done and actions[:done] == replayed.actions:
+                _events_apply(replayed, actions[done:], seat)
+                return replayed.events[-limit:]
+    replayed = _events_replay(game, seat)
+    with replayed.lock:
+        _events_apply(replayed, actions, seat)
+        shown = replayed.events[-limit:]
     with _cache_lock:
-        _events_cache[key] = out
+        _events_cache[key] = replayed
         while len(_events_cache) > _EVENTS_CACHE_SIZE:
             _events_cache.popitem(last=False)
-    return out[-limit:]
+    return shown
+
+
+def _events_replay(game: Game, seat: int | None) -> _Replayed:
+    """The game set up (its log's first 0 actions) with the setup's events, for ``seat``."""
+    game_key: str = game.match.round.event.game
+    _rules, catalog = catalog_for(game=game_key)
+    match = match_engine(game_key).replay(game_log(game), catalog, upto=0)
+    replayed = _Replayed(match, [])
+    _events_add(replayed.events, list(match.initial_events), None, seat)
+    return replayed
+
+
+def _events_apply(replayed: _Replayed, actions: list[dict[str, Any]], seat: int | None) -> None:
+    """Apply ``actions`` (the log's next ones) to ``replayed``, keeping the events they show."""
+    for entry in actions:
+        index = len(replayed.actions)
+        action = {k: v for k, v in entry.items() if k != "seat"}
+        _events_add(replayed.events, list(replayed.match.apply(entry["seat"], action)), index, seat)
+        replayed.actions.append(entry)
+
+
+def _events_add(out: list[dict[str, Any]], events: list[Any], index: int | None, seat: int | None) -> None:
+    for event in events:
+        shown = event.judge_dict() if seat is None else event.for_seat(seat)
+        out.append({**shown, "i": len(out), "a": index})
 
 
 def game_log_shown(*, game: Game, seat: int | None) -> dict[str, Any]:
