@@ -11,6 +11,8 @@ embedded beat off in the test processes (see below).
 import os
 import re
 
+import pytest
+
 # The tests run the online sweep themselves, with a clock they control: no embedded beat thread
 # (on by default without a broker) sweeping behind their backs in the test process.
 os.environ.setdefault("EMBEDDED_BEAT", "false")
@@ -34,3 +36,10 @@ if _WORKER.startswith("gw") and _WORKER[2:].isdigit():
             os.environ[_name] = _own_database(os.environ[_name], int(_WORKER[2:]))
     if os.environ.get("REDIS_NAMESPACE"):
         os.environ["REDIS_NAMESPACE"] += f":{_WORKER}"
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django has put the tests in Django's order
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    from tests.support.markers import long_tests_first
+
+    long_tests_first(items)

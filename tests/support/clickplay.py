@@ -15,6 +15,7 @@ import random
 import re
 import time
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.actors import PASSWORD
@@ -22,7 +23,6 @@ from tests.support.actors import PASSWORD
 WAIT_S = 20  # a move shows within a few polls even when the live stream is down
 STUCK_S = 4  # a seat's decision with no control to answer it: a few polls of the page first
 CLICK_MS = 15_000  # a control covered by something else (a sticky panel) is never clickable
-REDRAW_MS = 3_000  # a board drawn again under the pointer: look at the page once more
 CONTROLS = "[data-testid=board-root] button, [data-testid=turnbox] button"
 # A control inside a closed <details> shows once its summary is clicked.
 SUMMARIES = "[data-testid=board-root] details:not([open]) > summary"
@@ -37,14 +37,34 @@ GO_ON = re.compile(
 ADVANCE = 4
 
 # What the page says, in one round trip: over, deciding, waiting for this player between games,
-# the game's progress (the table's seq and the game's number), a refusal shown, and the controls
-# the player may click now (index in CONTROLS order, or -1 - index in SUMMARIES when there is no
-# button, and label).
-_SNAPSHOT = """([controls, summaries, never]) => {
+# the game's progress (the table's seq and the game's number) and a refusal shown. The waits poll
+# this alone; the controls are looked up only when a seat is about to click.
+_STATUS = """
   const play = document.getElementById('play');
   const visible = (b) => !(b.disabled || b.hidden || b.closest('[hidden]')) &&
     (!b.checkVisibility || b.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) &&
     b.getBoundingClientRect().width >= 1 && b.getBoundingClientRect().height >= 1;
+  const links = play.querySelector('[data-slot=match-links]');
+  const ready = play.querySelector('[data-testid=sideboard-ready]');
+  const status = play.querySelector('[data-slot=sideboard-status]');
+  const notice = play.querySelector('[data-slot=notice]');
+  const game = play.querySelector('[data-slot=game]');
+  const said = {
+    over: !!links && visible(links),
+    deciding: !!play.querySelector('[data-testid=decider].is-you'),
+    sideboarding: !!ready && visible(ready) && !(status && status.textContent.trim()),
+    progress: (play.dataset.seq || '') + '|' + (game ? game.textContent : ''),
+    refused: !!notice && !notice.hidden && notice.classList.contains('notice-bad'),
+  };
+"""
+_STATUS_ONLY = "() => {" + _STATUS + "return said; }"
+_SETTLED = "(before) => {" + _STATUS + "return said.progress !== before || said.over || said.refused; }"
+# The same and the controls the player may click now (index in CONTROLS order, or -1 - index in
+# SUMMARIES when there is no button, label and tag).
+_SNAPSHOT = (
+    "([controls, summaries, never]) => {"
+    + _STATUS
+    + """
   const label = (b) => (b.innerText || '').trim() || b.getAttribute('aria-label') || b.dataset.key || '?';
   // Each control offered is tagged, so that the click lands on that very element: a board drawn
   // again meanwhile has no such tag any more, and the harness looks once more.
@@ -59,20 +79,9 @@ _SNAPSHOT = """([controls, summaries, never]) => {
   let found = pick(controls, (i) => i);
   if (!found.length) found = pick(summaries, (i) => -1 - i);
   window.clickTag = tag;
-  const links = play.querySelector('[data-slot=match-links]');
-  const ready = play.querySelector('[data-testid=sideboard-ready]');
-  const status = play.querySelector('[data-slot=sideboard-status]');
-  const notice = play.querySelector('[data-slot=notice]');
-  const game = play.querySelector('[data-slot=game]');
-  return {
-    over: !!links && visible(links),
-    deciding: !!play.querySelector('[data-testid=decider].is-you'),
-    sideboarding: !!ready && visible(ready) && !(status && status.textContent.trim()),
-    progress: (play.dataset.seq || '') + '|' + (game ? game.textContent : ''),
-    refused: !!notice && !notice.hidden && notice.classList.contains('notice-bad'),
-    controls: found,
-  };
+  return {...said, controls: found};
 }"""
+)
 _SCROLL = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
 
 
@@ -128,16 +137,21 @@ class ClickSeat:
     # --- what the page says ---------------------------------------------------------------
 
     def snapshot(self) -> dict:
+        """What the page says and the controls it offers (each tagged for a click)."""
         return self.page.evaluate(_SNAPSHOT, [CONTROLS, SUMMARIES, NEVER])
+
+    def status(self) -> dict:
+        """What the page says, without looking for controls (the waits' poll)."""
+        return self.page.evaluate(_STATUS_ONLY)
 
     def seq(self) -> int:
         return int(self.page.get_attribute("#play", "data-seq") or -1)
 
     def deciding(self) -> bool:
-        return self.snapshot()["deciding"]
+        return self.status()["deciding"]
 
     def over(self) -> bool:
-        return self.snapshot()["over"]
+        return self.status()["over"]
 
     def board_text(self) -> str:
         return self.page.locator("[data-testid=board-root]").inner_text()[:400]
@@ -161,10 +175,12 @@ class ClickSeat:
         """Answer the pending decision by clicking: a control at random, then, while the decision
         is the same (a card picked, a target to choose, cards to select), another one, the ones
         not clicked yet first. Return the label of the control that made the move."""
-        before, sent = self.snapshot()["progress"], self.sent
+        before, sent = self.status()["progress"], self.sent
         tried: list[str] = []
         empty_since = None
         while len(tried) < clicks:
+            if self.sent > sent:  # the click posted an action: wait for it (no need to look)
+                return self._settled(before, tried)
             now = self.snapshot()
             if self.sent > sent or now["over"] or now["progress"] != before:
                 return self._settled(before, tried)
@@ -194,45 +210,48 @@ class ClickSeat:
     def _click(self, tag: str, label: str) -> bool:
         """Click the control tagged ``tag`` by the last snapshot; False when the board was drawn
         again before the click landed (that control is gone). A control still on the page that
-        cannot be clicked (covered by a sticky panel, say) fails the game."""
-        target = self.page.locator(f'[data-click-tag="{tag}"]')
-        if target.count() != 1:
+        cannot be clicked (covered by a sticky panel, say) fails the game.
+
+        The click holds that very element (an element handle): Playwright's actionability checks
+        (visible, enabled, stable, not covered) and its real click then apply to it, and a board
+        drawn again meanwhile ends the attempt at once instead of a wait for a tag that is gone."""
+        found = self.page.query_selector_all(f'[data-click-tag="{tag}"]')
+        if len(found) != 1:
             return False  # drawn again since (a copied node carries the tag too)
+        handle = found[0]
         try:
-            target.click(timeout=REDRAW_MS)
-            return True
+            handle.click(timeout=CLICK_MS)
         except PlaywrightTimeout:
-            if target.count() != 1:
-                return False
-        try:
-            target.click(timeout=CLICK_MS)
-        except PlaywrightTimeout:
-            if target.count() != 1:
+            if not handle.evaluate("(element) => element.isConnected"):
                 return False
             raise AssertionError(
                 f"{self.name}: the control {label!r} is shown but cannot be clicked"
             ) from None
+        except PlaywrightError as error:
+            if "not attached" in str(error):
+                return False  # drawn again while the click waited for it
+            raise
         return True
 
     def _settled(self, before: str, tried: list[str]) -> str:
         """Wait until the page shows the game past ``before`` (the action applied, or refused and
         the decision asked once more); return the label of the last control clicked."""
-        deadline = time.monotonic() + WAIT_S
-        while time.monotonic() < deadline:
-            now = self.snapshot()
-            if now["progress"] != before or now["over"] or now["refused"]:
-                self.decisions += 1
-                label = tried[-1] if tried else "?"
-                self.labels.append(label)
-                return label
-            self.page.wait_for_timeout(50)
-        raise AssertionError(f"{self.name}: the action the page sent was never applied nor refused")
+        try:  # the page polls itself: one round trip, however long the server takes
+            self.page.wait_for_function(_SETTLED, arg=before, polling=50, timeout=WAIT_S * 1000)
+        except PlaywrightTimeout:
+            raise AssertionError(
+                f"{self.name}: the action the page sent was never applied nor refused"
+            ) from None
+        self.decisions += 1
+        label = tried[-1] if tried else "?"
+        self.labels.append(label)
+        return label
 
     def wait_for_turn(self) -> bool:
         """Wait until the player decides (True) or the match is over (False)."""
         deadline = time.monotonic() + WAIT_S
         while time.monotonic() < deadline:
-            now = self.snapshot()
+            now = self.status()
             if now["over"]:
                 return False
             if now["deciding"]:
@@ -284,7 +303,7 @@ def _next_decider(seats: list[ClickSeat]) -> ClickSeat | None:
     between games, each player says ready."""
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
-        now = [seat.snapshot() for seat in seats]
+        now = [seat.status() for seat in seats]
         if any(each["over"] for each in now):
             return None
         for seat, each in zip(seats, now, strict=True):

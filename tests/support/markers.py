@@ -16,3 +16,37 @@ def mark_browser_tests(items: Iterable[Any]) -> None:
         uses = set(getattr(item, "fixturenames", ()))
         if BROWSER_FIXTURES & uses and not item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.browser)
+
+
+
+# The markers of the tests that take longest (whole games in a browser, real workers, soaks).
+LONG_MARKERS = ("browser", "celery_worker", "slow")
+
+
+def _database_group(item: Any) -> int:
+    """pytest-django's order of a test function (as Django's runner orders tests): 0 in a
+    transaction rolled back, 1 in a database flushed after it (transactional, live server),
+    2 without a database. Tests keep that order: a flush must not come before a test that reads
+    what the migrations wrote."""
+    marker = item.get_closest_marker("django_db")
+    fixtures = set(getattr(item, "fixturenames", ()))
+    transactional = bool(marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")))
+    if transactional or fixtures & {"transactional_db", "live_server"}:
+        return 1
+    return 0 if marker is not None or "db" in fixtures else 2
+
+
+def long_tests_first(items: list[Any]) -> None:
+    """Within each of pytest-django's groups, put the tests marked :data:`LONG_MARKERS` first,
+    in their collected order.
+
+    The suite is split over one process per core (pytest-xdist's ``worksteal``): each process
+    takes a contiguous share of the list and an idle one takes half of what another has left
+    from the end of its share. With the long tests at the head of their group, a share does not
+    end with a whole game in a browser that one process plays alone after the other finished."""
+    items.sort(
+        key=lambda item: (
+            _database_group(item),
+            not any(item.get_closest_marker(name) for name in LONG_MARKERS),
+        )
+    )
