@@ -30,7 +30,8 @@ def _database_group(item: Any) -> int:
     what the migrations wrote."""
     marker = item.get_closest_marker("django_db")
     fixtures = set(getattr(item, "fixturenames", ()))
-    transactional = bool(marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")))
+    flushed = ("transaction", "reset_sequences")
+    transactional = marker is not None and any(marker.kwargs.get(name) for name in flushed)
     if transactional or fixtures & {"transactional_db", "live_server"}:
         return 1
     return 0 if marker is not None or "db" in fixtures else 2
