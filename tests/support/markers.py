@@ -18,7 +18,6 @@ def mark_browser_tests(items: Iterable[Any]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-
 # The markers of the tests that take longest (whole games in a browser, real workers, soaks).
 LONG_MARKERS = ("browser", "celery_worker", "slow")
 
