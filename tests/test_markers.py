@@ -32,3 +32,38 @@ def test_a_test_not_marked_celery_worker_may_not_start_a_worker() -> None:
 
     with pytest.raises(RuntimeError, match="marked celery_worker"):
         start_worker("a-queue-nobody-consumes")
+
+
+class Ordered(Collected):
+    """A collected test with a name, its database marker (``transaction`` or not) and markers."""
+
+    def __init__(
+        self, name: str, *fixtures: str, db: dict | None = None, markers: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(*fixtures)
+        self.name, self.db, self.markers = name, db, list(markers)
+
+    def get_closest_marker(self, name: str):  # type: ignore[override]
+        if name == "django_db":
+            return None if self.db is None else pytest.mark.django_db(**self.db).mark
+        return super().get_closest_marker(name)
+
+
+def test_the_long_tests_head_their_database_group_and_the_groups_keep_djangos_order() -> None:
+    from tests.support.markers import long_tests_first
+
+    items = [
+        Ordered("engine", markers=()),
+        Ordered("soak", markers=("slow",)),
+        Ordered("api", db={}),
+        Ordered("flushed", db={"transaction": True}),
+        Ordered("whole game", "live_server", markers=("browser",)),
+        Ordered("worker", db={"transaction": True}, markers=("celery_worker",)),
+        Ordered("form", "db"),
+    ]
+    long_tests_first(items)
+    assert [item.name for item in items] == [
+        "api", "form",  # in a transaction rolled back
+        "whole game", "worker", "flushed",  # in a database flushed after them: the long ones first
+        "soak", "engine",  # no database
+    ]  # fmt: skip
