@@ -515,7 +515,9 @@ def _play(
     # (engine_for brought the engine to it): only the actions applied since are written,
     # appended to it; were it anything else, the whole log is written.
     stored = game.actions
-    appended = {"actions": engine.actions[len(stored) :]} if engine.actions[: len(stored)] == stored else None
+    appended = (
+        {"actions": list(engine.actions[len(stored) :])} if engine.actions[: len(stored)] == stored else None
+    )
     game.actions = list(engine.actions)
     pending = engine.decision()
     game.decision_seat = pending.seat if pending is not None else None
