@@ -3,6 +3,9 @@ the API view's answer byte for byte, and every other case left to the view (issu
 matches, performance). It runs only on PostgreSQL with a Redis broker, as in production."""
 
 import asyncio
+import base64
+import json
+import uuid
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -11,14 +14,14 @@ from django.core.checks import run_checks
 from rest_framework.authtoken.models import Token
 
 from respons_site.celery import app as celery_app
-from tests.support.workers import require_real_services
+from tests.support.workers import real_broker, require_real_services, wait_until
 from tournaments.api import lane as lane_module
 from tournaments.api import lane_covers
 from tournaments.api.lane import PlayLane
 from tournaments.models import GameAction, Match
 from tournaments.services import live
 from tournaments.services.accounts import token_for
-from tournaments.services.online import DRAIN_WOKEN, submit
+from tournaments.services.online import DRAIN_WOKEN, queue, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,12 +32,15 @@ def lane(online_match, monkeypatch):
     drain's wake-ups are recorded instead of sent."""
     require_real_services()
     celery_app.conf.task_always_eager = False  # reset per test (tests/conftest.py)
-    woken = []
-    monkeypatch.setattr("tournaments.tasks.drain_actions.delay", lambda: woken.append(1))
+    # The lane pushes the drain's message itself (queue.drain_message): onto a list of the
+    # test's own, which no worker reads; ``woken()`` lists what it pushed.
+    wakes = live.key(f"test-wakes-{uuid.uuid4().hex[:8]}")
+    monkeypatch.setattr(queue, "drain_message", lambda: (wakes, b"wake"))
     live.redis_client().delete(DRAIN_WOKEN)
     site = PlayLane(get_asgi_application())
-    site.woken = woken
-    return site
+    site.woken = lambda: [1] * live.redis_client().llen(wakes)
+    yield site
+    live.redis_client().delete(wakes)
 
 
 def deciding(match_id, a, b):
@@ -138,7 +144,7 @@ def test_it_records_an_action_and_answers_exactly_as_the_api_view(lane, online_m
         False,
     )
     assert row.created_at is not None and row.processed_at is None
-    assert lane.woken == [1]  # one wake-up for the drain (the flag stays while it is pending)
+    assert lane.woken() == [1]  # one wake-up for the drain (the flag stays while it is pending)
 
 
 def test_a_russian_reader_gets_the_same_headers_as_from_the_view(lane, online_match):
@@ -162,11 +168,11 @@ def test_the_drain_is_woken_once_while_a_wake_up_is_pending(lane, online_match):
     import json
 
     assert post(lane, url, headers_for(actor), json.dumps(body).encode())[0] == 202
-    assert lane.woken == [1]
+    assert lane.woken() == [1]
     live.redis_client().delete(DRAIN_WOKEN)  # what the woken worker does first
     body["seq"] += 1
     assert post(lane, url, headers_for(actor), json.dumps(body).encode())[0] == 202
-    assert lane.woken == [1, 1]
+    assert lane.woken() == [1, 1]
 
 
 @pytest.mark.parametrize(
@@ -942,3 +948,75 @@ def test_a_drf_setting_the_lane_was_not_written_for_makes_it_stand_aside(db, set
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, key: value}
     assert lane_covers.gaps() == [f"REST_FRAMEWORK[{key!r}] = {value!r}"]
     assert not lane_covers.covered()
+
+
+# --- the wake-up: one Redis call, the drain task's message pushed by the lane -----------------
+
+
+def _message_fields(raw: bytes) -> dict:
+    """A queued task message without what differs per message (its ids), its body decoded."""
+    message = json.loads(raw)
+    headers = {k: v for k, v in message["headers"].items() if k not in ("id", "root_id")}
+    properties = {
+        k: v for k, v in message["properties"].items() if k not in ("correlation_id", "delivery_tag")
+    }
+    rest = {k: v for k, v in message.items() if k not in ("headers", "properties", "body")}
+    return {
+        "headers": headers,
+        "properties": properties,
+        "body": json.loads(base64.b64decode(message["body"])),
+        **rest,
+    }
+
+
+def test_the_lanes_drain_message_is_the_one_delay_queues_but_its_ids():
+    from tournaments.tasks import drain_actions
+
+    with real_broker() as broker:
+        client = live.redis_client()
+        drain_actions.delay()
+        key, pushed = queue.drain_message()
+        assert key == broker.queue
+        (sent,) = client.lrange(broker.queue, 0, -1)
+        client.delete(broker.queue)
+        assert _message_fields(pushed) == _message_fields(sent)
+        first, second = json.loads(pushed), json.loads(queue.drain_message()[1])
+        assert first["headers"]["id"] == first["headers"]["root_id"] == first["properties"]["correlation_id"]
+        assert first["headers"]["id"] != second["headers"]["id"]
+        assert first["properties"]["delivery_tag"] != second["properties"]["delivery_tag"]
+
+
+def test_the_wake_up_script_pushes_once_while_the_flag_is_set():
+    with real_broker() as broker:
+        client = live.redis_client()
+        client.delete(DRAIN_WOKEN)
+        script = client.register_script(queue.DRAIN_WAKE_SCRIPT)
+        try:
+            woke = [script(keys=[DRAIN_WOKEN, k], args=[1000, m]) for k, m in [queue.drain_message()] * 3]
+            assert woke == [1, 0, 0] and client.llen(broker.queue) == 1
+            assert 0 < client.pttl(DRAIN_WOKEN) <= 1000  # a lost wake-up expires
+            client.delete(DRAIN_WOKEN)  # what the woken worker does first
+            key, message = queue.drain_message()
+            assert script(keys=[DRAIN_WOKEN, key], args=[1000, message]) == 1
+            assert client.llen(broker.queue) == 2
+        finally:
+            client.delete(DRAIN_WOKEN, broker.queue)
+
+
+@pytest.mark.celery_worker
+def test_a_real_worker_applies_the_action_the_lane_woke_it_for(online_match):
+    _event, match_id, a, b = online_match
+    with real_broker() as broker:
+        live.redis_client().delete(DRAIN_WOKEN)
+        worker = broker.start_worker()
+        actor, state = deciding(match_id, a, b)
+        url = f"/api/matches/{match_id}/game/actions/"
+        assert post(PlayLane(get_asgi_application()), url, headers_for(actor), action_body(state))[0] == 202
+        row = wait_until(
+            lambda: GameAction.objects.filter(
+                match_id=match_id, seq=state["next_seq"], status="applied", by_bot=False
+            ).first(),
+            timeout=30,
+            what=lambda: f"the action applied by the worker the lane woke; its output:\n{worker.output()}",
+        )
+        assert row.log_index is not None

@@ -114,6 +114,7 @@ class PlayLane:
         self._pools: dict[asyncio.AbstractEventLoop, Any] = {}
         self._redis: dict[asyncio.AbstractEventLoop, Any] = {}
         self._limit_clients: dict[asyncio.AbstractEventLoop, Any] = {}
+        self._wake_scripts: dict[asyncio.AbstractEventLoop, Any] = {}
         # When each connection last came back to its pool (by id; the connection itself kept
         # to tell a new one that took a closed one's id).
         self._returned: dict[int, tuple[Any, float]] = {}
@@ -445,7 +446,7 @@ class PlayLane:
         the drain task, unless a wake-up is pending already. Never raises: the action is
         stored, and the sweep wakes a drain for actions left waiting (``DRAIN_STALLED``)."""
         from tournaments.services import live
-        from tournaments.services.online import DRAIN_WOKEN, DRAIN_WOKEN_MS, drain_send
+        from tournaments.services.online import DRAIN_WOKEN, DRAIN_WOKEN_MS, queue
 
         try:
             loop = asyncio.get_running_loop()
@@ -456,8 +457,10 @@ class PlayLane:
                 url = live.redis_url()
                 assert url is not None  # enabled() said so
                 client = self._redis[loop] = redis.asyncio.Redis.from_url(url, socket_timeout=2)
-            if await client.set(DRAIN_WOKEN, 1, nx=True, px=DRAIN_WOKEN_MS):
-                await asyncio.to_thread(drain_send)  # kombu's publish blocks: not on the loop
+                self._wake_scripts[loop] = client.register_script(queue.DRAIN_WAKE_SCRIPT)
+            # The flag and, if this call set it, the drain task's message: one round trip.
+            key, message = queue.drain_message()
+            await self._wake_scripts[loop](keys=[DRAIN_WOKEN, key], args=[DRAIN_WOKEN_MS, message])
         except Exception as error:
             log.warning("fast lane: could not wake a worker (%s); the sweep will", error)
 
@@ -465,6 +468,7 @@ class PlayLane:
         """Close this event loop's connections (tests; a server just exits)."""
         loop = asyncio.get_running_loop()
         pool, client = self._pools.pop(loop, None), self._redis.pop(loop, None)
+        self._wake_scripts.pop(loop, None)
         if pool is not None:
             await pool.close()
         for one in (client, self._limit_clients.pop(loop, None)):

@@ -511,6 +511,13 @@ def _play(
         row.clock_after = list(game.clock_used)
         plainsql.update(row, ["status", "processed_at", "game_number", "log_index", "clock_after"])
     _bots_move(match, game, engine, now, since, seqs)
+    # The stored log (read under the match's lock) is the engine's up to what it held then
+    # (engine_for brought the engine to it): only the actions applied since are written,
+    # appended to it; were it anything else, the whole log is written.
+    stored = game.actions
+    appended = (
+        {"actions": list(engine.actions[len(stored) :])} if engine.actions[: len(stored)] == stored else None
+    )
     game.actions = list(engine.actions)
     pending = engine.decision()
     game.decision_seat = pending.seat if pending is not None else None
@@ -519,10 +526,12 @@ def _play(
         _finish_game(match, game, engine, now)
     else:
         _store_snapshot(game, engine, game_key=event.game)
-        # The hot path: only what an action changes (not the decks, seed or card sets).
+        # The hot path: only what an action changes (not the decks, seed or card sets), the
+        # log by its new actions alone (a long game's action costs what a short one's does).
         plainsql.update(
             game,
             ["actions", "snapshot", "refused", "clock_used", "decision_seat", "decision_since", "present_by"],
+            appended=appended,
         )
 
 

@@ -3,12 +3,16 @@ drain's wake-up flags, and each match's next deadline (O1.2, O2.2)."""
 
 from __future__ import annotations
 
+import base64
 import logging
+import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.db import transaction
+from kombu.serialization import dumps as kombu_dumps
 
 from tournaments.models import Game, Match
 from tournaments.selectors.online import (
@@ -77,15 +81,81 @@ def queue_action(match_id: int) -> None:
 
 def drain_wake() -> None:
     """Queue the drain task, unless a wake-up is pending (:data:`DRAIN_WOKEN`; a broker other
-    than Redis gets one each time). (The fast lane does the same with its own client.)"""
+    than Redis gets one each time). (The fast lane does the same in one Redis call of its own:
+    :data:`DRAIN_WAKE_SCRIPT`.)"""
     if _first_to_flag(DRAIN_WOKEN, DRAIN_WOKEN_MS):
         jobs.task(jobs.DRAIN_ACTIONS).delay()
 
 
-def drain_send() -> None:
-    """Queue the drain task (the fast lane's wake-up, once it has set :data:`DRAIN_WOKEN`
-    itself): kombu's publish blocks, so the lane calls this in a thread."""
-    jobs.task(jobs.DRAIN_ACTIONS).delay()
+# The fast lane's wake-up in one Redis call: set the flag unless it is set (as drain_wake) and,
+# only if this call set it, push the drain task's message onto its queue (keys: the flag, the
+# queue's list; arguments: the flag's lifetime in ms, the message). Returns 1 when it woke.
+DRAIN_WAKE_SCRIPT = (
+    "if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then "
+    "redis.call('LPUSH', KEYS[2], ARGV[2]) return 1 end return 0"
+)
+
+
+def drain_message() -> tuple[str, bytes]:
+    """The drain task's message as ``delay()`` puts it on a Redis broker: (the key of its queue's
+    list, the message), with fresh ids. The fast lane pushes it with :data:`DRAIN_WAKE_SCRIPT`,
+    in the call that sets the flag: no kombu publish (a blocking one, run in a thread, and a
+    look-up of the exchange's bindings in Redis first) per wake-up. Celery's own message
+    (protocol 2, ``app.amqp.as_task_v2``) in kombu's Redis envelope (the JSON body in base64),
+    made once per queue and given new ids each time."""
+    app = jobs.task(jobs.DRAIN_ACTIONS).app
+    queue_name = app.conf.task_default_queue
+    template = _drain_templates.get(queue_name)
+    if template is None:
+        template = _drain_templates[queue_name] = _drain_template(app, queue_name)
+    key, headers, properties, rest = template
+    task_id = str(uuid.uuid4())
+    message = {
+        **rest,
+        "headers": {**headers, "id": task_id, "root_id": task_id},
+        "properties": {**properties, "correlation_id": task_id, "delivery_tag": str(uuid.uuid4())},
+    }
+    return key, orjson.dumps(message)
+
+
+_drain_templates: dict[str, tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]] = {}
+
+
+def _drain_template(app: Any, queue_name: str) -> tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(the queue's list key, the headers, the properties, the rest) of the drain task's message
+    on the default queue, as Celery's ``send_task`` and kombu's Redis channel make it."""
+    task = jobs.task(jobs.DRAIN_ACTIONS)
+    queue = app.amqp.queues[queue_name]
+    sample = app.amqp.as_task_v2(
+        "-",
+        task.name,
+        args=(),
+        kwargs={},
+        ignore_result=app.conf.task_ignore_result,
+        time_limit=task.time_limit,
+        soft_time_limit=task.soft_time_limit,
+    )
+    content_type, content_encoding, body = kombu_dumps(sample.body, serializer="json")
+    data = body if isinstance(body, bytes) else body.encode(content_encoding)
+    properties = {
+        **sample.properties,
+        "reply_to": app.thread_oid,
+        "delivery_mode": 2,
+        # Celery sends a task of a direct exchange's queue through the anonymous exchange,
+        # straight to the queue (no look-up of the exchange's bindings).
+        "delivery_info": {"exchange": "", "routing_key": queue.name},
+        "priority": 0,
+        "body_encoding": "base64",
+    }
+    rest = {
+        "body": base64.b64encode(data).decode(),
+        "content-encoding": content_encoding,
+        "content-type": content_type,
+    }
+    # kombu's Redis channel: the list of the queue (priority 0: the queue's own name), after the
+    # transport's key prefix if one is set.
+    prefix = str((app.conf.broker_transport_options or {}).get("global_keyprefix", ""))
+    return prefix + queue.name, dict(sample.headers), properties, rest
 
 
 def _first_to_flag(key: str, ms: int) -> bool:
