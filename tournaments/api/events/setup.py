@@ -165,6 +165,13 @@ class EventPatchIn(serializers.Serializer):
     registration_closes_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )
+    structure = serializers.CharField(max_length=32, required=False, help_text=STRUCTURE_HELP)
+    double_round_robin = serializers.BooleanField(required=False)
+    grand_final_reset = serializers.BooleanField(required=False)
+    tiebreakers = serializers.ListField(
+        child=serializers.CharField(max_length=32), required=False, max_length=20, help_text=TIEBREAKERS_HELP
+    )
+    seeding = serializers.CharField(max_length=16, required=False, help_text=SEEDING_HELP)
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 

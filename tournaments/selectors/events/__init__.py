@@ -76,11 +76,15 @@ from tournaments.selectors.events.structures import (
     TIEBREAKER_WORDS,
     StructureStandings,
     bracket_json,
+    bracket_page,
     event_bracket_progress,
+    game_tiebreakers,
     is_bracket,
     round_rests,
     stage_words,
+    structure_next_finishes,
     structure_standings,
+    structure_standings_page,
 )
 
 __all__ = [
@@ -99,6 +103,7 @@ __all__ = [
     "Settlement",
     "StructureStandings",
     "bracket_json",
+    "bracket_page",
     "can_see_deck",
     "checked_in_count",
     "current_round",
@@ -120,6 +125,7 @@ __all__ = [
     "events_visible",
     "forbidden_pairs",
     "forbidden_pairs_listed",
+    "game_tiebreakers",
     "is_bracket",
     "is_official",
     "judged_before",
@@ -153,6 +159,8 @@ __all__ = [
     "stage_words",
     "standings_json",
     "standings_table",
+    "structure_next_finishes",
     "structure_standings",
+    "structure_standings_page",
     "swiss_history",
 ]

@@ -10,8 +10,11 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from engine.registry import game_keys, get_game
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.structures import (
+    DEFAULT_PROFILE,
+    TIEBREAKERS,
     Bracket,
     BracketProgress,
     RoundPairing,
@@ -108,6 +111,22 @@ def stage_words(stage: str) -> str:
     if kind == "round_of":
         return gettext("Round of %(n)s") % {"n": number}
     return stage
+
+
+def source_words(source: dict[str, Any]) -> str:
+    """Return where a bracket seat's player comes from in words: "Seed 3", "Winner of W1-2"."""
+    if "seed" in source:
+        return gettext("Seed %(n)s") % {"n": source["seed"]}
+    if "winner_of" in source:
+        return gettext("Winner of %(match)s") % {"match": source["winner_of"]}
+    return gettext("Loser of %(match)s") % {"match": source["loser_of"]}
+
+
+def game_tiebreakers(*, game: str) -> list[str]:
+    """Return the tiebreaker profile of ``game``: its ``RULES.tiebreakers`` when it declares
+    one, else the core's default for the constructed card games."""
+    rules = get_game(game) if game in game_keys() else None
+    return list(getattr(rules, "tiebreakers", None) or DEFAULT_PROFILE)
 
 
 def is_bracket(event: Event) -> bool:
@@ -247,3 +266,58 @@ def structure_standings(*, event: Event) -> StructureStandings:
     players, history = round_robin_history(event=event)
     table = round_robin_standings(players=players, history=history, tiebreakers=event.tiebreakers)
     return StructureStandings(rows=[row.as_dict() for row in table.rows], tiebreakers=table.profile)
+
+
+def structure_next_finishes(*, event: Event) -> bool:
+    """Whether the organizer's next step finishes the event: the bracket's champion is decided,
+    or the round robin's last round is paired."""
+    if not structure_players(event=event):
+        return False
+    if is_bracket(event):
+        progress, _players = event_bracket_progress(event=event)
+        return progress.champion is not None
+    last = event.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+    return last >= round_robin_total(event=event)
+
+
+def bracket_page(*, event: Event) -> dict[str, Any]:
+    """Return the bracket page's data: :func:`bracket_json` with each round's stage in words,
+    its rounds split into the winners' bracket, the losers' bracket and the grand final."""
+    data = bracket_json(event=event)
+    sections: dict[str, list[dict[str, Any]]] = {"winners": [], "losers": [], "grand_final": []}
+    for round_ in data["rounds"]:
+        round_["title"] = stage_words(round_["stage"])
+        for match in round_["matches"]:
+            match["sides"] = [
+                {"name": match[seat], "from": source_words(match[f"from_{seat[-1]}"]), "won": None}
+                for seat in ("player_a", "player_b")
+            ]
+            for side in match["sides"]:
+                side["won"] = match["winner"] is not None and side["name"] == match["winner"]
+        sections[round_["kind"]].append(round_)
+    data["sections"] = [{"kind": kind, "rounds": rounds} for kind, rounds in sections.items() if rounds]
+    return data
+
+
+def _shown(key: str, value: Any) -> str:
+    if value is None:
+        return "–"
+    if TIEBREAKERS[key].percentage:
+        return f"{100 * value:.2f}%"
+    return f"{value:g}"
+
+
+def structure_standings_page(*, event: Event) -> dict[str, Any]:
+    """Return the standings page's rows of a bracket or a round robin, with the eliminations in
+    words and each of the event's tiebreakers named and explained (the page's legend)."""
+    standings = structure_standings(event=event)
+    rows = standings.rows
+    for row in rows:
+        stage = row.get("eliminated_in")
+        row["out_words"] = stage_words(stage) if stage else ""
+        row["values"] = [_shown(key, row.get(key)) for key in standings.tiebreakers]
+    legend = [
+        {"key": key, "name": TIEBREAKER_WORDS[key][0], "text": TIEBREAKER_WORDS[key][1]}
+        for key in standings.tiebreakers
+    ]
+    return {"rows": rows, "legend": legend, "bracket": is_bracket(event)}

@@ -22,6 +22,7 @@ from tournaments.models import (
 from tournaments.selectors.events import (
     Role,
     event_role,
+    game_tiebreakers,
     is_official,
 )
 from tournaments.selectors.online import match_is_online
@@ -33,7 +34,7 @@ from tournaments.services.ratings import rating_update_queue
 from tournaments.services.text import (
     NOTE_MAX,
 )
-from tournaments.structures import DEFAULT_PROFILE, TIEBREAKERS
+from tournaments.structures import TIEBREAKERS
 
 S = Event.Status
 BEST_OF = (1, 3)
@@ -201,8 +202,7 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
 def _tiebreakers_checked(game: str, value: Any) -> list[str]:
     """Return the event's tiebreakers: ``value`` checked, or the game's profile when None."""
     if value is None:
-        rules = get_game(game) if game in game_keys() else None
-        return list(getattr(rules, "tiebreakers", None) or DEFAULT_PROFILE)
+        return game_tiebreakers(game=game)
     if not isinstance(value, list | tuple) or not all(isinstance(key, str) for key in value):
         raise BadInput(_("tiebreakers: give a list of tiebreaker keys"), code="invalid")
     for key in value:
