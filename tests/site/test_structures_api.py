@@ -227,3 +227,56 @@ def test_seeds_are_fixed_at_the_start_by_the_entry_list_with_organizer_seeding(e
     event, names, _first = started(event_factory, 3, structure="round_robin")
     seeds = dict(Registration.objects.filter(event_id=event.id).values_list("player__username", "seed"))
     assert seeds == {names[0]: 1, names[1]: 2, names[2]: 3}
+
+
+def play_out(event, first: dict, result=None) -> int:
+    """Report every open match (seat A wins unless ``result`` says) and pair on until the event
+    finishes; return the number of matches played."""
+    played = 0
+    while True:
+        for number in first["paired_rounds"]:
+            played += sum(1 for m in event.round(number)["matches"] if m["status"] != "final")
+            event.finish_round(number, result)
+        answer = event.next_round()
+        if answer.get("finished"):
+            return played
+        first = answer
+
+
+@pytest.mark.parametrize("players", [3, 5, 6, 7])
+def test_a_double_elimination_of_any_size_plays_to_its_places(event_factory, players):
+    event, names, first = started(event_factory, players, structure="double_elimination")
+    played = play_out(event, first, lambda m: (0, 1, 0) if m["table"] % 2 == 0 else (1, 0, 0))
+    assert played in (2 * players - 2, 2 * players - 1)
+    rows = event.standings()
+    assert sorted(r["username"] for r in rows) == sorted(names)
+    assert [r["rank"] for r in rows][:3] == [1, 2, 3] and rows[0]["champion"] is True
+    assert all(r["eliminated_in"] for r in rows[1:])
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_a_single_elimination_with_byes_plays_n_minus_one_matches(event_factory, players):
+    event, names, first = started(event_factory, players, structure="single_elimination")
+    assert play_out(event, first) == players - 1
+    rows = event.standings()
+    assert rows[0]["username"] == names[0]  # seat A (the better seed) always won
+    assert [r["rank"] for r in rows][:2] == [1, 2]
+
+
+def test_a_round_robin_player_who_drops_forfeits_the_matches_left(event_factory):
+    event, names, first = started(event_factory, 4, structure="round_robin")
+    event.finish_round(1)
+    username = names[-1]
+    response = event.organizer.api.post(f"{event.url}drop/", {"username": username}, format="json")
+    assert response.status_code == 200, response.content
+    second = event.next_round()
+    forfeits = [m for m in second["matches"] if username in (m["player_a"], m["player_b"])]
+    assert len(forfeits) == 1 and forfeits[0]["status"] == "final"
+    wins = (forfeits[0]["wins_a"], forfeits[0]["wins_b"])
+    assert wins == ((0, 2) if forfeits[0]["player_a"] == username else (2, 0))
+    event.finish_round(2)
+    event.next_round()
+    event.finish_round(3)
+    assert event.next_round()["finished"] is True
+    rows = {r["username"]: r for r in event.standings()}
+    assert rows[username]["dropped"] is True and rows[username]["played"] == 3

@@ -1,5 +1,7 @@
 """Rounds: start the event, pair the next round, read a round's pairings and the standings."""
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
@@ -23,15 +25,35 @@ from tournaments.services import events as svc
 from tournaments.users import SignedInRequest
 
 
+class PairedRoundOut(RoundOut):
+    paired_rounds = serializers.ListField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        help_text="the numbers of every round this call paired: a bracket pairs every match whose "
+        "players are known, its winners' and losers' rounds side by side",
+    )
+
+
+def _with_paired(out: Any, round_: Round) -> Any:
+    """Add ``paired_rounds``: the numbers of the rounds this call paired (a bracket pairs every
+    match whose players are known, its rounds side by side; they start at the same moment)."""
+    out["paired_rounds"] = list(
+        Round.objects.filter(event_id=round_.event_id, started_at=round_.started_at)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    return out
+
+
 class EventStartApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @_action("events_start", HoldIn, RoundOut)
+    @_action("events_start", HoldIn, PairedRoundOut)
     def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = HoldIn(data=request.data)
         data.is_valid(raise_exception=True)
         round_ = svc.event_start(event=_event(request, event_id), by=request.user, **data.validated_data)
-        return Response(RoundOut(round_).data)
+        return Response(_with_paired(RoundOut(round_).data, round_))
 
 
 class FinishedOut(serializers.Serializer):
@@ -47,7 +69,7 @@ class NextRoundApi(APIView):
         HoldIn,
         PolymorphicProxySerializer(
             component_name="NextRoundOut",
-            serializers=[RoundOut, FinishedOut],
+            serializers=[PairedRoundOut, FinishedOut],
             resource_type_field_name=None,
         ),
     )
@@ -57,14 +79,7 @@ class NextRoundApi(APIView):
         round_ = svc.round_next(event=_event(request, event_id), by=request.user, **data.validated_data)
         if round_ is None:
             return Response({"finished": True, "event": EventOut(_event(request, event_id)).data})
-        out = RoundOut(round_).data
-        # A bracket pairs every match whose players are known: its rounds side by side.
-        out["paired_rounds"] = list(
-            Round.objects.filter(event_id=event_id, number__gte=round_.number)
-            .order_by("number")
-            .values_list("number", flat=True)
-        )
-        return Response(out)
+        return Response(_with_paired(RoundOut(round_).data, round_))
 
 
 class RoundDetailApi(APIView):

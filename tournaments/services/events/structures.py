@@ -7,7 +7,7 @@ winners, losers or grand_final; each match with its bracket key), so the bracket
 rounds name the same numbers.
 """
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db.models import F
 from django.utils import timezone
@@ -44,18 +44,28 @@ def _seeds_draw(event: Event) -> None:
     Registration.objects.bulk_update(rows, ["seed"])
 
 
-def _round_store(event: Event, pairing: RoundPairing, *, published: bool) -> Round:
-    """Store one paired round of the core (its number and kind), forfeits final at once."""
-    now = timezone.now()
-    round_ = Round.objects.create(
+def _round_store(event: Event, pairing: RoundPairing, *, published: bool, now: datetime) -> Round:
+    """Store one paired round of the core (its number and kind), forfeits final at once.
+
+    A bracket round may be paired in parts: with byes, a second-round match between two seeds
+    is ready before the first round is played, the rest of its round after. The later part
+    joins the stored round, whose time starts again (its earlier matches are all final).
+    Every round one call pairs starts at the same ``now``: the API names them by it."""
+    ends = now + timedelta(minutes=event.round_minutes)
+    round_, created = Round.objects.get_or_create(
         event=event,
         number=pairing.number,
-        kind=pairing.kind,
-        seed=event.seed,
-        started_at=now,
-        ends_at=now + timedelta(minutes=event.round_minutes),
-        published=published,
+        defaults={
+            "kind": pairing.kind,
+            "seed": event.seed,
+            "started_at": now,
+            "ends_at": ends,
+            "published": published,
+        },
     )
+    if not created:
+        round_.started_at, round_.ends_at, round_.published = now, ends, published
+        round_.save(update_fields=["started_at", "ends_at", "published"])
     matches = []
     for table in pairing.tables:
         match = Match(round=round_, table=table.number, player_a_id=table.a, player_b_id=table.b)
@@ -100,28 +110,21 @@ def structure_advance(event: Event, *, published: bool) -> list[Round]:
                 code="elimination_draw",
             )
         progress, _players = event_bracket_progress(event=event)
-        stored = set(event.round_set.values_list("number", flat=True))
         pairings = [p for p in progress.ready_rounds() if p.tables]
-        clash = [p.number for p in pairings if p.number in stored]
-        if clash:  # a bracket round paired in part earlier (a walkover since): a round of its own
-            top = max(stored | {p.number for p in pairings})
-            pairings = [
-                RoundPairing(top + i, p.kind, p.tables) if p.number in stored else p
-                for i, p in enumerate(pairings, start=1)
-            ]
         if not pairings:
             if progress.champion is None:  # cannot happen: a bracket always has a next match
                 raise WrongState(_("No match of the bracket can be paired yet."), code="results_missing")
             _finish(event)
             return []
-        return [_round_store(event, p, published=published) for p in pairings]
+        now = timezone.now()
+        return [_round_store(event, p, published=published, now=now) for p in pairings]
     last = event.round_set.order_by("-number").values_list("number", flat=True).first() or 0
     total = round_robin_total(event=event)
     while last < total:
         last += 1
         pairing = round_robin_pairing(event=event, number=last)
         if pairing.tables:
-            return [_round_store(event, pairing, published=published)]
+            return [_round_store(event, pairing, published=published, now=timezone.now())]
     _finish(event)
     return []
 
