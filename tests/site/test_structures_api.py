@@ -202,6 +202,7 @@ def test_a_new_event_keeps_its_structure_and_options(event_factory, organizer):
         ({"double_round_robin": True}, "option_not_for_structure"),
         ({"structure": "round_robin", "league_days": 3}, "option_not_for_structure"),
         ({"seeding": "alphabetical"}, "unknown_seeding"),
+        ({"structure": "round_robin", "late_entry": True}, "option_not_for_structure"),
     ],
 )
 def test_it_refuses_options_it_does_not_take_with_a_stable_code(organizer, body, code):
@@ -280,3 +281,13 @@ def test_a_round_robin_player_who_drops_forfeits_the_matches_left(event_factory)
     assert event.next_round()["finished"] is True
     rows = {r["username"]: r for r in event.standings()}
     assert rows[username]["dropped"] is True and rows[username]["played"] == 3
+
+
+def test_a_players_profile_gives_their_place_in_a_bracket(event_factory, organizer):
+    event, names, first = started(event_factory, 4, structure="single_elimination")
+    assert play_out(event, first) == 3
+    places = {}
+    for name in names:
+        profile = organizer.api.get(f"/api/players/{name}/").json()
+        places[name] = next(e["placing"] for e in profile["events"] if e["id"] == event.id)
+    assert places == {names[0]: 1, names[1]: 2, names[2]: 3, names[3]: 3}

@@ -83,6 +83,7 @@ from tournaments.selectors.events.structures import (
     round_rests,
     stage_words,
     structure_next_finishes,
+    structure_placings,
     structure_standings,
     structure_standings_page,
 )
@@ -160,6 +161,7 @@ __all__ = [
     "standings_json",
     "standings_table",
     "structure_next_finishes",
+    "structure_placings",
     "structure_standings",
     "structure_standings_page",
     "swiss_history",

@@ -235,6 +235,21 @@ def bracket_json(*, event: Event) -> dict[str, Any]:
     return out
 
 
+def structure_placings(*, event: Event) -> dict[int, int]:
+    """Return registration id → final place of a bracket (the first of a round's shared
+    places) or a round robin (its rank), for profiles and series; empty before the start."""
+    players = structure_players(event=event)
+    if not players:
+        return {}
+    if is_bracket(event):
+        progress, players = event_bracket_progress(event=event)
+        rows = elimination_standings(progress=progress, players=players).rows
+        return {row.player_id: row.places[0] for row in rows}
+    players, history = round_robin_history(event=event)
+    table = round_robin_standings(players=players, history=history, tiebreakers=event.tiebreakers)
+    return {row.entrant: row.rank for row in table.rows}
+
+
 @dataclass(frozen=True)
 class StructureStandings:
     """The standings of a bracket or a round robin: the rows in the API's shape and the

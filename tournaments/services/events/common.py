@@ -199,6 +199,16 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
     return checked
 
 
+def _late_entry_check(structure: str, late_entry: bool) -> None:
+    """Refuse late entry outside Swiss: a bracket's seeds and a round robin's schedule are
+    fixed at the start, so nobody can join them after it."""
+    if late_entry and structure != Event.Structure.SWISS:
+        raise BadInput(
+            _("late_entry: only for Swiss; a bracket or a round robin is drawn once, at the start"),
+            code="option_not_for_structure",
+        )
+
+
 def _tiebreakers_checked(game: str, value: Any) -> list[str]:
     """Return the event's tiebreakers: ``value`` checked, or the game's profile when None."""
     if value is None:

@@ -28,6 +28,7 @@ from tournaments.services.events.common import (
     S,
     _audit,
     _audit_value,
+    _late_entry_check,
     _promote_waitlist,
     _reason,
     _require,
@@ -158,6 +159,9 @@ def event_edit(*, event: Event, by: User, changes: Mapping[str, Any], reason: st
             checked.update({k: structure[k] for k in options})
             if structure["structure"] != Event.Structure.SWISS and (event.top_cut or checked.get("top_cut")):
                 checked["top_cut"] = 0  # ignored outside Swiss
+        _late_entry_check(
+            checked.get("structure", event.structure), checked.get("late_entry", event.late_entry)
+        )
         checked.update(_details_checked(values, values.get("time_zone", event.time_zone)))
         if "name" in values:
             checked["name"] = values["name"]

@@ -28,6 +28,7 @@ from tournaments.services.errors import BadInput, OverLimit, WrongState
 from tournaments.services.events.common import (
     STRUCTURE_OPTIONS,
     S,
+    _late_entry_check,
     _require,
     _settings_checked,
     _structure_checked,
@@ -56,6 +57,7 @@ def event_create(
     options = {key: settings.pop(key) for key in STRUCTURE_OPTIONS if key in settings}
     checked = _settings_checked(game, format, settings)
     checked.update(_structure_checked(game, options))
+    _late_entry_check(checked["structure"], checked.get("late_entry", False))
     # Said nothing: the game's own side deck size (RESPONSE 10, R2.6; Your War none, Y2.4).
     checked.setdefault("side_deck_max", get_game(game).side_deck_default)
     checked.update(_details_checked(settings, str(settings.get("time_zone") or "UTC")))
