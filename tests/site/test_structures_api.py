@@ -291,3 +291,17 @@ def test_a_players_profile_gives_their_place_in_a_bracket(event_factory, organiz
         profile = organizer.api.get(f"/api/players/{name}/").json()
         places[name] = next(e["placing"] for e in profile["events"] if e["id"] == event.id)
     assert places == {names[0]: 1, names[1]: 2, names[2]: 3, names[3]: 3}
+
+
+def test_held_bracket_rounds_paired_side_by_side_are_published_together(event_factory):
+    event, names, first = started(event_factory, 4, structure="double_elimination")
+    event.finish_round(1)
+    response = event.organizer.api.post(f"{event.url}next-round/", {"hold": True}, format="json")
+    assert response.status_code == 200 and response.json()["paired_rounds"] == [2, 3]
+    assert not any(event.round(n)["published"] for n in (2, 3))
+    response = event.organizer.api.post(f"{event.url}pairings/publish/", {}, format="json")
+    assert response.status_code == 200, response.content
+    assert all(event.round(n)["published"] for n in (2, 3))
+    event.finish_round(2)
+    event.finish_round(3)
+    assert event.next_round()["kind"] == "losers"
