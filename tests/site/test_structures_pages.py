@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from tests.support.actors import make_players
-from tests.support.pages import EVENT_FORM, html_of, page, post
+from tests.support.pages import EVENT_FORM, csv_rows, html_of, page, post
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -99,3 +99,16 @@ def test_the_dashboard_button_pairs_the_bracket_and_finishes_it(event_factory, o
     assert Event.objects.get(pk=event.id).status == "finished"
     _, html = page(organizer, f"/events/{event.id}/standings/")
     assert 'data-testid="champion"' in html and names[0] in html
+
+
+def test_the_standings_download_as_csv_with_the_structures_columns(event_factory, organizer):
+    event, names = started(event_factory, 4, structure="single_elimination")
+    event.finish_round(1)
+    event.next_round()
+    event.finish_round(2)
+    response = Client().get(f"/events/{event.id}/export/standings.csv")
+    rows = csv_rows(response)
+    assert rows[0][:4] == ["rank", "username", "seed", "eliminated_in"]
+    by_name = {row[1]: dict(zip(rows[0], row, strict=True)) for row in rows[1:]}
+    assert by_name[names[0]]["rank"] == "1" and by_name[names[0]]["eliminated_in"] == ""
+    assert by_name[names[3]]["places"] == "3-4" and by_name[names[3]]["eliminated_in"] == "semifinal"
