@@ -118,6 +118,7 @@ urlpatterns = [
     path("events/<id:event_id>/rounds/<number:number>/print/", events.round_print, name="event-round-print"),
     path("events/<id:event_id>/rounds/<number:number>/slips/", events.round_slips, name="event-round-slips"),
     path("events/<id:event_id>/standings/", events.event_standings, name="event-standings"),
+    path("events/<id:event_id>/bracket/", events.event_bracket, name="event-bracket"),
     path("events/<id:event_id>/tv/", watch.event_tv, name="event_tv"),
     path("matches/<id:match_id>/watch/", watch.match_watch, name="match_watch"),
     path("matches/<id:match_id>/replay/", watch.match_replay, name="match_replay"),

@@ -88,6 +88,17 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     finished.start()
     finished.finish_round(1)
     finished.next_round()  # after the last round: the event is finished
+
+    # A double elimination under way and a round robin: the bracket page, their standings.
+    bracket = event_factory(name="Bracket Cup", structure="double_elimination", grand_final_reset=True)
+    bracket.open()
+    bracket.register(*make_players(5, prefix="de"))
+    bracket.start()
+    robin = event_factory(name="Robin Cup", structure="round_robin", tiebreakers=["sonneborn_berger", "gw"])
+    robin.open()
+    robin.register(*make_players(3, prefix="rr"))
+    robin.start()
+    robin.finish_round(1)
     # A webhook on an event that sends nothing more (an address literal: no DNS, no delivery).
     hook = organizer.api.post(
         f"{finished.url}webhooks/", {"url": "https://93.184.215.14/hooks/t"}, format="json"
@@ -119,6 +130,9 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("event-open", None, f"/events/{signing_up.id}/"),
         Visit("event-finished", None, f"/events/{finished.id}/"),
         Visit("standings-finished", None, f"/events/{finished.id}/standings/"),
+        Visit("bracket", None, f"/events/{bracket.id}/bracket/"),
+        Visit("standings-bracket", None, f"/events/{bracket.id}/standings/"),
+        Visit("standings-round-robin", None, f"/events/{robin.id}/standings/"),
         Visit("standings-running", None, f"/events/{running.id}/standings/"),
         Visit("pairings", None, f"/events/{running.id}/rounds/1/"),
         Visit("cards", None, "/cards/"),

@@ -3,6 +3,7 @@
 from tournaments.models.accounts import SignupCode, SignupCodeUse, UsernameSkeleton
 from tournaments.models.cards import Card, CardSet, SavedDeck
 from tournaments.models.events import (
+    ELIMINATION_KINDS,
     DeckNote,
     Event,
     ForbiddenPair,
@@ -20,6 +21,7 @@ from tournaments.models.practice import Practice
 from tournaments.models.ratings import PlayerProfile, RatedMatch, Rating, RatingBook, Series
 
 __all__ = [
+    "ELIMINATION_KINDS",
     "Card",
     "CardSet",
     "DeckNote",

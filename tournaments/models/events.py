@@ -23,6 +23,22 @@ class Event(models.Model):
         TURNS = "turns", _("turns")
         MINUTES = "minutes", _("minutes")
 
+    class Structure(models.TextChoices):
+        """How the event is played (docs/structures.md): Swiss with a top cut, a bracket, a round robin."""
+
+        SWISS = "swiss", _("Swiss")
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        LEAGUE = "league", _("League")
+
+    class Seeding(models.TextChoices):
+        """How a bracket's seeds (a round robin's order) are drawn at the start."""
+
+        RANDOM = "random", _("At random")
+        RATING = "rating", _("By rating")
+        ORGANIZER = "organizer", _("In the organizer's order")
+
     name = models.CharField(max_length=200)
     game = models.CharField(max_length=32)
     format = models.CharField(max_length=32, default="constructed")
@@ -75,6 +91,20 @@ class Event(models.Model):
     # A practice game's carrier (models/practice.py): one player against a game's bot,
     # outside any tournament. Never listed, never rated, never in a profile or the metagame.
     practice = models.BooleanField(default=False, db_default=False)  # db_default: old code inserts too
+    # The event's structure and its options (docs/structures.md); Swiss keeps rounds and top_cut.
+    structure = models.CharField(
+        max_length=24, choices=Structure.choices, default=Structure.SWISS, db_default=Structure.SWISS
+    )
+    teams = models.PositiveSmallIntegerField(default=0, db_default=0)  # players per team; 0: individual
+    double_round_robin = models.BooleanField(default=False, db_default=False)
+    grand_final_reset = models.BooleanField(default=False, db_default=False)
+    league_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    league_matches = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The standings' tiebreakers in order (keys of tournaments.structures.TIEBREAKERS).
+    tiebreakers = models.JSONField(default=list, blank=True)
+    seeding = models.CharField(
+        max_length=16, choices=Seeding.choices, default=Seeding.RANDOM, db_default=Seeding.RANDOM
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -98,6 +128,8 @@ class Registration(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     late_round = models.PositiveSmallIntegerField(null=True, blank=True)  # first round a late entry plays
     is_bot = models.BooleanField(default=False)
+    # A bracket's seed or a round robin's place in the schedule (1 first), fixed at the start.
+    seed = models.PositiveIntegerField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)  # here on the day (Event.check_in_required)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -144,6 +176,11 @@ class Round(models.Model):
     class Kind(models.TextChoices):
         SWISS = "swiss", _("Swiss")
         TOP_CUT = "top_cut", _("Top cut")
+        WINNERS = "winners", _("Winners' bracket")
+        LOSERS = "losers", _("Losers' bracket")
+        GRAND_FINAL = "grand_final", _("Grand final")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        LEAGUE = "league", _("League")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
@@ -195,6 +232,8 @@ class Match(models.Model):
     seen_a_at = models.DateTimeField(null=True, blank=True)
     seen_b_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A bracket's match ("W1-2", "L3-1", "GF1"; docs/structures.md); "" outside a bracket.
+    bracket_key = models.CharField(max_length=16, blank=True, default="", db_default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="match_table_once_per_round")]
@@ -206,6 +245,12 @@ class Match(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.player_b_id is None
+
+
+# Rounds played as elimination: a match cannot end drawn (its players play on).
+ELIMINATION_KINDS = frozenset(
+    {Round.Kind.TOP_CUT, Round.Kind.WINNERS, Round.Kind.LOSERS, Round.Kind.GRAND_FINAL}
+)
 
 
 class ForbiddenPair(models.Model):

@@ -12,7 +12,12 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
 from tournaments.models import Event, Match, PlayerProfile, RatedMatch, Rating, Registration
-from tournaments.selectors.events import event_results, events_visible, registration_deck_text
+from tournaments.selectors.events import (
+    event_results,
+    events_visible,
+    registration_deck_text,
+    structure_placings,
+)
 from tournaments.selectors.events.standings import _standings_version
 from tournaments.users import User, Visitor
 
@@ -125,7 +130,10 @@ def event_placings(*, event: Event) -> dict[int, int]:
     key = f"placings:{event.pk}:{_standings_version(event)}"
     placings = cache.get(key)
     if placings is None:
-        placings = {p.player_id: p.rank for p, _ in event_results(event=event).placings}
+        if event.structure != Event.Structure.SWISS:  # a bracket's or a round robin's places
+            placings = structure_placings(event=event)
+        else:
+            placings = {p.player_id: p.rank for p, _ in event_results(event=event).placings}
         cache.set(key, placings, PLACINGS_CACHE_SECONDS)
     return dict(placings)
 

@@ -22,7 +22,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import online_rules
-from tournaments.models import Event, Game, GameAction, Match, Penalty, Registration, ResultChange, Round
+from tournaments.models import (
+    ELIMINATION_KINDS,
+    Event,
+    Game,
+    GameAction,
+    Match,
+    Penalty,
+    Registration,
+    ResultChange,
+)
 from tournaments.selectors.events import event_role, is_official, match_locked
 from tournaments.selectors.online import current_game
 
@@ -170,7 +179,7 @@ def _game_loss(match: Match, loser: int, *, by: User) -> None:
         # Played games decide too (a best-of-3 ends after three games), as online play counts them.
         played = match.games.count()
         decided = decided or played >= event.best_of
-        if match.round.kind == Round.Kind.TOP_CUT and match.wins_a == match.wins_b:
+        if match.round.kind in ELIMINATION_KINDS and match.wins_a == match.wins_b:
             decided = False
         if not decided and played < event.best_of + 3:
             match.save(update_fields=["wins_a", "wins_b", "draws", "updated_at"])

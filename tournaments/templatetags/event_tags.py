@@ -78,6 +78,8 @@ def reported_by_other(match: Match, user: object) -> bool:
 def round_title(round_: Round, event: Event) -> str:
     """Return the round's name: "Round 3", or the top-cut round's ("Quarterfinals",
     "Semifinals", "Final"), known from the event's top cut and Swiss rounds."""
+    if round_.kind in (Round.Kind.WINNERS, Round.Kind.LOSERS, Round.Kind.GRAND_FINAL):
+        return _("Round %(n)s · %(kind)s") % {"n": round_.number, "kind": round_.get_kind_display()}
     if round_.kind != Round.Kind.TOP_CUT:
         return _("Round %(n)s") % {"n": round_.number}
     matches = (event.top_cut or 0) >> (round_.number - (event.swiss_rounds or 0))

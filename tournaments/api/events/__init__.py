@@ -56,6 +56,7 @@ from tournaments.api.events.results import (
     ResultIn,
 )
 from tournaments.api.events.rounds import (
+    BracketApi,
     EventStartApi,
     FinishedOut,
     NextRoundApi,
@@ -93,6 +94,7 @@ __all__ = [
     "SEED_HELP",
     "SPECTATORS_HELP",
     "AuditOut",
+    "BracketApi",
     "ByeIn",
     "CheckInApi",
     "CheckInIn",

@@ -21,6 +21,7 @@ from tournaments.selectors.events import (
     events_visible,
     preparing_round,
     round_match_rows,
+    round_rests,
     round_visible,
 )
 from tournaments.services.errors import NotAllowed
@@ -44,7 +45,8 @@ class EventOut(serializers.ModelSerializer):
             "decklists_public", "organizer", "judges", "players", "waitlist", "current_round", "seed",
             "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
             "check_in_required", "no_show_minutes", "spectators", "spectate_delay", "spectate_delay_unit",
-            "seed_by_rating", "preparing_round",
+            "seed_by_rating", "preparing_round", "structure", "teams", "double_round_robin",
+            "grand_final_reset", "league_days", "league_matches", "tiebreakers", "seeding",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")
@@ -101,6 +103,9 @@ class UsernameIn(serializers.Serializer):
 class MatchOut(serializers.Serializer):
     id = serializers.IntegerField()
     table = serializers.IntegerField()
+    bracket_key = serializers.CharField(
+        help_text="a bracket's match (W1-2, L3-1, GF1); empty outside a bracket"
+    )
     player_a = serializers.CharField(source="player_a.player.username")
     player_b = serializers.SerializerMethodField()
     status = serializers.CharField()
@@ -127,10 +132,16 @@ class RoundOut(serializers.Serializer):
         help_text="false: the organizer holds the pairings; only the officials see them"
     )
     matches = serializers.SerializerMethodField()
+    rests = serializers.SerializerMethodField(
+        help_text="a round robin's odd field: who rests this round (no match, no points)"
+    )
 
     @extend_schema_field(MatchOut(many=True))
     def get_matches(self, round_: Round) -> list[dict[str, Any]]:
         return round_match_rows(round=round_)
+
+    def get_rests(self, round_: Round) -> list[str]:
+        return round_rests(round=round_)
 
 
 class HoldIn(serializers.Serializer):

@@ -44,6 +44,14 @@ SPECTATORS_HELP = "online: who may watch the matches and their replays: nobody, 
 DELAY_HELP = "online: how far behind the games spectators see them (in spectate_delay_unit), at least 1"
 DELAY_UNIT_HELP = "turns (games that count none fall back to minutes) or minutes"
 SEED_HELP = "round 1 pairs by the players' ratings in the game, top half against bottom half"
+STRUCTURE_HELP = "swiss (the default), single_elimination, double_elimination, round_robin or league"
+TIEBREAKERS_HELP = (
+    "the standings' tiebreakers in order, from mwp, omw, gw, ogw, buchholz, median_buchholz, "
+    "sonneborn_berger, head_to_head, oomw; left out: the game's profile"
+)
+SEEDING_HELP = (
+    "a bracket's seeds (a round robin's order): random, rating, or organizer (the entry list's order)"
+)
 DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in the event's time_zone"
 
 
@@ -88,6 +96,23 @@ class EventIn(serializers.Serializer):
     registration_closes_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )
+    # The structure and its options, checked together by the service (stable codes per error).
+    structure = serializers.CharField(max_length=32, required=False, help_text=STRUCTURE_HELP)
+    teams = serializers.IntegerField(required=False, help_text="players per team: 0 (individual), 2 or 3")
+    double_round_robin = serializers.BooleanField(
+        required=False, help_text="round robin: play everyone twice"
+    )
+    grand_final_reset = serializers.BooleanField(
+        required=False, help_text="double elimination: a second final when the losers' bracket finalist wins"
+    )
+    league_days = serializers.IntegerField(required=False, allow_null=True, help_text="league: days it runs")
+    league_matches = serializers.IntegerField(
+        required=False, allow_null=True, help_text="league: matches each player may play"
+    )
+    tiebreakers = serializers.ListField(
+        child=serializers.CharField(max_length=32), required=False, max_length=20, help_text=TIEBREAKERS_HELP
+    )
+    seeding = serializers.CharField(max_length=16, required=False, help_text=SEEDING_HELP)
 
 
 class EventFiltersIn(serializers.Serializer):
@@ -140,6 +165,13 @@ class EventPatchIn(serializers.Serializer):
     registration_closes_at = serializers.CharField(
         required=False, allow_null=True, allow_blank=True, help_text=DATETIME_HELP
     )
+    structure = serializers.CharField(max_length=32, required=False, help_text=STRUCTURE_HELP)
+    double_round_robin = serializers.BooleanField(required=False)
+    grand_final_reset = serializers.BooleanField(required=False)
+    tiebreakers = serializers.ListField(
+        child=serializers.CharField(max_length=32), required=False, max_length=20, help_text=TIEBREAKERS_HELP
+    )
+    seeding = serializers.CharField(max_length=16, required=False, help_text=SEEDING_HELP)
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 

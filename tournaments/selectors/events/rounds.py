@@ -79,6 +79,7 @@ def round_match_rows(*, round: Round) -> list[dict[str, Any]]:
         "disputed",
         "reported_by__username",
         "extension_minutes",
+        "bracket_key",
     )
     keys = (
         "id",
@@ -92,6 +93,7 @@ def round_match_rows(*, round: Round) -> list[dict[str, Any]]:
         "disputed",
         "reported_by",
         "extension_minutes",
+        "bracket_key",
     )
     return [dict(zip(keys, row, strict=True)) for row in rows]
 

@@ -22,6 +22,7 @@ from tournaments.models import (
 from tournaments.selectors.events import (
     Role,
     event_role,
+    game_tiebreakers,
     is_official,
 )
 from tournaments.selectors.online import match_is_online
@@ -33,6 +34,7 @@ from tournaments.services.ratings import rating_update_queue
 from tournaments.services.text import (
     NOTE_MAX,
 )
+from tournaments.structures import TIEBREAKERS
 
 S = Event.Status
 BEST_OF = (1, 3)
@@ -125,6 +127,104 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
             code="invalid",
         )
     return checked
+
+
+STRUCTURE_OPTIONS = ("structure", "teams", "double_round_robin", "grand_final_reset", "league_days",
+                     "league_matches", "tiebreakers", "seeding")  # fmt: skip
+# Structures and team sizes the core knows but the site does not run yet.
+NOT_OFFERED_STRUCTURES = (Event.Structure.LEAGUE,)
+LEAGUE_DAYS_MAX, LEAGUE_MATCHES_MAX = 365, 100
+
+
+def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the event's structure and its options after checking them together; raise
+    BadInput naming the first bad one, with a stable code (docs/api.md, "Event structures").
+
+    Left out: Swiss, individual, random seeding, and the game's tiebreaker profile (its
+    ``RULES.tiebreakers`` when it declares one, else the core's default). A structure other
+    than Swiss ignores ``rounds`` and ``top_cut``.
+    """
+    checked: dict[str, Any] = {}
+    structure = values.get("structure", Event.Structure.SWISS)
+    if structure not in Event.Structure.values:
+        raise BadInput(
+            _("structure: must be one of %(allowed)s") % {"allowed": ", ".join(Event.Structure.values)},
+            code="unknown_structure",
+        )
+    if structure in NOT_OFFERED_STRUCTURES:
+        raise BadInput(
+            _("structure: leagues are not offered yet; choose another structure"), code="not_offered"
+        )
+    checked["structure"] = structure
+    teams = values.get("teams", 0)
+    if isinstance(teams, bool) or teams not in (0, 2, 3):
+        raise BadInput(_("teams: must be 0 (individual), 2 or 3"), code="invalid")
+    if teams:
+        raise BadInput(_("teams: team events are not offered yet; leave teams at 0"), code="not_offered")
+    checked["teams"] = 0
+    for key, needs, word in (
+        ("double_round_robin", Event.Structure.ROUND_ROBIN, _("a round robin")),
+        ("grand_final_reset", Event.Structure.DOUBLE_ELIMINATION, _("double elimination")),
+    ):
+        value = values.get(key, False)
+        if not isinstance(value, bool):
+            raise BadInput(_("%(field)s: must be true or false") % {"field": key}, code="invalid")
+        if value and structure != needs:
+            raise BadInput(
+                _("%(field)s: only for %(structure)s") % {"field": key, "structure": word},
+                code="option_not_for_structure",
+            )
+        checked[key] = value
+    for key, high in (("league_days", LEAGUE_DAYS_MAX), ("league_matches", LEAGUE_MATCHES_MAX)):
+        value = values.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+            raise BadInput(
+                _("%(field)s: must be a whole number from %(low)d to %(high)d")
+                % {"field": key, "low": 1, "high": high},
+                code="invalid",
+            )
+        raise BadInput(_("%(field)s: only for a league") % {"field": key}, code="option_not_for_structure")
+    seeding = values.get("seeding", Event.Seeding.RANDOM)
+    if seeding not in Event.Seeding.values:
+        raise BadInput(
+            _("seeding: must be one of %(allowed)s") % {"allowed": ", ".join(Event.Seeding.values)},
+            code="unknown_seeding",
+        )
+    checked["seeding"] = seeding
+    checked["tiebreakers"] = _tiebreakers_checked(game, values.get("tiebreakers"))
+    if structure != Event.Structure.SWISS:
+        checked["top_cut"] = 0
+    return checked
+
+
+def _late_entry_check(structure: str, late_entry: bool) -> None:
+    """Refuse late entry outside Swiss: a bracket's seeds and a round robin's schedule are
+    fixed at the start, so nobody can join them after it."""
+    if late_entry and structure != Event.Structure.SWISS:
+        raise BadInput(
+            _("late_entry: only for Swiss; a bracket or a round robin is drawn once, at the start"),
+            code="option_not_for_structure",
+        )
+
+
+def _tiebreakers_checked(game: str, value: Any) -> list[str]:
+    """Return the event's tiebreakers: ``value`` checked, or the game's profile when None."""
+    if value is None:
+        return game_tiebreakers(game=game)
+    if not isinstance(value, list | tuple) or not all(isinstance(key, str) for key in value):
+        raise BadInput(_("tiebreakers: give a list of tiebreaker keys"), code="invalid")
+    for key in value:
+        if key not in TIEBREAKERS:
+            raise BadInput(
+                _("tiebreakers: unknown tiebreaker “%(key)s” (known: %(known)s)")
+                % {"key": key, "known": ", ".join(TIEBREAKERS)},
+                code="unknown_tiebreaker",
+            )
+    if len(set(value)) != len(value):
+        raise BadInput(_("tiebreakers: each tiebreaker may be listed once"), code="repeated_tiebreaker")
+    return list(value)
 
 
 def _official_cannot_play(event: Event, player: User) -> None:
@@ -234,10 +334,12 @@ def _open_match_of(event: Event, registration: Registration) -> Match | None:
     last = event.round_set.order_by("-number").first()
     if last is None:
         return None
+    # A bracket plays its rounds side by side: the open match may be in any of them.
+    rounds = Q(round=last) if event.structure == Event.Structure.SWISS else Q(round__event=event)
     return (
         Match.objects.select_for_update(of=("self",))
         .select_related("round__event", "player_a__player", "player_b__player")
-        .filter(round=last, player_b__isnull=False)
+        .filter(rounds, player_b__isnull=False)
         .filter(Q(player_a=registration) | Q(player_b=registration))
         .exclude(status=Match.Status.FINAL)
         .first()

@@ -362,27 +362,31 @@ def pairings_publish(*, event: Event, by: User, reason: str = "") -> Round:
     note = _reason(reason, required=False)
     with transaction.atomic():
         event, round_ = _current_round_locked(event, by, swiss=False)
-        if round_.published:
+        held = [round_]
+        if event.structure != Event.Structure.SWISS:  # a bracket's rounds paired side by side
+            held = list(event.round_set.filter(published=False).order_by("number")) or [round_]
+        if held[0].published:
             raise WrongState(
                 _("The pairings of round %(n)s are published already.") % {"n": round_.number},
                 code="not_held",
             )
         now = timezone.now()
-        round_.published, round_.started_at = True, now
-        round_.ends_at = now + timedelta(minutes=event.round_minutes)
-        round_.save(update_fields=["published", "started_at", "ends_at"])
-        round_games_start(round_id=round_.pk)
-        # The players hear of their tables now, once, whatever re-pairs the held round had.
-        notifications_round_posted(round_=round_)
-        _audit(
-            event,
-            by,
-            "pairings_publish",
-            {"published": False},
-            {"round": round_.number, "published": True},
-            note,
-        )
-    return round_
+        for one in held:
+            one.published, one.started_at = True, now
+            one.ends_at = now + timedelta(minutes=event.round_minutes)
+            one.save(update_fields=["published", "started_at", "ends_at"])
+            round_games_start(round_id=one.pk)
+            # The players hear of their tables now, once, whatever re-pairs the held round had.
+            notifications_round_posted(round_=one)
+            _audit(
+                event,
+                by,
+                "pairings_publish",
+                {"published": False},
+                {"round": one.number, "published": True},
+                note,
+            )
+    return held[0]
 
 
 def forbidden_pair_add(*, event: Event, by: User, player_a: str, player_b: str, reason: str) -> ForbiddenPair:

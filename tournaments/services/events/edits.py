@@ -24,13 +24,16 @@ from tournaments.selectors.events import (
 )
 from tournaments.services.errors import BadInput, WrongState
 from tournaments.services.events.common import (
+    STRUCTURE_OPTIONS,
     S,
     _audit,
     _audit_value,
+    _late_entry_check,
     _promote_waitlist,
     _reason,
     _require,
     _settings_checked,
+    _structure_checked,
 )
 from tournaments.services.text import (
     DESCRIPTION_MAX,
@@ -120,7 +123,7 @@ def _check_deadline(starts: datetime | None, closes: datetime | None) -> None:
 def event_edit(*, event: Event, by: User, changes: Mapping[str, Any], reason: str = "") -> Event:
     """Apply ``changes`` (setting and detail names → values) to the event; see event_update."""
     _require(event, by, Role.ORGANIZER)
-    unknown = sorted(set(changes) - set(SETTING_FIELDS) - set(DETAIL_FIELDS))
+    unknown = sorted(set(changes) - set(SETTING_FIELDS) - set(DETAIL_FIELDS) - set(STRUCTURE_OPTIONS))
     if unknown:
         raise BadInput(_("%(field)s: not a setting of an event") % {"field": unknown[0]}, code="invalid")
     with transaction.atomic():
@@ -146,6 +149,19 @@ def event_edit(*, event: Event, by: User, changes: Mapping[str, Any], reason: st
         ):
             # An online event moving to a game without a match engine must say it is played on paper.
             _settings_checked(game, fmt, {"online": True})
+        options = {k: v for k, v in values.items() if k in STRUCTURE_OPTIONS}
+        if options:  # checked together with the event's other options
+            every = {k: getattr(event, k) for k in STRUCTURE_OPTIONS} | options
+            if "structure" in options and options["structure"] != event.structure:
+                every.update(grand_final_reset=options.get("grand_final_reset", False))
+                every.update(double_round_robin=options.get("double_round_robin", False))
+            structure = _structure_checked(game, every)
+            checked.update({k: structure[k] for k in options})
+            if structure["structure"] != Event.Structure.SWISS and (event.top_cut or checked.get("top_cut")):
+                checked["top_cut"] = 0  # ignored outside Swiss
+        _late_entry_check(
+            checked.get("structure", event.structure), checked.get("late_entry", event.late_entry)
+        )
         checked.update(_details_checked(values, values.get("time_zone", event.time_zone)))
         if "name" in values:
             checked["name"] = values["name"]

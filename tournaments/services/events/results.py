@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 
 from tournaments import online_rules
 from tournaments.models import (
+    ELIMINATION_KINDS,
     Game,
     GameAction,
     Match,
@@ -43,6 +44,7 @@ from tournaments.services.text import (
     NOTE_MAX,
     text_within,
 )
+from tournaments.structures import EliminationDrawError
 from tournaments.swiss import (
     DrawnTopCutError,
 )
@@ -64,7 +66,7 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
         "wins_b": match.player_b.player.get_username() if match.player_b else "",
     }
     needed = best_of // 2 + 1
-    top_cut = match.round.kind == Round.Kind.TOP_CUT
+    top_cut = match.round.kind in ELIMINATION_KINDS
     most = best_of + 3 if top_cut else best_of
 
     def refuse(field: str, code: str, message: str) -> None:
@@ -132,12 +134,22 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
         )
     if a + b + d == 0:
         refuse("wins_a", "invalid_result", _("Report at least one game."))
-    elif top_cut and a == b != needed:  # both at `needed` is refused above
+    elif top_cut and a == b != needed and match.round.kind == Round.Kind.TOP_CUT:  # both at `needed`: above
         refuse(
             "wins_b",
             DrawnTopCutError.code,
             _(
                 "A top-cut match cannot end in a draw (%(a)s-%(b)s-%(d)s): "
+                "play on until one player has won more games."
+            )
+            % {"a": a, "b": b, "d": d},
+        )
+    elif top_cut and a == b != needed:
+        refuse(
+            "wins_b",
+            EliminationDrawError.code,
+            _(
+                "An elimination match cannot end in a draw (%(a)s-%(b)s-%(d)s): "
                 "play on until one player has won more games."
             )
             % {"a": a, "b": b, "d": d},

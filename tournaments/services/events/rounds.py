@@ -18,6 +18,7 @@ from tournaments.services.errors import WrongState
 from tournaments.services.events.common import S, _held, _require
 from tournaments.services.events.event_day import _check_in_close
 from tournaments.services.events.pairing import _pair_swiss, swiss_rounds_for
+from tournaments.services.events.structures import structure_advance, structure_start
 from tournaments.services.events.top_cut import _advance
 from tournaments.services.online import round_games_start
 from tournaments.services.online.playable import online_event_require_playable
@@ -41,7 +42,7 @@ def event_start(*, event: Event, by: User, hold: bool = False) -> Round:
             raise WrongState(
                 _("At least two registered players are needed to start."), code="too_few_players"
             )
-        if event.top_cut and event.top_cut > count:
+        if event.structure == Event.Structure.SWISS and event.top_cut and event.top_cut > count:
             raise WrongState(
                 _("A top %(n)d needs at least %(n)d players.") % {"n": event.top_cut},
                 code="too_few_players",
@@ -49,6 +50,13 @@ def event_start(*, event: Event, by: User, hold: bool = False) -> Round:
         if event.online:  # the engine plays every card of the decks (engine/playable.py)
             online_event_require_playable(event=event)
         event.status = S.RUNNING
+        if event.structure != Event.Structure.SWISS:
+            event.save(update_fields=["status"])
+            rounds = structure_start(event, published=not hold)
+            if not hold:
+                for paired in rounds:
+                    round_games_start(round_id=paired.pk)
+            return rounds[0]
         event.swiss_rounds = swiss_rounds_for(event, count)
         event.save(update_fields=["status", "swiss_rounds"])
         # Waitlisted players did not get in: they stay listed, never paired.
@@ -76,6 +84,8 @@ def round_next(*, event: Event, by: User, hold: bool = False) -> Round | None:
             )
         last = event.round_set.order_by("-number").first()
         assert last is not None
+        if event.structure != Event.Structure.SWISS:
+            return _structure_next(event, last, hold=hold)
         if not last.published:
             raise _held(last)
         missing = last.matches.exclude(status=Match.Status.FINAL).count()
@@ -93,3 +103,29 @@ def round_next(*, event: Event, by: User, hold: bool = False) -> Round | None:
         if round_ is not None and not hold:
             round_games_start(round_id=round_.pk)
         return round_
+
+
+def _structure_next(event: Event, last: Round, *, hold: bool) -> Round | None:
+    """A bracket or a round robin: once every stored match is final (a bracket's rounds may be
+    played side by side, so all of them are checked), pair what the core says comes next."""
+    held = event.round_set.filter(published=False).order_by("number").first()
+    if held is not None:
+        raise _held(held)
+    open_matches = Match.objects.filter(round__event=event).exclude(status=Match.Status.FINAL)
+    missing = open_matches.count()
+    if missing:
+        first = open_matches.order_by("round__number").values_list("round__number", flat=True).first()
+        raise WrongState(
+            ngettext(
+                "Round %(round)d still has %(count)d match without a final result.",
+                "Round %(round)d still has %(count)d matches without a final result.",
+                missing,
+            )
+            % {"round": first or last.number, "count": missing},
+            code="results_missing",
+        )
+    rounds = structure_advance(event, published=not hold)
+    if not hold:
+        for paired in rounds:
+            round_games_start(round_id=paired.pk)
+    return rounds[0] if rounds else None

@@ -25,7 +25,14 @@ from tournaments.selectors.events import (
     Role,
 )
 from tournaments.services.errors import BadInput, OverLimit, WrongState
-from tournaments.services.events.common import S, _require, _settings_checked
+from tournaments.services.events.common import (
+    STRUCTURE_OPTIONS,
+    S,
+    _late_entry_check,
+    _require,
+    _settings_checked,
+    _structure_checked,
+)
 from tournaments.services.events.edits import DETAIL_FIELDS, _check_deadline, _details_checked, event_edit
 from tournaments.services.text import (
     EVENT_NAME_MAX,
@@ -47,7 +54,10 @@ def event_create(
     if not name or len(name) > EVENT_NAME_MAX:
         message = _("name: give the event a name (up to %(n)d characters)") % {"n": EVENT_NAME_MAX}
         raise BadInput(message, code="invalid")
+    options = {key: settings.pop(key) for key in STRUCTURE_OPTIONS if key in settings}
     checked = _settings_checked(game, format, settings)
+    checked.update(_structure_checked(game, options))
+    _late_entry_check(checked["structure"], checked.get("late_entry", False))
     # Said nothing: the game's own side deck size (RESPONSE 10, R2.6; Your War none, Y2.4).
     checked.setdefault("side_deck_max", get_game(game).side_deck_default)
     checked.update(_details_checked(settings, str(settings.get("time_zone") or "UTC")))
@@ -86,8 +96,12 @@ def event_values_problems(
         problems.append(_("name: give the event a name (up to %(n)d characters)") % {"n": EVENT_NAME_MAX})
     attempt(lambda: _settings_checked(game, format, {}))
     zone = str(settings.get("time_zone") or "UTC")
+    options = {key: settings[key] for key in STRUCTURE_OPTIONS if key in settings}
+    attempt(lambda: _structure_checked(game, options))
     for key, value in settings.items():
         one = {key: value}
+        if key in STRUCTURE_OPTIONS:
+            continue
         if key in DETAIL_FIELDS:
             attempt(functools.partial(_details_checked, one, zone))
         else:

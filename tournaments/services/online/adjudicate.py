@@ -18,7 +18,7 @@ from django.utils import timezone
 from engine.actions import action_problem
 from engine.match import MatchState as EngineMatch
 from tournaments import online_rules, plainsql
-from tournaments.models import CardSet, Event, Game, GameAction, Match, ResultChange, Round
+from tournaments.models import ELIMINATION_KINDS, CardSet, Event, Game, GameAction, Match, ResultChange, Round
 from tournaments.selectors import online_rows
 from tournaments.selectors.boards import GENERIC, board_module
 from tournaments.selectors.online import (
@@ -628,7 +628,7 @@ def _after_game(match: Match, *, loser: int | None, now: datetime) -> None:
     needed = event.best_of // 2 + 1
     played = match.games.count()
     decided = max(match.wins_a, match.wins_b) >= needed or played >= event.best_of
-    if match.round.kind == Round.Kind.TOP_CUT and match.wins_a == match.wins_b:
+    if match.round.kind in ELIMINATION_KINDS and match.wins_a == match.wins_b:
         decided = False  # a top-cut match cannot end drawn: play on
     if decided or played >= event.best_of + 3:
         record_result(match, action="engine")

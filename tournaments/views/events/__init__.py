@@ -30,7 +30,7 @@ from tournaments.views.events.exports import (
     round_slips,
 )
 from tournaments.views.events.listing import EventFilterForm, EventForm, event_create, event_list
-from tournaments.views.events.page import event_detail, event_round_detail, event_standings
+from tournaments.views.events.page import event_bracket, event_detail, event_round_detail, event_standings
 from tournaments.views.events.registration import event_check_in, event_drop, event_register, event_withdraw
 from tournaments.views.events.results import (
     match_confirm,
@@ -45,6 +45,7 @@ __all__ = [
     "PAGE_ROWS",
     "EventFilterForm",
     "EventForm",
+    "event_bracket",
     "event_check_in",
     "event_create",
     "event_deck",

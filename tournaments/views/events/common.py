@@ -25,6 +25,7 @@ from tournaments.selectors.events import (
     event_role,
     event_round,
     events_visible,
+    is_bracket,
     is_official,
     round_visible,
     running_round,
@@ -100,6 +101,7 @@ def _event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, An
         "preparing": preparing,
         "now": timezone.now(),
         "tab": tab,
+        "has_bracket": is_bracket(event),
     }
 
 

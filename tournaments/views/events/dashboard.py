@@ -28,6 +28,7 @@ from tournaments.selectors.events import (
     round_movable_players,
     round_progress,
     round_progress_counted,
+    structure_next_finishes,
 )
 from tournaments.services import events as svc
 from tournaments.services import pools
@@ -91,6 +92,8 @@ def _last_round_of_event(event: Event, last: Round | None, tables: int) -> bool:
     the last Swiss round of an event without a top cut, or the final of the top cut."""
     if last is None:
         return False
+    if event.structure != Event.Structure.SWISS:
+        return structure_next_finishes(event=event)
     if last.kind == Round.Kind.TOP_CUT:
         return tables == 1
     return last.number >= (event.swiss_rounds or 0) and not event.top_cut

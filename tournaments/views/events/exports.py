@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Pool, Registration
+from tournaments.models import Event, Pool, Registration
 from tournaments.selectors.events import (
     decklist_rows,
     pool_text,
@@ -16,6 +16,7 @@ from tournaments.selectors.events import (
     round_matches,
     round_seats,
     standings_table,
+    structure_standings,
 )
 from tournaments.services import events as svc
 from tournaments.services import pools
@@ -117,6 +118,8 @@ def export_pairings(request: HttpRequest, event_id: int, number: int) -> HttpRes
 def export_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings as CSV: public, as the standings page is."""
     event = _event(request, event_id)
+    if event.structure != Event.Structure.SWISS:
+        return _structure_standings_csv(event)
     rows = (
         (
             s["rank"],
@@ -169,3 +172,22 @@ def round_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     matches = [m for m in round_matches(round=round_) if not m.is_bye]
     context = {"event": event, "round": round_, "matches": matches}
     return render(request, "tournaments/events/print_slips.html", context)
+
+
+def _structure_standings_csv(event: Event) -> HttpResponse:
+    """A bracket's or a round robin's standings as CSV: the API's rows, one column per field
+    (a bracket's shared places as "3-4"; a round robin's tiebreakers under their keys)."""
+    rows = structure_standings(event=event).rows
+    header = list(rows[0]) if rows else ["rank", "username"]
+    header = [key for key in header if key != "champion"]
+
+    def cell(value: object) -> object:
+        if isinstance(value, list):
+            return "-".join(str(v) for v in value)
+        if isinstance(value, bool):
+            return "yes" if value else ""
+        return "" if value is None else value
+
+    return _csv(
+        f"event-{event.pk}-standings.csv", header, ([cell(row.get(key)) for key in header] for row in rows)
+    )

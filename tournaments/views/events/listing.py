@@ -14,8 +14,10 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from engine.registry import get_game
 from tournaments.models import Event
 from tournaments.selectors.events import (
+    TIEBREAKER_WORDS,
     EventFilters,
     events_search,
+    game_tiebreakers,
 )
 from tournaments.services import events as svc
 from tournaments.services.errors import DomainError, OverLimit
@@ -85,6 +87,9 @@ def event_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+TIEBREAKER_FIELDS = ("tiebreaker_1", "tiebreaker_2", "tiebreaker_3", "tiebreaker_4")
+
+
 class EventForm(ServiceForm):
     """The create-event form: types and choices only; the ranges are the service's to check."""
 
@@ -114,6 +119,44 @@ class EventForm(ServiceForm):
         ],
     )
     side_deck_max = forms.IntegerField(label=gettext_lazy("Side deck maximum"), initial=10)
+    # The structure and its options (docs/structures.md); the service checks them together.
+    structure = forms.ChoiceField(
+        label=gettext_lazy("Structure"),
+        required=False,
+        initial=Event.Structure.SWISS,
+        choices=[c for c in Event.Structure.choices if c[0] not in svc.NOT_OFFERED_STRUCTURES],
+        help_text=gettext_lazy(
+            "Swiss rounds (with a top cut if you choose one), a single- or double-elimination "
+            "bracket, or a round robin where everyone plays everyone."
+        ),
+    )
+    seeding = forms.ChoiceField(
+        label=gettext_lazy("Seeding"),
+        required=False,
+        initial=Event.Seeding.RANDOM,
+        choices=Event.Seeding.choices,
+        help_text=gettext_lazy(
+            "A bracket's seeds or a round robin's order, drawn at the start; the organizer's order "
+            "is the order of the entry list."
+        ),
+    )
+    grand_final_reset = forms.BooleanField(
+        label=gettext_lazy("Grand final reset"),
+        required=False,
+        help_text=gettext_lazy(
+            "Double elimination: when the losers' bracket finalist wins the grand final, they play "
+            "a second, deciding one."
+        ),
+    )
+    double_round_robin = forms.BooleanField(
+        label=gettext_lazy("Double round robin"),
+        required=False,
+        help_text=gettext_lazy("Round robin: everyone plays everyone twice, seats swapped."),
+    )
+    tiebreaker_1 = forms.ChoiceField(label=gettext_lazy("First tiebreaker"), required=False)
+    tiebreaker_2 = forms.ChoiceField(label=gettext_lazy("Second tiebreaker"), required=False)
+    tiebreaker_3 = forms.ChoiceField(label=gettext_lazy("Third tiebreaker"), required=False)
+    tiebreaker_4 = forms.ChoiceField(label=gettext_lazy("Fourth tiebreaker"), required=False)
     online = forms.BooleanField(
         label=gettext_lazy("Online event"),
         required=False,
@@ -242,7 +285,12 @@ class EventForm(ServiceForm):
 
     def service_values(self) -> dict[str, Any]:
         """Return the cleaned form as the services' keyword arguments (settings and details)."""
-        skip = {"starts_on", "starts_time", "closes_on", "closes_time", "reason"}
+        skip = {"starts_on", "starts_time", "closes_on", "closes_time", "reason", *TIEBREAKER_FIELDS}
+        chosen = [self.cleaned_data.get(key) for key in TIEBREAKER_FIELDS]
+        values: dict[str, Any] = {"tiebreakers": [key for key in chosen if key]} if any(chosen) else {}
+        for key in ("structure", "seeding"):
+            if not self.cleaned_data.get(key):
+                skip.add(key)  # blank: the event's stays (Swiss, at random for a new event)
         if not self.cleaned_data.get("time_zone"):
             skip.add("time_zone")  # not sent: the event's zone stays (UTC for a new event)
         if self.cleaned_data.get("grace_minutes") is None:
@@ -252,7 +300,8 @@ class EventForm(ServiceForm):
                 skip.add(key)  # blank: the event's stays (the defaults for a new event)
         if self.cleaned_data.get("no_show_minutes") is None:
             skip.add("no_show_minutes")  # blank: the event's stays (10 for a new event)
-        return {key: value for key, value in self.cleaned_data.items() if key not in skip}
+        values.update((key, value) for key, value in self.cleaned_data.items() if key not in skip)
+        return values
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -262,6 +311,13 @@ class EventForm(ServiceForm):
         ]
         # The game's own default: a Your War event has no side deck unless asked (Y2.4).
         self.fields["side_deck_max"].initial = rules.side_deck_default
+        # The tiebreakers: up to four in order, the game's profile first.
+        choices = [("", gettext_lazy("None")), *((key, words[0]) for key, words in TIEBREAKER_WORDS.items())]
+        profile = game_tiebreakers(game=game)
+        for i, key in enumerate(TIEBREAKER_FIELDS):
+            field = cast(forms.ChoiceField, self.fields[key])
+            field.choices = choices
+            field.initial = profile[i] if i < len(profile) else ""
         if not rules.has_match_engine:
             # This game is played on paper only: there is nothing to choose.
             del self.fields["online"]

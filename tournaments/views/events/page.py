@@ -2,16 +2,19 @@
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournaments.models import Event
 from tournaments.selectors.events import (
+    bracket_page,
     can_see_deck,
     decks_of,
     event_results,
     event_role,
     event_waitlist,
+    is_bracket,
     judged_before,
     match_deadline,
     match_settlement,
@@ -24,6 +27,7 @@ from tournaments.selectors.events import (
     round_matches_page,
     saved_decks_for,
     standings_table,
+    structure_standings_page,
 )
 from tournaments.selectors.online import game_clock
 from tournaments.services import pools
@@ -102,10 +106,22 @@ def event_round_detail(request: HttpRequest, event_id: int, number: int) -> Http
     return render(request, "tournaments/events/round.html", context)
 
 
+def event_bracket(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The bracket of a single- or double-elimination event, round by round."""
+    event = _event(request, event_id)
+    if not is_bracket(event):
+        raise Http404(_("This event is not played as a bracket."))
+    context = _event_context(request, event, "bracket")
+    context.update(bracket_page(event=event), paired_numbers={r.number for r in context["rounds"]})
+    return render(request, "tournaments/events/bracket.html", context)
+
+
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     context = _event_context(request, event, "standings")
-    if context["rounds"]:
+    if event.structure != Event.Structure.SWISS:
+        context.update(standings=[], bracket=[], winner=None, structure=structure_standings_page(event=event))
+    elif context["rounds"]:
         results = event_results(event=event)
         standings, pager = _paged(request, standings_table(event=event, results=results))
         context.update(
