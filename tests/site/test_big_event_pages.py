@@ -102,6 +102,7 @@ def test_it_keeps_the_round_api_shape(big, anonymous):
         "disputed": False,
         "reported_by": None,
         "extension_minutes": 0,
+        "bracket_key": "",  # added for brackets (W1-1, L2-1, GF1); a Swiss match has none
     }
 
 
