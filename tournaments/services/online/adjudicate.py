@@ -29,7 +29,7 @@ from tournaments.selectors.online import (
     seats_present,
     sideboarding_allowed,
 )
-from tournaments.services import live
+from tournaments.services import jobs, live
 from tournaments.services.online.engines import _remember, engine_for, engine_forget
 from tournaments.services.online.playable import online_round_require_playable
 from tournaments.services.online.queue import (
@@ -86,20 +86,73 @@ def match_changed(match_id: int) -> None:
     transaction.on_commit(send)
 
 
+# An online round's games are set up in tasks of this many matches (:func:`round_games_start`):
+# each engine's set-up (decklists read, cards dealt, the first view drawn) takes milliseconds,
+# and an 8,192-player round has 4,096 games, minutes of work an organizer's request cannot wait
+# for. Small enough that a worker taking one leaves the others to share the rest.
+SETUP_CHUNK = 64
+
+
+# A round of at most this many games is set up in the request all the same: a fraction of a
+# second, and its players find their games ready when the pairings appear.
+SETUP_IN_REQUEST = 8
+
+
 def round_games_start(*, round_id: int) -> int:
-    """Create game 1 of every match of an online round; return how many were started."""
+    """Set up game 1 of every match of an online round that has none; return how many matches
+    wait for it.
+
+    Without a broker (services.jobs.in_process), or for a round of at most
+    :data:`SETUP_IN_REQUEST` games, they are set up here, in the caller's transaction. With
+    one, a larger round's matches are handed to the workers in chunks of
+    :data:`SETUP_CHUNK` once the caller commits (:func:`games_set_up`): the organizer's request
+    answers at once, and each game's clocks and no-show timer start when the game is really
+    ready (O1.2, O2.1), not at the request; until then its players are told it is being set up.
+    """
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if not round_.event.online:
         return 0
     online_round_require_playable(round_=round_)  # before any game is set up (engine/playable.py)
-    started = 0
-    for match in round_.matches.filter(player_b__isnull=False).select_related("player_a", "player_b"):
-        if not match.games.exists():
+    waiting = round_.matches.filter(player_b__isnull=False, games__isnull=True).order_by("table")
+    match_ids = list(waiting.values_list("id", flat=True))
+    if jobs.in_process() or len(match_ids) <= SETUP_IN_REQUEST:
+        games_set_up(match_ids=match_ids)
+        return len(match_ids)
+    chunks = [match_ids[i : i + SETUP_CHUNK] for i in range(0, len(match_ids), SETUP_CHUNK)]
+    transaction.on_commit(partial(_setup_queue, chunks))
+    return len(match_ids)
+
+
+def _setup_queue(chunks: list[list[int]]) -> None:
+    for chunk in chunks:
+        jobs.task(jobs.GAMES_SET_UP).delay(chunk)
+
+
+def games_set_up(*, match_ids: list[int]) -> int:
+    """Create game 1 of each of the matches that has none yet (its seed drawn and recorded here,
+    its engine dealt, its clocks or no-show timer started now) and queue its first adjudication;
+    return how many games were created.
+
+    Idempotent, so a task retried or delivered twice is harmless: each match is locked and
+    skipped when it has a game already (or is final, or lost its opponent meanwhile).
+    """
+    created = 0
+    for match_id in match_ids:
+        with transaction.atomic():
+            match = (
+                Match.objects.select_for_update(of=("self",))
+                .select_related("round__event", "player_a", "player_b")
+                .filter(pk=match_id)
+                .first()
+            )
+            if match is None or match.player_b is None or match.status == Match.Status.FINAL:
+                continue
+            if not match.round.event.online or match.games.exists():
+                continue
             game_create(match, number=1, first_initiative=None)
-            started += 1
-            bots = _bots_only(match)
-            transaction.on_commit(partial(queue_adjudication, match.pk, bots=bots))
-    return started
+            created += 1
+            transaction.on_commit(partial(queue_adjudication, match.pk, bots=_bots_only(match)))
+    return created
 
 
 def _card_set_codes(event: Event) -> list[str]:
