@@ -10,12 +10,14 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from engine.actions import action_problem
+from engine.decklist import Decklist, parse_decklist
 from engine.match import MatchState as EngineMatch
 from tournaments import online_rules, plainsql
 from tournaments.models import CardSet, Event, Game, GameAction, Match, ResultChange, Round
@@ -30,7 +32,7 @@ from tournaments.selectors.online import (
     sideboarding_allowed,
 )
 from tournaments.services import jobs, live
-from tournaments.services.online.engines import _remember, engine_for, engine_forget
+from tournaments.services.online.engines import _remember, engine_for, engine_forget, engine_start
 from tournaments.services.online.playable import online_round_require_playable
 from tournaments.services.online.queue import (
     DRAIN_WOKEN,
@@ -134,14 +136,16 @@ def games_set_up(*, match_ids: list[int]) -> int:
     return how many games were created.
 
     Idempotent, so a task retried or delivered twice is harmless: each match is locked and
-    skipped when it has a game already (or is final, or lost its opponent meanwhile).
+    skipped when it has a game already (or is final, or lost its opponent meanwhile). Each
+    distinct decklist is read once for all the matches (many players share a deck).
     """
     created = 0
+    setup = GameSetup()
     for match_id in match_ids:
         with transaction.atomic():
             match = (
                 Match.objects.select_for_update(of=("self",))
-                .select_related("round__event", "player_a", "player_b")
+                .select_related("round__event", "player_a__player", "player_b__player")
                 .filter(pk=match_id)
                 .first()
             )
@@ -149,10 +153,34 @@ def games_set_up(*, match_ids: list[int]) -> int:
                 continue
             if not match.round.event.online or match.games.exists():
                 continue
-            game_create(match, number=1, first_initiative=None)
+            game_create(match, number=1, first_initiative=None, setup=setup)
             created += 1
             transaction.on_commit(partial(queue_adjudication, match.pk, bots=_bots_only(match)))
     return created
+
+
+class GameSetup:
+    """What the games set up together share: their event's card sets, and each decklist as the
+    engine reads it, by its stored JSON (the same text deals the same cards)."""
+
+    def __init__(self) -> None:
+        self.card_sets: dict[str, list[str]] = {}
+        self.decks: dict[bytes, Decklist] = {}
+
+    def card_set_codes(self, event: Event) -> list[str]:
+        if event.game not in self.card_sets:
+            self.card_sets[event.game] = _card_set_codes(event)
+        return self.card_sets[event.game]
+
+    def parsed(self, game: Game) -> list[Decklist]:
+        key = game.match.round.event.game
+        out = []
+        for raw in game.decks:
+            text = orjson.dumps(raw)
+            if text not in self.decks:
+                self.decks[text] = parse_decklist(raw, game=key)
+            out.append(self.decks[text])
+        return out
 
 
 def _card_set_codes(event: Event) -> list[str]:
@@ -166,14 +194,20 @@ def game_seed_new() -> int:
     return random.SystemRandom().getrandbits(GAME_SEED_BITS)
 
 
-def game_create(match: Match, *, number: int, first_initiative: int | None) -> Game:
+def game_create(
+    match: Match, *, number: int, first_initiative: int | None, setup: GameSetup | None = None
+) -> Game:
+    """Create game ``number`` of the match (its seed drawn and recorded here) and, unless it
+    opens with sideboarding, deal it and start its clocks or no-show timer; return it.
+    ``setup``: what games set up together share (:class:`GameSetup`)."""
     event = match.round.event
     assert match.player_b is not None
+    setup = setup or GameSetup()
     # Only as the game's rules allow (Y2.4: Your War without an event side deck, C2.1: none).
     sideboarding = number > 1 and sideboarding_allowed(game=event.game, side_max=event.side_deck_max)
     now = timezone.now()
     decks = [match.player_a.deck, match.player_b.deck]
-    previous = match.games.filter(number=number - 1).first()
+    previous = match.games.filter(number=number - 1).first() if number > 1 else None
     if previous is not None:
         decks = list(previous.decks)  # sideboarding starts from the deck of the last game
     game = Game.objects.create(
@@ -182,7 +216,7 @@ def game_create(match: Match, *, number: int, first_initiative: int | None) -> G
         status=Game.Status.SIDEBOARDING if sideboarding else Game.Status.PLAYING,
         seed=game_seed_new(),
         first_initiative=first_initiative,
-        card_sets=_card_set_codes(event),
+        card_sets=setup.card_set_codes(event),
         decks=decks,
         clock_used=[0.0, 0.0],
         sideboard_until=now + timedelta(seconds=event.sideboard_seconds) if sideboarding else None,
@@ -193,6 +227,7 @@ def game_create(match: Match, *, number: int, first_initiative: int | None) -> G
         # the log, a replay) reads them: PostgreSQL's jsonb orders an object's keys its own way,
         # and the decks as given here would deal other hands than the log says (O6.2).
         game.refresh_from_db(fields=["decks"])
+        engine_start(game, setup.parsed(game))
         _begin(game, now)
         game.save()
     return game
