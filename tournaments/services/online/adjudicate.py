@@ -100,7 +100,7 @@ SETUP_CHUNK = 64
 SETUP_IN_REQUEST = 8
 
 
-def round_games_start(*, round_id: int) -> int:
+def round_games_start(*, round_id: int, checked: bool = False) -> int:
     """Set up game 1 of every match of an online round that has none; return how many matches
     wait for it.
 
@@ -110,11 +110,14 @@ def round_games_start(*, round_id: int) -> int:
     :data:`SETUP_CHUNK` once the caller commits (:func:`games_set_up`): the organizer's request
     answers at once, and each game's clocks and no-show timer start when the game is really
     ready (O1.2, O2.1), not at the request; until then its players are told it is being set up.
+    ``checked``: the caller has just checked every deck of the event with the engine (the start
+    of the event), so the round's decks are not read and checked again.
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if not round_.event.online:
         return 0
-    online_round_require_playable(round_=round_)  # before any game is set up (engine/playable.py)
+    if not checked:
+        online_round_require_playable(round_=round_)  # before any game is set up (engine/playable.py)
     waiting = round_.matches.filter(player_b__isnull=False, games__isnull=True).order_by("table")
     match_ids = list(waiting.values_list("id", flat=True))
     if jobs.in_process() or len(match_ids) <= SETUP_IN_REQUEST:
