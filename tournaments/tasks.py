@@ -14,7 +14,13 @@ from tournaments.services.notifications import (
     notification_email_send,
     webhook_deliver_once,
 )
-from tournaments.services.online import actions_drain, match_adjudicate, online_sweep, queue_adjudication
+from tournaments.services.online import (
+    actions_drain,
+    games_set_up,
+    match_adjudicate,
+    online_sweep,
+    queue_adjudication,
+)
 from tournaments.services.ops import heartbeat_record
 from tournaments.services.ratings import rating_update
 
@@ -94,3 +100,16 @@ def metagame_build(key: str) -> int:
 def rating_update_task(match_id: int) -> bool:
     """Bring the ratings in line with the match (idempotent); return whether they changed."""
     return rating_update(match_id=match_id)
+
+
+@shared_task(
+    name=jobs.GAMES_SET_UP,
+    acks_late=True,  # a worker killed mid-task leaves the message for another (the set-up is idempotent)
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=8,
+)
+def games_set_up_task(match_ids: list[int]) -> int:
+    """Set up game 1 of each of an online round's matches that has none; return how many."""
+    return games_set_up(match_ids=match_ids)

@@ -70,24 +70,35 @@ def _match(request: Request, match_id: int) -> tuple[Match, int | None, bool]:
     return match, access.seat, access.official
 
 
-def _playing_or_409(*, online: bool, started: bool) -> None:
-    """409 unless the match is played online (two players) and its first game has started."""
+def _playing_or_409(*, online: bool, started: bool, final: bool = False) -> None:
+    """409 unless the match is played online (two players) and its first game has started.
+
+    A match of a started online round whose first game a worker has not set up yet (the games of
+    a large round are set up in the background, services/online round_games_start) answers
+    ``no_game`` with ``setting_up`` true and says so; the play page asks again until it starts."""
     if not online:
         raise ApiError(_("This match is not played online."), code="not_online", status_code=409)
     if not started:
-        raise ApiError(_("No game has started yet."), code="no_game", status_code=409)
+        if not final:
+            message = _("Your game is being set up. It starts by itself in a moment.")
+            raise ApiError(message, code="no_game", status_code=409, setting_up=True)
+        raise ApiError(_("No game has started yet."), code="no_game", status_code=409, setting_up=False)
+
+
+def _final(match: Match) -> bool:
+    return bool(match.status == Match.Status.FINAL)
 
 
 def _started_or_409(match: Match) -> None:
     """:func:`_playing_or_409` for a match (the game's existence in one cheap query)."""
     online = match_is_online(match)
-    _playing_or_409(online=online, started=online and match.games.exists())
+    _playing_or_409(online=online, started=online and match.games.exists(), final=_final(match))
 
 
 def _games_or_409(match: Match) -> list[Game]:
     online = match_is_online(match)
     games = match_games(match) if online else []
-    _playing_or_409(online=online, started=bool(games))
+    _playing_or_409(online=online, started=bool(games), final=_final(match))
     return games
 
 
@@ -413,7 +424,7 @@ class GameActionApi(APIView):
                 match_id, request.user.pk, decision=data.validated_data["decision"]
             )
             assert facts is not None  # a match is never deleted under a player's request
-        _playing_or_409(online=facts.online, started=facts.started)
+        _playing_or_409(online=facts.online, started=facts.started, final=facts.final)
         row = svc.game_action_submit(match_id=match_id, facts=facts, **data.validated_data)
         if jobs.in_process():
             # Applied already: the task ran in-process on commit.

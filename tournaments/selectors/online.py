@@ -271,6 +271,40 @@ def _log_header(key: str, game: Game) -> dict[str, Any]:
     return header
 
 
+def game_engine_new(game: Game, decks: list[Decklist]) -> Any:
+    """Return a new game's engine state, set up from ``decks`` (the game's stored decks, parsed),
+    and keep its log's setup keys for :func:`game_log`: the one set-up a new game needs, where
+    reading its log first and replaying it would set it up twice. The same state as the replay
+    of its log (the engine's setup is a function of the decks, the seed and the options).
+    Raises InputError for a deck the engine cannot play."""
+    key = game.match.round.event.game
+    _rules, catalog = catalog_for(game=key)
+    names = _seat_names(game.match)
+    options = {"first": game.first_initiative, "names": names}
+    engine = match_engine(key).new_match(catalog, decks, seed=game.seed, options=options)
+    header = engine.to_log(list(game.card_sets))
+    header.pop("actions", None)
+    cache_key = (game.pk, game.seed, game.first_initiative, orjson.dumps(game.decks), tuple(game.card_sets))
+    with _headers_lock:
+        _headers[cache_key] = header
+        while len(_headers) > _HEADERS_MAX:
+            _headers.popitem(last=False)
+    return engine
+
+
+def _seat_names(match: Match) -> list[str]:
+    """Both seats' usernames ("" for none), read with the match when its players came with it."""
+    registrations = [match.player_a, match.player_b]
+    player = Registration._meta.get_field("player")
+    if all(r is None or player.is_cached(r) for r in registrations):  # read with the match (a worker)
+        return [r.player.get_username() if r is not None else "" for r in registrations]
+    users = [r.player_id if r is not None else None for r in registrations]
+    User = get_user_model()
+    known = [pk for pk in users if pk is not None]
+    usernames = dict(User.objects.filter(pk__in=known).values_list("pk", User.USERNAME_FIELD))
+    return [usernames.get(pk, "") for pk in users]  # one query, and only when the log is read
+
+
 def game_log(game: Game) -> dict[str, Any]:
     """Return the game's match log in the formats.md shape (what `engine replay` reads): the
     envelope (game, rules version, seed, cards, players with their names and decks, actions)
@@ -279,16 +313,7 @@ def game_log(game: Game) -> dict[str, Any]:
     if deferred:  # read without them (online_rows.games_of): both in one query
         game.refresh_from_db(fields=sorted(deferred))
     match = game.match
-    registrations = [match.player_a, match.player_b]
-    player = Registration._meta.get_field("player")
-    if all(r is None or player.is_cached(r) for r in registrations):  # read with the match (a worker)
-        names = [r.player.get_username() if r is not None else "" for r in registrations]
-    else:
-        users = [r.player_id if r is not None else None for r in registrations]
-        User = get_user_model()
-        known = [pk for pk in users if pk is not None]
-        usernames = dict(User.objects.filter(pk__in=known).values_list("pk", User.USERNAME_FIELD))
-        names = [usernames.get(pk, "") for pk in users]  # one query, and only when the log is read
+    names = _seat_names(match)
     key = match.round.event.game
     return {
         **_log_header(key, game),

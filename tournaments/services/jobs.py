@@ -17,6 +17,7 @@ NOTIFICATION_EMAIL = "tournaments.notification_email"
 WEBHOOK_DELIVER = "tournaments.webhook_deliver"
 METAGAME_BUILD = "tournaments.metagame_build"
 RATING_UPDATE = "tournaments.rating_update"
+GAMES_SET_UP = "tournaments.games_set_up"
 
 
 def task(name: str) -> Task:

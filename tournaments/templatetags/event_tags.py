@@ -1,6 +1,8 @@
 """Template helpers of the event pages: countdowns, status badges, results."""
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
+from html import escape
 from urllib.parse import urlencode
 
 import segno
@@ -131,3 +133,11 @@ def signup_code_link(context: Context, code: str) -> dict[str, object]:
 def get_item(mapping: object, key: str) -> object:
     """Return ``mapping[key]`` (None when missing or not a mapping): ``{{ change.new|get_item:key }}``."""
     return mapping.get(key) if isinstance(mapping, dict) else None
+
+
+@register.filter
+def datalist_options(names: Iterable[str]) -> str:
+    """Return a datalist's ``<option>`` elements, one per name (escaped), built in one pass: the
+    dashboard of an 8,192-player event lists every name twice, and the template's own loop over
+    16,384 of them took a large share of the page's time."""
+    return mark_safe("".join(f'<option value="{escape(name, quote=True)}">' for name in names))

@@ -70,6 +70,8 @@ def _js_strings(game: str) -> dict[str, Any]:
         "sending": _("Sending…"),
         "offline": _("Connection lost — retrying…"),
         "not_started": _("The game has not started yet."),
+        # A large round's games are set up by the workers after the start (api.md: setting_up).
+        "setting_up": _("Your game is being set up. It starts by itself in a moment."),
         "result_win": _("{name} wins game {n} ({reason})."),
         "result_draw": _("Game {n} is a draw ({reason})."),
         "match_over": _("The match is over: {a} {wa} – {wb} {b}"),
@@ -160,6 +162,8 @@ def match_play(request: SignedInHttpRequest, match_id: int) -> HttpResponse:
         "spectator": seat is None,
         "online": online,
         "started": game is not None,
+        # Game 1 not set up yet by the workers (services/online round_games_start).
+        "setting_up": online and game is None and match.status != Match.Status.FINAL,
         "game_status": game.status if game is not None else "",
         "sides": sides,
         "board_module": board_module(game=event.game),

@@ -40,6 +40,7 @@ from tournaments.selectors.events.registration import (
     registration_of,
 )
 from tournaments.selectors.events.rounds import (
+    GamesReady,
     RoundProgress,
     RoundView,
     Seat,
@@ -52,6 +53,7 @@ from tournaments.selectors.events.rounds import (
     no_show_from,
     player_match,
     preparing_round,
+    round_games_ready,
     round_match_rows,
     round_matches,
     round_matches_page,
@@ -97,6 +99,7 @@ __all__ = [
     "DeckStatus",
     "EventFilters",
     "EventResults",
+    "GamesReady",
     "Role",
     "RoundProgress",
     "RoundView",
@@ -146,6 +149,7 @@ __all__ = [
     "registration_is_open",
     "registration_of",
     "registrations_checked",
+    "round_games_ready",
     "round_match_rows",
     "round_matches",
     "round_matches_page",

@@ -183,6 +183,31 @@ def round_progress_counted(*, round: Round) -> RoundProgress:
 
 
 @dataclass(frozen=True)
+class GamesReady:
+    """How many of an online round's games the workers have set up (``ready``) of ``total``."""
+
+    ready: int
+    total: int
+
+    @property
+    def setting_up(self) -> bool:
+        return self.ready < self.total
+
+
+def round_games_ready(*, round: Round) -> GamesReady | None:
+    """Return how many game 1s of a published online round exist of the matches that need one
+    (one query), or None for a paper or held round. A large round's games are set up by the
+    workers after the start (services/online round_games_start): the dashboard says how far."""
+    if not round.event.online or not round.published:
+        return None
+    counts = round.matches.filter(player_b__isnull=False).aggregate(
+        total=Count("id", distinct=True),
+        ready=Count("games", filter=Q(games__number=1), distinct=True),
+    )
+    return GamesReady(ready=counts["ready"] or 0, total=counts["total"] or 0)
+
+
+@dataclass(frozen=True)
 class Seat:
     """One player's line of a pairings sheet (``opponent`` None: a bye)."""
 

@@ -62,7 +62,8 @@ def event_start(*, event: Event, by: User, hold: bool = False) -> Round:
         # Waitlisted players did not get in: they stay listed, never paired.
         round_ = _pair_swiss(event, 1, published=not hold)
         if not hold:
-            round_games_start(round_id=round_.pk)
+            # Every registered deck was checked with the engine above: not read again.
+            round_games_start(round_id=round_.pk, checked=event.online)
     return round_
 
 

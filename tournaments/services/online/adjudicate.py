@@ -10,12 +10,14 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from engine.actions import action_problem
+from engine.decklist import Decklist, parse_decklist
 from engine.match import MatchState as EngineMatch
 from tournaments import online_rules, plainsql
 from tournaments.models import ELIMINATION_KINDS, CardSet, Event, Game, GameAction, Match, ResultChange, Round
@@ -29,8 +31,8 @@ from tournaments.selectors.online import (
     seats_present,
     sideboarding_allowed,
 )
-from tournaments.services import live
-from tournaments.services.online.engines import _remember, engine_for, engine_forget
+from tournaments.services import jobs, live
+from tournaments.services.online.engines import _remember, engine_for, engine_forget, engine_start
 from tournaments.services.online.playable import online_round_require_playable
 from tournaments.services.online.queue import (
     DRAIN_WOKEN,
@@ -86,20 +88,102 @@ def match_changed(match_id: int) -> None:
     transaction.on_commit(send)
 
 
-def round_games_start(*, round_id: int) -> int:
-    """Create game 1 of every match of an online round; return how many were started."""
+# An online round's games are set up in tasks of this many matches (:func:`round_games_start`):
+# each engine's set-up (decklists read, cards dealt, the first view drawn) takes milliseconds,
+# and an 8,192-player round has 4,096 games, minutes of work an organizer's request cannot wait
+# for. Small enough that a worker taking one leaves the others to share the rest.
+SETUP_CHUNK = 64
+
+
+# A round of at most this many games is set up in the request all the same: a fraction of a
+# second, and its players find their games ready when the pairings appear.
+SETUP_IN_REQUEST = 8
+
+
+def round_games_start(*, round_id: int, checked: bool = False) -> int:
+    """Set up game 1 of every match of an online round that has none; return how many matches
+    wait for it.
+
+    Without a broker (services.jobs.in_process), or for a round of at most
+    :data:`SETUP_IN_REQUEST` games, they are set up here, in the caller's transaction. With
+    one, a larger round's matches are handed to the workers in chunks of
+    :data:`SETUP_CHUNK` once the caller commits (:func:`games_set_up`): the organizer's request
+    answers at once, and each game's clocks and no-show timer start when the game is really
+    ready (O1.2, O2.1), not at the request; until then its players are told it is being set up.
+    ``checked``: the caller has just checked every deck of the event with the engine (the start
+    of the event), so the round's decks are not read and checked again.
+    """
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if not round_.event.online:
         return 0
-    online_round_require_playable(round_=round_)  # before any game is set up (engine/playable.py)
-    started = 0
-    for match in round_.matches.filter(player_b__isnull=False).select_related("player_a", "player_b"):
-        if not match.games.exists():
-            game_create(match, number=1, first_initiative=None)
-            started += 1
-            bots = _bots_only(match)
-            transaction.on_commit(partial(queue_adjudication, match.pk, bots=bots))
-    return started
+    if not checked:
+        online_round_require_playable(round_=round_)  # before any game is set up (engine/playable.py)
+    waiting = round_.matches.filter(player_b__isnull=False, games__isnull=True).order_by("table")
+    match_ids = list(waiting.values_list("id", flat=True))
+    if jobs.in_process() or len(match_ids) <= SETUP_IN_REQUEST:
+        games_set_up(match_ids=match_ids)
+        return len(match_ids)
+    chunks = [match_ids[i : i + SETUP_CHUNK] for i in range(0, len(match_ids), SETUP_CHUNK)]
+    transaction.on_commit(partial(_setup_queue, chunks))
+    return len(match_ids)
+
+
+def _setup_queue(chunks: list[list[int]]) -> None:
+    for chunk in chunks:
+        jobs.task(jobs.GAMES_SET_UP).delay(chunk)
+
+
+def games_set_up(*, match_ids: list[int]) -> int:
+    """Create game 1 of each of the matches that has none yet (its seed drawn and recorded here,
+    its engine dealt, its clocks or no-show timer started now) and queue its first adjudication;
+    return how many games were created.
+
+    Idempotent, so a task retried or delivered twice is harmless: each match is locked and
+    skipped when it has a game already (or is final, or lost its opponent meanwhile). Each
+    distinct decklist is read once for all the matches (many players share a deck).
+    """
+    created = 0
+    setup = GameSetup()
+    for match_id in match_ids:
+        with transaction.atomic():
+            match = (
+                Match.objects.select_for_update(of=("self",))
+                .select_related("round__event", "player_a__player", "player_b__player")
+                .filter(pk=match_id)
+                .first()
+            )
+            if match is None or match.player_b is None or match.status == Match.Status.FINAL:
+                continue
+            if not match.round.event.online or match.games.exists():
+                continue
+            game_create(match, number=1, first_initiative=None, setup=setup)
+            created += 1
+            transaction.on_commit(partial(queue_adjudication, match.pk, bots=_bots_only(match)))
+    return created
+
+
+class GameSetup:
+    """What the games set up together share: their event's card sets, and each decklist as the
+    engine reads it, by its stored JSON (the same text deals the same cards)."""
+
+    def __init__(self) -> None:
+        self.card_sets: dict[str, list[str]] = {}
+        self.decks: dict[bytes, Decklist] = {}
+
+    def card_set_codes(self, event: Event) -> list[str]:
+        if event.game not in self.card_sets:
+            self.card_sets[event.game] = _card_set_codes(event)
+        return self.card_sets[event.game]
+
+    def parsed(self, game: Game) -> list[Decklist]:
+        key = game.match.round.event.game
+        out = []
+        for raw in game.decks:
+            text = orjson.dumps(raw)
+            if text not in self.decks:
+                self.decks[text] = parse_decklist(raw, game=key)
+            out.append(self.decks[text])
+        return out
 
 
 def _card_set_codes(event: Event) -> list[str]:
@@ -113,14 +197,20 @@ def game_seed_new() -> int:
     return random.SystemRandom().getrandbits(GAME_SEED_BITS)
 
 
-def game_create(match: Match, *, number: int, first_initiative: int | None) -> Game:
+def game_create(
+    match: Match, *, number: int, first_initiative: int | None, setup: GameSetup | None = None
+) -> Game:
+    """Create game ``number`` of the match (its seed drawn and recorded here) and, unless it
+    opens with sideboarding, deal it and start its clocks or no-show timer; return it.
+    ``setup``: what games set up together share (:class:`GameSetup`)."""
     event = match.round.event
     assert match.player_b is not None
+    setup = setup or GameSetup()
     # Only as the game's rules allow (Y2.4: Your War without an event side deck, C2.1: none).
     sideboarding = number > 1 and sideboarding_allowed(game=event.game, side_max=event.side_deck_max)
     now = timezone.now()
     decks = [match.player_a.deck, match.player_b.deck]
-    previous = match.games.filter(number=number - 1).first()
+    previous = match.games.filter(number=number - 1).first() if number > 1 else None
     if previous is not None:
         decks = list(previous.decks)  # sideboarding starts from the deck of the last game
     game = Game.objects.create(
@@ -129,7 +219,7 @@ def game_create(match: Match, *, number: int, first_initiative: int | None) -> G
         status=Game.Status.SIDEBOARDING if sideboarding else Game.Status.PLAYING,
         seed=game_seed_new(),
         first_initiative=first_initiative,
-        card_sets=_card_set_codes(event),
+        card_sets=setup.card_set_codes(event),
         decks=decks,
         clock_used=[0.0, 0.0],
         sideboard_until=now + timedelta(seconds=event.sideboard_seconds) if sideboarding else None,
@@ -140,6 +230,7 @@ def game_create(match: Match, *, number: int, first_initiative: int | None) -> G
         # the log, a replay) reads them: PostgreSQL's jsonb orders an object's keys its own way,
         # and the decks as given here would deal other hands than the log says (O6.2).
         game.refresh_from_db(fields=["decks"])
+        engine_start(game, setup.parsed(game))
         _begin(game, now)
         game.save()
     return game

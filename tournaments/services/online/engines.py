@@ -6,10 +6,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from engine.decklist import Decklist
 from engine.match import MatchState as EngineMatch
 from tournaments.models import Game
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.online import (
+    game_engine_new,
     game_log,
     match_engine,
 )
@@ -48,6 +50,14 @@ def engine_for(game: Game) -> EngineMatch:
                 _remember(game, engine)
                 return engine
     engine = rebuild(game)
+    _remember(game, engine)
+    return engine
+
+
+def engine_start(game: Game, decks: list[Decklist]) -> EngineMatch:
+    """Return a new game's engine state, set up once from its parsed ``decks`` (no log to read
+    and replay yet), and keep it as :func:`engine_for` would."""
+    engine: EngineMatch = game_engine_new(game, decks)
     _remember(game, engine)
     return engine
 

@@ -593,7 +593,7 @@
         applyState(res.body, force);
         refreshLog(); // also retries a log that failed to load
       } else if (res.status === 409) {
-        setText("decider", T.not_started);
+        setText("decider", res.body && res.body.setting_up ? T.setting_up : T.not_started);
       }
       schedule();
     }, function () {
