@@ -67,7 +67,8 @@ def test_a_log_that_is_not_the_one_followed_is_replayed_whole(match, monkeypatch
         assert play_step(match, rng)
     before = _events(a, match_id)
     (replayed,) = play._events_cache.values()
-    replayed.actions[0] = {**replayed.actions[0], "forged": True}  # not this game's first action
+    followed = replayed.match.actions  # the log the replay holds: its engine's own
+    followed[0] = {**followed[0], "forged": True}  # not this game's first action
     started = _replays_counted(monkeypatch)
     assert _events(a, match_id) == before
     assert started == [0]

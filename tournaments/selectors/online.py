@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -47,6 +48,35 @@ def match_engine(game: str) -> MatchEngine[Any]:
     if engine is None:
         raise LookupError(f"the game {game!r} has no match engine: it cannot be played online")
     return engine
+
+
+def engine_catch_up(
+    engine: Any,
+    stored: list[dict[str, Any]],
+    *,
+    game: str,
+    applied: Callable[[int, Sequence[Any]], None] | None = None,
+) -> bool:
+    """Apply to ``engine`` (a state of the game ``game``) the actions of the stored log
+    ``stored`` it lacks; return whether it now holds that log.
+
+    False when its own actions are not the start of ``stored`` (a state advanced in a
+    transaction that rolled back, another game under the same key) or one of the rest does not
+    apply: the state may then be part advanced, and the caller replays the log instead.
+    ``applied(index, events)`` is told each action applied, by its index in the log, with the
+    events it made."""
+    done = len(engine.actions)
+    if done > len(stored) or engine.actions != stored[:done]:
+        return False
+    try:
+        for index in range(done, len(stored)):
+            entry = stored[index]
+            events = engine.apply(entry["seat"], {k: v for k, v in entry.items() if k != "seat"})
+            if applied is not None:
+                applied(index, events)
+    except (match_engine(game).illegal_action, KeyError, TypeError):
+        return False
+    return True
 
 
 @cache

@@ -2,13 +2,14 @@
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from tournaments.models import Card, Game
 from tournaments.selectors.cards import card_words, catalog_for
-from tournaments.selectors.online import game_log, match_engine
+from tournaments.selectors.online import engine_catch_up, game_log, match_engine
 
 EVENTS_KEPT = 200  # the log shows the game's most recent events
 
@@ -17,18 +18,28 @@ _EVENTS_CACHE_SIZE = 256
 
 
 class _Replayed:
-    """A game replayed for one reader up to some action: the engine's state there, the actions
-    it applied and the events they showed that reader. A game's log only grows, so the next
-    request applies the new actions alone instead of replaying the game from its start (the
-    play page asks after every move: a whole replay each time made a game's log cost its
+    """A game replayed for one reader up to some action: the engine's state there (its actions
+    are the log so far) and the events they showed that reader. A game's log only grows, so the
+    next request applies the new actions alone instead of replaying the game from its start
+    (the play page asks after every move: a whole replay each time made a game's log cost its
     length squared)."""
 
-    __slots__ = ("actions", "events", "lock", "match")
+    __slots__ = ("events", "lock", "match")
 
-    def __init__(self, match: Any, events: list[dict[str, Any]]) -> None:
-        self.match, self.events = match, events
-        self.actions: list[dict[str, Any]] = []
+    def __init__(self, match: Any) -> None:
+        self.match = match
+        self.events: list[dict[str, Any]] = []
         self.lock = threading.Lock()
+
+    def follow(self, stored: list[dict[str, Any]], *, game: str, seat: int | None) -> bool:
+        """Bring this replay to the stored log, keeping the events of each action applied;
+        False when the log is not this replay's continuation (selectors.online.engine_catch_up)."""
+        return engine_catch_up(
+            self.match,
+            stored,
+            game=game,
+            applied=lambda index, events: _events_add(self.events, events, index, seat),
+        )
 
 
 # (game id, seed, reader) -> the game replayed for that reader, the least recently read dropped.
@@ -85,6 +96,7 @@ def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> li
     replayed before (another process wrote it, or it was read first here).
     """
     actions = list(game.actions or [])
+    game_key: str = game.match.round.event.game
     key = (game.pk, game.seed, seat)
     with _cache_lock:
         replayed = _events_cache.get(key)
@@ -92,13 +104,12 @@ def game_events(*, game: Game, seat: int | None, limit: int = EVENTS_KEPT) -> li
             _events_cache.move_to_end(key)
     if replayed is not None:
         with replayed.lock:
-            done = len(replayed.actions)
-            if len(actions) >= done and actions[:done] == replayed.actions:
-                _events_apply(replayed, actions[done:], seat)
+            if replayed.follow(actions, game=game_key, seat=seat):
                 return replayed.events[-limit:]
     replayed = _events_replay(game, seat)
     with replayed.lock:
-        _events_apply(replayed, actions, seat)
+        if not replayed.follow(actions, game=game_key, seat=seat):
+            raise ValueError(f"the stored log of game {game.pk} does not replay")
         shown = replayed.events[-limit:]
     with _cache_lock:
         _events_cache[key] = replayed
@@ -111,22 +122,14 @@ def _events_replay(game: Game, seat: int | None) -> _Replayed:
     """The game set up (its log's first 0 actions) with the setup's events, for ``seat``."""
     game_key: str = game.match.round.event.game
     _rules, catalog = catalog_for(game=game_key)
-    match = match_engine(game_key).replay(game_log(game), catalog, upto=0)
-    replayed = _Replayed(match, [])
-    _events_add(replayed.events, list(match.initial_events), None, seat)
+    replayed = _Replayed(match_engine(game_key).replay(game_log(game), catalog, upto=0))
+    _events_add(replayed.events, replayed.match.initial_events, None, seat)
     return replayed
 
 
-def _events_apply(replayed: _Replayed, actions: list[dict[str, Any]], seat: int | None) -> None:
-    """Apply ``actions`` (the log's next ones) to ``replayed``, keeping the events they show."""
-    for entry in actions:
-        index = len(replayed.actions)
-        action = {k: v for k, v in entry.items() if k != "seat"}
-        _events_add(replayed.events, list(replayed.match.apply(entry["seat"], action)), index, seat)
-        replayed.actions.append(entry)
-
-
-def _events_add(out: list[dict[str, Any]], events: list[Any], index: int | None, seat: int | None) -> None:
+def _events_add(
+    out: list[dict[str, Any]], events: Sequence[Any], index: int | None, seat: int | None
+) -> None:
     for event in events:
         shown = event.judge_dict() if seat is None else event.for_seat(seat)
         out.append({**shown, "i": len(out), "a": index})

@@ -11,6 +11,7 @@ from engine.match import MatchState as EngineMatch
 from tournaments.models import Game
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.online import (
+    engine_catch_up,
     game_engine_new,
     game_log,
     match_engine,
@@ -19,8 +20,8 @@ from tournaments.selectors.online import (
 _cache_lock = threading.RLock()
 
 
-# (game id, seed) -> (log length, engine state); the seed guards against a reused id.
-_engines: OrderedDict[tuple[int, int], tuple[int, EngineMatch]] = OrderedDict()
+# (game id, seed) -> engine state; the seed guards against a reused id.
+_engines: OrderedDict[tuple[int, int], EngineMatch] = OrderedDict()
 
 
 _ENGINE_CACHE_SIZE = 2048
@@ -37,18 +38,9 @@ def engine_for(game: Game) -> EngineMatch:
     key = (game.pk, game.seed)
     with _cache_lock:
         cached = _engines.pop(key, None)  # in use by this thread until remembered again
-    if cached is not None:
-        length, engine = cached
-        stored = game.actions
-        if length <= len(stored) and engine.actions == stored[:length]:
-            try:
-                for entry in stored[length:]:
-                    engine.apply(entry["seat"], {k: v for k, v in entry.items() if k != "seat"})
-            except (match_engine(game.match.round.event.game).illegal_action, KeyError, TypeError):
-                pass  # not this state's continuation after all: rebuild
-            else:
-                _remember(game, engine)
-                return engine
+    if cached is not None and engine_catch_up(cached, game.actions, game=game.match.round.event.game):
+        _remember(game, cached)
+        return cached
     engine = rebuild(game)
     _remember(game, engine)
     return engine
@@ -77,7 +69,7 @@ def engine_forget(game: Game) -> None:
 
 def _remember(game: Game, engine: EngineMatch) -> None:
     with _cache_lock:
-        _engines[(game.pk, game.seed)] = (len(engine.actions), engine)
+        _engines[(game.pk, game.seed)] = engine
         _engines.move_to_end((game.pk, game.seed))
         while len(_engines) > _ENGINE_CACHE_SIZE:
             _engines.popitem(last=False)
