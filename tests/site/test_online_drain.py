@@ -8,14 +8,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from respons_site.celery import app
-from tests.support.actors import make_players
+from tests.support.online import queued_round
 from tests.support.services import require_or_skip
 from tests.support.workers import require_real_services, row_locked
 from tournaments import plainsql, tasks
 from tournaments.models import Game, GameAction, Match
 from tournaments.services import live
 from tournaments.services import online as svc
-from tournaments.services.online import adjudicate, queue, schedule, submit
+from tournaments.services.online import adjudicate, queue, schedule
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,13 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def tables(event_factory, monkeypatch):
     """An online round of three matches; actions are only queued (no worker runs)."""
-    monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
-    event = event_factory(rounds=1, best_of=1, online=True)
-    event.open()
-    players = make_players(6)
-    event.register(*players)
-    by_name = {p.name: p for p in players}
-    return [(m["id"], by_name[m["player_a"]], by_name[m["player_b"]]) for m in event.start()["matches"]]
+    return queued_round(event_factory, monkeypatch, players=6)
 
 
 def queue_first_move(match_id, a, b):

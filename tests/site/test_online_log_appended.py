@@ -7,12 +7,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.support.actors import make_players
+from tests.support.online import queued_round
 from tests.support.services import require_or_skip
 from tournaments import plainsql
 from tournaments.models import Game, GameAction
 from tournaments.services import online as svc
-from tournaments.services.online import engines, submit
+from tournaments.services.online import engines
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,14 +20,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def match(event_factory, monkeypatch):
     """A started online match of two players; actions are only queued (no worker runs)."""
-    monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
-    event = event_factory(rounds=1, best_of=1, online=True)
-    event.open()
-    players = make_players(2)
-    event.register(*players)
-    by_name = {p.name: p for p in players}
-    (only,) = event.start()["matches"]
-    return only["id"], by_name[only["player_a"]], by_name[only["player_b"]]
+    (only,) = queued_round(event_factory, monkeypatch, players=2)
+    return only
 
 
 def as_stored(value):

@@ -6,10 +6,11 @@ import random
 import re
 from dataclasses import dataclass
 
-from tests.support.actors import Actor
+from tests.support.actors import Actor, make_players
 from tests.support.events import EventDriver, one_table
 from tests.support.pages import browser
 from tournaments.models import Game, Match
+from tournaments.services.online import submit
 
 
 @dataclass
@@ -38,6 +39,18 @@ def online_match(event_factory, judge: Actor, *, best_of: int = 1, rounds: int =
     event = event_factory(rounds=rounds, best_of=best_of, online=True)
     match, a, b = one_table(event, judge)
     return OnlineMatch(event=event, id=match["id"], a=a, b=b)
+
+
+def queued_round(event_factory, monkeypatch, *, players: int) -> list[tuple[int, Actor, Actor]]:
+    """Start an online round of ``players`` new players whose actions are only queued (no worker
+    runs; the test drains them itself): each match's id and its players by seat."""
+    monkeypatch.setattr(submit, "queue_action", lambda match_id: None)
+    event = event_factory(rounds=1, best_of=1, online=True)
+    event.open()
+    entrants = make_players(players)
+    event.register(*entrants)
+    by_name = {p.name: p for p in entrants}
+    return [(m["id"], by_name[m["player_a"]], by_name[m["player_b"]]) for m in event.start()["matches"]]
 
 
 def game_state(actor: Actor, match_id: int) -> dict:
