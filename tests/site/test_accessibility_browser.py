@@ -18,6 +18,8 @@ from engine.decklist import decklist_to_json, load_decklist
 from engine.registry import bundled_decklists
 from tests.support.actors import Actor, make_players
 from tests.support.actors import make_actor as _actor
+from tests.support.axe import STRUCTURE as AXE_STRUCTURE
+from tests.support.axe import violations
 from tests.support.browser import Seat, session_cookie
 from tests.support.events import EventDriver, one_table
 from tests.support.games import OTHER_ONLINE_GAMES
@@ -30,29 +32,21 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # The play-page tests' fixtures: Debian's Chromium, and the ORM allowed beside Playwright's loop.
 
-AXE = Path(settings.BASE_DIR, "tournaments/static/vendor/axe/axe.min.js")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SHOTS = os.environ.get("SCREENSHOT_DIR", "")
 
 # axe's WCAG 2.0/2.1 level A and AA rules (color-contrast is one of them): a violation of
 # impact "serious" or "critical" fails the page. And the page's structure, whatever the impact
-# (axe's best practices): one main landmark, each landmark named apart, an h1, headings one
-# level at a time, every content in a landmark, no empty table header, a working skip link.
-AXE_RUN = """async () => {
-  const structure = ["landmark-one-main", "landmark-unique", "landmark-no-duplicate-banner",
-    "landmark-no-duplicate-contentinfo", "landmark-no-duplicate-main", "page-has-heading-one",
-    "heading-order", "region", "empty-table-header", "empty-heading", "skip-link"];
-  const result = await axe.run(document, {
-    runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-    resultTypes: ["violations"],
-  });
-  return result.violations
-    .filter(v => structure.includes(v.id)
-      || ((v.impact === "serious" || v.impact === "critical") && v.tags.some(t => t.startsWith("wcag2"))))
-    .map(v => ({id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.slice(0, 4).map(n => n.target.join(" ") + " :: " + n.failureSummary)}));
-}"""
+# (tests/support/axe.py), with each landmark named apart and a working skip link besides.
+STRUCTURE = (
+    *AXE_STRUCTURE,
+    "landmark-unique",
+    "landmark-no-duplicate-banner",
+    "landmark-no-duplicate-contentinfo",
+    "landmark-no-duplicate-main",
+    "skip-link",
+)
 
 
 @dataclass
@@ -184,9 +178,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
 
 def axe_violations(page) -> list[dict]:
     """Return the serious and critical WCAG A/AA violations axe finds on the page."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=AXE.read_text())
-    return page.evaluate(AXE_RUN)
+    return violations(page, STRUCTURE)
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])

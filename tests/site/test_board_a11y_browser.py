@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import connections
 
 from tests.support.actors import PASSWORD
+from tests.support.axe import serious_violations
 from tests.support.browser import WAIT_MS, Seat, deciding
 from tests.support.events import one_table
 from tests.support.online import act, game_state
@@ -21,7 +22,6 @@ from tests.support.online import act, game_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-AXE = Path(settings.BASE_DIR) / "tournaments" / "static" / "vendor" / "axe" / "axe.min.js"
 SHOTS = Path(settings.BASE_DIR) / "var" / "screens"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 1000}
@@ -45,18 +45,6 @@ def tab_to(page, selector: str, limit: int = 120) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {selector}")
-
-
-def serious_violations(page) -> list[str]:
-    """Run axe-core on the page; return its serious and critical violations, one line each."""
-    if not page.evaluate("() => !!window.axe"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        "() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
-        ".then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))"
-    )
-    return found
 
 
 def shot(page, name: str) -> None:

@@ -3,33 +3,16 @@ tab, a double-elimination bracket with its reset played is readable on a phone i
 (390 px: the rounds stack, nothing scrolls the page sideways) and on a desktop in English
 (the rounds side by side), and axe-core finds no serious WCAG 2 A/AA violation in either."""
 
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 
 from tests.support.actors import make_players
+from tests.support.axe import violations
 from tests.support.browser import assert_fits, session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-AXE = Path(settings.BASE_DIR, "tournaments/static/vendor/axe/axe.min.js")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-# axe's WCAG 2 A/AA rules: a serious or critical violation fails the page, as in
-# test_accessibility_browser.py, with the page's structure whatever the impact.
-AXE_RUN = """async () => {
-  const structure = ["landmark-one-main", "page-has-heading-one", "heading-order", "region",
-    "empty-table-header", "empty-heading"];
-  const result = await axe.run(document, {
-    runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-    resultTypes: ["violations"],
-  });
-  return result.violations
-    .filter(v => structure.includes(v.id)
-      || ((v.impact === "serious" || v.impact === "critical") && v.tags.some(t => t.startsWith("wcag2"))))
-    .map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 4).map(n => n.target.join(" "))}));
-}"""
 
 
 @pytest.fixture
@@ -77,7 +60,6 @@ def test_the_bracket_page_reads_on_a_phone_and_a_desktop(live_server, chromium, 
         assert second["x"] + second["width"] <= viewport["width"]
     else:
         assert second["x"] >= first["x"] + first["width"]  # side by side
-    page.add_script_tag(content=AXE.read_text())
-    violations = page.evaluate(AXE_RUN)
-    assert not violations, violations
+    found = violations(page)  # as test_accessibility_browser.py, with the page's structure
+    assert not found, found
     context.close()

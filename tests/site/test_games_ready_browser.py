@@ -1,19 +1,15 @@
 """The dashboard's line that counts an online round's games being set up by the workers reads
 well and passes axe-core at 390 px in Russian and on a desktop in English."""
 
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 
 from tests.support.actors import make_players
+from tests.support.axe import serious_violations
 from tests.support.browser import DESKTOP, PHONE, session_cookie
 from tournaments.services import jobs
 from tournaments.services.online import adjudicate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-AXE = Path(settings.BASE_DIR) / "tournaments" / "static" / "vendor" / "axe" / "axe.min.js"
 
 
 class _Queued:
@@ -22,17 +18,6 @@ class _Queued:
 
     def apply_async(self, *args: object, **options: object) -> None:
         pass
-
-
-def serious_violations(page) -> list[str]:
-    """Run axe-core on the page; return its serious and critical WCAG A/AA violations."""
-    if not page.evaluate("() => !!window.axe"):
-        page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        "() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
-        ".then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))"
-    )
 
 
 @pytest.mark.parametrize(

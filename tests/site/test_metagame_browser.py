@@ -3,33 +3,16 @@ says so with its progress and shows the numbers by itself once ready (no reload 
 charts are drawn by the vendored Chart.js (no network), over the tables, and nothing makes the
 page scroll sideways."""
 
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 from django.utils import timezone
 
+from tests.support.axe import violations
 from tests.support.browser import PHONE, WAIT_MS, shot, tab
 from tests.support.metagame import finished_event, run_metagame_task
 from tournaments.models import MetagameReport
 from tournaments.selectors.metagame import Scope, metagame_fingerprint
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-AXE = Path(settings.BASE_DIR, "tournaments/static/vendor/axe/axe.min.js")
-# The serious and critical WCAG 2 A/AA violations, and the page-structure rules.
-AXE_RUN = """async () => {
-  const structure = ["landmark-one-main", "page-has-heading-one", "heading-order", "region",
-    "empty-table-header", "empty-heading"];
-  const result = await axe.run(document, {
-    runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-    resultTypes: ["violations"],
-  });
-  return result.violations
-    .filter(v => structure.includes(v.id)
-      || ((v.impact === "serious" || v.impact === "critical") && v.tags.some(t => t.startsWith("wcag2"))))
-    .map(v => v.id + ": " + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
-}"""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -68,6 +51,5 @@ def test_the_metagame_page_waits_for_the_task_then_draws_its_charts_on_a_phone(
     assert page.locator('[data-testid="identities"] tbody tr').count() >= 1  # the charts' text twin
     assert page.locator('[data-testid="matchups"]').is_visible()
     assert page.errors == [] and outside == []
-    page.add_script_tag(content=AXE.read_text())
-    assert page.evaluate(AXE_RUN) == []
+    assert violations(page) == []
     shot(page, f"metagame-{language}")

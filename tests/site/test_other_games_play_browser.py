@@ -12,13 +12,13 @@ import pytest
 from django.db import connections
 
 from engine.registry import bundled_decklists
+from tests.support.axe import serious_violations
 from tests.support.browser import PHONE, Seat, assert_fits, deciding
 from tests.support.events import EventDriver, one_table
 from tests.support.games import OTHER_ONLINE_GAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-AXE = Path(__file__).resolve().parents[2] / "tournaments" / "static" / "vendor" / "axe" / "axe.min.js"
 SHOTS = Path(os.environ.get("SCREENSHOTS") or Path(__file__).resolve().parents[2] / "var" / "shots")
 BOARD = "[data-testid=board-root]"
 # The board's own controls, not the shell's pass and concede.
@@ -65,17 +65,6 @@ def move(seat: "Player", *, keyboard: bool = False) -> str:
             buttons = moves(seat)
             assert buttons, f"{pressed} opened a step with nothing to choose"
     raise AssertionError(f"{pressed} never made a move")
-
-
-def serious_violations(page) -> list[str]:
-    """Run axe-core on the page; return its serious and critical violations, one line each."""
-    if not page.evaluate("() => !!window.axe"):
-        page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        "() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
-        ".then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))"
-    )
 
 
 class Player(Seat):

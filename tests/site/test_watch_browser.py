@@ -3,27 +3,14 @@ keys and the buttons, its address always a link to the step shown; the featured 
 delayed board from the stream. Both at phone width, in English and Russian, with no serious
 accessibility problem (axe-core) and no sideways scroll."""
 
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 
 from tests.support.actors import make_actor
+from tests.support.axe import serious_violations
 from tests.support.browser import PHONE, WAIT_MS, assert_fits, signed_in
 from tests.support.spectate import played_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-AXE = Path(settings.BASE_DIR) / "tournaments" / "static" / "vendor" / "axe" / "axe.min.js"
-
-
-def serious_violations(page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        "() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
-        ".then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))"
-    )
 
 
 def board_drawn(page) -> None:
