@@ -147,9 +147,6 @@ class ClickSeat:
     def seq(self) -> int:
         return int(self.page.get_attribute("#play", "data-seq") or -1)
 
-    def deciding(self) -> bool:
-        return self.status()["deciding"]
-
     def over(self) -> bool:
         return self.status()["over"]
 
