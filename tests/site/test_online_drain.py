@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from respons_site.celery import app
-from tests.support.online import queued_round
+from tests.support.online import queue_first_move, queued_round
 from tests.support.services import require_or_skip
 from tests.support.workers import require_real_services, row_locked
 from tournaments import plainsql, tasks
@@ -24,19 +24,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def tables(event_factory, monkeypatch):
     """An online round of three matches; actions are only queued (no worker runs)."""
     return queued_round(event_factory, monkeypatch, players=6)
-
-
-def queue_first_move(match_id, a, b):
-    """POST the deciding player's first legal action; return (actor, seq, action, view seq)."""
-    for actor in (a, b):
-        state = actor.api.get(f"/api/matches/{match_id}/game/").json()
-        choices = [x for x in state["legal_actions"] if x["type"] != "concede"]
-        if choices:
-            body = {"seq": state["next_seq"], "action": choices[0]}
-            response = actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json")
-            assert response.status_code == 202, response.content
-            return actor, body["seq"], body["action"], state["view"]["seq"]
-    raise AssertionError("nobody is deciding")
 
 
 def assert_applied(match_id, actor, seq, action, view_seq):

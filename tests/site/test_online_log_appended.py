@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.support.online import queued_round
+from tests.support.online import queue_first_move, queued_round
 from tests.support.services import require_or_skip
 from tournaments import plainsql
 from tournaments.models import Game, GameAction
@@ -34,16 +34,9 @@ def play(match_id, a, b, moves):
     that does not concede); return the game's UPDATE statements the drains sent."""
     updates = []
     for _ in range(moves):
-        for actor in (a, b):
-            state = actor.api.get(f"/api/matches/{match_id}/game/").json()
-            choices = [x for x in state["legal_actions"] if x["type"] != "concede"]
-            if choices:
-                body = {"seq": state["next_seq"], "action": choices[0]}
-                response = actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json")
-                assert response.status_code == 202, response.content
-                break
-        else:
+        if Game.objects.get(match_id=match_id).status != Game.Status.PLAYING:
             return updates
+        queue_first_move(match_id, a, b)
         with CaptureQueriesContext(connection) as captured:
             assert svc.matches_drain() == 1
         table = Game._meta.db_table

@@ -53,6 +53,19 @@ def queued_round(event_factory, monkeypatch, *, players: int) -> list[tuple[int,
     return [(m["id"], by_name[m["player_a"]], by_name[m["player_b"]]) for m in event.start()["matches"]]
 
 
+def queue_first_move(match_id, a, b):
+    """POST the deciding player's first legal action; return (actor, seq, action, view seq)."""
+    for actor in (a, b):
+        state = actor.api.get(f"/api/matches/{match_id}/game/").json()
+        choices = [x for x in state["legal_actions"] if x["type"] != "concede"]
+        if choices:
+            body = {"seq": state["next_seq"], "action": choices[0]}
+            response = actor.api.post(f"/api/matches/{match_id}/game/actions/", body, format="json")
+            assert response.status_code == 202, response.content
+            return actor, body["seq"], body["action"], state["view"]["seq"]
+    raise AssertionError("nobody is deciding")
+
+
 def game_state(actor: Actor, match_id: int) -> dict:
     response = actor.api.get(f"/api/matches/{match_id}/game/")
     assert response.status_code == 200, response.content
