@@ -7,7 +7,8 @@ as many players in registration. It times, through the whole Django stack (in-pr
 network), each page ``--repeat`` times after a first call (cold caches, shown apart):
 
 - the new-event form (organizer), the card list, the paper event's page (a player) and its
-  dashboard (the organizer);
+  dashboard (the organizer); the dashboard of the started online event (its round 1 of 4,096
+  tables still being played) and the names its correction forms read when opened;
 - the start of an online event (the organizer's POST: round 1 paired and its matches written),
   a fresh event of as many players for each call, timed as a deployment with a broker runs it:
   the tasks that set its games up are queued (to an in-memory broker nobody reads), not run;
@@ -220,6 +221,8 @@ def main() -> int:
             "cards list": page_call(as_player, "/cards/"),
             "event page": page_call(as_player, f"/events/{paper.pk}/"),
             "dashboard": page_call(as_organizer, f"/events/{paper.pk}/manage/"),
+            "dashboard, live": page_call(as_organizer, f"/events/{online.pk}/manage/"),
+            "names to move": page_call(as_organizer, f"/events/{online.pk}/manage/names/movable/"),
             "play page": page_call(seated, f"/matches/{match.pk}/play/"),
         }
         wanted = [label for label in calls if not args.only or label.startswith(args.only)]

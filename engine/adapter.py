@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Generic, TypeVar
@@ -123,7 +123,7 @@ class PackagedMatchEngine(Generic[M]):
         """Return legal decks of ``catalog`` for the test kit's games."""
         raise NotImplementedError(f"{type(self).__name__} says which decks {self.title} samples")
 
-    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+    def playable_problems(self, catalog: Catalog[Any], decks: Iterable[Decklist]) -> list[Violation]:
         """Return each card of ``decks`` that lacks a field the engine needs (engine/playable.py)."""
         return playable_problems(catalog, decks)
 

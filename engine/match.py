@@ -19,7 +19,7 @@ checks every registered engine against the properties this module promises.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from engine.actions import ActionProblem
@@ -338,7 +338,7 @@ class MatchEngine(Protocol[S]):
         the kit adds the game's bundled decks)."""
         ...
 
-    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+    def playable_problems(self, catalog: Catalog[Any], decks: Iterable[Decklist]) -> list[Violation]:
         """Return a violation per card of ``decks`` that lacks a field this engine needs (code
         ``not_playable``, params ``card`` and ``field``; engine/playable.py): a card set for paper
         events may leave them out. Empty when every card can be played; ``new_match`` refuses

@@ -32,6 +32,7 @@ import psycopg
 from django.db import connection
 from django.db.models import Field, JSONField, Model
 from django.db.models.fields.mixins import FieldCacheMixin
+from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 T = TypeVar("T")
@@ -305,6 +306,68 @@ def insert_unless_taken(instance: Model) -> bool:
     with cursor() as cursor_:
         cursor_.execute(sql, values)
         return cursor_.rowcount == 1
+
+
+# Values a plain column sends as they are (what its field's get_db_prep_save returns unchanged).
+_NATIVE = (int, str, bool, type(None))
+
+
+def insert_columns(model: type[Model], count: int, **columns: Any) -> None:
+    """Insert ``count`` new rows of ``model`` in one statement, given by column: each keyword a
+    field's attribute name (``player_a_id``) with a list of ``count`` values, or one value for
+    every row; a field not named takes its default, an ``auto_now`` one the time of writing.
+    The keys are not read back.
+
+    On PostgreSQL each column is one array (``unnest``), and a list of plain integers, texts and
+    booleans (keys, tables, statuses) goes as it is: Django's ``bulk_create`` builds a model
+    instance per row and prepares each of its values apart (the 4,096 matches of an
+    8,192-player round: 180 ms of the organizer's start). Elsewhere, ``bulk_create`` of the
+    same rows."""
+    if count == 0:
+        return
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    unknown = set(columns) - {f.attname for f in fields}
+    if unknown:
+        raise TypeError(f"{meta.label} has no column {sorted(unknown)[0]}")
+    now = timezone.now()
+    values: dict[Field[Any, Any], list[Any]] = {}
+    for field in fields:
+        given = columns.get(field.attname, _DEFAULT)
+        if isinstance(given, list):
+            if len(given) != count:
+                raise ValueError(f"{field.attname}: {len(given)} values for {count} rows")
+            values[field] = given
+        elif given is not _DEFAULT:
+            values[field] = [given] * count
+        elif getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            values[field] = [now] * count
+        else:
+            values[field] = [field.get_default()] * count
+    if connection.vendor != "postgresql":
+        model._default_manager.bulk_create(
+            [model(**{f.attname: column[i] for f, column in values.items()}) for i in range(count)]
+        )
+        return
+    arrays = []
+    for field, column in values.items():
+        if isinstance(field, JSONField) or not all(type(v) in _NATIVE for v in column):
+            column = [_save_plain(field, v) for v in column]
+        arrays.append(column)
+    names = ", ".join(column_of(f) for f in values)
+    casts = ", ".join(f"%s::{f.db_type(connection)}[]" for f in values)
+    with connection.cursor() as cursor_:
+        cursor_.execute(f"INSERT INTO {quote(meta.db_table)} ({names}) SELECT * FROM unnest({casts})", arrays)
+
+
+_DEFAULT = object()
+
+
+def _save_plain(field: Field[Any, Any], value: Any) -> Any:
+    """What the field's ``get_db_prep_save`` sends for ``value`` (JSON through orjson)."""
+    if value is None or not _plain_json(field):
+        return field.get_db_prep_save(value, connection)
+    return Jsonb(value, dumps=_json_dumps)
 
 
 # The statements are written once per model (and fields) and process.

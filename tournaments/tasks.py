@@ -12,11 +12,13 @@ from tournaments.services.notifications import (
     WEBHOOK_RETRIES,
     DeliveryFailed,
     notification_email_send,
+    notifications_round_send,
     webhook_deliver_once,
 )
 from tournaments.services.online import (
     actions_drain,
     games_set_up,
+    games_set_up_queue,
     match_adjudicate,
     online_sweep,
     queue_adjudication,
@@ -71,6 +73,20 @@ def notification_email(notification_id: int) -> bool:
 
 
 @shared_task(
+    name=jobs.ROUND_NOTIFY,
+    acks_late=True,  # a worker killed mid-task leaves the message for another (the task is idempotent)
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=8,
+)
+def round_notify(round_id: int) -> bool:
+    """Tell the players of a large posted round where they sit (queued on commit by the start or
+    the next round); return whether it did."""
+    return notifications_round_send(round_id=round_id)
+
+
+@shared_task(
     bind=True,
     name=jobs.WEBHOOK_DELIVER,
     autoretry_for=(DeliveryFailed,),
@@ -113,3 +129,10 @@ def rating_update_task(match_id: int) -> bool:
 def games_set_up_task(match_ids: list[int]) -> int:
     """Set up game 1 of each of an online round's matches that has none; return how many."""
     return games_set_up(match_ids=match_ids)
+
+
+@shared_task(name=jobs.GAMES_QUEUE, acks_late=True, reject_on_worker_lost=True)
+def games_queue(chunks: list[list[int]]) -> int:
+    """Queue the set-up of an online round's games, a task per chunk (the set-up is idempotent:
+    a message delivered twice queues chunks that find their games made)."""
+    return games_set_up_queue(chunks=chunks)

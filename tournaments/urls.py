@@ -62,6 +62,11 @@ urlpatterns = [
     path("events/<id:event_id>/drop/", events.event_drop, name="event-drop"),
     path("events/<id:event_id>/check-in/", events.event_check_in, name="event-check-in"),
     path("events/<id:event_id>/manage/", events.event_manage, name="event-manage"),
+    path(
+        "events/<id:event_id>/manage/names/<str:which>/",
+        events.event_player_names_options,
+        name="event-player-names",
+    ),
     path("events/<id:event_id>/manage/open/", events.event_open, name="event-open"),
     path("events/<id:event_id>/manage/start/", events.event_start, name="event-start"),
     path("events/<id:event_id>/manage/next-round/", events.event_next_round, name="event-next-round"),

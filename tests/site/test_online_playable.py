@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.decklist import parse_decklist
+from engine.playable import deck_names
 from tests.support.actors import make_players
 from tests.support.playable import catalog_lacking
 from tournaments.models import Event, Game, Round
@@ -88,3 +89,32 @@ def test_a_round_is_not_set_up_once_a_card_can_no_longer_be_played(event_factory
 def test_an_online_event_whose_cards_can_all_be_played_starts(event_factory):
     event, _players = registered(event_factory, online=True)
     assert event.start()["number"] == 1 and Game.objects.count() == 1
+
+
+def test_a_start_whose_cards_can_all_be_played_reads_no_deck(event_factory, organizer, monkeypatch):
+    """The engine is asked once, about every deck read lazily: with card sets that give every
+    card its fields it looks at none, so a large event's decks are not parsed one by one."""
+    event, _players = registered(event_factory, count=6, online=True)
+    parsed: list[object] = []
+    real = playable.parse_decklist
+    monkeypatch.setattr(
+        playable, "parse_decklist", lambda raw, game: parsed.append(raw) or real(raw, game=game)
+    )
+    assert organizer.api.post(f"{event.url}start/").status_code == 200
+    assert parsed == []
+
+
+def test_a_lacking_card_is_still_found_when_the_decks_are_read_lazily(event_factory, lacking, monkeypatch):
+    event, players = registered(event_factory, count=4, online=True)
+    card = lacking()
+    row = Event.objects.get(pk=event.id)
+    found = playable.event_unplayable(event=row)
+    _rules, catalog = catalog_for(game="respons")  # a deck may name a card by an alias
+
+    def cards(raw: dict) -> set[str]:
+        return {catalog.get(name).name for name in deck_names(parse_decklist(raw, game="respons"))}
+
+    holding = [r.player.username for r in row.registrations.select_related("player") if card in cards(r.deck)]
+    assert players[0].name in holding  # the first deck holds it
+    assert sorted(u.player for u in found) == sorted(holding)
+    assert {(u.card, u.field) for u in found} == {(card, "strength")}

@@ -11,7 +11,7 @@ from django.test import Client
 from tests.support.actors import make_players
 from tournaments.models import Game, Match
 from tournaments.services import jobs
-from tournaments.services.online import adjudicate, games_set_up
+from tournaments.services.online import adjudicate, games_set_up, games_set_up_queue
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,7 +35,9 @@ class Queued:
         return Sent()
 
     def chunks(self) -> list[list[int]]:
-        return [args[0] for name, args in self.sent if name == jobs.GAMES_SET_UP]
+        """The chunks of matches to set up, as the request queued them (one message, which a
+        worker's task turns into a message per chunk)."""
+        return [chunk for name, args in self.sent if name == jobs.GAMES_QUEUE for chunk in args[0]]
 
 
 @pytest.fixture
@@ -80,6 +82,12 @@ def test_the_start_queues_the_games_in_chunks_and_the_tasks_create_each_once(bro
     assert not Game.objects.filter(match_id__in=ids).exists()  # nothing set up in the request
     chunks = broker.chunks()
     assert sorted(i for chunk in chunks for i in chunk) == ids and max(map(len, chunks)) == 2
+    # The request sent one message; a worker's task queues a set-up task per chunk.
+    assert [name for name, _args in broker.sent if name in (jobs.GAMES_QUEUE, jobs.GAMES_SET_UP)] == [
+        jobs.GAMES_QUEUE
+    ]
+    assert games_set_up_queue(chunks=chunks) == len(chunks)
+    assert [args[0] for name, args in broker.sent if name == jobs.GAMES_SET_UP] == chunks
     # The games' first adjudications are queued by the tasks, not by the start.
     assert not [name for name, _args in broker.sent if name == jobs.ADJUDICATE_MATCH]
 

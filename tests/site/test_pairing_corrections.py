@@ -387,6 +387,29 @@ def test_the_swap_and_bye_lists_offer_only_players_with_a_table_to_move(event_fa
     html = browser.get(f"/events/{cup.id}/manage/").content.decode()
     for field in ("swap-a", "swap-b", "bye-player"):  # each offers the round's movable players
         assert re.search(rf'<input id="{field}" [^>]*list="movable-players"', html), field
-    options = re.search(r'<datalist id="movable-players">(.*?)</datalist>', html, re.S).group(1)
-    offered = re.findall(r'<option value="([^"]*)">', options)
+    # The list is read when the corrections are opened (htmx), from the address the datalist names.
+    source = re.search(r'<datalist id="movable-players" [^>]*hx-get="([^"]+)"', html).group(1)
+    options = browser.get(source)
+    assert options.status_code == 200
+    offered = re.findall(r'<option value="([^"]*)">', options.content.decode())
     assert offered == sorted(set(players) - {absent, bye_holder, *done})
+
+
+def test_the_keep_apart_list_offers_every_registered_player_to_the_organizer_only(event_factory, judge):
+    cup, players = started(event_factory, 4)
+    post(cup.organizer, f"{cup.url}judges/", {"username": judge.name})
+    cup.start()
+    organizer = Client(HTTP_ACCEPT_LANGUAGE="en")
+    organizer.force_login(cup.organizer.user)
+    html = organizer.get(f"/events/{cup.id}/manage/").content.decode()
+    assert re.search(r'<datalist id="event-players"[^>]*></datalist>', html)  # not sent with the page
+    source = re.search(r'<datalist id="event-players" [^>]*hx-get="([^"]+)"', html).group(1)
+    offered = re.findall(r'<option value="([^"]*)">', organizer.get(source).content.decode())
+    assert offered == sorted(players, key=str.casefold)
+    official = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    official.force_login(judge.user)
+    assert official.get(source).status_code == 403  # a judge corrects no pairings
+    someone = Client()
+    someone.force_login(players[sorted(players)[0]].user)
+    assert someone.get(source).status_code == 403
+    assert organizer.get(source.replace("/players/", "/everyone/")).status_code == 404

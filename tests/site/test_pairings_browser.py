@@ -1,6 +1,7 @@
 """Pairing corrections on the organizer's dashboard in a real browser (Debian's Chromium, driven
-by Playwright): start with the pairings held, swap two players, publish, keep two players apart;
-a player sees the round only once it is published."""
+by Playwright): start with the pairings held, swap two players, publish, keep two players apart
+(the forms' name lists read when they are opened); a player sees the round only once it is
+published."""
 
 import pytest
 
@@ -21,6 +22,8 @@ def test_an_organizer_holds_swaps_and_publishes_round_one(chromium, live_server,
     sign_in(page, live_server.url, cup.organizer, manage)
 
     page.click("summary:has-text('Keep players apart')")
+    # The names are read when the form is opened: the four registered players.
+    page.wait_for_function("document.querySelectorAll('#event-players option').length === 4", timeout=WAIT_MS)
     page.fill("#forbid-a", players[0].name)
     page.fill("#forbid-b", players[1].name)
     page.fill("#forbid-reason", "brothers")
@@ -47,6 +50,8 @@ def test_an_organizer_holds_swaps_and_publishes_round_one(chromium, live_server,
     table2 = Match.objects.get(round=round_, table=2)
     a, b = table1.player_b.player.username, table2.player_a.player.username
     page.click("summary:has-text('Correct the pairings')")
+    movable = "document.querySelectorAll('#movable-players option').length === 4"
+    page.wait_for_function(movable, timeout=WAIT_MS)
     page.fill("#swap-a", a)
     page.fill("#swap-b", b)
     page.fill("#swap-reason", "seated at the wrong tables")

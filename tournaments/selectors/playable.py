@@ -4,11 +4,11 @@ registry, so nothing here knows a game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.decklist import parse_decklist
+from engine.decklist import Decklist, parse_decklist
 from engine.problems import InputError
 from engine.registry import get_game
 from tournaments.models import Event, Registration, Round
@@ -25,18 +25,21 @@ class UnplayableCard:
 
 
 def decks_unplayable(*, game: str, decks: Iterable[tuple[str, Any]]) -> list[UnplayableCard]:
-    """Return every card of ``decks`` ((username, decklist JSON) pairs) that ``game``'s match
-    engine cannot play, with the field it lacks; empty for a game without one."""
+    """Return every card of ``decks`` ((username, decklist JSON) pairs, iterable more than once)
+    that ``game``'s match engine cannot play, with the field it lacks; empty for a game without one.
+
+    The engine is asked once about every deck, read lazily: it looks at none of them when its card
+    sets give every card the fields it needs (most of them; engine/playable.py), so an event of
+    8,192 players is not parsed deck by deck only to find nothing. Only then is each deck asked
+    about alone, to name its player."""
     engine = get_game(game).match_engine
     if engine is None:
         return []
     _rules, catalog = catalog_for(game=game)
+    if not engine.playable_problems(catalog, (deck for _player, deck in _parsed(decks, game))):
+        return []
     found: list[UnplayableCard] = []
-    for player, raw in decks:
-        try:
-            deck = parse_decklist(raw, game=game)
-        except InputError:
-            continue  # a stored deck was read at submission; an empty one (limited) has no cards
+    for player, deck in _parsed(decks, game):
         for violation in engine.playable_problems(catalog, [deck]):
             found.append(
                 UnplayableCard(player, str(violation.params["card"]), str(violation.params["field"]))
@@ -44,10 +47,19 @@ def decks_unplayable(*, game: str, decks: Iterable[tuple[str, Any]]) -> list[Unp
     return found
 
 
+def _parsed(decks: Iterable[tuple[str, Any]], game: str) -> Iterator[tuple[str, Decklist]]:
+    for player, raw in decks:
+        try:
+            yield player, parse_decklist(raw, game=game)
+        except InputError:
+            continue  # a stored deck was read at submission; an empty one (limited) has no cards
+
+
 def event_unplayable(*, event: Event) -> list[UnplayableCard]:
     """Return the cards of the event's registered decks (active players) its engine cannot play."""
     registrations = event.registrations.filter(status=Registration.Status.ACTIVE, dropped=False)
-    decks = [(r.player.get_username(), r.deck) for r in registrations.select_related("player")]
+    # A query, read only if the engine asks for the decks (a query set can be read twice).
+    decks = registrations.order_by("pk").values_list("player__username", "deck")
     return decks_unplayable(game=event.game, decks=decks)
 
 

@@ -18,6 +18,8 @@ WEBHOOK_DELIVER = "tournaments.webhook_deliver"
 METAGAME_BUILD = "tournaments.metagame_build"
 RATING_UPDATE = "tournaments.rating_update"
 GAMES_SET_UP = "tournaments.games_set_up"
+GAMES_QUEUE = "tournaments.games_queue"
+ROUND_NOTIFY = "tournaments.round_notify"
 
 
 def task(name: str) -> Task:

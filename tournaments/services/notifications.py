@@ -229,8 +229,43 @@ def _opponent_name(match: Match, registration_id: int) -> str:
     return other.player.get_username() if other is not None else ""
 
 
+# A round of at most this many tables tells its players in the request that posts it; a larger
+# one (an 8,192-player round writes 8,192 notifications) in a task once the request commits.
+NOTIFY_IN_REQUEST = 64
+
+
 def notifications_round_posted(*, round_: Round) -> None:
-    """Pairings posted: tell each person paired in the round where they sit, and the event's webhooks."""
+    """Pairings posted: tell each person paired in the round where they sit, and the event's webhooks.
+
+    Without a broker (services.jobs.in_process), or for a round of at most
+    :data:`NOTIFY_IN_REQUEST` tables, it is done here, in the caller's transaction. With one, a
+    larger round is told by a worker once the caller commits (:func:`notifications_round_send`),
+    so the organizer's start or next round answers without writing thousands of rows."""
+    if jobs.in_process() or round_.matches.count() <= NOTIFY_IN_REQUEST:
+        _round_posted_send(round_)
+        return
+    round_id = round_.pk
+    transaction.on_commit(lambda: jobs.task(jobs.ROUND_NOTIFY).delay(round_id))
+
+
+def notifications_round_send(*, round_id: int) -> bool:
+    """Tell the players of a posted round where they sit (the task's work); return whether it did.
+
+    Idempotent, so a task delivered twice is harmless: the round is locked, and a round already
+    told (a pairings notification of one of its matches exists), held again, or gone (undone)
+    is skipped. A round re-paired before the task ran is told its new tables once: the re-pair
+    replaces the round (the old one's task finds it gone) and queues a task of its own."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
+        if round_ is None or not round_.published:
+            return False
+        if Notification.objects.filter(kind=K.PAIRINGS, match__round_id=round_id).exists():
+            return False
+        _round_posted_send(round_)
+    return True
+
+
+def _round_posted_send(round_: Round) -> None:
     event = round_.event
     url = reverse("event-round", args=[event.pk, round_.number])
     matches = list(round_.matches.select_related("player_a__player", "player_b__player"))

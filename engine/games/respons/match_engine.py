@@ -9,7 +9,7 @@ the ruleset (``engine.games.respons``) does not load the whole engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionProblem, action_problem
@@ -139,7 +139,7 @@ class ResponsMatchEngine:
 
         return check_invariants(state)
 
-    def playable_problems(self, catalog: Catalog[Any], decks: Sequence[Decklist]) -> list[Violation]:
+    def playable_problems(self, catalog: Catalog[Any], decks: Iterable[Decklist]) -> list[Violation]:
         """Return each card of ``decks`` that lacks a field the engine needs: none, as RESPONSE's
         card sets carry every field the match engine reads (R1.4), but the site asks every game."""
         return playable_problems(catalog, decks)

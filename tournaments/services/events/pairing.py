@@ -12,6 +12,7 @@ from tournaments.models import (
     Match,
     Round,
 )
+from tournaments.plainsql import insert_columns
 from tournaments.selectors.events import (
     forbidden_pairs,
     swiss_history,
@@ -50,15 +51,28 @@ def _create_round(
         ends_at=now + timedelta(minutes=event.round_minutes),
         published=published,
     )
-    matches = [
-        Match(round=round_, table=i, player_a_id=a, player_b_id=b) for i, (a, b) in enumerate(pairs, start=1)
-    ]
+    a = [a for a, _b in pairs]
+    b: list[int | None] = [b for _a, b in pairs]
+    tables = list(range(1, len(pairs) + 1))
+    status, wins_a = [str(Match.Status.PENDING)] * len(pairs), [0] * len(pairs)
     if bye is not None:
         # R: a bye is a 2–0 match win, final at once (issue: Swiss pairing).
-        matches.append(
-            Match(round=round_, table=len(pairs) + 1, player_a_id=bye, wins_a=2, status=Match.Status.FINAL)
-        )
-    Match.objects.bulk_create(matches)
+        a.append(bye)
+        b.append(None)
+        tables.append(len(pairs) + 1)
+        status.append(str(Match.Status.FINAL))
+        wins_a.append(2)
+    # An 8,192-player round's 4,096 matches in one statement.
+    insert_columns(
+        Match,
+        len(a),
+        round_id=round_.pk,
+        table=tables,
+        player_a_id=a,
+        player_b_id=b,
+        status=status,
+        wins_a=wins_a,
+    )
     if published:  # held pairings are told to no one: pairings_publish tells them once
         notifications_round_posted(round_=round_)
     return round_

@@ -17,6 +17,7 @@ from tournaments.views.events.dashboard import (
     event_manage,
     event_next_round,
     event_open,
+    event_player_names_options,
     event_publish_decklists,
     event_start,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "event_manage",
     "event_next_round",
     "event_open",
+    "event_player_names_options",
     "event_pool",
     "event_publish_decklists",
     "event_register",

@@ -125,13 +125,17 @@ def _csv(filename: str, header: list[str], rows: Iterable[Iterable[Any]]) -> Htt
 PAGE_ROWS = 200  # rows of a long table on an HTML page (an 8,192-player event)
 
 
-def _paged(request: HttpRequest, rows: Any, param: str = "page") -> tuple[list[Any], dict[str, Any]]:
+def _paged(
+    request: HttpRequest, rows: Any, param: str = "page", *, size: int | None = None
+) -> tuple[list[Any], dict[str, Any]]:
     """Return the rows of the page ``?<param>=N`` asks for (the first when absent or bad, the last
-    when past the end) and the pager ``_pager.html`` shows; a page holds PAGE_ROWS rows."""
+    when past the end) and the pager ``_pager.html`` shows; a page holds ``size`` rows (PAGE_ROWS
+    unless given)."""
+    size = size or PAGE_ROWS
     total = rows.count() if isinstance(rows, QuerySet) else len(rows)  # a query: one page read
-    pages = max(1, -(-total // PAGE_ROWS))
+    pages = max(1, -(-total // size))
     number = min(whole_number(request.GET.get(param, ""), low=1) or 1, pages)
-    start = (number - 1) * PAGE_ROWS
+    start = (number - 1) * size
     query = request.GET.copy()
 
     def link(page: int) -> str:
@@ -143,8 +147,8 @@ def _paged(request: HttpRequest, rows: Any, param: str = "page") -> tuple[list[A
         "pages": pages,
         "total": total,
         "first_row": start + 1,
-        "last_row": min(start + PAGE_ROWS, total),
+        "last_row": min(start + size, total),
         "previous": link(number - 1) if number > 1 else None,
         "next": link(number + 1) if number < pages else None,
     }
-    return list(rows[start : start + PAGE_ROWS]), pager
+    return list(rows[start : start + size]), pager
