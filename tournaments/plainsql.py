@@ -356,7 +356,8 @@ def insert_columns(model: type[Model], count: int, **columns: Any) -> None:
         arrays.append(column)
     names = ", ".join(column_of(f) for f in values)
     casts = ", ".join(f"%s::{f.db_type(connection)}[]" for f in values)
-    with connection.cursor() as cursor_:
+    # Bound on the server (plainsql.cursor): the arrays travel as parameters, not quoted into text.
+    with cursor() as cursor_:
         cursor_.execute(f"INSERT INTO {quote(meta.db_table)} ({names}) SELECT * FROM unnest({casts})", arrays)
 
 
