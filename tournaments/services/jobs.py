@@ -18,6 +18,7 @@ WEBHOOK_DELIVER = "tournaments.webhook_deliver"
 METAGAME_BUILD = "tournaments.metagame_build"
 RATING_UPDATE = "tournaments.rating_update"
 GAMES_SET_UP = "tournaments.games_set_up"
+LEAGUES_SWEEP = "tournaments.leagues_sweep"
 
 
 def task(name: str) -> Task:

@@ -44,6 +44,12 @@ from tournaments.services.events.edits import (
     time_zones,
 )
 from tournaments.services.events.event_day import match_no_show, registration_check_in
+from tournaments.services.events.league import (
+    league_challenge,
+    league_looking_set,
+    league_pair_waiting,
+    leagues_sweep,
+)
 from tournaments.services.events.pairing import swiss_rounds_for
 from tournaments.services.events.registration import (
     WalkIn,
@@ -96,6 +102,10 @@ __all__ = [
     "forbidden_pair_remove",
     "judge_add",
     "judge_remove",
+    "league_challenge",
+    "league_looking_set",
+    "league_pair_waiting",
+    "leagues_sweep",
     "match_confirm",
     "match_dispute",
     "match_extend",
