@@ -186,7 +186,10 @@ def test_the_organizer_finishes_a_league_early_once_its_matches_are_final(event_
         ({"structure": "league", "league_days": 0, "league_matches": 3}, "invalid"),
         ({"structure": "league", "league_days": 7, "league_matches": 101}, "invalid"),
         ({"structure": "league", "league_days": 366, "league_matches": 3}, "invalid"),
-        ({"structure": "league", "league_days": 7, "league_matches": 3, "late_entry": True}, "option_not_for_structure"),
+        (
+            {"structure": "league", "league_days": 7, "league_matches": 3, "late_entry": True},
+            "option_not_for_structure",
+        ),
         ({"league_days": 7}, "option_not_for_structure"),
     ],
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.structures import League, LeagueRules, Refusal
@@ -179,18 +179,3 @@ def league_view(*, event: Event, reader: Any = None, now: datetime | None = None
             entry["refusal"] = refusal_json(refused) if refused is not None else None
         out["looking"].append(entry)
     return out
-
-
-def league_refusal_text(refusal: Refusal) -> str:
-    """Return a core refusal in the reader's language (for a page's message)."""
-    return refusal_words(refusal.code, dict(refusal.params))
-
-
-def league_window_words(event: Event) -> str:
-    """Return the league's window in words: when it opens or closes."""
-    closes_at = league_closes_at(event)
-    if closes_at is None:
-        return gettext("The league opens when the organizer starts it.")
-    return gettext("Matches can be made until %(at)s.") % {
-        "at": timezone.localtime(closes_at).strftime("%Y-%m-%d %H:%M %Z")
-    }

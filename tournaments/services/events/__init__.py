@@ -13,6 +13,8 @@ holds what they share. Callers import the functions they use from here.
 from tournaments.services.events.common import (
     BEST_OF,
     GRACE_MAX,
+    LEAGUE_DAYS_MAX,
+    LEAGUE_MATCHES_MAX,
     NO_SHOW_MINUTES_MAX,
     NOT_CHECKED_IN,
     NOT_OFFERED_STRUCTURES,
@@ -74,6 +76,8 @@ __all__ = [
     "BEST_OF",
     "DETAIL_FIELDS",
     "GRACE_MAX",
+    "LEAGUE_DAYS_MAX",
+    "LEAGUE_MATCHES_MAX",
     "LIVE_FIELDS",
     "NOT_CHECKED_IN",
     "NOT_OFFERED_STRUCTURES",
