@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from tests.support.actors import anonymous_actor, make_actor, make_players
-from tournaments.models import Event
+from tournaments.models import Event, Game
 from tournaments.services.events import leagues_sweep
 
 pytestmark = pytest.mark.django_db
@@ -209,3 +209,16 @@ def test_a_league_is_not_a_round_robin_nor_a_bracket(event_factory):
     event = event_factory()
     response = event.organizer.api.get(f"{event.url}league/")
     assert response.status_code == 404 and response.json()["code"] == "not_a_league"
+
+
+def test_an_online_league_match_gets_its_first_game_at_once(event_factory):
+    event, (anna, boris), _ = started(event_factory, 2, online=True, best_of=3)
+    look(event, anna)
+    match = challenge(event, boris, anna).json()
+    game = Game.objects.get(match_id=match["id"])
+    assert game.number == 1
+    response = anna.api.get(f"/api/matches/{match['id']}/game/")
+    assert response.status_code == 200, response.content
+    # As in any online match, the result comes from the engine, not from a player's report.
+    body = {"wins_a": 2, "wins_b": 0, "draws": 0}
+    assert boris.api.post(f"/api/matches/{match['id']}/report/", body, format="json").status_code >= 400
