@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from tests.support.actors import anonymous_actor, make_actor, make_players
 from tournaments.models import Event, Game
+from tournaments.services import jobs
 from tournaments.services.events import leagues_sweep
 
 pytestmark = pytest.mark.django_db
@@ -222,3 +223,13 @@ def test_an_online_league_match_gets_its_first_game_at_once(event_factory):
     # As in any online match, the result comes from the engine, not from a player's report.
     body = {"wins_a": 2, "wins_b": 0, "draws": 0}
     assert boris.api.post(f"/api/matches/{match['id']}/report/", body, format="json").status_code >= 400
+
+
+def test_the_beat_runs_the_league_sweep_by_its_task(event_factory, settings):
+    event, (anna, boris), _ = started(event_factory, 2)
+    entry = settings.CELERY_BEAT_SCHEDULE["league-sweep"]
+    assert entry["task"] == jobs.LEAGUES_SWEEP
+    assert jobs.task(jobs.LEAGUES_SWEEP)() == 0  # the window is open
+    Event.objects.filter(pk=event.id).update(league_opens_at=timezone.now() - timedelta(days=8))
+    assert jobs.task(jobs.LEAGUES_SWEEP)() == 1
+    assert Event.objects.get(pk=event.id).status == "finished"
