@@ -53,6 +53,7 @@ def test_a_player_joins_the_list_and_another_challenges_them_from_the_event_page
     match = Match.objects.get(round__event_id=event.id)
     assert (match.player_a.player.username, match.player_b.player.username) == (boris.name, anna.name)
     assert "is playing a league match now" in html  # boris's own state: busy
+    assert "League matches" in html and "Round 1 pairings" not in html
 
 
 def test_a_refused_challenge_says_why_in_russian(event_factory):
