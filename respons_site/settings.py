@@ -281,6 +281,8 @@ CELERY_DB_REUSE_MAX = 1000
 # (`celery -A respons_site worker -B`, or a separate `celery beat`) with this schedule.
 CELERY_BEAT_SCHEDULE = {
     "online-sweep": {"task": "tournaments.online_sweep", "schedule": 2.0},
+    # Leagues whose window has closed and whose matches are all final are finished.
+    "league-sweep": {"task": "tournaments.leagues_sweep", "schedule": 60.0},
 }
 
 # Production mode (README "Production"): HTTPS-only cookies and HSTS.

@@ -7,6 +7,7 @@ from celery import Task, shared_task
 from django.db import OperationalError
 
 from tournaments.services import jobs
+from tournaments.services.events.league import leagues_sweep
 from tournaments.services.metagame import metagame_build as metagame_build_service
 from tournaments.services.notifications import (
     WEBHOOK_RETRIES,
@@ -64,6 +65,12 @@ def drain_actions() -> int:
 def online_sweep_task() -> int:
     """Periodic: enforce clocks, sideboard timers and round ends with no traffic at all."""
     return online_sweep(run=adjudicate_match.delay, run_bots=lambda pk: queue_adjudication(pk, bots=True))
+
+
+@shared_task(name=jobs.LEAGUES_SWEEP, acks_late=True)
+def leagues_sweep_task() -> int:
+    """Periodic: finish the leagues whose window has closed and whose matches are all final."""
+    return leagues_sweep()
 
 
 @shared_task(name=jobs.NOTIFICATION_EMAIL, autoretry_for=(OSError,), retry_backoff=True, max_retries=5)

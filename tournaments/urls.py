@@ -61,6 +61,13 @@ urlpatterns = [
     path("events/<id:event_id>/withdraw/", events.event_withdraw, name="event-withdraw"),
     path("events/<id:event_id>/drop/", events.event_drop, name="event-drop"),
     path("events/<id:event_id>/check-in/", events.event_check_in, name="event-check-in"),
+    path("events/<id:event_id>/league/looking/", events.league_looking, name="event-league-looking"),
+    path("events/<id:event_id>/league/challenge/", events.league_challenge, name="event-league-challenge"),
+    path(
+        "events/<id:event_id>/manage/league/pair-waiting/",
+        events.league_pair_waiting,
+        name="event-league-pair-waiting",
+    ),
     path("events/<id:event_id>/manage/", events.event_manage, name="event-manage"),
     path(
         "events/<id:event_id>/manage/names/<str:which>/",

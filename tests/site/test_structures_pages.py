@@ -45,7 +45,7 @@ def test_the_form_offers_the_structures_and_keeps_a_refused_option_typed(organiz
     _, html = page(organizer, "/events/new/")
     for word in ("Single elimination", "Double elimination", "Round robin", "Grand final reset"):
         assert word in html
-    assert 'value="league"' not in html  # not offered yet
+    assert 'value="league"' in html
     form = {**EVENT_FORM, "name": "Odd", "structure": "single_elimination", "double_round_robin": "on"}
     response = post(organizer, "/events/new/", form, follow=False)
     assert response.status_code == 400

@@ -131,6 +131,22 @@ urlpatterns = [
     ),
     path("events/<id:event_id>/standings/", events.StandingsApi.as_view(), name="api-event-standings"),
     path("events/<id:event_id>/bracket/", events.BracketApi.as_view(), name="api-event-bracket"),
+    path("events/<id:event_id>/league/", events.LeagueApi.as_view(), name="api-event-league"),
+    path(
+        "events/<id:event_id>/league/looking/",
+        events.LeagueLookingApi.as_view(),
+        name="api-event-league-looking",
+    ),
+    path(
+        "events/<id:event_id>/league/challenge/",
+        events.LeagueChallengeApi.as_view(),
+        name="api-event-league-challenge",
+    ),
+    path(
+        "events/<id:event_id>/league/pair-waiting/",
+        events.LeaguePairWaitingApi.as_view(),
+        name="api-event-league-pair-waiting",
+    ),
     path("events/<id:event_id>/metagame/", metagame.EventMetagameApi.as_view(), name="api-event-metagame"),
     path(
         "events/<id:event_id>/metagame/csv/",

@@ -100,6 +100,8 @@ class Event(models.Model):
     grand_final_reset = models.BooleanField(default=False, db_default=False)
     league_days = models.PositiveSmallIntegerField(null=True, blank=True)
     league_matches = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A league's window opens at its start and closes league_days later (None before the start).
+    league_opens_at = models.DateTimeField(null=True, blank=True)
     # The standings' tiebreakers in order (keys of tournaments.structures.TIEBREAKERS).
     tiebreakers = models.JSONField(default=list, blank=True)
     seeding = models.CharField(
@@ -131,6 +133,8 @@ class Registration(models.Model):
     # A bracket's seed or a round robin's place in the schedule (1 first), fixed at the start.
     seed = models.PositiveIntegerField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)  # here on the day (Event.check_in_required)
+    # A league player on the list of players looking for a match: since when (None: not on it).
+    league_looking_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

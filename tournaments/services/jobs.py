@@ -20,6 +20,7 @@ RATING_UPDATE = "tournaments.rating_update"
 GAMES_SET_UP = "tournaments.games_set_up"
 GAMES_QUEUE = "tournaments.games_queue"
 ROUND_NOTIFY = "tournaments.round_notify"
+LEAGUES_SWEEP = "tournaments.leagues_sweep"
 
 
 def task(name: str) -> Task:

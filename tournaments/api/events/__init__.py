@@ -27,6 +27,12 @@ from tournaments.api.events.corrections import (
     RoundUndoApi,
     SwapIn,
 )
+from tournaments.api.events.league import (
+    LeagueApi,
+    LeagueChallengeApi,
+    LeagueLookingApi,
+    LeaguePairWaitingApi,
+)
 from tournaments.api.events.registration import (
     CheckInApi,
     CheckInIn,
@@ -118,6 +124,10 @@ __all__ = [
     "HoldIn",
     "JudgeAddApi",
     "JudgeRemoveApi",
+    "LeagueApi",
+    "LeagueChallengeApi",
+    "LeagueLookingApi",
+    "LeaguePairWaitingApi",
     "MatchConfirmApi",
     "MatchDetailApi",
     "MatchDisputeApi",

@@ -130,16 +130,18 @@ def running_round(*, event: Event) -> Round | None:
 
 
 def player_match(*, round: Round, user: Visitor) -> Match | None:
-    """Return the user's match in the round, or None."""
+    """Return the user's match in the round (a league's: their latest), or None."""
     if not user.is_authenticated:
         return None
     # By the user's registration (a subquery on its unique index), not through the players'
     # rows: the join over the players of both seats went through a round's 4,096 tables.
     entry = Registration.objects.filter(event_id=round.event_id, player_id=user.pk).values("pk")
+    # A league's one round holds all a player's matches: the latest is the one under way.
+    order = "-table" if round.kind == Round.Kind.LEAGUE else "table"
     return (
         round.matches.select_related("round", "player_a__player", "player_b__player", "reported_by")
         .filter(Q(player_a__in=entry) | Q(player_b__in=entry))
-        .order_by("table")
+        .order_by(order)
         .first()
     )
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from engine.registry import game_keys, get_game
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.selectors.events.league import is_league, league_placings, league_standings
 from tournaments.structures import (
     DEFAULT_PROFILE,
     TIEBREAKERS,
@@ -245,6 +246,8 @@ def structure_placings(*, event: Event) -> dict[int, int]:
         progress, players = event_bracket_progress(event=event)
         rows = elimination_standings(progress=progress, players=players).rows
         return {row.player_id: row.places[0] for row in rows}
+    if is_league(event):
+        return league_placings(event=event)
     players, history = round_robin_history(event=event)
     table = round_robin_standings(players=players, history=history, tiebreakers=event.tiebreakers)
     return {row.entrant: row.rank for row in table.rows}
@@ -264,7 +267,8 @@ def structure_standings(*, event: Event) -> StructureStandings:
 
     A bracket: ``rank`` the first of the places the player shares (the semifinals' losers
     both 3rd, ``places`` [3, 4]), ``eliminated_in`` the round they went out in (null: the
-    champion, or still in). A round robin: match points, then the event's tiebreakers.
+    champion, or still in). A round robin: match points, then the event's tiebreakers; a
+    league the same, live, with each player's matches left (``remaining``).
     """
     if not Registration.objects.filter(event=event, seed__isnull=False).exists():
         return StructureStandings(rows=[], tiebreakers=tuple(event.tiebreakers))
@@ -278,6 +282,8 @@ def structure_standings(*, event: Event) -> StructureStandings:
             row["champion"] = placing.player_id == progress.champion
             rows.append(row)
         return StructureStandings(rows=rows, tiebreakers=())
+    if is_league(event):
+        return StructureStandings(rows=league_standings(event=event), tiebreakers=tuple(event.tiebreakers))
     players, history = round_robin_history(event=event)
     table = round_robin_standings(players=players, history=history, tiebreakers=event.tiebreakers)
     return StructureStandings(rows=[row.as_dict() for row in table.rows], tiebreakers=table.profile)
@@ -291,6 +297,8 @@ def structure_next_finishes(*, event: Event) -> bool:
     if is_bracket(event):
         progress, _players = event_bracket_progress(event=event)
         return progress.champion is not None
+    if is_league(event):  # a league's next step is its end
+        return True
     last = event.round_set.order_by("-number").values_list("number", flat=True).first() or 0
     return last >= round_robin_total(event=event)
 
@@ -335,4 +343,4 @@ def structure_standings_page(*, event: Event) -> dict[str, Any]:
         {"key": key, "name": TIEBREAKER_WORDS[key][0], "text": TIEBREAKER_WORDS[key][1]}
         for key in standings.tiebreakers
     ]
-    return {"rows": rows, "legend": legend, "bracket": is_bracket(event)}
+    return {"rows": rows, "legend": legend, "bracket": is_bracket(event), "league": is_league(event)}

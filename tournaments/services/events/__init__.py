@@ -13,6 +13,8 @@ holds what they share. Callers import the functions they use from here.
 from tournaments.services.events.common import (
     BEST_OF,
     GRACE_MAX,
+    LEAGUE_DAYS_MAX,
+    LEAGUE_MATCHES_MAX,
     NO_SHOW_MINUTES_MAX,
     NOT_CHECKED_IN,
     NOT_OFFERED_STRUCTURES,
@@ -44,6 +46,12 @@ from tournaments.services.events.edits import (
     time_zones,
 )
 from tournaments.services.events.event_day import match_no_show, registration_check_in
+from tournaments.services.events.league import (
+    league_challenge,
+    league_looking_set,
+    league_pair_waiting,
+    leagues_sweep,
+)
 from tournaments.services.events.pairing import swiss_rounds_for
 from tournaments.services.events.registration import (
     WalkIn,
@@ -68,6 +76,8 @@ __all__ = [
     "BEST_OF",
     "DETAIL_FIELDS",
     "GRACE_MAX",
+    "LEAGUE_DAYS_MAX",
+    "LEAGUE_MATCHES_MAX",
     "LIVE_FIELDS",
     "NOT_CHECKED_IN",
     "NOT_OFFERED_STRUCTURES",
@@ -96,6 +106,10 @@ __all__ = [
     "forbidden_pair_remove",
     "judge_add",
     "judge_remove",
+    "league_challenge",
+    "league_looking_set",
+    "league_pair_waiting",
+    "leagues_sweep",
     "match_confirm",
     "match_dispute",
     "match_extend",

@@ -131,8 +131,8 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
 
 STRUCTURE_OPTIONS = ("structure", "teams", "double_round_robin", "grand_final_reset", "league_days",
                      "league_matches", "tiebreakers", "seeding")  # fmt: skip
-# Structures and team sizes the core knows but the site does not run yet.
-NOT_OFFERED_STRUCTURES = (Event.Structure.LEAGUE,)
+# Structures the core knows but the site does not run yet.
+NOT_OFFERED_STRUCTURES: tuple[str, ...] = ()
 LEAGUE_DAYS_MAX, LEAGUE_MATCHES_MAX = 365, 100
 
 
@@ -152,9 +152,7 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
             code="unknown_structure",
         )
     if structure in NOT_OFFERED_STRUCTURES:
-        raise BadInput(
-            _("structure: leagues are not offered yet; choose another structure"), code="not_offered"
-        )
+        raise BadInput(_("structure: not offered yet; choose another structure"), code="not_offered")
     checked["structure"] = structure
     teams = values.get("teams", 0)
     if isinstance(teams, bool) or teams not in (0, 2, 3):
@@ -178,6 +176,9 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
     for key, high in (("league_days", LEAGUE_DAYS_MAX), ("league_matches", LEAGUE_MATCHES_MAX)):
         value = values.get(key)
         if value is None:
+            if structure == Event.Structure.LEAGUE:
+                raise BadInput(_("%(field)s: a league needs it") % {"field": key}, code="required")
+            checked[key] = None
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
             raise BadInput(
@@ -185,7 +186,11 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
                 % {"field": key, "low": 1, "high": high},
                 code="invalid",
             )
-        raise BadInput(_("%(field)s: only for a league") % {"field": key}, code="option_not_for_structure")
+        if structure != Event.Structure.LEAGUE:
+            raise BadInput(
+                _("%(field)s: only for a league") % {"field": key}, code="option_not_for_structure"
+            )
+        checked[key] = value
     seeding = values.get("seeding", Event.Seeding.RANDOM)
     if seeding not in Event.Seeding.values:
         raise BadInput(

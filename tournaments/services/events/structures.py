@@ -23,6 +23,7 @@ from tournaments.selectors.events.structures import (
 )
 from tournaments.services.errors import WrongState
 from tournaments.services.events.common import S
+from tournaments.services.events.league import league_open
 from tournaments.services.notifications import notifications_round_posted
 from tournaments.services.ratings import registration_ratings
 from tournaments.structures import RoundPairing, seed_order
@@ -84,8 +85,10 @@ def _round_store(event: Event, pairing: RoundPairing, *, published: bool, now: d
 
 
 def structure_start(event: Event, *, published: bool) -> list[Round]:
-    """Draw the seeds and pair the first round(s) of a bracket or a round robin."""
+    """Draw the seeds and pair the first round(s) of a bracket or a round robin; open a league's window."""
     _seeds_draw(event)
+    if event.structure == Event.Structure.LEAGUE:  # no pairing: the window opens
+        return [league_open(event, now=timezone.now())]
     rounds = structure_advance(event, published=published)
     if not rounds:
         raise WrongState(_("At least two registered players are needed to start."), code="too_few_players")
@@ -96,6 +99,9 @@ def structure_advance(event: Event, *, published: bool) -> list[Round]:
     """Pair what comes next (the caller checked every stored match is final): a bracket's
     matches whose two players are known, one round per bracket round; a round robin's next
     round. Finish the event and return [] when nothing is left to play."""
+    if event.structure == Event.Structure.LEAGUE:
+        _finish(event)
+        return []
     if is_bracket(event):
         drawn = Match.objects.filter(
             round__event=event, status=Match.Status.FINAL, player_b__isnull=False, wins_a=F("wins_b")

@@ -26,6 +26,11 @@ A = GameAction.Status
 SWEEP_AHEAD = timedelta(seconds=2.5)  # the sweep runs every 2 s (settings.CELERY_BEAT_SCHEDULE)
 
 
+# The embedded beat finishes closed leagues every this many sweeps (a minute), as the beat's
+# "league-sweep" entry does (settings.CELERY_BEAT_SCHEDULE).
+LEAGUE_BEATS = 30
+
+
 SWEEP_GAMES = 5000  # the games in play a sweep looks at, people's first
 
 
@@ -138,10 +143,14 @@ def _embedded_beat_run() -> None:
 
     from django.db import close_old_connections
 
+    beats = 0
     while True:
         time.sleep(2)
+        beats += 1
         try:
             online_sweep()
+            if beats % LEAGUE_BEATS == 0:  # by name: the league sweep is a task of the events' services
+                jobs.task(jobs.LEAGUES_SWEEP)()
         except Exception:  # a locked SQLite file or a bad row: try again at the next sweep
             logging.getLogger(__name__).exception("embedded beat: sweep failed")
         finally:

@@ -30,6 +30,7 @@ from tournaments.views.events.exports import (
     round_print,
     round_slips,
 )
+from tournaments.views.events.league import league_challenge, league_looking, league_pair_waiting
 from tournaments.views.events.listing import EventFilterForm, EventForm, event_create, event_list
 from tournaments.views.events.page import event_bracket, event_detail, event_round_detail, event_standings
 from tournaments.views.events.registration import event_check_in, event_drop, event_register, event_withdraw
@@ -69,6 +70,9 @@ __all__ = [
     "export_pairings",
     "export_standings",
     "format_label",
+    "league_challenge",
+    "league_looking",
+    "league_pair_waiting",
     "match_confirm",
     "match_dispute",
     "match_extend",

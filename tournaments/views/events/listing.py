@@ -127,7 +127,8 @@ class EventForm(ServiceForm):
         choices=[c for c in Event.Structure.choices if c[0] not in svc.NOT_OFFERED_STRUCTURES],
         help_text=gettext_lazy(
             "Swiss rounds (with a top cut if you choose one), a single- or double-elimination "
-            "bracket, or a round robin where everyone plays everyone."
+            "bracket, a round robin where everyone plays everyone, or a league where players find "
+            "their opponents over several days."
         ),
     )
     seeding = forms.ChoiceField(
@@ -152,6 +153,22 @@ class EventForm(ServiceForm):
         label=gettext_lazy("Double round robin"),
         required=False,
         help_text=gettext_lazy("Round robin: everyone plays everyone twice, seats swapped."),
+    )
+    league_days = forms.IntegerField(
+        label=gettext_lazy("League days"),
+        required=False,
+        min_value=1,
+        max_value=svc.LEAGUE_DAYS_MAX,
+        help_text=gettext_lazy("League: how many days matches can be made, from the start."),
+    )
+    league_matches = forms.IntegerField(
+        label=gettext_lazy("League matches per player"),
+        required=False,
+        min_value=1,
+        max_value=svc.LEAGUE_MATCHES_MAX,
+        help_text=gettext_lazy(
+            "League: the most matches each player may play, never against the same opponent twice."
+        ),
     )
     tiebreaker_1 = forms.ChoiceField(label=gettext_lazy("First tiebreaker"), required=False)
     tiebreaker_2 = forms.ChoiceField(label=gettext_lazy("Second tiebreaker"), required=False)

@@ -29,6 +29,7 @@ from tournaments.selectors.events import (
     standings_table,
     structure_standings_page,
 )
+from tournaments.selectors.events.league import is_league, league_view
 from tournaments.selectors.online import game_clock
 from tournaments.services import pools
 from tournaments.views.events.common import _event, _event_context, _paged, _round
@@ -81,6 +82,7 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
         violations=[],
         bracket=results.bracket if results else [],
         winner=results.winner if results else None,
+        league=league_view(event=event, reader=request.user) if is_league(event) else None,
     )
     context.update(extra)
     return context
