@@ -1,8 +1,9 @@
 """Template helpers of the event pages: countdowns, status badges, results."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from html import escape
+from typing import Any
 from urllib.parse import urlencode
 
 import segno
@@ -141,3 +142,45 @@ def datalist_options(names: Iterable[str]) -> str:
     dashboard of an 8,192-player event lists every name twice, and the template's own loop over
     16,384 of them took a large share of the page's time."""
     return mark_safe("".join(f'<option value="{escape(name, quote=True)}">' for name in names))
+
+
+@register.simple_tag(takes_context=True)
+def bracket_matches(context: Context, matches: Iterable[Mapping[str, Any]]) -> str:
+    """Return the ``<li>`` of each match of a bracket round (``bracket_page``'s matches), built in
+    one pass: a 1,024-player double elimination has 2,046 matches, and the template's own loop
+    over their seats took most of the bracket page's 300 ms. The reader's own seat is marked."""
+    user = context.get("user")
+    me = user.get_username() if user is not None and user.is_authenticated else None
+    won = f'<span aria-hidden="true">✓</span><span class="sr-only">{escape(_("won"))}</span>'
+    walkover = escape(_("Walkover: a player dropped."))
+    void = escape(_("Not needed: the winners' bracket champion won the grand final."))
+    notes = {
+        "walkover": f'<p class="muted small bracket-note">{walkover}</p>',
+        "void": f'<p class="muted small bracket-note">{void}</p>',
+    }
+    parts: list[str] = []
+    for match in matches:
+        key = escape(str(match["key"]))
+        decided = " is-decided" if match["winner"] else ""
+        parts.append(f'<li class="bracket-match{decided}" data-testid="bracket-match" aria-label="{key}">')
+        for seat, side in enumerate(match["sides"]):
+            parts.append(_bracket_side(side, key if seat == 0 else "", me, match["winner"], won))
+        parts.append(notes.get(str(match.get("status")), ""))
+        parts.append("</li>")
+    return mark_safe("".join(parts))  # every value in it is escaped
+
+
+def _bracket_side(side: Mapping[str, Any], key: str, me: str | None, winner: object, won: str) -> str:
+    name = side["name"]
+    classes = " is-winner" if side["won"] else " is-loser" if winner else ""
+    if name and name == me:
+        classes += " is-me"
+    if name:
+        shown = f'<span class="bracket-name" title="{escape(name)}">{escape(name)}</span>'
+    else:
+        shown = f'<span class="bracket-name"><span class="muted">{escape(str(side["from"]))}</span></span>'
+    score = won if side["won"] else ""
+    return (
+        f'<div class="bracket-player{classes}"><span class="bracket-seed">{key}</span>{shown}'
+        f'<span class="bracket-score">{score}</span></div>'
+    )
