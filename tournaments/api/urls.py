@@ -131,6 +131,7 @@ urlpatterns = [
     ),
     path("events/<id:event_id>/standings/", events.StandingsApi.as_view(), name="api-event-standings"),
     path("events/<id:event_id>/bracket/", events.BracketApi.as_view(), name="api-event-bracket"),
+    path("events/<id:event_id>/teams/", events.TeamsApi.as_view(), name="api-event-teams"),
     path("events/<id:event_id>/metagame/", metagame.EventMetagameApi.as_view(), name="api-event-metagame"),
     path(
         "events/<id:event_id>/metagame/csv/",

@@ -64,6 +64,7 @@ from tournaments.api.events.rounds import (
     StandingOut,
     StandingsApi,
 )
+from tournaments.api.events.teams import TeamIn, TeamOut, TeamsApi
 from tournaments.api.events.setup import (
     DATETIME_HELP,
     DELAY_HELP,
@@ -149,6 +150,9 @@ __all__ = [
     "StandingOut",
     "StandingsApi",
     "SwapIn",
+    "TeamIn",
+    "TeamOut",
+    "TeamsApi",
     "UsernameIn",
     "WalkInApi",
     "WalkInIn",

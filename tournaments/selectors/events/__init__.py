@@ -89,8 +89,32 @@ from tournaments.selectors.events.structures import (
     structure_standings,
     structure_standings_page,
 )
+from tournaments.selectors.events.teams import (
+    TeamEntry,
+    TeamTable,
+    event_teams,
+    is_team_event,
+    playing_teams,
+    round_team_tables,
+    team_deck_problems,
+    team_history,
+    team_of_user,
+    team_standings_rows,
+    team_tables_json,
+)
 
 __all__ = [
+    "TeamEntry",
+    "TeamTable",
+    "event_teams",
+    "is_team_event",
+    "playing_teams",
+    "round_team_tables",
+    "team_deck_problems",
+    "team_history",
+    "team_of_user",
+    "team_standings_rows",
+    "team_tables_json",
     "SETTLEMENTS",
     "STANDINGS_CACHE_SECONDS",
     "TIEBREAKER_WORDS",

@@ -56,6 +56,7 @@ from tournaments.services.events.registration import (
 )
 from tournaments.services.events.results import match_confirm, match_dispute, match_extend, match_report
 from tournaments.services.events.rounds import event_start, round_next
+from tournaments.services.events.teams import TEAM_NAME_MAX, team_register
 from tournaments.services.events.setup import (
     event_create,
     event_open,
@@ -65,6 +66,8 @@ from tournaments.services.events.setup import (
 )
 
 __all__ = [
+    "TEAM_NAME_MAX",
+    "team_register",
     "BEST_OF",
     "DETAIL_FIELDS",
     "GRACE_MAX",
