@@ -5,34 +5,13 @@ refusals of a team registration."""
 import pytest
 
 from tests.support.actors import make_actor, make_players
-from tests.support.events import EventDriver
+from tests.support.events import team_event, team_register
 
 pytestmark = pytest.mark.django_db
 
 
-def team_register(event: EventDriver, captain, name: str, members: list[str]):
-    return captain.api.post(f"{event.url}teams/", {"name": name, "members": members}, format="json")
-
-
-def teams_event(event_factory, teams: int, size: int = 2, **settings):
-    """An open team event with ``teams`` teams of ``size`` registered (their captains seat 1),
-    every member with a deck; returns the event and the teams' members by team name."""
-    event = event_factory(teams=size, **settings)
-    event.open()
-    players = make_players(teams * size)
-    event.register(*players)
-    rosters = {}
-    for t in range(teams):
-        members = players[t * size : (t + 1) * size]
-        name = f"Team {t + 1}"
-        response = team_register(event, members[0], name, [m.name for m in members])
-        assert response.status_code == 201, response.content
-        rosters[name] = members
-    return event, rosters
-
-
 def test_it_plays_a_team_event_from_registration_to_team_standings(event_factory):
-    event, rosters = teams_event(event_factory, 4, size=3, rounds=2, best_of=1)
+    event, rosters = team_event(event_factory, 4, size=3, rounds=2, best_of=1)
     assert event.organizer.api.get(event.url).json()["teams"] == 3
     listed = event.organizer.api.get(f"{event.url}teams/").json()
     assert [(t["name"], t["members"], t["ready"]) for t in listed] == [
@@ -87,7 +66,7 @@ def test_it_plays_a_team_event_from_registration_to_team_standings(event_factory
 
 
 def test_an_odd_number_of_teams_gives_each_member_of_one_team_a_bye(event_factory):
-    event, rosters = teams_event(event_factory, 3, rounds=1)
+    event, rosters = team_event(event_factory, 3, rounds=1)
     first = event.start()
     byes = [m for m in first["matches"] if m["player_b"] is None]
     assert len(byes) == 2 and all(m["status"] == "final" for m in byes)
@@ -98,7 +77,7 @@ def test_an_odd_number_of_teams_gives_each_member_of_one_team_a_bye(event_factor
 
 
 def test_two_player_teams_splitting_their_seats_draw_the_team_match(event_factory):
-    event, _rosters = teams_event(event_factory, 2, rounds=1)
+    event, _rosters = team_event(event_factory, 2, rounds=1)
     event.start()
     event.finish_round(1, lambda m: (1, 0, 0) if m["table"] == 1 else (0, 1, 0))
     rows = event.standings()
@@ -106,7 +85,7 @@ def test_two_player_teams_splitting_their_seats_draw_the_team_match(event_factor
 
 
 def test_a_team_not_ready_does_not_play(event_factory):
-    event, rosters = teams_event(event_factory, 2)
+    event, rosters = team_event(event_factory, 2)
     late = make_players(2, prefix="late")
     event.register(late[0])  # the second member has registered no deck
     assert team_register(event, late[0], "Late", [p.name for p in late]).status_code == 201
@@ -118,7 +97,7 @@ def test_a_team_not_ready_does_not_play(event_factory):
 
 
 def test_it_refuses_to_start_without_two_teams_ready(event_factory):
-    event, _rosters = teams_event(event_factory, 1)
+    event, _rosters = team_event(event_factory, 1)
     event.register(*make_players(2, prefix="solo"))  # registered players on no team
     response = event.organizer.api.post(f"{event.url}start/")
     assert response.status_code == 409 and response.json()["code"] == "too_few_teams"
@@ -133,7 +112,7 @@ def test_it_refuses_an_incomplete_team(event_factory):
 
 
 def test_it_refuses_a_member_on_two_teams(event_factory):
-    event, rosters = teams_event(event_factory, 1)
+    event, rosters = team_event(event_factory, 1)
     taken = rosters["Team 1"][1]
     other = make_actor("zoe")
     response = team_register(event, other, "Second", [other.name, taken.name])

@@ -100,7 +100,10 @@ from tournaments.selectors.events.teams import (
     team_history,
     team_of_user,
     team_standings_rows,
+    team_standings_page,
     team_tables_json,
+    team_tables_page,
+    teams_page,
 )
 
 __all__ = [
@@ -114,7 +117,10 @@ __all__ = [
     "team_history",
     "team_of_user",
     "team_standings_rows",
+    "team_standings_page",
     "team_tables_json",
+    "team_tables_page",
+    "teams_page",
     "SETTLEMENTS",
     "STANDINGS_CACHE_SECONDS",
     "TIEBREAKER_WORDS",

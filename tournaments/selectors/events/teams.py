@@ -17,6 +17,7 @@ from engine.decklist import Decklist, ZoneValue, parse_decklist
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.models import Team as TeamRow
 from tournaments.selectors.cards import catalog_for
+from tournaments.selectors.events.structures import TIEBREAKER_WORDS, tiebreaker_shown
 from tournaments.structures import (
     Team,
     TeamDeck,
@@ -289,3 +290,55 @@ def team_deck_problems(*, event: Event, decks: Mapping[int, Mapping[str, Any]]) 
         }
         for problem in team_copy_problems(decks=team_decks, limit_of=limits.get)
     ]
+
+
+def teams_page(*, event: Event) -> list[dict[str, Any]]:
+    """Return the event page's teams: each one's name, readiness and members in seat order
+    (each with whether their deck is registered)."""
+    return [
+        {
+            "name": entry.name,
+            "ready": entry.ready,
+            "dropped": entry.dropped,
+            "seated": [
+                {"name": name, "deck": r is not None and bool(r.deck)}
+                for name, r in zip(entry.members, entry.registrations, strict=True)
+            ],
+        }
+        for entry in event_teams(event=event)
+    ]
+
+
+def team_tables_page(*, round: Round) -> list[dict[str, Any]]:
+    """Return the pairings page's team tables of a team round: the teams, the seat matches
+    (players loaded), the team match so far and its winner's name."""
+    if not round.event.teams:
+        return []
+    out = []
+    for table in round_team_tables(round=round):
+        winner = next((t.name for t in (table.a, table.b) if t is not None and t.id == table.winner), None)
+        out.append(
+            {
+                "number": table.number,
+                "a": table.a,
+                "b": table.b,
+                "seats": table.seats,
+                "record": table.record,
+                "decided": table.decided,
+                "winner_name": winner,
+            }
+        )
+    return out
+
+
+def team_standings_page(*, event: Event) -> dict[str, Any]:
+    """Return the standings page's team rows, each tiebreaker shown, and the legend naming
+    and explaining each of the event's tiebreakers in the reader's language."""
+    rows = team_standings_rows(event=event)
+    for row in rows:
+        row["values"] = [tiebreaker_shown(key, row.get(key)) for key in event.tiebreakers]
+    legend = [
+        {"key": key, "name": TIEBREAKER_WORDS[key][0], "text": TIEBREAKER_WORDS[key][1]}
+        for key in event.tiebreakers
+    ]
+    return {"rows": rows, "legend": legend}

@@ -31,7 +31,13 @@ from tournaments.views.events.exports import (
 )
 from tournaments.views.events.listing import EventFilterForm, EventForm, event_create, event_list
 from tournaments.views.events.page import event_bracket, event_detail, event_round_detail, event_standings
-from tournaments.views.events.registration import event_check_in, event_drop, event_register, event_withdraw
+from tournaments.views.events.registration import (
+    event_check_in,
+    event_drop,
+    event_register,
+    event_team_register,
+    event_withdraw,
+)
 from tournaments.views.events.results import (
     match_confirm,
     match_dispute,
@@ -62,6 +68,7 @@ __all__ = [
     "event_round_detail",
     "event_standings",
     "event_start",
+    "event_team_register",
     "event_withdraw",
     "export_decklists",
     "export_pairings",

@@ -153,6 +153,26 @@ class EventForm(ServiceForm):
         required=False,
         help_text=gettext_lazy("Round robin: everyone plays everyone twice, seats swapped."),
     )
+    teams = forms.TypedChoiceField(
+        label=gettext_lazy("Teams"),
+        required=False,
+        coerce=int,
+        empty_value=0,
+        initial=0,
+        choices=[
+            (0, gettext_lazy("Individual")),
+            (2, gettext_lazy("Teams of 2")),
+            (3, gettext_lazy("Teams of 3")),
+        ],
+        help_text=gettext_lazy(
+            "Swiss rounds of teams: each team match is played seat by seat and won by winning more seats."
+        ),
+    )
+    team_copy_limit = forms.BooleanField(
+        label=gettext_lazy("Copy limit across a team"),
+        required=False,
+        help_text=gettext_lazy("A team event: a card's copies across a team's decks are limited as in one deck."),
+    )
     tiebreaker_1 = forms.ChoiceField(label=gettext_lazy("First tiebreaker"), required=False)
     tiebreaker_2 = forms.ChoiceField(label=gettext_lazy("Second tiebreaker"), required=False)
     tiebreaker_3 = forms.ChoiceField(label=gettext_lazy("Third tiebreaker"), required=False)
