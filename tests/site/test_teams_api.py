@@ -31,7 +31,10 @@ def test_it_plays_a_team_event_from_registration_to_team_standings(event_factory
     for table in tables:
         for seat in table["seats"]:
             match = next(m for m in first["matches"] if m["id"] == seat["match"])
-            assert (team_of[match["player_a"]], team_of[match["player_b"]]) == (table["team_a"], table["team_b"])
+            assert (team_of[match["player_a"]], team_of[match["player_b"]]) == (
+                table["team_a"],
+                table["team_b"],
+            )
 
     # Each seat is reported by its players, as any match: team A wins seats 1 and 2 of table 1,
     # team B all three seats of table 2.
@@ -40,11 +43,16 @@ def test_it_plays_a_team_event_from_registration_to_team_standings(event_factory
         a_wins = match["table"] in (1, 2)
         body = {"wins_a": 1 if a_wins else 0, "wins_b": 0 if a_wins else 1, "draws": 0}
         reporter, confirmer = by_name[match["player_a"]], by_name[match["player_b"]]
-        assert reporter.api.post(f"/api/matches/{match['id']}/report/", body, format="json").status_code == 200
+        assert (
+            reporter.api.post(f"/api/matches/{match['id']}/report/", body, format="json").status_code == 200
+        )
         response = confirmer.api.post(f"/api/matches/{match['id']}/confirm/", {}, format="json")
         assert response.status_code == 200, response.content
     played = event.round(1)["team_tables"]
-    assert [(t["seats_won_a"], t["seats_won_b"], t["decided"]) for t in played] == [(2, 1, True), (0, 3, True)]
+    assert [(t["seats_won_a"], t["seats_won_b"], t["decided"]) for t in played] == [
+        (2, 1, True),
+        (0, 3, True),
+    ]
     assert [t["winner"] for t in played] == [played[0]["team_a"], played[1]["team_b"]]
 
     standings = event.standings()
@@ -70,7 +78,11 @@ def test_an_odd_number_of_teams_gives_each_member_of_one_team_a_bye(event_factor
     first = event.start()
     byes = [m for m in first["matches"] if m["player_b"] is None]
     assert len(byes) == 2 and all(m["status"] == "final" for m in byes)
-    bye_team = {name for name, members in rosters.items() if {m.name for m in members} == {b["player_a"] for b in byes}}
+    bye_team = {
+        name
+        for name, members in rosters.items()
+        if {m.name for m in members} == {b["player_a"] for b in byes}
+    }
     assert len(bye_team) == 1
     table = next(t for t in first["team_tables"] if t["team_b"] is None)
     assert (table["team_a"], table["seats_won_a"], table["winner"]) == (*bye_team, 2, *bye_team)
@@ -161,7 +173,10 @@ def test_a_team_registration_over_the_copy_limit_is_refused(event_factory, legal
     event.open()
     a, b = make_players(2)
     for player in (a, b):
-        assert player.api.post(f"{event.url}registrations/", {"deck": legal_decks[0]}, format="json").status_code == 201
+        assert (
+            player.api.post(f"{event.url}registrations/", {"deck": legal_decks[0]}, format="json").status_code
+            == 201
+        )
     response = team_register(event, a, "Twins", [a.name, b.name])
     assert response.status_code == 400 and response.json()["code"] == "team_copy_limit"
 
@@ -177,7 +192,9 @@ def test_a_team_registration_over_the_copy_limit_is_refused(event_factory, legal
     ],
 )
 def test_it_refuses_team_options_it_cannot_run(organizer, options, code):
-    response = organizer.api.post("/api/events/", {"name": "Cup", "game": "respons", **options}, format="json")
+    response = organizer.api.post(
+        "/api/events/", {"name": "Cup", "game": "respons", **options}, format="json"
+    )
     assert response.status_code == 400 and response.json()["code"] == code
 
 
@@ -186,7 +203,10 @@ def test_a_team_refusal_is_said_in_the_readers_language(event_factory):
     event.open()
     a, b = make_players(2)
     response = a.api.post(
-        f"{event.url}teams/", {"name": "Pair", "members": [a.name, b.name]}, format="json", HTTP_ACCEPT_LANGUAGE="ru"
+        f"{event.url}teams/",
+        {"name": "Pair", "members": [a.name, b.name]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ru",
     )
     assert response.status_code == 400 and response.json()["code"] == "team_size"
     assert "команд" in response.json()["detail"]

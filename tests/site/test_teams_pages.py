@@ -43,7 +43,9 @@ def test_a_captain_registers_a_team_from_the_event_page(event_factory):
     captain, mate = make_players(2)
     _, html = page(captain, f"/events/{event.id}/")
     assert 'data-testid="team-form"' in html and "Seat 2: username" in html
-    response = post(captain, f"/events/{event.id}/teams/", {"name": "Owls", "members": [captain.name, mate.name]})
+    response = post(
+        captain, f"/events/{event.id}/teams/", {"name": "Owls", "members": [captain.name, mate.name]}
+    )
     html = html_of(response)
     assert "The team is registered" in html
     assert "Owls" in html and f"Seat 2: {mate.name}" in html and "no deck yet" in html
@@ -52,7 +54,9 @@ def test_a_captain_registers_a_team_from_the_event_page(event_factory):
         mate.name,
     ]
     other = make_actor("zoe")
-    response = post(other, f"/events/{event.id}/teams/", {"name": "Larks", "members": [other.name, mate.name]})
+    response = post(
+        other, f"/events/{event.id}/teams/", {"name": "Larks", "members": [other.name, mate.name]}
+    )
     assert "is already on the team “Owls”" in html_of(response)
 
 
@@ -63,7 +67,9 @@ def test_the_team_form_speaks_russian(event_factory):
     client = russian(captain)
     html = client.get(f"/events/{event.id}/").content.decode()
     assert "Зарегистрировать команду" in html and "Место 3: имя пользователя" in html
-    response = client.post(f"/events/{event.id}/teams/", {"name": "Совы", "members": [captain.name, mate.name]}, follow=True)
+    response = client.post(
+        f"/events/{event.id}/teams/", {"name": "Совы", "members": [captain.name, mate.name]}, follow=True
+    )
     assert "в команде этого турнира 3 игрока" in response.content.decode()
 
 

@@ -331,3 +331,6 @@ class TeamMember(models.Model):
             models.UniqueConstraint(fields=["event", "user"], name="team_member_once_per_event"),
             models.UniqueConstraint(fields=["team", "seat"], name="team_seat_once"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.team_id}:{self.seat}"

@@ -64,7 +64,6 @@ from tournaments.api.events.rounds import (
     StandingOut,
     StandingsApi,
 )
-from tournaments.api.events.teams import TeamIn, TeamOut, TeamsApi
 from tournaments.api.events.setup import (
     DATETIME_HELP,
     DELAY_HELP,
@@ -86,6 +85,7 @@ from tournaments.api.events.setup import (
     event_patch,
     event_remove,
 )
+from tournaments.api.events.teams import TeamIn, TeamOut, TeamsApi
 
 __all__ = [
     "DATETIME_HELP",

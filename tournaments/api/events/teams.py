@@ -52,4 +52,3 @@ class TeamsApi(APIView):
         team = svc.team_register(event=event, by=request.user, **data.validated_data)
         out = next(t for t in event_teams(event=event) if t.id == team.pk)
         return Response(out.as_dict(), status=status.HTTP_201_CREATED)
-

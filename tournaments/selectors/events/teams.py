@@ -70,9 +70,7 @@ class TeamEntry:
 def event_teams(*, event: Event) -> list[TeamEntry]:
     """Return the event's teams with their members' registrations and readiness."""
     teams = event_team_rows(event=event)
-    registrations = {
-        r.player_id: r for r in event.registrations.filter(status=Registration.Status.ACTIVE)
-    }
+    registrations = {r.player_id: r for r in event.registrations.filter(status=Registration.Status.ACTIVE)}
     out = []
     for team in teams:
         members = list(team.members.all())
@@ -147,9 +145,7 @@ def round_team_tables(*, round: Round, teams: list[Team] | None = None) -> list[
     teams = teams if teams is not None else playing_teams(event=event)
     size = event.teams
     team_of = {m.id: t for t in teams for m in t.members}
-    matches = list(
-        round.matches.select_related("player_a__player", "player_b__player").order_by("table")
-    )
+    matches = list(round.matches.select_related("player_a__player", "player_b__player").order_by("table"))
     groups: dict[int, list[Match]] = {}
     byes: dict[int, list[Match]] = {}
     for match in matches:
@@ -167,11 +163,12 @@ def round_team_tables(*, round: Round, teams: list[Team] | None = None) -> list[
         if len(seats) != size:
             continue
         result = team_match_result(
-            round=round.number, team_a=team_a, team_b=team_b, seats=[_seat_record(m, round.number) for m in seats]
+            round=round.number,
+            team_a=team_a,
+            team_b=team_b,
+            seats=[_seat_record(m, round.number) for m in seats],
         )
-        tables.append(
-            TeamTable(number, team_a, team_b, seats, result.record, result.winner, result.decided)
-        )
+        tables.append(TeamTable(number, team_a, team_b, seats, result.record, result.winner, result.decided))
     by_id = {t.id: t for t in teams}
     for team_id, seats in byes.items():
         record = team_bye_record(round=round.number, team=team_id, size=size)

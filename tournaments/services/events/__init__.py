@@ -56,7 +56,6 @@ from tournaments.services.events.registration import (
 )
 from tournaments.services.events.results import match_confirm, match_dispute, match_extend, match_report
 from tournaments.services.events.rounds import event_start, round_next
-from tournaments.services.events.teams import TEAM_NAME_MAX, team_register
 from tournaments.services.events.setup import (
     event_create,
     event_open,
@@ -64,10 +63,9 @@ from tournaments.services.events.setup import (
     event_values_problems,
     judge_add,
 )
+from tournaments.services.events.teams import TEAM_NAME_MAX, team_register
 
 __all__ = [
-    "TEAM_NAME_MAX",
-    "team_register",
     "BEST_OF",
     "DETAIL_FIELDS",
     "GRACE_MAX",
@@ -79,6 +77,7 @@ __all__ = [
     "SETTING_FIELDS",
     "SPECTATE_DELAY_MAX",
     "STRUCTURE_OPTIONS",
+    "TEAM_NAME_MAX",
     "TOP_CUTS",
     "YEARS",
     "PairingChange",
@@ -114,6 +113,7 @@ __all__ = [
     "round_repair",
     "round_undo",
     "swiss_rounds_for",
+    "team_register",
     "time_zones",
     "walkin_register",
 ]

@@ -55,7 +55,7 @@ def team_register(*, event: Event, by: User, name: str, members: Sequence[str]) 
             % {"size": event.teams, "given": len(names)},
             code="team_size",
         )
-    users = []
+    users: list[User] = []
     for username in names:
         user = get_user_model().objects.filter(username__iexact=username).first()
         if user is None:
@@ -84,9 +84,7 @@ def team_register(*, event: Event, by: User, name: str, members: Sequence[str]) 
                     % {"name": user.get_username(), "team": taken.team.name},
                     code="member_on_another_team",
                 )
-        decks = dict(
-            event.registrations.filter(player__in=users).values_list("player_id", "deck")
-        )
+        decks = dict(event.registrations.filter(player__in=users).values_list("player_id", "deck"))
         _copy_limit_check(event, decks)
         team = Team.objects.create(event=event, name=name, captain=by)
         TeamMember.objects.bulk_create(
@@ -163,4 +161,3 @@ def team_round_pair(event: Event, number: int, *, published: bool) -> Round:
     if published:
         notifications_round_posted(round_=round_)
     return round_
-

@@ -157,7 +157,7 @@ class EventForm(ServiceForm):
         label=gettext_lazy("Teams"),
         required=False,
         coerce=int,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # the stub says str | None; Django returns it as given
         initial=0,
         choices=[
             (0, gettext_lazy("Individual")),
@@ -171,7 +171,9 @@ class EventForm(ServiceForm):
     team_copy_limit = forms.BooleanField(
         label=gettext_lazy("Copy limit across a team"),
         required=False,
-        help_text=gettext_lazy("A team event: a card's copies across a team's decks are limited as in one deck."),
+        help_text=gettext_lazy(
+            "A team event: a card's copies across a team's decks are limited as in one deck."
+        ),
     )
     tiebreaker_1 = forms.ChoiceField(label=gettext_lazy("First tiebreaker"), required=False)
     tiebreaker_2 = forms.ChoiceField(label=gettext_lazy("Second tiebreaker"), required=False)
