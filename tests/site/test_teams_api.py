@@ -6,6 +6,7 @@ import pytest
 
 from tests.support.actors import make_actor, make_players
 from tests.support.events import team_event, team_register
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -210,3 +211,23 @@ def test_a_team_refusal_is_said_in_the_readers_language(event_factory):
     )
     assert response.status_code == 400 and response.json()["code"] == "team_size"
     assert "команд" in response.json()["detail"]
+
+
+def test_an_online_team_event_sets_up_the_game_of_every_seat(event_factory):
+    event, _rosters = team_event(event_factory, 2, rounds=1, online=True)
+    first = event.start()
+    seats = [m["id"] for m in first["matches"]]
+    assert len(seats) == 2
+    set_up = Game.objects.filter(match_id__in=seats, number=1)
+    assert sorted(set_up.values_list("match_id", flat=True)) == sorted(seats)
+
+
+def test_a_team_rounds_pairings_are_not_corrected_seat_by_seat(event_factory):
+    event, rosters = team_event(event_factory, 2, rounds=2)
+    event.start()
+    a, b = rosters["Team 1"][0].name, rosters["Team 1"][1].name
+    body = {"player_a": a, "player_b": b, "reason": "seats swapped"}
+    response = event.organizer.api.post(f"{event.url}pairings/swap/", body, format="json")
+    assert response.status_code == 409 and response.json()["code"] == "team_round"
+    response = event.organizer.api.post(f"{event.url}rounds/repair/", {"reason": "again"}, format="json")
+    assert response.status_code == 409 and response.json()["code"] == "team_round"
