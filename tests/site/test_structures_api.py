@@ -194,7 +194,6 @@ def test_a_new_event_keeps_its_structure_and_options(event_factory, organizer):
     [
         ({"structure": "knockout"}, "unknown_structure"),
         ({"structure": "league", "league_days": 7, "league_matches": 5}, "not_offered"),
-        ({"teams": 2}, "not_offered"),
         ({"teams": 4}, "invalid"),
         ({"tiebreakers": ["mwp", "coin_flip"]}, "unknown_tiebreaker"),
         ({"tiebreakers": ["gw", "gw"]}, "repeated_tiebreaker"),
