@@ -21,7 +21,7 @@ from tests.support.actors import make_actor as _actor
 from tests.support.axe import STRUCTURE as AXE_STRUCTURE
 from tests.support.axe import violations
 from tests.support.browser import Seat, session_cookie
-from tests.support.events import EventDriver, one_table
+from tests.support.events import EventDriver, one_table, team_event
 from tests.support.games import OTHER_ONLINE_GAMES
 from tests.support.online import act, game_state
 from tests.support.practice import start_practice
@@ -93,6 +93,11 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     robin.register(*make_players(3, prefix="rr"))
     robin.start()
     robin.finish_round(1)
+    # A team event under way (team tables, team standings) and one open (the team form).
+    teams, _rosters = team_event(event_factory, 3, prefix="tm", name="Team Cup", rounds=2)
+    teams.start()
+    teams_open = event_factory(name="Team Open", teams=3)
+    teams_open.open()
     # A webhook on an event that sends nothing more (an address literal: no DNS, no delivery).
     hook = organizer.api.post(
         f"{finished.url}webhooks/", {"url": "https://93.184.215.14/hooks/t"}, format="json"
@@ -129,6 +134,8 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
         Visit("standings-round-robin", None, f"/events/{robin.id}/standings/"),
         Visit("standings-running", None, f"/events/{running.id}/standings/"),
         Visit("pairings", None, f"/events/{running.id}/rounds/1/"),
+        Visit("pairings-teams", None, f"/events/{teams.id}/rounds/1/"),
+        Visit("standings-teams", None, f"/events/{teams.id}/standings/"),
         Visit("cards", None, "/cards/"),
         Visit("card", None, "/cards/?q=Vesta"),
         Visit("cards-other-game", None, "/cards/?game=wow"),
@@ -144,6 +151,7 @@ def site(event_factory, organizer, player, judge, respons_deck_text) -> list[Vis
     players = [
         Visit("home-player", player, "/"),
         Visit("registration", player, f"/events/{signing_up.id}/"),
+        Visit("team-registration", player, f"/events/{teams_open.id}/"),
         Visit("event-running-player", player, f"/events/{running.id}/"),
         Visit("deck-builder", player, "/decks/builder/"),
         Visit("deck-builder-illegal", player, f"/decks/builder/?deck={illegal.pk}"),

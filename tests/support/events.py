@@ -63,3 +63,25 @@ def one_table(event: EventDriver, judge: Actor | None = None) -> tuple[dict, Act
     match = event.start()["matches"][0]
     by_name = {a.name: a, b.name: b}
     return match, by_name[match["player_a"]], by_name[match["player_b"]]
+
+
+def team_register(event: EventDriver, captain: Actor, name: str, members: list[str]):
+    """POST a team of ``event`` by ``captain``; return the response."""
+    return captain.api.post(f"{event.url}teams/", {"name": name, "members": members}, format="json")
+
+
+def team_event(event_factory, teams: int, size: int = 2, prefix: str = "p", **settings):
+    """An open team event of ``teams`` teams of ``size`` ("Team 1", …; each registered by its
+    seat 1), every member registered with a deck; return the event and each team's members."""
+    event = event_factory(teams=size, **settings)
+    event.open()
+    players = make_players(teams * size, prefix=prefix)
+    event.register(*players)
+    rosters = {}
+    for t in range(teams):
+        members = players[t * size : (t + 1) * size]
+        name = f"Team {t + 1}"
+        response = team_register(event, members[0], name, [m.name for m in members])
+        assert response.status_code == 201, response.content
+        rosters[name] = members
+    return event, rosters

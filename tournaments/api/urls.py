@@ -147,6 +147,7 @@ urlpatterns = [
         events.LeaguePairWaitingApi.as_view(),
         name="api-event-league-pair-waiting",
     ),
+    path("events/<id:event_id>/teams/", events.TeamsApi.as_view(), name="api-event-teams"),
     path("events/<id:event_id>/metagame/", metagame.EventMetagameApi.as_view(), name="api-event-metagame"),
     path(
         "events/<id:event_id>/metagame/csv/",

@@ -12,6 +12,8 @@ from tournaments.models.events import (
     Registration,
     ResultChange,
     Round,
+    Team,
+    TeamMember,
 )
 from tournaments.models.metagame import MetagameReport
 from tournaments.models.notifications import Notification, NotificationPreference, Webhook, WebhookDelivery
@@ -47,6 +49,8 @@ __all__ = [
     "Series",
     "SignupCode",
     "SignupCodeUse",
+    "Team",
+    "TeamMember",
     "UsernameSkeleton",
     "Webhook",
     "WebhookDelivery",

@@ -107,6 +107,8 @@ class Event(models.Model):
     seeding = models.CharField(
         max_length=16, choices=Seeding.choices, default=Seeding.RANDOM, db_default=Seeding.RANDOM
     )
+    # A team event's option: a card's copies across a team's decks are limited as in one deck.
+    team_copy_limit = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -300,3 +302,39 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.old} → {self.new}"
+
+
+class Team(models.Model):
+    """A team of a team event (``Event.teams`` players): its members in seat order, registered
+    by its captain; each member registers their own deck."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams_set")
+    name = models.CharField(max_length=100)
+    captain = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "name"], name="team_name_once_per_event")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A member of a team at their seat (1 first); a player is on one team of an event."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="team_member_once_per_event"),
+            models.UniqueConstraint(fields=["team", "seat"], name="team_seat_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team_id}:{self.seat}"

@@ -60,6 +60,7 @@ def _initial(event: Event) -> dict[str, Any]:
     values.update(structure=event.structure, seeding=event.seeding, grand_final_reset=event.grand_final_reset)
     values.update(double_round_robin=event.double_round_robin)
     values.update(league_days=event.league_days, league_matches=event.league_matches)
+    values.update(teams=event.teams, team_copy_limit=event.team_copy_limit)
     for i, key in enumerate(("tiebreaker_1", "tiebreaker_2", "tiebreaker_3", "tiebreaker_4")):
         values[key] = event.tiebreakers[i] if i < len(event.tiebreakers) else ""
     values.update(time_zone=event.time_zone, venue=event.venue, description=event.description)

@@ -91,6 +91,7 @@ from tournaments.api.events.setup import (
     event_patch,
     event_remove,
 )
+from tournaments.api.events.teams import TeamIn, TeamOut, TeamsApi
 
 __all__ = [
     "DATETIME_HELP",
@@ -159,6 +160,9 @@ __all__ = [
     "StandingOut",
     "StandingsApi",
     "SwapIn",
+    "TeamIn",
+    "TeamOut",
+    "TeamsApi",
     "UsernameIn",
     "WalkInApi",
     "WalkInIn",

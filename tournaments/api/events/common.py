@@ -23,6 +23,7 @@ from tournaments.selectors.events import (
     round_match_rows,
     round_rests,
     round_visible,
+    team_tables_json,
 )
 from tournaments.services.errors import NotAllowed
 
@@ -46,7 +47,7 @@ class EventOut(serializers.ModelSerializer):
             "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
             "check_in_required", "no_show_minutes", "spectators", "spectate_delay", "spectate_delay_unit",
             "seed_by_rating", "preparing_round", "structure", "teams", "double_round_robin",
-            "grand_final_reset", "league_days", "league_matches", "tiebreakers", "seeding",
+            "grand_final_reset", "league_days", "league_matches", "tiebreakers", "seeding", "team_copy_limit",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")
@@ -140,8 +141,16 @@ class RoundOut(serializers.Serializer):
     def get_matches(self, round_: Round) -> list[dict[str, Any]]:
         return round_match_rows(round=round_)
 
+    team_tables = serializers.SerializerMethodField(
+        help_text="a team event: each team table, its seats' matches and the team match so far"
+    )
+
     def get_rests(self, round_: Round) -> list[str]:
         return round_rests(round=round_)
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_team_tables(self, round_: Round) -> list[dict[str, Any]]:
+        return team_tables_json(round=round_)
 
 
 class HoldIn(serializers.Serializer):

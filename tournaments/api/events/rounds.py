@@ -20,6 +20,7 @@ from tournaments.selectors.events import (
     round_visible,
     standings_json,
     structure_standings,
+    team_standings_rows,
 )
 from tournaments.services import events as svc
 from tournaments.users import SignedInRequest
@@ -135,6 +136,8 @@ class StandingsApi(APIView):
         event = _event(request, event_id)
         if event.structure != Event.Structure.SWISS:
             return Response(structure_standings(event=event).rows)
+        if event.teams:
+            return Response(team_standings_rows(event=event))
         return Response(standings_json(event=event))
 
 

@@ -113,6 +113,9 @@ class EventIn(serializers.Serializer):
         child=serializers.CharField(max_length=32), required=False, max_length=20, help_text=TIEBREAKERS_HELP
     )
     seeding = serializers.CharField(max_length=16, required=False, help_text=SEEDING_HELP)
+    team_copy_limit = serializers.BooleanField(
+        required=False, help_text="a team event: a card's copies across a team's decks as in one deck"
+    )
 
 
 class EventFiltersIn(serializers.Serializer):

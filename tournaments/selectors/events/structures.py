@@ -322,7 +322,8 @@ def bracket_page(*, event: Event) -> dict[str, Any]:
     return data
 
 
-def _shown(key: str, value: Any) -> str:
+def tiebreaker_shown(key: str, value: Any) -> str:
+    """Return a tiebreaker's value as the standings page shows it ("54.17%", "12", "–")."""
     if value is None:
         return "–"
     if TIEBREAKERS[key].percentage:
@@ -338,7 +339,7 @@ def structure_standings_page(*, event: Event) -> dict[str, Any]:
     for row in rows:
         stage = row.get("eliminated_in")
         row["out_words"] = stage_words(stage) if stage else ""
-        row["values"] = [_shown(key, row.get(key)) for key in standings.tiebreakers]
+        row["values"] = [tiebreaker_shown(key, row.get(key)) for key in standings.tiebreakers]
     legend = [
         {"key": key, "name": TIEBREAKER_WORDS[key][0], "text": TIEBREAKER_WORDS[key][1]}
         for key in standings.tiebreakers

@@ -17,7 +17,6 @@ from tournaments.services.events.common import (
     LEAGUE_MATCHES_MAX,
     NO_SHOW_MINUTES_MAX,
     NOT_CHECKED_IN,
-    NOT_OFFERED_STRUCTURES,
     REASON_MAX,
     SPECTATE_DELAY_MAX,
     STRUCTURE_OPTIONS,
@@ -71,6 +70,7 @@ from tournaments.services.events.setup import (
     event_values_problems,
     judge_add,
 )
+from tournaments.services.events.teams import TEAM_NAME_MAX, team_register
 
 __all__ = [
     "BEST_OF",
@@ -80,12 +80,12 @@ __all__ = [
     "LEAGUE_MATCHES_MAX",
     "LIVE_FIELDS",
     "NOT_CHECKED_IN",
-    "NOT_OFFERED_STRUCTURES",
     "NO_SHOW_MINUTES_MAX",
     "REASON_MAX",
     "SETTING_FIELDS",
     "SPECTATE_DELAY_MAX",
     "STRUCTURE_OPTIONS",
+    "TEAM_NAME_MAX",
     "TOP_CUTS",
     "YEARS",
     "PairingChange",
@@ -125,6 +125,7 @@ __all__ = [
     "round_repair",
     "round_undo",
     "swiss_rounds_for",
+    "team_register",
     "time_zones",
     "walkin_register",
 ]

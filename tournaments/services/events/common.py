@@ -130,9 +130,7 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
 
 
 STRUCTURE_OPTIONS = ("structure", "teams", "double_round_robin", "grand_final_reset", "league_days",
-                     "league_matches", "tiebreakers", "seeding")  # fmt: skip
-# Structures the core knows but the site does not run yet.
-NOT_OFFERED_STRUCTURES: tuple[str, ...] = ()
+                     "league_matches", "tiebreakers", "seeding", "team_copy_limit")  # fmt: skip
 LEAGUE_DAYS_MAX, LEAGUE_MATCHES_MAX = 365, 100
 
 
@@ -151,15 +149,25 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
             _("structure: must be one of %(allowed)s") % {"allowed": ", ".join(Event.Structure.values)},
             code="unknown_structure",
         )
-    if structure in NOT_OFFERED_STRUCTURES:
-        raise BadInput(_("structure: not offered yet; choose another structure"), code="not_offered")
     checked["structure"] = structure
     teams = values.get("teams", 0)
     if isinstance(teams, bool) or teams not in (0, 2, 3):
         raise BadInput(_("teams: must be 0 (individual), 2 or 3"), code="invalid")
-    if teams:
-        raise BadInput(_("teams: team events are not offered yet; leave teams at 0"), code="not_offered")
-    checked["teams"] = 0
+    if teams and structure != Event.Structure.SWISS:
+        raise BadInput(
+            _("teams: team events are played as Swiss rounds; choose the Swiss structure"),
+            code="option_not_for_structure",
+        )
+    checked["teams"] = teams
+    copy_limit = values.get("team_copy_limit", False)
+    if not isinstance(copy_limit, bool):
+        raise BadInput(_("%(field)s: must be true or false") % {"field": "team_copy_limit"}, code="invalid")
+    if copy_limit and not teams:
+        raise BadInput(
+            _("%(field)s: only for a team event") % {"field": "team_copy_limit"},
+            code="option_not_for_structure",
+        )
+    checked["team_copy_limit"] = copy_limit
     for key, needs, word in (
         ("double_round_robin", Event.Structure.ROUND_ROBIN, _("a round robin")),
         ("grand_final_reset", Event.Structure.DOUBLE_ELIMINATION, _("double elimination")),
@@ -202,6 +210,12 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
     if structure != Event.Structure.SWISS:
         checked["top_cut"] = 0
     return checked
+
+
+def _team_top_cut_check(teams: int, top_cut: int | None) -> None:
+    """Refuse a top cut in a team event: its Swiss rounds are the whole event."""
+    if teams and top_cut:
+        raise BadInput(_("top_cut: a team event has no top cut"), code="option_not_for_structure")
 
 
 def _late_entry_check(structure: str, late_entry: bool) -> None:

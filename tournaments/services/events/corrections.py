@@ -76,6 +76,11 @@ def _current_round_locked(event: Event, by: User, *, swiss: bool = True) -> tupl
     assert round_ is not None  # a running event has paired round 1
     if swiss and round_.kind != Round.Kind.SWISS:
         raise WrongState(_("Only the pairings of a Swiss round can be corrected."), code="not_swiss")
+    if swiss and event.teams:  # a seat moved alone would break its team table
+        raise WrongState(
+            _("A team round's pairings are not corrected seat by seat: undo the round instead."),
+            code="team_round",
+        )
     return event, round_
 
 

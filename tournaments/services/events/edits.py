@@ -34,6 +34,7 @@ from tournaments.services.events.common import (
     _require,
     _settings_checked,
     _structure_checked,
+    _team_top_cut_check,
 )
 from tournaments.services.text import (
     DESCRIPTION_MAX,
@@ -169,6 +170,7 @@ def event_edit(*, event: Event, by: User, changes: Mapping[str, Any], reason: st
         _late_entry_check(
             checked.get("structure", event.structure), checked.get("late_entry", event.late_entry)
         )
+        _team_top_cut_check(checked.get("teams", event.teams), checked.get("top_cut", event.top_cut))
         checked.update(_details_checked(values, values.get("time_zone", event.time_zone)))
         if "name" in values:
             checked["name"] = values["name"]

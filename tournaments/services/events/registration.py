@@ -40,6 +40,7 @@ from tournaments.services.events.common import (
     _reason,
     _require,
 )
+from tournaments.services.events.teams import team_deck_check
 from tournaments.services.pools import LIMITED_FORMATS
 from tournaments.services.text import (
     DECK_NOTE_MAX,
@@ -94,7 +95,9 @@ def registration_submit(
     if check.violations:
         raise IllegalDeck(_("The deck breaks the game's deck rules."), violations=check.violations)
     assert check.decklist is not None
-    return _register(event, player, decklist_to_json(check.decklist), walk_in=walk_in)
+    deck_json = decklist_to_json(check.decklist)
+    team_deck_check(event=event, player=player, deck=deck_json)
+    return _register(event, player, deck_json, walk_in=walk_in)
 
 
 def _register(event: Event, player: User, deck_json: dict[str, Any], *, walk_in: bool) -> Registration:

@@ -19,7 +19,8 @@ from tournaments.services.events.common import S, _held, _require
 from tournaments.services.events.event_day import _check_in_close
 from tournaments.services.events.pairing import _pair_swiss, swiss_rounds_for
 from tournaments.services.events.structures import structure_advance, structure_start
-from tournaments.services.events.top_cut import _advance
+from tournaments.services.events.teams import team_count, team_round_pair
+from tournaments.services.events.top_cut import _advance, _finish
 from tournaments.services.online import round_games_start
 from tournaments.services.online.playable import online_event_require_playable
 
@@ -57,6 +58,13 @@ def event_start(*, event: Event, by: User, hold: bool = False) -> Round:
                 for paired in rounds:
                     round_games_start(round_id=paired.pk)
             return rounds[0]
+        if event.teams:  # the teams are the Swiss core's players
+            event.swiss_rounds = swiss_rounds_for(event, max(2, team_count(event=event)))
+            event.save(update_fields=["status", "swiss_rounds"])
+            round_ = team_round_pair(event, 1, published=not hold)
+            if not hold:
+                round_games_start(round_id=round_.pk, checked=event.online)
+            return round_
         event.swiss_rounds = swiss_rounds_for(event, count)
         event.save(update_fields=["status", "swiss_rounds"])
         # Waitlisted players did not get in: they stay listed, never paired.
@@ -100,7 +108,10 @@ def round_next(*, event: Event, by: User, hold: bool = False) -> Round | None:
                 % {"round": last.number, "count": missing},
                 code="results_missing",
             )
-        round_ = _advance(event, last, published=not hold)
+        if event.teams:
+            round_ = _team_next(event, last, hold=hold)
+        else:
+            round_ = _advance(event, last, published=not hold)
         if round_ is not None and not hold:
             round_games_start(round_id=round_.pk)
         return round_
@@ -130,3 +141,11 @@ def _structure_next(event: Event, last: Round, *, hold: bool) -> Round | None:
         for paired in rounds:
             round_games_start(round_id=paired.pk)
     return rounds[0] if rounds else None
+
+
+def _team_next(event: Event, last: Round, *, hold: bool) -> Round | None:
+    """A team event: its next Swiss round of teams, or the end after the last."""
+    if last.number >= (event.swiss_rounds or 0):
+        _finish(event)
+        return None
+    return team_round_pair(event, last.number + 1, published=not hold)

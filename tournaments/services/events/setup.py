@@ -32,6 +32,7 @@ from tournaments.services.events.common import (
     _require,
     _settings_checked,
     _structure_checked,
+    _team_top_cut_check,
 )
 from tournaments.services.events.edits import DETAIL_FIELDS, _check_deadline, _details_checked, event_edit
 from tournaments.services.text import (
@@ -58,6 +59,7 @@ def event_create(
     checked = _settings_checked(game, format, settings)
     checked.update(_structure_checked(game, options))
     _late_entry_check(checked["structure"], checked.get("late_entry", False))
+    _team_top_cut_check(checked["teams"], checked.get("top_cut"))
     # Said nothing: the game's own side deck size (RESPONSE 10, R2.6; Your War none, Y2.4).
     checked.setdefault("side_deck_max", get_game(game).side_deck_default)
     checked.update(_details_checked(settings, str(settings.get("time_zone") or "UTC")))

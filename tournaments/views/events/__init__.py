@@ -33,7 +33,13 @@ from tournaments.views.events.exports import (
 from tournaments.views.events.league import league_challenge, league_looking, league_pair_waiting
 from tournaments.views.events.listing import EventFilterForm, EventForm, event_create, event_list
 from tournaments.views.events.page import event_bracket, event_detail, event_round_detail, event_standings
-from tournaments.views.events.registration import event_check_in, event_drop, event_register, event_withdraw
+from tournaments.views.events.registration import (
+    event_check_in,
+    event_drop,
+    event_register,
+    event_team_register,
+    event_withdraw,
+)
 from tournaments.views.events.results import (
     match_confirm,
     match_dispute,
@@ -65,6 +71,7 @@ __all__ = [
     "event_round_detail",
     "event_standings",
     "event_start",
+    "event_team_register",
     "event_withdraw",
     "export_decklists",
     "export_pairings",

@@ -124,7 +124,7 @@ class EventForm(ServiceForm):
         label=gettext_lazy("Structure"),
         required=False,
         initial=Event.Structure.SWISS,
-        choices=[c for c in Event.Structure.choices if c[0] not in svc.NOT_OFFERED_STRUCTURES],
+        choices=Event.Structure.choices,
         help_text=gettext_lazy(
             "Swiss rounds (with a top cut if you choose one), a single- or double-elimination "
             "bracket, a round robin where everyone plays everyone, or a league where players find "
@@ -168,6 +168,28 @@ class EventForm(ServiceForm):
         max_value=svc.LEAGUE_MATCHES_MAX,
         help_text=gettext_lazy(
             "League: the most matches each player may play, never against the same opponent twice."
+        ),
+    )
+    teams = forms.TypedChoiceField(
+        label=gettext_lazy("Teams"),
+        required=False,
+        coerce=int,
+        empty_value=0,  # type: ignore[arg-type]  # the stub says str | None; Django returns it as given
+        initial=0,
+        choices=[
+            (0, gettext_lazy("Individual")),
+            (2, gettext_lazy("Teams of 2")),
+            (3, gettext_lazy("Teams of 3")),
+        ],
+        help_text=gettext_lazy(
+            "Swiss rounds of teams: each team match is played seat by seat and won by winning more seats."
+        ),
+    )
+    team_copy_limit = forms.BooleanField(
+        label=gettext_lazy("Copy limit across a team"),
+        required=False,
+        help_text=gettext_lazy(
+            "A team event: a card's copies across a team's decks are limited as in one deck."
         ),
     )
     tiebreaker_1 = forms.ChoiceField(label=gettext_lazy("First tiebreaker"), required=False)

@@ -28,6 +28,9 @@ from tournaments.selectors.events import (
     saved_decks_for,
     standings_table,
     structure_standings_page,
+    team_standings_page,
+    team_tables_page,
+    teams_page,
 )
 from tournaments.selectors.events.league import is_league, league_view
 from tournaments.selectors.online import game_clock
@@ -83,6 +86,9 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
         bracket=results.bracket if results else [],
         winner=results.winner if results else None,
         league=league_view(event=event, reader=request.user) if is_league(event) else None,
+        teams=teams_page(event=event) if event.teams else [],
+        team_seats=range(1, event.teams + 1),
+        team_tables=team_tables_page(round=last) if last and event.teams else [],
     )
     context.update(extra)
     return context
@@ -101,6 +107,7 @@ def event_round_detail(request: HttpRequest, event_id: int, number: int) -> Http
     matches, pager = _paged(request, round_matches_page(round=round_, q=request.GET.get("q", "")[:100]))
     context.update(
         round=round_,
+        team_tables=team_tables_page(round=round_),
         matches=matches,
         pager=pager,
         q=request.GET.get("q", "")[:100],
@@ -123,6 +130,8 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     context = _event_context(request, event, "standings")
     if event.structure != Event.Structure.SWISS:
         context.update(standings=[], bracket=[], winner=None, structure=structure_standings_page(event=event))
+    elif event.teams:
+        context.update(standings=[], bracket=[], winner=None, team_standings=team_standings_page(event=event))
     elif context["rounds"]:
         results = event_results(event=event)
         standings, pager = _paged(request, standings_table(event=event, results=results))

@@ -137,3 +137,19 @@ def event_check_in(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
             message = _("%(name)s is no longer checked in.") % {"name": name}
         messages.success(request, message)
     return redirect_back(request, reverse("event-detail", args=[event.pk]))
+
+
+@login_required
+@require_POST
+def event_team_register(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+    """Register a team from the event page's form: its name and members in seat order."""
+    event = _event(request, event_id)
+    members = [name[:150] for name in request.POST.getlist("members")][:3]
+    run_service(
+        request,
+        lambda: svc.team_register(
+            event=event, by=request.user, name=request.POST.get("name", "")[:200], members=members
+        ),
+        _("The team is registered. Each member registers their own deck."),
+    )
+    return redirect(reverse("event-detail", args=[event.pk]) + "#teams-h")
