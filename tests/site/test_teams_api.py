@@ -189,7 +189,6 @@ def test_a_team_registration_over_the_copy_limit_is_refused(event_factory, legal
         ({"teams": 2, "structure": "round_robin"}, "option_not_for_structure"),
         ({"teams": 2, "top_cut": 4}, "option_not_for_structure"),
         ({"team_copy_limit": True}, "option_not_for_structure"),
-        ({"structure": "league"}, "not_offered"),
     ],
 )
 def test_it_refuses_team_options_it_cannot_run(organizer, options, code):
