@@ -60,6 +60,7 @@ urlpatterns = [
     path("events/<id:event_id>/register/", events.event_register, name="event-register"),
     path("events/<id:event_id>/withdraw/", events.event_withdraw, name="event-withdraw"),
     path("events/<id:event_id>/teams/", events.event_team_register, name="event-team-register"),
+    path("events/<id:event_id>/teams/leave/", events.event_team_leave, name="event-team-leave"),
     path("events/<id:event_id>/drop/", events.event_drop, name="event-drop"),
     path("events/<id:event_id>/check-in/", events.event_check_in, name="event-check-in"),
     path("events/<id:event_id>/league/looking/", events.league_looking, name="event-league-looking"),

@@ -230,3 +230,41 @@ def test_a_team_rounds_pairings_are_not_corrected_seat_by_seat(event_factory):
     assert response.status_code == 409 and response.json()["code"] == "team_round"
     response = event.organizer.api.post(f"{event.url}rounds/repair/", {"reason": "again"}, format="json")
     assert response.status_code == 409 and response.json()["code"] == "team_round"
+
+
+def test_it_registers_only_a_team_its_captain_plays_in(event_factory):
+    """Nobody ties others' names up in a team: the one who registers it is one of its members."""
+    event = event_factory(teams=2)
+    event.open()
+    a, b, squatter = make_players(3)
+    response = team_register(event, squatter, "Ghosts", [a.name, b.name])
+    assert response.status_code == 403 and response.json()["code"] == "captain_not_member"
+    russian = squatter.api.post(
+        f"{event.url}teams/",
+        {"name": "Ghosts", "members": [a.name, b.name]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert russian.json()["code"] == "captain_not_member" and "команд" in russian.json()["detail"]
+    assert team_register(event, a, "Pair", [a.name, b.name]).status_code == 201
+
+
+def test_a_member_leaves_and_the_team_is_withdrawn_so_the_others_may_join_another(event_factory):
+    event = event_factory(teams=2)
+    event.open()
+    a, b, c = make_players(3)
+    assert team_register(event, a, "Pair", [a.name, b.name]).status_code == 201
+    assert b.api.delete(f"{event.url}teams/mine/").status_code == 204
+    assert event.organizer.api.get(f"{event.url}teams/").json() == []
+    assert team_register(event, a, "New pair", [a.name, c.name]).status_code == 201
+    again = b.api.delete(f"{event.url}teams/mine/")
+    assert again.status_code == 409 and again.json()["code"] == "not_on_a_team"
+
+
+def test_nobody_leaves_a_team_once_the_event_has_started(event_factory):
+    event, rosters = team_event(event_factory, 2)
+    event.start()
+    member = rosters["Team 1"][0]
+    response = member.api.delete(f"{event.url}teams/mine/")
+    assert response.status_code == 409 and response.json()["code"] == "registration_closed"
+    assert len(event.organizer.api.get(f"{event.url}teams/").json()) == 2

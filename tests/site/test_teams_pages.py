@@ -92,3 +92,15 @@ def test_the_pairings_and_standings_show_teams_in_both_languages(event_factory, 
     assert "Положение команд" in html and "Участники" in html
     html = client.get(f"/events/{event.id}/").content.decode()
     assert "Команды" in html and "готова" in html
+
+
+def test_a_member_leaves_the_team_from_the_event_page_in_russian(event_factory):
+    event = event_factory(teams=2)
+    event.open()
+    captain, mate, stranger = make_players(3)
+    post(captain, f"/events/{event.id}/teams/", {"name": "Owls", "members": [captain.name, mate.name]})
+    assert 'data-testid="team-leave"' in page(mate, f"/events/{event.id}/")[1]
+    assert 'data-testid="team-leave"' not in page(stranger, f"/events/{event.id}/")[1]
+    response = russian(mate).post(f"/events/{event.id}/teams/leave/", follow=True)
+    assert "Вы вышли из команды" in response.content.decode()
+    assert not Team.objects.filter(event_id=event.id).exists()

@@ -148,6 +148,7 @@ urlpatterns = [
         name="api-event-league-pair-waiting",
     ),
     path("events/<id:event_id>/teams/", events.TeamsApi.as_view(), name="api-event-teams"),
+    path("events/<id:event_id>/teams/mine/", events.MyTeamApi.as_view(), name="api-event-my-team"),
     path("events/<id:event_id>/metagame/", metagame.EventMetagameApi.as_view(), name="api-event-metagame"),
     path(
         "events/<id:event_id>/metagame/csv/",

@@ -91,7 +91,7 @@ from tournaments.api.events.setup import (
     event_patch,
     event_remove,
 )
-from tournaments.api.events.teams import TeamIn, TeamOut, TeamsApi
+from tournaments.api.events.teams import MyTeamApi, TeamIn, TeamOut, TeamsApi
 
 __all__ = [
     "DATETIME_HELP",
@@ -137,6 +137,7 @@ __all__ = [
     "MatchOut",
     "MatchReportApi",
     "MinutesIn",
+    "MyTeamApi",
     "NextRoundApi",
     "NoteIn",
     "NoteOptionalIn",

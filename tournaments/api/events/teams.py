@@ -1,4 +1,5 @@
-"""Teams of a team event: list them, and a captain registers one with its members."""
+"""Teams of a team event: list them, a captain registers one with its members, and a member
+withdraws theirs."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -52,3 +53,11 @@ class TeamsApi(APIView):
         team = svc.team_register(event=event, by=request.user, **data.validated_data)
         out = next(t for t in event_teams(event=event) if t.id == team.pk)
         return Response(out.as_dict(), status=status.HTTP_201_CREATED)
+
+
+class MyTeamApi(APIView):
+    @extend_schema(request=None, responses={204: None, **errors(409)}, operation_id="events_teams_leave")
+    def delete(self, request: SignedInRequest, event_id: int) -> Response:
+        """Leave my team while registration is open: the team is withdrawn (it plays only whole)."""
+        svc.team_leave(event=_event(request, event_id), by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -297,6 +297,7 @@ def teams_page(*, event: Event) -> list[dict[str, Any]]:
             "name": entry.name,
             "ready": entry.ready,
             "dropped": entry.dropped,
+            "members": entry.members,
             "seated": [
                 {"name": name, "deck": r is not None and bool(r.deck)}
                 for name, r in zip(entry.members, entry.registrations, strict=True)

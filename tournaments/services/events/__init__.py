@@ -70,7 +70,7 @@ from tournaments.services.events.setup import (
     event_values_problems,
     judge_add,
 )
-from tournaments.services.events.teams import TEAM_NAME_MAX, team_register
+from tournaments.services.events.teams import TEAM_NAME_MAX, team_leave, team_register
 
 __all__ = [
     "BEST_OF",
@@ -125,6 +125,7 @@ __all__ = [
     "round_repair",
     "round_undo",
     "swiss_rounds_for",
+    "team_leave",
     "team_register",
     "time_zones",
     "walkin_register",

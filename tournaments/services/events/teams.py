@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Match, Round, Team, TeamMember
 from tournaments.selectors.events.teams import playing_teams, team_deck_problems, team_history
-from tournaments.services.errors import BadInput, IllegalDeck, WrongState
+from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, WrongState
 from tournaments.services.events.common import S, _official_cannot_play
 from tournaments.services.notifications import notifications_round_posted
 from tournaments.services.ratings import registration_ratings
@@ -38,6 +38,8 @@ def team_register(*, event: Event, by: User, name: str, members: Sequence[str]) 
     (``member_twice``) or of nobody (``unknown_user``); WrongState when the event is not a
     team event, registration is not open, a member is already on a team of the event
     (``member_on_another_team``) or is one of its officials (``official_cannot_play``);
+    NotAllowed (``captain_not_member``) when ``by`` is not one of the members: a team is
+    registered by someone who plays in it, so nobody can tie others' names up in a team;
     IllegalDeck (``team_copy_limit``) when the members' registered decks hold more copies of
     a card than the game allows in one deck and the event limits them.
     """
@@ -67,6 +69,11 @@ def team_register(*, event: Event, by: User, name: str, members: Sequence[str]) 
                 _("members: %(name)s is listed twice") % {"name": user.get_username()}, code="member_twice"
             )
         users.append(user)
+    if not any(user.pk == by.pk for user in users):
+        raise NotAllowed(
+            _("members: you can register only a team you play in; list yourself at your seat"),
+            code="captain_not_member",
+        )
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != S.REGISTRATION:
@@ -91,6 +98,26 @@ def team_register(*, event: Event, by: User, name: str, members: Sequence[str]) 
             TeamMember(team=team, event=event, user=user, seat=seat) for seat, user in enumerate(users, 1)
         )
     return team
+
+
+def team_leave(*, event: Event, by: User) -> str:
+    """Take ``by`` off their team of ``event`` while registration is open: a team plays only
+    whole, so the team is withdrawn, its other members free to join another (their decks stay
+    registered); return its name. Raises WrongState when the event is not a team event, when
+    registration is closed (``registration_closed``) or when ``by`` is on no team
+    (``not_on_a_team``)."""
+    if not event.teams:
+        raise _not_team_event()
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != S.REGISTRATION:
+            raise WrongState(_("Registration is not open."), code="registration_closed")
+        mine = TeamMember.objects.filter(event=event, user=by).select_related("team").first()
+        if mine is None:
+            raise WrongState(_("You are on no team of this event."), code="not_on_a_team")
+        name = mine.team.name
+        mine.team.delete()
+    return name
 
 
 def _copy_limit_check(event: Event, decks: dict[int, Any]) -> None:

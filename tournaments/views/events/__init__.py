@@ -37,6 +37,7 @@ from tournaments.views.events.registration import (
     event_check_in,
     event_drop,
     event_register,
+    event_team_leave,
     event_team_register,
     event_withdraw,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "event_round_detail",
     "event_standings",
     "event_start",
+    "event_team_leave",
     "event_team_register",
     "event_withdraw",
     "export_decklists",

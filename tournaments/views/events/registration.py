@@ -153,3 +153,16 @@ def event_team_register(request: SignedInHttpRequest, event_id: int) -> HttpResp
         _("The team is registered. Each member registers their own deck."),
     )
     return redirect(reverse("event-detail", args=[event.pk]) + "#teams-h")
+
+
+@login_required
+@require_POST
+def event_team_leave(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+    """Leave one's team from the event page (before the start): the team is withdrawn."""
+    event = _event(request, event_id)
+    run_service(
+        request,
+        lambda: svc.team_leave(event=event, by=request.user),
+        _("You left the team; it is withdrawn. Its members may join another."),
+    )
+    return redirect(reverse("event-detail", args=[event.pk]) + "#teams-h")
