@@ -3,15 +3,19 @@ workers in chunks (idempotent tasks), the dashboard counts them and the players 
 game is being set up until it is."""
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
+from django.utils import timezone
 
 from tests.support.actors import make_players
-from tournaments.models import Game, Match
+from tournaments.models import Game, Match, Round
 from tournaments.services import jobs
-from tournaments.services.online import adjudicate, games_set_up, games_set_up_queue
+from tournaments.services.online import adjudicate, games_set_up, games_set_up_queue, schedule
+from tournaments.services.online.schedule import online_sweep, setups_stalled_requeue
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -155,3 +159,32 @@ def test_a_small_round_still_has_its_games_when_the_start_answers(event_factory,
     _event, matches, _actors = started(event_factory, players=4)
     assert Game.objects.filter(match_id__in=[m["id"] for m in matches]).count() == 2
     assert not queued.chunks()
+
+
+def test_the_sweep_hands_a_stalled_rounds_set_up_to_the_workers_again(broker, event_factory):
+    """The set-up tasks of a round can be lost (a broker that failed after the commit): once
+    none of the round's games has been set up for SETUP_STALLED, the sweep hands the ones still
+    waiting to the workers again, then leaves the round alone for as long."""
+    event, matches, _actors = started(event_factory)
+    ids = sorted(m["id"] for m in matches if m["player_b"])
+    round_ = Round.objects.get(event_id=event.id, number=1)
+    cache.delete(f"setup-stalled:{round_.pk}")
+    broker.sent.clear()  # the start's message, lost
+    began = round_.started_at
+
+    online_sweep(now=began + timedelta(minutes=1), run=lambda _pk: None)
+    assert broker.chunks() == []  # not stalled yet: the workers may still be at it
+    online_sweep(now=began + schedule.SETUP_STALLED + timedelta(seconds=5), run=lambda _pk: None)
+    assert sorted(i for chunk in broker.chunks() for i in chunk) == ids
+    broker.sent.clear()
+    online_sweep(now=began + schedule.SETUP_STALLED + timedelta(seconds=7), run=lambda _pk: None)
+    assert broker.chunks() == []  # handed once, then left alone for a while
+
+    # A round whose games are being set up (one a moment ago) is not stalled.
+    cache.delete(f"setup-stalled:{round_.pk}")
+    Round.objects.filter(pk=round_.pk).update(started_at=began - timedelta(minutes=10))
+    games_set_up(match_ids=ids[:1])
+    assert setups_stalled_requeue(now=timezone.now() + timedelta(seconds=30)) == []
+    # Every game set up: nothing waits.
+    games_set_up(match_ids=ids)
+    assert setups_stalled_requeue(now=timezone.now() + timedelta(minutes=5)) == []

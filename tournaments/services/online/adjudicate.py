@@ -123,10 +123,15 @@ def round_games_start(*, round_id: int, checked: bool = False) -> int:
     if jobs.in_process() or len(match_ids) <= SETUP_IN_REQUEST:
         games_set_up(match_ids=match_ids)
         return len(match_ids)
-    chunks = [match_ids[i : i + SETUP_CHUNK] for i in range(0, len(match_ids), SETUP_CHUNK)]
-    # One message from the request; a worker queues the chunks (games_set_up_queue).
-    transaction.on_commit(partial(jobs.task(jobs.GAMES_QUEUE).delay, chunks))
+    transaction.on_commit(partial(games_set_up_send, match_ids))
     return len(match_ids)
+
+
+def games_set_up_send(match_ids: list[int]) -> None:
+    """Hand the set-up of these matches' games to the workers: one message (a worker's task
+    queues a task per chunk of :data:`SETUP_CHUNK`, games_set_up_queue)."""
+    chunks = [match_ids[i : i + SETUP_CHUNK] for i in range(0, len(match_ids), SETUP_CHUNK)]
+    jobs.task(jobs.GAMES_QUEUE).delay(chunks)
 
 
 def games_set_up_queue(*, chunks: list[list[int]]) -> int:

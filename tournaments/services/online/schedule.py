@@ -10,13 +10,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import OperationalError
 from django.utils import timezone
 
-from tournaments.models import Game, GameAction, Match
+from tournaments.models import Event, Game, GameAction, Match
 from tournaments.selectors import online_rows
 from tournaments.services import jobs
-from tournaments.services.online.adjudicate import match_adjudicate
+from tournaments.services.online.adjudicate import games_set_up_send, match_adjudicate
 from tournaments.services.online.queue import _bots_only, _followup, deadline, drain_wake
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,13 @@ SWEEP_GAMES = 5000  # the games in play a sweep looks at, people's first
 # Queued work the sweep takes up: its own task should have run long before (lost with a broker
 # that failed between the commit and the publish, say).
 LEFT_BEHIND = timedelta(seconds=30)
+
+
+# An online round whose games wait to be set up, none of them set up for this long, has its
+# set-up handed to the workers again (its tasks lost with a broker that failed between the
+# organizer's commit and the publish, say); then not again for as long, so a busy queue is
+# not flooded with copies (the set-up is idempotent: a copy finds its games made).
+SETUP_STALLED = timedelta(minutes=2)
 
 
 # Actions waiting longer than this have a drain woken by the sweep: their wake-up was lost (a
@@ -94,7 +102,8 @@ def online_sweep(
     With a broker (``run`` queues a task; ``run_bots`` queues a bot-only match's, by default
     ``run``), it also queues a task at the exact deadline of every match that falls due before
     the next sweep, so a clock is enforced on time (O2.2), not up to a sweep later, and wakes
-    the drain for actions waiting longer than :data:`DRAIN_STALLED`.
+    the drain for actions waiting longer than :data:`DRAIN_STALLED` and hands a stalled round's
+    set-up to the workers again (:func:`setups_stalled_requeue`).
     """
     now = now or timezone.now()
     deadlines = _deadlines()
@@ -112,9 +121,44 @@ def online_sweep(
         for match_id, when, bots in deadlines:
             if now < when <= now + SWEEP_AHEAD:
                 _followup(match_id, when + timedelta(seconds=0.2), bots=bots)
+        setups_stalled_requeue(now=now)
         if online_rows.actions_waiting(before=now - DRAIN_STALLED):
             drain_wake()
     return len(ids)
+
+
+def setups_stalled_requeue(*, now: datetime) -> list[int]:
+    """Hand the set-up of each stalled online round to the workers again; return the rounds.
+
+    A round is stalled when some of its matches still wait for their first game, the round was
+    paired over :data:`SETUP_STALLED` ago and none of its games was set up for as long. A round
+    handed again is left alone for as long (a key in the cache, which is Redis with a broker)."""
+    waiting = Match.objects.filter(
+        round__published=True,
+        round__started_at__lte=now - SETUP_STALLED,
+        round__event__online=True,
+        round__event__status__in=[Event.Status.RUNNING, Event.Status.TOP_CUT],
+        status=Match.Status.PENDING,
+        player_b__isnull=False,
+        games__isnull=True,
+    )
+    rounds = set(waiting.values_list("round_id", flat=True).distinct()[:100])
+    recent = set(
+        Game.objects.filter(match__round_id__in=rounds, started_at__gt=now - SETUP_STALLED)
+        .values_list("match__round_id", flat=True)
+        .distinct()
+    )
+    handed = []
+    for round_id in sorted(rounds - recent):
+        if not cache.add(f"setup-stalled:{round_id}", 1, timeout=int(SETUP_STALLED.total_seconds())):
+            continue
+        ids = list(waiting.filter(round_id=round_id).order_by("table").values_list("id", flat=True))
+        log.warning(
+            "sweep: round %s has %d games never set up; handed to the workers again", round_id, len(ids)
+        )
+        games_set_up_send(ids)
+        handed.append(round_id)
+    return handed
 
 
 _beat_lock = threading.Lock()
