@@ -318,11 +318,11 @@ def insert_columns(model: type[Model], count: int, **columns: Any) -> None:
     every row; a field not named takes its default, an ``auto_now`` one the time of writing.
     The keys are not read back.
 
-    On PostgreSQL each column is one array (``unnest``), and a list of plain integers, texts and
-    booleans (keys, tables, statuses) goes as it is: Django's ``bulk_create`` builds a model
-    instance per row and prepares each of its values apart (the 4,096 matches of an
-    8,192-player round: 180 ms of the organizer's start). Elsewhere, ``bulk_create`` of the
-    same rows."""
+    On PostgreSQL a column given a value a row is one array (``unnest``), and a list of plain
+    integers, texts and booleans (keys, tables, statuses) goes as it is; a column of one value
+    is one parameter. Django's ``bulk_create`` builds a model instance per row and prepares each
+    of its values apart (the 4,096 matches of an 8,192-player round: 180 ms of the organizer's
+    start). Elsewhere, ``bulk_create`` of the same rows."""
     if count == 0:
         return
     meta = model._meta
@@ -331,34 +331,47 @@ def insert_columns(model: type[Model], count: int, **columns: Any) -> None:
     if unknown:
         raise TypeError(f"{meta.label} has no column {sorted(unknown)[0]}")
     now = timezone.now()
-    values: dict[Field[Any, Any], list[Any]] = {}
+    arrays: dict[Field[Any, Any], list[Any]] = {}  # a value a row
+    scalars: dict[Field[Any, Any], Any] = {}  # one value for every row
     for field in fields:
         given = columns.get(field.attname, _DEFAULT)
         if isinstance(given, list):
             if len(given) != count:
                 raise ValueError(f"{field.attname}: {len(given)} values for {count} rows")
-            values[field] = given
+            arrays[field] = given
         elif given is not _DEFAULT:
-            values[field] = [given] * count
+            scalars[field] = given
         elif getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
-            values[field] = [now] * count
+            scalars[field] = now
         else:
-            values[field] = [field.get_default()] * count
+            scalars[field] = field.get_default()
     if connection.vendor != "postgresql":
-        model._default_manager.bulk_create(
-            [model(**{f.attname: column[i] for f, column in values.items()}) for i in range(count)]
-        )
+        rows = [{f.attname: value for f, value in scalars.items()} for _ in range(count)]
+        for field, column in arrays.items():
+            for row, value in zip(rows, column, strict=True):
+                row[field.attname] = value
+        model._default_manager.bulk_create([model(**row) for row in rows])
         return
-    arrays = []
-    for field, column in values.items():
+    for field, column in arrays.items():
         if isinstance(field, JSONField) or not all(type(v) in _NATIVE for v in column):
-            column = [_save_plain(field, v) for v in column]
-        arrays.append(column)
-    names = ", ".join(column_of(f) for f in values)
-    casts = ", ".join(f"%s::{f.db_type(connection)}[]" for f in values)
+            arrays[field] = [_save_plain(field, v) for v in column]
+    # INSERT … SELECT u.c0, %s::integer, u.c1 … FROM unnest(%s::integer[], …) AS u(c0, c1, …):
+    # a column a row as an array, a column of one value as one parameter.
+    order = [f for f in fields if f in arrays or f in scalars]
+    unnested = {f: f"c{i}" for i, f in enumerate(arrays)}
+    picked = ", ".join(f"u.{unnested[f]}" if f in unnested else f"%s::{f.db_type(connection)}" for f in order)
+    tail: list[Any]
+    if arrays:
+        casts = ", ".join(f"%s::{f.db_type(connection)}[]" for f in arrays)
+        source, tail = f"unnest({casts}) AS u({', '.join(unnested.values())})", list(arrays.values())
+    else:
+        source, tail = "generate_series(1, %s)", [count]
+    names = ", ".join(column_of(f) for f in order)
+    sql = f"INSERT INTO {quote(meta.db_table)} ({names}) SELECT {picked} FROM {source}"
+    params = [_save_plain(f, scalars[f]) for f in order if f in scalars] + tail
     # Bound on the server (plainsql.cursor): the arrays travel as parameters, not quoted into text.
     with cursor() as cursor_:
-        cursor_.execute(f"INSERT INTO {quote(meta.db_table)} ({names}) SELECT * FROM unnest({casts})", arrays)
+        cursor_.execute(sql, params)
 
 
 _DEFAULT = object()

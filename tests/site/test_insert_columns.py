@@ -81,3 +81,11 @@ def test_it_refuses_an_unknown_column_or_a_wrong_count(round_and_players):
     with pytest.raises(ValueError, match="2 values for 3 rows"):
         insert_columns(Match, 3, round_id=round_.pk, table=[1, 2], player_a_id=regs[0])
     assert not Match.objects.exists()
+
+
+def test_it_writes_rows_given_only_one_value_each(round_and_players):
+    round_, _regs = round_and_players
+    user = round_.event.organizer
+    insert_columns(Notification, 2, user_id=user.pk, kind="pairings", event_id=None)
+    written = list(Notification.objects.filter(user=user).values_list("kind", "event_id", "params", "url"))
+    assert written == [("pairings", None, {}, "")] * 2
