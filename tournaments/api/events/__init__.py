@@ -70,6 +70,7 @@ from tournaments.api.events.rounds import (
     StandingOut,
     StandingsApi,
 )
+from tournaments.api.events.seeds import SeedsApi, SeedsIn, SeedsOut
 from tournaments.api.events.setup import (
     DATETIME_HELP,
     DELAY_HELP,
@@ -93,6 +94,9 @@ from tournaments.api.events.setup import (
 )
 
 __all__ = [
+    "SeedsApi",
+    "SeedsIn",
+    "SeedsOut",
     "DATETIME_HELP",
     "DELAY_HELP",
     "DELAY_UNIT_HELP",

@@ -46,7 +46,7 @@ class EventOut(serializers.ModelSerializer):
             "created_at", "starts_at", "time_zone", "venue", "description", "registration_closes_at", "url",
             "check_in_required", "no_show_minutes", "spectators", "spectate_delay", "spectate_delay_unit",
             "seed_by_rating", "preparing_round", "structure", "teams", "double_round_robin",
-            "grand_final_reset", "league_days", "league_matches", "tiebreakers", "seeding",
+            "grand_final_reset", "league_days", "league_matches", "tiebreakers", "seeding", "drop_policy",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")

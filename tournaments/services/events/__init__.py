@@ -64,6 +64,7 @@ from tournaments.services.events.registration import (
 )
 from tournaments.services.events.results import match_confirm, match_dispute, match_extend, match_report
 from tournaments.services.events.rounds import event_start, round_next
+from tournaments.services.events.seeds import SEED_ORDER_MAX, seeds_set
 from tournaments.services.events.setup import (
     event_create,
     event_open,
@@ -73,6 +74,8 @@ from tournaments.services.events.setup import (
 )
 
 __all__ = [
+    "seeds_set",
+    "SEED_ORDER_MAX",
     "BEST_OF",
     "DETAIL_FIELDS",
     "GRACE_MAX",

@@ -15,6 +15,7 @@ from tournaments.views.events.common import EXTENSIONS, PAGE_ROWS, format_label
 from tournaments.views.events.dashboard import (
     event_judge_add,
     event_manage,
+    event_seeds,
     event_next_round,
     event_open,
     event_player_names_options,
@@ -56,6 +57,7 @@ __all__ = [
     "event_judge_add",
     "event_list",
     "event_manage",
+    "event_seeds",
     "event_next_round",
     "event_open",
     "event_player_names_options",
