@@ -285,7 +285,10 @@ def _extend(old: Values, new: Values, zone: str) -> list[str]:
 
 def _seed_order(old: Values, new: Values, zone: str) -> list[str]:
     order = new.get("order") or []
-    return [_("Seed order set: %(names)s") % {"names": ", ".join(f"{i}. {name}" for i, name in enumerate(order, 1))}]
+    return [
+        _("Seed order set: %(names)s")
+        % {"names": ", ".join(f"{i}. {name}" for i, name in enumerate(order, 1))}
+    ]
 
 
 def _delete(old: Values, new: Values, zone: str) -> list[str]:

@@ -94,9 +94,6 @@ from tournaments.api.events.setup import (
 )
 
 __all__ = [
-    "SeedsApi",
-    "SeedsIn",
-    "SeedsOut",
     "DATETIME_HELP",
     "DELAY_HELP",
     "DELAY_UNIT_HELP",
@@ -160,6 +157,9 @@ __all__ = [
     "RoundOut",
     "RoundRepairApi",
     "RoundUndoApi",
+    "SeedsApi",
+    "SeedsIn",
+    "SeedsOut",
     "StandingOut",
     "StandingsApi",
     "SwapIn",

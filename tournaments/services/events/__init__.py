@@ -74,8 +74,6 @@ from tournaments.services.events.setup import (
 )
 
 __all__ = [
-    "seeds_set",
-    "SEED_ORDER_MAX",
     "BEST_OF",
     "DETAIL_FIELDS",
     "GRACE_MAX",
@@ -86,6 +84,7 @@ __all__ = [
     "NOT_OFFERED_STRUCTURES",
     "NO_SHOW_MINUTES_MAX",
     "REASON_MAX",
+    "SEED_ORDER_MAX",
     "SETTING_FIELDS",
     "SPECTATE_DELAY_MAX",
     "STRUCTURE_OPTIONS",
@@ -127,6 +126,7 @@ __all__ = [
     "round_next",
     "round_repair",
     "round_undo",
+    "seeds_set",
     "swiss_rounds_for",
     "time_zones",
     "walkin_register",

@@ -183,7 +183,8 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
         # "keep" is what every structure does with a dropped player, so only "void" is refused
         # elsewhere (as double_round_robin false is accepted for any structure).
         raise BadInput(
-            _("%(field)s: only for %(structure)s") % {"field": "drop_policy", "structure": _("a round robin")},
+            _("%(field)s: only for %(structure)s")
+            % {"field": "drop_policy", "structure": _("a round robin")},
             code="option_not_for_structure",
         )
     checked["drop_policy"] = drop_policy

@@ -14,6 +14,7 @@ from tournaments.selectors.events import Role, organizer_seed_order, seeds_setta
 from tournaments.services.errors import BadInput, WrongState
 from tournaments.services.events.common import S, _audit, _require
 
+Structure = Event.Structure
 SEED_ORDER_MAX = 100_000  # names in one list: the largest event's players
 
 
@@ -24,14 +25,21 @@ def _why_not_settable(event: Event) -> WrongState:
             _("The event has started: its seeds are drawn, so the seed order can no longer change."),
             code="started",
         )
-    if event.structure not in (S.SINGLE_ELIMINATION, S.DOUBLE_ELIMINATION, S.ROUND_ROBIN):
+    if event.structure not in (
+        Structure.SINGLE_ELIMINATION,
+        Structure.DOUBLE_ELIMINATION,
+        Structure.ROUND_ROBIN,
+    ):
         return WrongState(
             _("Only a bracket or a round robin has seeds; this event is %(structure)s.")
             % {"structure": event.get_structure_display()},
             code="option_not_for_structure",
         )
     return WrongState(
-        _("The seeds are drawn “%(seeding)s”, not in the organizer's order: choose it in the event's settings first.")
+        _(
+            "The seeds are drawn “%(seeding)s”, not in the organizer's order: "
+            "choose it in the event's settings first."
+        )
         % {"seeding": event.get_seeding_display()},
         code="not_organizer_seeding",
     )

@@ -15,11 +15,11 @@ from tournaments.views.events.common import EXTENSIONS, PAGE_ROWS, format_label
 from tournaments.views.events.dashboard import (
     event_judge_add,
     event_manage,
-    event_seeds,
     event_next_round,
     event_open,
     event_player_names_options,
     event_publish_decklists,
+    event_seeds,
     event_start,
 )
 from tournaments.views.events.exports import (
@@ -57,7 +57,6 @@ __all__ = [
     "event_judge_add",
     "event_list",
     "event_manage",
-    "event_seeds",
     "event_next_round",
     "event_open",
     "event_player_names_options",
@@ -65,6 +64,7 @@ __all__ = [
     "event_publish_decklists",
     "event_register",
     "event_round_detail",
+    "event_seeds",
     "event_standings",
     "event_start",
     "event_withdraw",
