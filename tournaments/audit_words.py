@@ -41,6 +41,7 @@ SETTING_WORDS: dict[str, Promise] = {
     "spectate_delay": gettext_lazy("Spectators' delay"),
     "spectate_delay_unit": gettext_lazy("Delay in"),
     "seed_by_rating": gettext_lazy("Round 1 by rating"),
+    "drop_policy": gettext_lazy("Dropped players' results"),
     "starts_at": gettext_lazy("Start"),
     "time_zone": gettext_lazy("Time zone"),
     "venue": gettext_lazy("Venue"),
@@ -71,7 +72,7 @@ def _moment(value: Any, zone: str) -> str:
 def _choice(kind: str, value: Any) -> str:
     from tournaments.models import Event
 
-    choices = Event.Spectators if kind == "spectators" else Event.DelayUnit
+    choices = {"spectators": Event.Spectators, "drop_policy": Event.DropPolicy}.get(kind, Event.DelayUnit)
     return str(choices(value).label) if value in choices.values else str(value)
 
 
@@ -89,7 +90,7 @@ def setting_value(key: str, value: Any, zone: str = "UTC") -> str:
         return _("Best of %(n)s") % {"n": value}
     if key == "top_cut":
         return _("No top cut") if not value else _("Top %(n)s") % {"n": value}
-    if key in ("spectators", "spectate_delay_unit"):
+    if key in ("spectators", "spectate_delay_unit", "drop_policy"):
         return _choice(key, value)
     if key in ("starts_at", "registration_closes_at"):
         return _moment(value, zone)
@@ -282,6 +283,14 @@ def _extend(old: Values, new: Values, zone: str) -> list[str]:
     ]
 
 
+def _seed_order(old: Values, new: Values, zone: str) -> list[str]:
+    order = new.get("order") or []
+    return [
+        _("Seed order set: %(names)s")
+        % {"names": ", ".join(f"{i}. {name}" for i, name in enumerate(order, 1))}
+    ]
+
+
 def _delete(old: Values, new: Values, zone: str) -> list[str]:
     return [_("Draft “%(name)s” deleted") % {"name": old.get("name", "")}]
 
@@ -323,6 +332,7 @@ TELLERS: dict[str, Callable[[Values, Values, str], list[str]]] = {
     "webhook_add": _webhook("add"),
     "webhook_remove": _webhook("remove"),
     "pool": _pool,
+    "seed_order": _seed_order,
 }
 
 

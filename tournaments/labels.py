@@ -172,6 +172,8 @@ RESULT_CHANGES: dict[str, Promise] = {
     "webhook_remove": pgettext_lazy("result change", "webhook_remove"),
     # A sealed or draft player's pool recorded.
     "pool": pgettext_lazy("result change", "pool"),
+    # The organizer's seed order of a bracket or a round robin.
+    "seed_order": pgettext_lazy("result change", "seed_order"),
 }
 
 FORMAT_LABELS: dict[str, Promise] = {

@@ -71,6 +71,7 @@ urlpatterns = [
         name="event-league-pair-waiting",
     ),
     path("events/<id:event_id>/manage/", events.event_manage, name="event-manage"),
+    path("events/<id:event_id>/manage/seeds/", events.event_seeds, name="event-seeds"),
     path(
         "events/<id:event_id>/manage/names/<str:which>/",
         events.event_player_names_options,

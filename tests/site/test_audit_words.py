@@ -63,6 +63,7 @@ SAMPLES: dict[str, tuple[dict, dict]] = {
     "webhook_add": ({}, {"webhook": 3, "url": "https://example.org/…", "discord": True}),
     "webhook_remove": ({"webhook": 3, "url": "https://example.org/…", "discord": False}, {}),
     "pool": ({"player": "anna", "cards": {}}, {"player": "anna", "cards": {"Vesta": 2, "Storm": 3}}),
+    "seed_order": ({"order": ["anna", "boris"]}, {"order": ["boris", "anna"]}),
 }
 
 RAW = re.compile(r"[{}\[\]]|'\w+'|\bTrue\b|\bFalse\b|\bNone\b|\b[a-z]+_[a-z_]+\b")
@@ -118,6 +119,7 @@ def test_the_sentences_say_what_happened():
         "Table 5: kira has a bye → boris has a bye",
     ]
     assert "Online event: no → yes" in said("edit", "en")
+    assert said("seed_order", "en") == ["Seed order set: 1. boris, 2. anna"]
     assert "Round length, minutes: 50 → 45" in said("edit", "en")
     assert "Игрок anna отметился" in said("check_in", "ru")
     assert "Стол 4: anna против boris → anna против kira" in said("pairings_swap", "ru")

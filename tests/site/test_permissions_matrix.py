@@ -45,6 +45,8 @@ REGISTRATION_PHASE = [
     ("start/", None, (200, 403, 403, 403, 401)),
     ("publish-decklists/", None, (409, 403, 403, 403, 401)),
     ("registrations/anna/notes/", {"text": "checked: ok"}, (201, 201, 403, 403, 401)),
+    # A Swiss event has no seeds: the organizer is told so; nobody else may set them at all.
+    ("seeds/", {"order": ["anna", "rival001"]}, (409, 403, 403, 403, 401)),
 ]
 
 

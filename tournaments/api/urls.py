@@ -131,6 +131,7 @@ urlpatterns = [
     ),
     path("events/<id:event_id>/standings/", events.StandingsApi.as_view(), name="api-event-standings"),
     path("events/<id:event_id>/bracket/", events.BracketApi.as_view(), name="api-event-bracket"),
+    path("events/<id:event_id>/seeds/", events.SeedsApi.as_view(), name="api-event-seeds"),
     path("events/<id:event_id>/league/", events.LeagueApi.as_view(), name="api-event-league"),
     path(
         "events/<id:event_id>/league/looking/",

@@ -39,6 +39,12 @@ class Event(models.Model):
         RATING = "rating", _("By rating")
         ORGANIZER = "organizer", _("In the organizer's order")
 
+    class DropPolicy(models.TextChoices):
+        """What a round robin does with a dropped player's results (docs/structures.md, "Drops")."""
+
+        KEEP = "keep", _("Kept: their matches left are forfeits")
+        VOID = "void", _("Voided: every match they played is struck")
+
     name = models.CharField(max_length=200)
     game = models.CharField(max_length=32)
     format = models.CharField(max_length=32, default="constructed")
@@ -109,6 +115,9 @@ class Event(models.Model):
     )
     # A team event's option: a card's copies across a team's decks are limited as in one deck.
     team_copy_limit = models.BooleanField(default=False, db_default=False)
+    drop_policy = models.CharField(
+        max_length=8, choices=DropPolicy.choices, default=DropPolicy.KEEP, db_default=DropPolicy.KEEP
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -134,6 +143,9 @@ class Registration(models.Model):
     is_bot = models.BooleanField(default=False)
     # A bracket's seed or a round robin's place in the schedule (1 first), fixed at the start.
     seed = models.PositiveIntegerField(null=True, blank=True)
+    # The organizer's seed order (1 first), set before the start; the start draws the seeds
+    # from it when the event is seeded in the organizer's order (None: after those with one).
+    seed_order = models.PositiveIntegerField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)  # here on the day (Event.check_in_required)
     # A league player on the list of players looking for a match: since when (None: not on it).
     league_looking_since = models.DateTimeField(null=True, blank=True)

@@ -58,7 +58,7 @@ def _initial(event: Event) -> dict[str, Any]:
     zone = zoneinfo.ZoneInfo(event.time_zone)
     values: dict[str, Any] = {key: getattr(event, key) for key in svc.SETTING_FIELDS}
     values.update(structure=event.structure, seeding=event.seeding, grand_final_reset=event.grand_final_reset)
-    values.update(double_round_robin=event.double_round_robin)
+    values.update(double_round_robin=event.double_round_robin, drop_policy=event.drop_policy)
     values.update(league_days=event.league_days, league_matches=event.league_matches)
     values.update(teams=event.teams, team_copy_limit=event.team_copy_limit)
     for i, key in enumerate(("tiebreaker_1", "tiebreaker_2", "tiebreaker_3", "tiebreaker_4")):

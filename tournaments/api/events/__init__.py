@@ -70,6 +70,7 @@ from tournaments.api.events.rounds import (
     StandingOut,
     StandingsApi,
 )
+from tournaments.api.events.seeds import SeedsApi, SeedsIn, SeedsOut
 from tournaments.api.events.setup import (
     DATETIME_HELP,
     DELAY_HELP,
@@ -158,6 +159,9 @@ __all__ = [
     "RoundOut",
     "RoundRepairApi",
     "RoundUndoApi",
+    "SeedsApi",
+    "SeedsIn",
+    "SeedsOut",
     "StandingOut",
     "StandingsApi",
     "SwapIn",

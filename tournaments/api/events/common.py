@@ -48,6 +48,7 @@ class EventOut(serializers.ModelSerializer):
             "check_in_required", "no_show_minutes", "spectators", "spectate_delay", "spectate_delay_unit",
             "seed_by_rating", "preparing_round", "structure", "teams", "double_round_robin",
             "grand_final_reset", "league_days", "league_matches", "tiebreakers", "seeding", "team_copy_limit",
+            "drop_policy",
         ]  # fmt: skip
 
     url = serializers.SerializerMethodField(help_text="the event's page on the site")

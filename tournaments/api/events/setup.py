@@ -50,7 +50,12 @@ TIEBREAKERS_HELP = (
     "sonneborn_berger, head_to_head, oomw; left out: the game's profile"
 )
 SEEDING_HELP = (
-    "a bracket's seeds (a round robin's order): random, rating, or organizer (the entry list's order)"
+    "a bracket's seeds (a round robin's order): random, rating, or organizer (the order set with "
+    "POST /api/events/{id}/seeds/, else the entry list's)"
+)
+DROP_POLICY_HELP = (
+    "round robin: what a dropped player's results become: keep (the default; their matches left "
+    "are forfeits) or void (every match they played is struck, their opponents rest)"
 )
 DATETIME_HELP = "ISO 8601 date and time; without an offset, a wall-clock time in the event's time_zone"
 
@@ -116,6 +121,7 @@ class EventIn(serializers.Serializer):
     team_copy_limit = serializers.BooleanField(
         required=False, help_text="a team event: a card's copies across a team's decks as in one deck"
     )
+    drop_policy = serializers.CharField(max_length=16, required=False, help_text=DROP_POLICY_HELP)
 
 
 class EventFiltersIn(serializers.Serializer):
@@ -175,6 +181,7 @@ class EventPatchIn(serializers.Serializer):
         child=serializers.CharField(max_length=32), required=False, max_length=20, help_text=TIEBREAKERS_HELP
     )
     seeding = serializers.CharField(max_length=16, required=False, help_text=SEEDING_HELP)
+    drop_policy = serializers.CharField(max_length=16, required=False, help_text=DROP_POLICY_HELP)
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 

@@ -8,6 +8,7 @@ records from the rows and give back what it returns, in the API's shapes.
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import F
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from engine.registry import game_keys, get_game
@@ -90,6 +91,18 @@ TIEBREAKER_WORDS = {
     ),
 }
 
+# What a round robin did with its dropped players' results, as the standings page says it.
+DROP_POLICY_WORDS = {
+    "keep": gettext_lazy(
+        "A player who drops keeps the results of the matches they played; their matches left are "
+        "forfeits, won 2–0 by their opponents."
+    ),
+    "void": gettext_lazy(
+        "A player who drops has every match they played struck, for them and their opponents, who "
+        "rest instead of playing them; they are listed last, marked voided."
+    ),
+}
+
 # A bracket round's stage as a reader says it.
 STAGE_WORDS = {
     "final": pgettext_lazy("bracket round", "Final"),
@@ -143,6 +156,25 @@ def structure_players(*, event: Event) -> list[Player]:
         .values_list("pk", "player__username", "dropped")
     )
     return [Player(id=pk, name=name, dropped=dropped) for pk, name, dropped in rows]
+
+
+def seeds_settable(event: Event) -> bool:
+    """Whether the organizer may set the seed order now: a bracket or a round robin seeded in
+    the organizer's order, not started yet."""
+    return (
+        event.structure in (*BRACKETS, S.ROUND_ROBIN)
+        and event.seeding == Event.Seeding.ORGANIZER
+        and event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION)
+    )
+
+
+def organizer_seed_order(*, event: Event) -> list[Registration]:
+    """Return the players still in (registered, not dropped), with their users, in the organizer's
+    seed order: those the organizer placed by their place, then the others in entry order."""
+    rows = event.registrations.filter(status=Registration.Status.ACTIVE, dropped=False)
+    return list(
+        rows.select_related("player").order_by(F("seed_order").asc(nulls_last=True), "created_at", "id")
+    )
 
 
 def _final_rows(event: Event, kinds: tuple[str, ...]) -> list[tuple[Any, ...]]:
@@ -202,6 +234,7 @@ def round_robin_pairing(*, event: Event, number: int) -> RoundPairing:
         round_number=number,
         double_round_robin=event.double_round_robin,
         dropped=[p.id for p in players if p.dropped],
+        drop_policy=event.drop_policy,
     )
 
 
@@ -249,7 +282,9 @@ def structure_placings(*, event: Event) -> dict[int, int]:
     if is_league(event):
         return league_placings(event=event)
     players, history = round_robin_history(event=event)
-    table = round_robin_standings(players=players, history=history, tiebreakers=event.tiebreakers)
+    table = round_robin_standings(
+        players=players, history=history, tiebreakers=event.tiebreakers, drop_policy=event.drop_policy
+    )
     return {row.entrant: row.rank for row in table.rows}
 
 
@@ -260,6 +295,7 @@ class StructureStandings:
 
     rows: list[dict[str, Any]]
     tiebreakers: tuple[str, ...]
+    drop_policy: str = ""  # a round robin's: "keep" or "void"
 
 
 def structure_standings(*, event: Event) -> StructureStandings:
@@ -285,8 +321,13 @@ def structure_standings(*, event: Event) -> StructureStandings:
     if is_league(event):
         return StructureStandings(rows=league_standings(event=event), tiebreakers=tuple(event.tiebreakers))
     players, history = round_robin_history(event=event)
-    table = round_robin_standings(players=players, history=history, tiebreakers=event.tiebreakers)
-    return StructureStandings(rows=[row.as_dict() for row in table.rows], tiebreakers=table.profile)
+    table = round_robin_standings(
+        players=players, history=history, tiebreakers=event.tiebreakers, drop_policy=event.drop_policy
+    )
+    # Every row says the policy and whether it struck the player: the API's standings are a
+    # list, and the CSV's columns are the first row's keys.
+    rows = [row.as_dict() | {"voided": row.voided, "drop_policy": table.drop_policy} for row in table.rows]
+    return StructureStandings(rows=rows, tiebreakers=table.profile, drop_policy=table.drop_policy)
 
 
 def structure_next_finishes(*, event: Event) -> bool:
@@ -344,4 +385,11 @@ def structure_standings_page(*, event: Event) -> dict[str, Any]:
         {"key": key, "name": TIEBREAKER_WORDS[key][0], "text": TIEBREAKER_WORDS[key][1]}
         for key in standings.tiebreakers
     ]
-    return {"rows": rows, "legend": legend, "bracket": is_bracket(event), "league": is_league(event)}
+    return {
+        "rows": rows,
+        "legend": legend,
+        "bracket": is_bracket(event),
+        "league": is_league(event),
+        "drop_policy": standings.drop_policy,
+        "drop_words": str(DROP_POLICY_WORDS.get(standings.drop_policy, "")),
+    }

@@ -63,6 +63,7 @@ from tournaments.services.events.registration import (
 )
 from tournaments.services.events.results import match_confirm, match_dispute, match_extend, match_report
 from tournaments.services.events.rounds import event_start, round_next
+from tournaments.services.events.seeds import SEED_ORDER_MAX, seeds_set
 from tournaments.services.events.setup import (
     event_create,
     event_open,
@@ -82,6 +83,7 @@ __all__ = [
     "NOT_CHECKED_IN",
     "NO_SHOW_MINUTES_MAX",
     "REASON_MAX",
+    "SEED_ORDER_MAX",
     "SETTING_FIELDS",
     "SPECTATE_DELAY_MAX",
     "STRUCTURE_OPTIONS",
@@ -124,6 +126,7 @@ __all__ = [
     "round_next",
     "round_repair",
     "round_undo",
+    "seeds_set",
     "swiss_rounds_for",
     "team_leave",
     "team_register",

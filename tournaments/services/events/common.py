@@ -130,7 +130,8 @@ def _settings_checked(game: str, fmt: str, values: Mapping[str, Any]) -> dict[st
 
 
 STRUCTURE_OPTIONS = ("structure", "teams", "double_round_robin", "grand_final_reset", "league_days",
-                     "league_matches", "tiebreakers", "seeding", "team_copy_limit")  # fmt: skip
+                     "league_matches", "tiebreakers", "seeding", "team_copy_limit",
+                     "drop_policy")  # fmt: skip
 LEAGUE_DAYS_MAX, LEAGUE_MATCHES_MAX = 365, 100
 
 
@@ -181,6 +182,21 @@ def _structure_checked(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
                 code="option_not_for_structure",
             )
         checked[key] = value
+    drop_policy = values.get("drop_policy", Event.DropPolicy.KEEP)
+    if drop_policy not in Event.DropPolicy.values:
+        raise BadInput(
+            _("drop_policy: must be one of %(allowed)s") % {"allowed": ", ".join(Event.DropPolicy.values)},
+            code="invalid",
+        )
+    if drop_policy != Event.DropPolicy.KEEP and structure != Event.Structure.ROUND_ROBIN:
+        # "keep" is what every structure does with a dropped player, so only "void" is refused
+        # elsewhere (as double_round_robin false is accepted for any structure).
+        raise BadInput(
+            _("%(field)s: only for %(structure)s")
+            % {"field": "drop_policy", "structure": _("a round robin")},
+            code="option_not_for_structure",
+        )
+    checked["drop_policy"] = drop_policy
     for key, high in (("league_days", LEAGUE_DAYS_MAX), ("league_matches", LEAGUE_MATCHES_MAX)):
         value = values.get(key)
         if value is None:

@@ -156,14 +156,17 @@ def event_edit(*, event: Event, by: User, changes: Mapping[str, Any], reason: st
             if "structure" in options and options["structure"] != event.structure:
                 every.update(grand_final_reset=options.get("grand_final_reset", False))
                 every.update(double_round_robin=options.get("double_round_robin", False))
+                every.update(drop_policy=options.get("drop_policy", Event.DropPolicy.KEEP))
                 every.update(
                     league_days=options.get("league_days"), league_matches=options.get("league_matches")
                 )
             structure = _structure_checked(game, every)
             checked.update({k: structure[k] for k in options})
-            if "structure" in options:  # a league's options go with the structure
+            if "structure" in options:  # a league's and a round robin's options go with the structure
                 checked.update(
-                    league_days=structure["league_days"], league_matches=structure["league_matches"]
+                    league_days=structure["league_days"],
+                    league_matches=structure["league_matches"],
+                    drop_policy=structure["drop_policy"],
                 )
             if structure["structure"] != Event.Structure.SWISS and (event.top_cut or checked.get("top_cut")):
                 checked["top_cut"] = 0  # ignored outside Swiss

@@ -18,6 +18,7 @@ from tournaments.selectors.events import event_players
 from tournaments.selectors.events.structures import (
     event_bracket_progress,
     is_bracket,
+    organizer_seed_order,
     round_robin_pairing,
     round_robin_total,
 )
@@ -31,15 +32,17 @@ from tournaments.structures import RoundPairing, seed_order
 
 def _seeds_draw(event: Event) -> None:
     """Give each player still in their seed (1 the best), by the event's seeding: at random
-    (from the event's recorded seed), by rating in the game, or the entry list's order."""
+    (from the event's recorded seed), by rating in the game, or the organizer's order (the
+    players they placed first, by their place; anyone they did not place after, in entry order)."""
     players = event_players(event=event).filter(dropped=False).order_by("created_at", "id")
     entrants = list(players.values_list("pk", flat=True))
+    organizer = [r.pk for r in organizer_seed_order(event=event)]
     order = seed_order(
         entrants=entrants,
         method=event.seeding,
         seed=event.seed,
         ratings=registration_ratings(event=event) if event.seeding == Event.Seeding.RATING else None,
-        order=entrants,
+        order=organizer if event.seeding == Event.Seeding.ORGANIZER else entrants,
     )
     rows = [Registration(pk=pk, seed=seed) for seed, pk in enumerate(order, start=1)]
     Registration.objects.bulk_update(rows, ["seed"])

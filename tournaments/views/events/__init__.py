@@ -19,6 +19,7 @@ from tournaments.views.events.dashboard import (
     event_open,
     event_player_names_options,
     event_publish_decklists,
+    event_seeds,
     event_start,
 )
 from tournaments.views.events.exports import (
@@ -70,6 +71,7 @@ __all__ = [
     "event_publish_decklists",
     "event_register",
     "event_round_detail",
+    "event_seeds",
     "event_standings",
     "event_start",
     "event_team_leave",

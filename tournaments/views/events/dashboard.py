@@ -25,6 +25,7 @@ from tournaments.selectors.events import (
     event_waitlist,
     forbidden_pairs_listed,
     no_show_from,
+    organizer_seed_order,
     players_checked_query,
     registrations_checked,
     round_games_ready,
@@ -32,6 +33,7 @@ from tournaments.selectors.events import (
     round_movable_players,
     round_progress,
     round_progress_counted,
+    seeds_settable,
     structure_next_finishes,
 )
 from tournaments.services import events as svc
@@ -46,7 +48,7 @@ from tournaments.views.events.common import (
     _official_event,
     _paged,
 )
-from tournaments.views.forms_common import run_service
+from tournaments.views.forms_common import form_number, run_service
 
 # Rows of the dashboard's players and tables a page: each row carries its forms (a result, a
 # drop), so a page of 200 cost an 8,192-player event's dashboard twice its 300 ms; the search
@@ -86,6 +88,9 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         extensions=EXTENSIONS,
         audit=event_audit(event=event),
         forbidden=forbidden_pairs_listed(event=event) if context["is_organizer"] else [],
+        seed_players=organizer_seed_order(event=event)
+        if context["is_organizer"] and seeds_settable(event)
+        else [],
         checked_in=checked_in_count(event=event),
         no_show_at=no_show_from(round=last) if last else None,
         finishing=_last_round_of_event(event, last, progress.total),
@@ -194,3 +199,32 @@ def event_publish_decklists(request: SignedInHttpRequest, event_id: int) -> Http
         lambda event: svc.decklists_publish(event=event, by=request.user),
         _("Decklists are public now."),
     )
+
+
+def _order_of_form(names: list[str], numbers: list[str]) -> list[str]:
+    """Return the names the seed form lists (in the order shown, each with the number typed
+    beside it) in their new order: by number; a player moved up goes before the one already at
+    that number, one moved down after it, so moving one player shifts the others; a blank or
+    unreadable number keeps the player's place."""
+
+    def key(item: tuple[int, str]) -> tuple[int, int, int]:
+        shown, _name = item
+        typed = form_number(numbers[shown]) if shown < len(numbers) else None
+        wanted = typed if isinstance(typed, int) and not isinstance(typed, bool) else shown + 1
+        return (wanted, (wanted > shown + 1) - (wanted < shown + 1), shown)
+
+    return [name for _shown, name in sorted(enumerate(names), key=key)]
+
+
+@login_required
+@require_POST
+def event_seeds(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
+    """The dashboard's seed order form: a seed number beside each player, saved in one post."""
+    order = _order_of_form(request.POST.getlist("player"), request.POST.getlist("seed"))
+    event = _event(request, event_id)
+    run_service(
+        request,
+        lambda: svc.seeds_set(event=event, by=request.user, order=order),
+        _("The seed order is saved."),
+    )
+    return redirect(_home_of(request, event) + "#seeds")

@@ -138,7 +138,7 @@ class EventForm(ServiceForm):
         choices=Event.Seeding.choices,
         help_text=gettext_lazy(
             "A bracket's seeds or a round robin's order, drawn at the start; the organizer's order "
-            "is the order of the entry list."
+            "is set on the dashboard before the start (else the order of the entry list)."
         ),
     )
     grand_final_reset = forms.BooleanField(
@@ -153,6 +153,16 @@ class EventForm(ServiceForm):
         label=gettext_lazy("Double round robin"),
         required=False,
         help_text=gettext_lazy("Round robin: everyone plays everyone twice, seats swapped."),
+    )
+    drop_policy = forms.ChoiceField(
+        label=gettext_lazy("Dropped players' results"),
+        required=False,
+        initial=Event.DropPolicy.KEEP,
+        choices=Event.DropPolicy.choices,
+        help_text=gettext_lazy(
+            "Round robin: kept (their matches left are won 2–0 by their opponents) or voided (every "
+            "match they played is struck for everyone, and their opponents left rest)."
+        ),
     )
     league_days = forms.IntegerField(
         label=gettext_lazy("League days"),
@@ -327,7 +337,7 @@ class EventForm(ServiceForm):
         skip = {"starts_on", "starts_time", "closes_on", "closes_time", "reason", *TIEBREAKER_FIELDS}
         chosen = [self.cleaned_data.get(key) for key in TIEBREAKER_FIELDS]
         values: dict[str, Any] = {"tiebreakers": [key for key in chosen if key]} if any(chosen) else {}
-        for key in ("structure", "seeding"):
+        for key in ("structure", "seeding", "drop_policy"):
             if not self.cleaned_data.get(key):
                 skip.add(key)  # blank: the event's stays (Swiss, at random for a new event)
         if not self.cleaned_data.get("time_zone"):

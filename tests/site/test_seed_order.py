@@ -1,0 +1,200 @@
+"""The organizer's seed order (docs/organizers.md, "Seeds"): before the start of a bracket or a
+round robin seeded in the organizer's order, the organizer lists the players, seed 1 first,
+through the API or the dashboard's form; the start draws the seeds from that list, so seed 1
+meets the last seed in round 1. Only the organizer may set it, only before the start, and a
+list must name every player still in once."""
+
+import pytest
+from django.test import Client
+
+from tests.support.actors import make_players
+from tests.support.pages import page, post
+from tournaments.models import Event, Registration
+
+pytestmark = pytest.mark.django_db
+
+
+def bracket(event_factory, players: int = 4, prefix: str = "p", **options):
+    """A single elimination seeded in the organizer's order, open, with ``players`` entered."""
+    event = event_factory(**{"structure": "single_elimination", "seeding": "organizer", **options})
+    event.open()
+    entrants = make_players(players, prefix=prefix)
+    event.register(*entrants)
+    return event, [p.name for p in entrants]
+
+
+def set_seeds(event, order, actor=None, **headers):
+    actor = actor or event.organizer
+    return actor.api.post(f"{event.url}seeds/", {"order": order}, format="json", **headers)
+
+
+def pairs(round_: dict) -> list[tuple[str, str]]:
+    return [(m["player_a"], m["player_b"]) for m in round_["matches"]]
+
+
+def test_the_organizers_order_decides_round_one_of_the_bracket(event_factory):
+    event, names = bracket(event_factory)
+    order = [names[2], names[0], names[3], names[1]]
+    response = set_seeds(event, order)
+    assert response.status_code == 200, response.content
+    assert response.json() == {"order": order}
+    first = event.start()
+    # Seed 1 meets the last seed, seed 2 the third: never the entry list's order.
+    assert pairs(first) == [(order[0], order[3]), (order[1], order[2])]
+    seeds = dict(Registration.objects.filter(event_id=event.id).values_list("player__username", "seed"))
+    assert seeds == {name: i for i, name in enumerate(order, start=1)}
+
+
+def test_the_organizers_order_is_the_round_robins_schedule_order(event_factory):
+    event, names = bracket(event_factory, 4, structure="round_robin")
+    order = list(reversed(names))
+    assert set_seeds(event, order).status_code == 200
+    first = event.start()
+    assert pairs(first) == [(order[0], order[3]), (order[1], order[2])]
+
+
+def test_without_an_order_the_entry_list_decides_and_a_late_player_follows_the_order(event_factory):
+    event, names = bracket(event_factory, 3)
+    order = [names[2], names[1], names[0]]
+    assert set_seeds(event, order).status_code == 200
+    late = make_players(1, prefix="late")[0]  # registers after the order is set
+    event.register(late)
+    first = event.start()
+    assert pairs(first) == [(order[0], late.name), (order[1], order[2])]
+
+
+@pytest.mark.parametrize(
+    ("order", "code"),
+    [
+        (["p001", "p002", "p003"], "seed_missing_player"),
+        (["p001", "p002", "p003", "p003"], "seed_repeated"),
+        (["p001", "p002", "p003", "olga"], "seed_unknown_player"),  # the organizer, no player
+        (["p001", "p002", "p003", "p004", "nobody"], "seed_unknown_player"),
+        ("p001,p002,p003,p004", "not_a_list"),
+    ],
+)
+def test_it_refuses_a_list_that_is_not_every_player_once(event_factory, order, code):
+    event, _names = bracket(event_factory)
+    response = set_seeds(event, order)
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == code
+    assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
+
+
+def test_a_refused_list_is_said_in_russian(event_factory):
+    event, names = bracket(event_factory)
+    response = set_seeds(event, names[:3], HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.json()["code"] == "seed_missing_player"
+    assert "не указаны p004" in response.json()["detail"]
+    response = set_seeds(event, [*names, names[0]], HTTP_ACCEPT_LANGUAGE="ru")
+    assert "указан дважды" in response.json()["detail"]
+
+
+def test_a_dropped_player_is_left_out_of_the_order(event_factory):
+    event, names = bracket(event_factory)
+    Registration.objects.filter(event_id=event.id, player__username=names[0]).update(dropped=True)
+    response = set_seeds(event, names)
+    assert response.status_code == 400 and response.json()["code"] == "seed_unknown_player"
+    assert set_seeds(event, names[1:]).status_code == 200
+
+
+def test_only_the_organizer_sets_the_order(event_factory, judge, player, anonymous):
+    event, names = bracket(event_factory)
+    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
+    for actor in (judge, player):
+        response = set_seeds(event, names, actor)
+        assert response.status_code == 403, (actor.name, response.content)
+    assert set_seeds(event, names, anonymous).status_code in (401, 403)
+    assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
+
+
+def test_the_order_is_fixed_at_the_start(event_factory):
+    event, names = bracket(event_factory)
+    event.start()
+    response = set_seeds(event, names)
+    assert response.status_code == 409 and response.json()["code"] == "started"
+    response = set_seeds(event, names, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Турнир начался" in response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        ({"structure": "swiss"}, "option_not_for_structure"),
+        ({"structure": "league", "league_days": 3, "league_matches": 2}, "option_not_for_structure"),
+        ({"seeding": "random"}, "not_organizer_seeding"),
+        ({"seeding": "rating"}, "not_organizer_seeding"),
+    ],
+)
+def test_it_refuses_an_event_that_takes_no_order(event_factory, options, code):
+    event, names = bracket(event_factory, **options)
+    response = set_seeds(event, names)
+    assert response.status_code == 409 and response.json()["code"] == code
+
+
+def test_the_order_is_in_the_audit_trail(event_factory):
+    event, names = bracket(event_factory)
+    set_seeds(event, list(reversed(names)))
+    trail = event.organizer.api.get(f"{event.url}audit/").json()
+    said = " ".join(" ".join(entry["said"]) for entry in trail)
+    assert f"1. {names[3]}" in said and f"4. {names[0]}" in said
+
+
+def seed_form(names: list[str], numbers: list[int]) -> dict:
+    return {"player": names, "seed": [str(n) for n in numbers]}
+
+
+def test_the_dashboard_lists_the_players_with_their_seed_numbers(event_factory, organizer):
+    event, names = bracket(event_factory)
+    _, html = page(organizer, f"/events/{event.id}/manage/")
+    assert 'data-testid="seed-order"' in html and "Seed order" in html
+    assert html.count('data-testid="seed-row"') == 4
+    assert f"Seed of {names[0]}" in html
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(organizer.user)
+    html = client.get(f"/events/{event.id}/manage/").content.decode()
+    assert "Порядок посева" in html and "Сохранить порядок посева" in html
+
+
+def test_the_dashboard_form_moves_a_player_and_decides_round_one(event_factory, organizer):
+    event, names = bracket(event_factory)
+    # p004 typed as seed 1: the others move down one.
+    post(organizer, f"/events/{event.id}/manage/seeds/", seed_form(names, [1, 2, 3, 1]))
+    order = [names[3], names[0], names[1], names[2]]
+    saved = Registration.objects.filter(event_id=event.id).order_by("seed_order")
+    assert list(saved.values_list("player__username", flat=True)) == order
+    _, html = page(organizer, f"/events/{event.id}/manage/")
+    shown = [html.index(f"Seed of {name}") for name in order]
+    assert shown == sorted(shown)
+    # The first seed typed as 3: the two after it move up.
+    post(organizer, f"/events/{event.id}/manage/seeds/", seed_form(order, [3, 2, 3, 4]))
+    first = event.start()
+    assert pairs(first) == [(names[0], names[2]), (names[1], names[3])]
+
+
+def test_the_dashboard_form_says_a_refusal(event_factory, organizer):
+    event, names = bracket(event_factory)
+    response = post(organizer, f"/events/{event.id}/manage/seeds/", seed_form(names[:3], [1, 2, 3]))
+    assert "p004 missing" in response.content.decode()
+    assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
+
+
+def test_only_the_organizer_sees_and_posts_the_seed_form(event_factory, judge, player):
+    event, names = bracket(event_factory)
+    event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
+    _, html = page(judge, f"/events/{event.id}/manage/")
+    assert 'data-testid="seed-order"' not in html
+    post(judge, f"/events/{event.id}/manage/seeds/", seed_form(names, [4, 3, 2, 1]))
+    post(player, f"/events/{event.id}/manage/seeds/", seed_form(names, [4, 3, 2, 1]))
+    assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
+
+
+def test_the_seed_form_is_gone_once_the_event_starts_or_for_other_seeding(event_factory, organizer):
+    event, _names = bracket(event_factory)
+    event.start()
+    _, html = page(organizer, f"/events/{event.id}/manage/")
+    assert 'data-testid="seed-order"' not in html
+    random_event, _names = bracket(event_factory, prefix="r", seeding="random")
+    _, html = page(organizer, f"/events/{random_event.id}/manage/")
+    assert 'data-testid="seed-order"' not in html
+    assert Event.objects.get(pk=random_event.id).seeding == "random"
