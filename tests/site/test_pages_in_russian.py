@@ -135,6 +135,7 @@ def site(event_factory, organizer, judge, player, opponent):
         "key": "respons",
         "practice_id": practice["id"],
         "practice_match_id": practice["match"],
+        "which": "players",  # the names a correction form suggests (usernames: data)
     }
 
 
