@@ -2,6 +2,9 @@
 played as a whole paper event, from the teams' registration to the team standings, and the
 refusals of a team registration."""
 
+import csv
+import io
+
 import pytest
 
 from tests.support.actors import make_actor, make_players
@@ -268,3 +271,17 @@ def test_nobody_leaves_a_team_once_the_event_has_started(event_factory):
     response = member.api.delete(f"{event.url}teams/mine/")
     assert response.status_code == 409 and response.json()["code"] == "registration_closed"
     assert len(event.organizer.api.get(f"{event.url}teams/").json()) == 2
+
+
+def test_the_standings_csv_of_a_team_event_lists_the_teams_as_the_api_does(event_factory):
+    event, rosters = team_event(event_factory, 2, size=2, rounds=1, best_of=1)
+    event.start()
+    event.finish_round(1)
+    api = event.standings()
+    response = event.organizer.api.get(f"/events/{event.id}/export/standings.csv")
+    assert response.status_code == 200
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert [row["team"] for row in rows] == [row["team"] for row in api]
+    assert rows[0]["members"] == "; ".join(m.name for m in rosters[api[0]["team"]])
+    assert [int(row["match_points"]) for row in rows] == [row["match_points"] for row in api]
+    assert "username" not in rows[0]

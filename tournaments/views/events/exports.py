@@ -2,6 +2,8 @@
 pairings and match slips, a registration's deck and pool.
 """
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -17,6 +19,7 @@ from tournaments.selectors.events import (
     round_seats,
     standings_table,
     structure_standings,
+    team_standings_rows,
 )
 from tournaments.services import events as svc
 from tournaments.services import pools
@@ -118,8 +121,10 @@ def export_pairings(request: HttpRequest, event_id: int, number: int) -> HttpRes
 def export_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings as CSV: public, as the standings page is."""
     event = _event(request, event_id)
+    if event.teams:
+        return _rows_csv(event, team_standings_rows(event=event))
     if event.structure != Event.Structure.SWISS:
-        return _structure_standings_csv(event)
+        return _rows_csv(event, structure_standings(event=event).rows)
     rows = (
         (
             s["rank"],
@@ -174,14 +179,16 @@ def round_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     return render(request, "tournaments/events/print_slips.html", context)
 
 
-def _structure_standings_csv(event: Event) -> HttpResponse:
-    """A bracket's or a round robin's standings as CSV: the API's rows, one column per field
-    (a bracket's shared places as "3-4"; a round robin's tiebreakers under their keys)."""
-    rows = structure_standings(event=event).rows
+def _rows_csv(event: Event, rows: list[dict[str, Any]]) -> HttpResponse:
+    """A bracket's, a round robin's, a league's or a team event's standings as CSV: the API's
+    rows, one column per field (a bracket's shared places as "3-4", a team's members as
+    "anna; boris"; the tiebreakers under their keys)."""
     header = list(rows[0]) if rows else ["rank", "username"]
     header = [key for key in header if key != "champion"]
 
     def cell(value: object) -> object:
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return "; ".join(value)
         if isinstance(value, list):
             return "-".join(str(v) for v in value)
         if isinstance(value, bool):
