@@ -6,12 +6,13 @@ matches left, every refusal with its code, and the close."""
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.support.actors import anonymous_actor, make_actor, make_players
-from tournaments.models import Event, Game
+from tournaments.models import Event, Game, Notification
 from tournaments.services import jobs
 from tournaments.services.events import leagues_sweep
+from tournaments.services.notifications import notification_text
 
 pytestmark = pytest.mark.django_db
 
@@ -232,3 +233,14 @@ def test_the_beat_runs_the_league_sweep_by_its_task(event_factory, settings):
     Event.objects.filter(pk=event.id).update(league_opens_at=timezone.now() - timedelta(days=8))
     assert jobs.task(jobs.LEAGUES_SWEEP)() == 1
     assert Event.objects.get(pk=event.id).status == "finished"
+
+
+def test_both_players_hear_of_a_league_match_made_in_their_language(event_factory):
+    event, (anna, boris), _first = started(event_factory, 2)
+    look(event, anna)
+    assert challenge(event, boris, anna).status_code == 201
+    for player, opponent in ((anna, boris), (boris, anna)):
+        note = Notification.objects.get(user=player.user, kind=Notification.Kind.PAIRINGS)
+        assert notification_text(note) == f"Cup: your league match against {opponent.name} is made (table 1)."
+        with translation.override("ru"):
+            assert notification_text(note) == f"Cup: составлен ваш матч лиги против {opponent.name} (стол 1)."

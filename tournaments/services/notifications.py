@@ -159,6 +159,8 @@ def notification_text(note: Notification) -> str:
     """The notification in the current language."""
     p = note.params
     if note.kind == K.PAIRINGS:
+        if p.get("league"):
+            return _("%(event)s: your league match against %(opponent)s is made (table %(table)s).") % p
         if p.get("bye"):
             return _("%(event)s, round %(round)s: you have a bye.") % p
         return _("%(event)s, round %(round)s: table %(table)s against %(opponent)s.") % p
@@ -307,6 +309,35 @@ def _round_posted_send(round_: Round) -> None:
         },
         text=f"{event.name}: round {round_.number} is paired ({len(matches)} tables).",
     )
+
+
+def notifications_league_matched(*, matches: Iterable[Match]) -> None:
+    """League matches made (a challenge taken, or the organizer's matching of the waiting
+    players): tell both players of each whom they play and at which table."""
+    notes: list[tuple[User, Notification, list[str]]] = []
+    matches = list(matches)
+    users = [r.player_id for m in matches for r in (m.player_a, m.player_b) if r is not None]
+    chosen = dict(
+        NotificationPreference.objects.filter(user_id__in=users).values_list("user_id", "email_kinds")
+    )
+    for match in matches:
+        event = match.round.event
+        url = reverse("event-detail", args=[event.pk])
+        for reg in (match.player_a, match.player_b):
+            if reg is None or reg.is_bot:
+                continue
+            params = {
+                "event": event.name,
+                "round": match.round.number,
+                "table": match.table,
+                "opponent": _opponent_name(match, reg.pk),
+                "league": True,
+            }
+            note = Notification(
+                user=reg.player, kind=str(K.PAIRINGS), event=event, match=match, params=params, url=url
+            )
+            notes.append((reg.player, note, chosen.get(reg.player_id, list(K.values))))
+    _notifications_send_many(notes)
 
 
 def notifications_result_changed(*, match: Match, action: str, by: User) -> None:

@@ -25,6 +25,7 @@ from tournaments.selectors.events.league import (
 )
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.events.common import S, _require
+from tournaments.services.notifications import notifications_league_matched
 from tournaments.services.online import games_set_up
 from tournaments.services.ratings import registration_ratings
 from tournaments.structures import League, Refusal
@@ -139,7 +140,8 @@ def league_pair_waiting(*, event: Event, by: User, now: datetime | None = None) 
 
 def _matches_make(event: Event, pairs: list[tuple[int, int]]) -> list[Match]:
     """Store each pair as a match of the league's round (tables numbered on from the last),
-    take both players off the list and, online, set up each match's first game."""
+    take both players off the list, tell each of them (the bell, e-mail) and, online, set up
+    each match's first game."""
     round_ = league_round(event=event)
     assert round_ is not None
     last = round_.matches.aggregate(last=Max("table"))["last"] or 0
@@ -150,7 +152,12 @@ def _matches_make(event: Event, pairs: list[tuple[int, int]]) -> list[Match]:
     Match.objects.bulk_create(matches)
     players = [pid for pair in pairs for pid in pair]
     Registration.objects.filter(pk__in=players).update(league_looking_since=None)
-    made = list(round_.matches.filter(table__gt=last).order_by("table"))
+    made = list(
+        round_.matches.filter(table__gt=last)
+        .select_related("round__event", "player_a__player", "player_b__player")
+        .order_by("table")
+    )
+    notifications_league_matched(matches=made)
     if event.online and made:
         games_set_up(match_ids=[m.pk for m in made])
     return made
