@@ -4,12 +4,15 @@ refusals of a team registration."""
 
 import csv
 import io
+import itertools
 
 import pytest
 
 from tests.support.actors import make_actor, make_players
 from tests.support.events import team_event, team_register
-from tournaments.models import Game
+from tournaments.models import Event, Game
+from tournaments.selectors.events.teams import team_history
+from tournaments.structures import team_pair_round
 
 pytestmark = pytest.mark.django_db
 
@@ -285,3 +288,26 @@ def test_the_standings_csv_of_a_team_event_lists_the_teams_as_the_api_does(event
     assert rows[0]["members"] == "; ".join(m.name for m in rosters[api[0]["team"]])
     assert [int(row["match_points"]) for row in rows] == [row["match_points"] for row in api]
     assert "username" not in rows[0]
+
+
+def test_players_kept_apart_keep_their_teams_apart(event_factory):
+    event, rosters = team_event(event_factory, 4, size=2, rounds=2)
+    names = list(rosters)  # Team 1 … Team 4
+    allowed = {frozenset(("Team 1", "Team 4")), frozenset(("Team 2", "Team 3"))}
+    for x, y in itertools.combinations(names, 2):
+        if frozenset((x, y)) not in allowed:  # one player of each kept apart: so are their teams
+            body = {"player_a": rosters[x][0].name, "player_b": rosters[y][1].name, "reason": "clubmates"}
+            response = event.organizer.api.post(f"{event.url}forbidden-pairs/", body, format="json")
+            assert response.status_code == 201, response.content
+    # A seed whose round 1, with nobody kept apart, pairs the teams otherwise.
+    teams, _history = team_history(event=Event.objects.get(pk=event.id))
+    by_id = {team.id: team.name for team in teams}
+
+    def round_one(seed: int) -> set[frozenset[str]]:
+        pairing = team_pair_round(teams=teams, history=[], round_number=1, seed=seed)
+        return {frozenset((by_id[t.a], by_id[t.b])) for t in pairing.teams.tables}
+
+    seed = next(s for s in range(100) if round_one(s) != allowed)
+    Event.objects.filter(pk=event.id).update(seed=seed)
+    tables = event.start()["team_tables"]
+    assert {frozenset((t["team_a"], t["team_b"])) for t in tables} == allowed

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Match, Round, Team, TeamMember
+from tournaments.selectors.events.rounds import forbidden_pairs
 from tournaments.selectors.events.teams import playing_teams, team_deck_problems, team_history
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, WrongState
 from tournaments.services.events.common import S, _official_cannot_play
@@ -160,9 +161,21 @@ def team_round_pair(event: Event, number: int, *, published: bool) -> Round:
             code="too_few_teams",
         )
     ratings = registration_ratings(event=event) if number == 1 and event.seed_by_rating else None
+    # Players kept apart keep their teams apart (whenever a pairing allows it, as in Swiss).
+    team_of = {member.id: team.id for team in teams for member in team.members}
+    forbidden = {
+        (team_of[a], team_of[b])
+        for a, b in forbidden_pairs(event=event)
+        if a in team_of and b in team_of and team_of[a] != team_of[b]
+    }
     try:
         pairing = team_pair_round(
-            teams=teams, history=history, round_number=number, seed=event.seed, ratings=ratings
+            teams=teams,
+            history=history,
+            round_number=number,
+            seed=event.seed,
+            forbidden=forbidden,
+            ratings=ratings,
         )
     except PairingError as error:
         raise WrongState(
