@@ -206,6 +206,32 @@ def _repair(old: Values, new: Values, zone: str) -> list[str]:
     return [_("Round %(n)s paired again") % _round_of(new), *_tables(old, new, changed_only=True)]
 
 
+def _rounds_paired_again(old: Values, new: Values) -> list[str]:
+    """Each round of a bracket or a round robin paired again from its seeds, with its tables
+    that changed."""
+    before = {r.get("round"): r for r in old.get("rounds") or []}
+    lines = []
+    for after in new.get("rounds") or []:
+        lines += _repair(before.get(after.get("round"), {}), after, "")
+    return lines
+
+
+def _seeds_swap(old: Values, new: Values, zone: str) -> list[str]:
+    sentence = _("Seeds swapped: %(a)s is seed %(sa)s now, %(b)s seed %(sb)s")
+    values = {"a": new.get("a"), "b": new.get("b"), "sa": new.get("seed_a"), "sb": new.get("seed_b")}
+    return [sentence % values, *_rounds_paired_again(old, new)]
+
+
+def _seeds_redraw(old: Values, new: Values, zone: str) -> list[str]:
+    seeds = [f"{i}. {name}" for i, name in enumerate(new.get("seeds") or [], 1)]
+    if len(seeds) > MOST_TABLES:
+        seeds = [*seeds[:MOST_TABLES], "…"]
+    return [
+        _("Seeds drawn again: %(names)s") % {"names": ", ".join(seeds) or "—"},
+        *_rounds_paired_again(old, new),
+    ]
+
+
 def _undo(old: Values, new: Values, zone: str) -> list[str]:
     return [
         _("Round %(n)s undone; its tables were:") % _round_of(old),
@@ -323,6 +349,8 @@ TELLERS: dict[str, Callable[[Values, Values, str], list[str]]] = {
     "pairings_swap": _swap,
     "bye_manual": _swap,
     "round_repair": _repair,
+    "seeds_swap": _seeds_swap,
+    "seeds_redraw": _seeds_redraw,
     "round_undo": _undo,
     "pairing_forbid": _said(pgettext_lazy("audit", "%(a)s and %(b)s are kept apart"), "a", "b"),
     "pairing_allow": _said(pgettext_lazy("audit", "%(a)s and %(b)s may meet again"), "a", "b", side="old"),

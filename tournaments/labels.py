@@ -158,6 +158,8 @@ RESULT_CHANGES: dict[str, Promise] = {
     "pairings_swap": pgettext_lazy("result change", "pairings_swap"),
     "bye_manual": pgettext_lazy("result change", "bye_manual"),
     "round_repair": pgettext_lazy("result change", "round_repair"),
+    "seeds_swap": pgettext_lazy("result change", "seeds_swap"),
+    "seeds_redraw": pgettext_lazy("result change", "seeds_redraw"),
     "round_undo": pgettext_lazy("result change", "round_undo"),
     "pairing_forbid": pgettext_lazy("result change", "pairing_forbid"),
     "pairing_allow": pgettext_lazy("result change", "pairing_allow"),

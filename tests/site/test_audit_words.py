@@ -51,6 +51,14 @@ SAMPLES: dict[str, tuple[dict, dict]] = {
     "pairings_swap": ({"round": 1, "tables": TABLES}, {"round": 1, "tables": SWAPPED, "warnings": []}),
     "bye_manual": ({"round": 1, "tables": TABLES}, {"round": 1, "tables": SWAPPED, "warnings": []}),
     "round_repair": ({"round": 1, "seed": 1, "tables": TABLES}, {"round": 1, "seed": 2, "tables": SWAPPED}),
+    "seeds_swap": (
+        {"a": "anna", "b": "kira", "seed_a": 1, "seed_b": 8, "rounds": [{"round": 1, "tables": TABLES}]},
+        {"a": "anna", "b": "kira", "seed_a": 8, "seed_b": 1, "rounds": [{"round": 1, "tables": SWAPPED}]},
+    ),
+    "seeds_redraw": (
+        {"seed": 1, "seeds": ["anna", "boris", "kira"], "rounds": [{"round": 1, "tables": TABLES}]},
+        {"seed": 2, "seeds": ["kira", "anna", "boris"], "rounds": [{"round": 1, "tables": SWAPPED}]},
+    ),
     "round_undo": (
         {"round": 2, "kind": "swiss", "tables": [{"table": 1, "a": "anna", "b": "boris", **FINAL}]},
         {"round": 1, "status": "running"},
@@ -124,6 +132,14 @@ def test_the_sentences_say_what_happened():
     assert "Игрок anna отметился" in said("check_in", "ru")
     assert "Стол 4: anna против boris → anna против kira" in said("pairings_swap", "ru")
     assert said("override", "en")[0] == "Round 2, table 4"
+    assert said("seeds_swap", "en") == [
+        "Seeds swapped: anna is seed 8 now, kira seed 1",
+        "Round 1 paired again",
+        "Table 4: anna vs boris → anna vs kira",
+        "Table 5: kira has a bye → boris has a bye",
+    ]
+    assert said("seeds_redraw", "en")[0] == "Seeds drawn again: 1. kira, 2. anna, 3. boris"
+    assert said("seeds_swap", "ru")[0] == "Посев обменян: anna теперь под номером 8, kira — под номером 1"
 
 
 # -------------------------------------------------------------------------- on the dashboard

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event
+from tournaments.selectors.events import is_seeded
 from tournaments.services import events as svc
 from tournaments.users import SignedInHttpRequest
 from tournaments.views.events.common import _event
@@ -31,9 +32,17 @@ def _reason(request: HttpRequest) -> str:
 
 
 def _corrected(
-    request: HttpRequest, event_id: int, action: Callable[[Event], object], success: str
+    request: HttpRequest,
+    event_id: int,
+    action: Callable[[Event], object],
+    success: str,
+    seeded: str = "",
 ) -> HttpResponse:
+    """Run a correction and flash its outcome: ``seeded`` instead of ``success`` for an event
+    drawn from its seeds (a bracket, a round robin), when given."""
     event = _event(request, event_id)
+    if seeded and is_seeded(event):
+        success = seeded
     outcome = run_service(request, lambda: action(event), success)
     if isinstance(outcome, svc.PairingChange):
         for warning in outcome.warnings:
@@ -66,6 +75,7 @@ def pairings_swap(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
             reason=_reason(request),
         ),
         _("The two players have swapped tables."),
+        _("The two players have swapped seeds: the rounds are paired again from them."),
     )
 
 
@@ -91,6 +101,7 @@ def round_repair(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
         event_id,
         lambda event: svc.round_repair(event=event, by=request.user, reason=_reason(request)),
         _("The round is paired again."),
+        _("The seeds are drawn again and the rounds paired from them."),
     )
 
 

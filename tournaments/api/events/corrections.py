@@ -74,7 +74,8 @@ class PairingsPublishApi(APIView):
 
 
 class PairingsSwapApi(APIView):
-    """Swap two players of the current round between their tables (organizer), with a reason."""
+    """Swap two players of the current round between their tables (organizer), with a reason;
+    a bracket's or a round robin's two players swap their seeds."""
 
     permission_classes = [IsAuthenticated]
 
@@ -84,7 +85,8 @@ class PairingsSwapApi(APIView):
         data.is_valid(raise_exception=True)
         event = _event(request, event_id)
         change = svc.pairings_swap(event=event, by=request.user, **data.validated_data)
-        return Response({"round": _round_body(event), "warnings": change.warnings})
+        # A bracket's swap pairs its rounds again: the first of them, as the start answers.
+        return Response({"round": RoundOut(change.round).data, "warnings": change.warnings})
 
 
 class PairingsByeApi(APIView):

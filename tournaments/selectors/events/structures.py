@@ -148,6 +148,19 @@ def is_bracket(event: Event) -> bool:
     return event.structure in BRACKETS
 
 
+def is_seeded(event: Event) -> bool:
+    """Whether the event is drawn whole from its seeds (a bracket, a round robin; not a team
+    event): its pairings are corrected by changing the seeds."""
+    return event.structure in (*BRACKETS, S.ROUND_ROBIN) and not event.teams
+
+
+def seeded_player_names(*, event: Event) -> list[str]:
+    """Return the names of the players with a seed (case-insensitive order): those a bracket's or
+    a round robin's swap may move."""
+    rows = event.registrations.filter(status=Registration.Status.ACTIVE, seed__isnull=False)
+    return sorted(rows.values_list("player__username", flat=True), key=str.casefold)
+
+
 def structure_players(*, event: Event) -> list[Player]:
     """Return the seeded players (seed order: seed 1 first) as the core's records."""
     rows = (

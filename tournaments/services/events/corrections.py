@@ -3,6 +3,9 @@ two players, give a manual bye, re-pair the current round while no result is in,
 round, and keep players apart (forbidden pairs). Each is an audit entry with who, when, what and
 why.
 
+A bracket or a round robin is drawn whole from its seeds, so its swap and re-pair change the
+seeds and draw the event's rounds again from them, as the start did, while no result is in.
+
 An online round whose games have started is never re-paired, undone or changed: the refusal
 (``games_started``) says to override results instead. The engine's action log is the record of
 what was played; cancelling live games would erase it and race the workers that hold those
@@ -16,7 +19,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -34,11 +37,13 @@ from tournaments.models import (
 from tournaments.selectors.events import (
     Role,
     event_players,
+    is_seeded,
     swiss_history,
 )
 from tournaments.services.errors import BadInput, WrongState
 from tournaments.services.events.common import S, _audit, _reason, _require, _result
 from tournaments.services.events.pairing import _pair_swiss
+from tournaments.services.events.structures import structure_advance, structure_start
 from tournaments.services.notifications import notifications_round_posted
 from tournaments.services.online import round_games_start
 from tournaments.services.ratings import rating_update_queue
@@ -74,6 +79,19 @@ def _current_round_locked(event: Event, by: User, *, swiss: bool = True) -> tupl
         )
     round_ = event.round_set.order_by("-number").first()
     assert round_ is not None  # a running event has paired round 1
+    if swiss and is_seeded(event):  # only the manual bye comes here (a swap, a re-pair: seeds)
+        raise WrongState(
+            _(
+                "A bracket's or a round robin's byes come from its seeds, not from a table: "
+                "swap two players' seeds instead."
+            ),
+            code="not_swiss",
+        )
+    if swiss and event.structure == Event.Structure.LEAGUE:
+        raise WrongState(
+            _("A league pairs its players as they come: there are no pairings to correct."),
+            code="not_swiss",
+        )
     if swiss and round_.kind != Round.Kind.SWISS:
         raise WrongState(_("Only the pairings of a Swiss round can be corrected."), code="not_swiss")
     if swiss and event.teams:  # a seat moved alone would break its team table
@@ -193,6 +211,8 @@ def pairings_swap(*, event: Event, by: User, player_a: str, player_b: str, reaso
     started. Raises NotAllowed, BadInput (unknown player, the same table) or WrongState.
     """
     note = _reason(reason, required=True)
+    if is_seeded(event):
+        return _seeds_swap(event, by, player_a, player_b, note)
     with transaction.atomic():
         event, round_ = _current_round_locked(event, by)
         first = _registration_named(event, player_a, "player_a")
@@ -301,8 +321,13 @@ def round_repair(*, event: Event, by: User, reason: str) -> Round:
 
     A held round stays held; an online round whose games have started is refused. Raises
     NotAllowed or WrongState (``results_in``, ``games_started``).
+
+    A bracket or a round robin draws its seeds again instead and pairs its first round(s) from
+    them (:func:`_seeds_redraw`); the round returned is the first of them.
     """
     note = _reason(reason, required=True)
+    if is_seeded(event):
+        return _seeds_redraw(event, by, note)[0]
     with transaction.atomic():
         event, round_ = _current_round_locked(event, by)
         _games_started(round_)
@@ -326,6 +351,124 @@ def round_repair(*, event: Event, by: User, reason: str) -> Round:
         new = {"round": number, "seed": new_round.seed, "tables": _round_pairs(new_round)}
         _audit(event, by, "round_repair", old, new, note)
         return new_round
+
+
+def _seeded_locked(event: Event, by: User) -> Event:
+    """Return the bracket or round robin ``event`` (locked) whose seeds may still change: running,
+    no result in but walkovers (a dropped player's), no online game started, no penalty given.
+    Raises NotAllowed or WrongState (``not_running``, ``results_in``, ``games_started``,
+    ``penalties_given``)."""
+    _require(event, by, Role.ORGANIZER)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != S.RUNNING:
+        raise WrongState(
+            _("Pairings can be corrected while the event runs (this one is %(status)s).")
+            % {"status": event.get_status_display()},
+            code="not_running",
+        )
+    rounds = list(event.round_set.order_by("number"))
+    for round_ in rounds:
+        _games_started(round_)
+    matches = Match.objects.filter(round__event=event)
+    list(matches.select_for_update(of=("self",)))  # a report racing the correction waits, then finds none
+    told = ResultChange.objects.filter(match=OuterRef("pk")).exclude(action="drop")
+    played = (
+        matches.filter(player_b__isnull=False)
+        .exclude(status=Match.Status.PENDING)
+        # A walkover: the core's forfeit of a dropped player, or a match a drop settled.
+        .exclude(Q(player_a__dropped=True) | Q(player_b__dropped=True), ~Exists(told))
+        .order_by("round__number", "table")
+        .values_list("round__number", "table")
+        .first()
+    )
+    if played is not None:
+        raise WrongState(
+            _(
+                "Round %(n)s, table %(table)s has a result: the seeds, and the pairings drawn from "
+                "them, can no longer change."
+            )
+            % {"n": played[0], "table": played[1]},
+            code="results_in",
+        )
+    _no_penalties(matches)
+    return event
+
+
+def _seed_names(event: Event) -> list[str]:
+    """Return the seeded players' names, seed 1 first."""
+    return list(
+        event.registrations.filter(seed__isnull=False)
+        .order_by("seed")
+        .values_list("player__username", flat=True)
+    )
+
+
+def _rounds_pairs(event: Event) -> list[dict[str, Any]]:
+    return [{"round": r.number, "tables": _round_pairs(r)} for r in event.round_set.order_by("number")]
+
+
+def _rounds_again(event: Event, draw: bool) -> list[Round]:
+    """Delete the event's rounds and pair them again from the seeds as the start did (``draw``:
+    the seeds drawn again first); return the new rounds. Held pairings stay held (players hear
+    of them once, when they are published); published ones are posted again and, online, their
+    games set up."""
+    published = not event.round_set.filter(published=False).exists()
+    for round_ in event.round_set.order_by("number"):
+        _keep_match_history(event, round_)
+        round_.delete()
+    if draw:
+        event.registrations.update(seed=None)  # a player dropped since is drawn out of the event
+        rounds = structure_start(event, published=published)
+    else:
+        rounds = structure_advance(event, published=published)
+    if published:
+        for paired in rounds:
+            round_games_start(round_id=paired.pk)
+    return rounds
+
+
+def _seeds_swap(event: Event, by: User, player_a: str, player_b: str, note: str) -> PairingChange:
+    """A bracket's or a round robin's swap: the two players exchange their seeds, the rounds
+    are paired again from them. Seeded in the organizer's order, that order becomes the seeds
+    as swapped, so that a later re-pair keeps the swap."""
+    with transaction.atomic():
+        event = _seeded_locked(event, by)
+        first = _registration_named(event, player_a, "player_a")
+        second = _registration_named(event, player_b, "player_b")
+        if first.pk == second.pk:
+            raise BadInput(_("player_b: name two different players"), code="same_player")
+        if first.seed is None or second.seed is None:
+            unseeded = first if first.seed is None else second
+            raise WrongState(
+                _("%(name)s has no seed: they joined after the start.")
+                % {"name": unseeded.player.get_username()},
+                code="not_paired",
+            )
+        names = {"a": first.player.get_username(), "b": second.player.get_username()}
+        old = {**names, "seed_a": first.seed, "seed_b": second.seed, "rounds": _rounds_pairs(event)}
+        first.seed, second.seed = second.seed, first.seed
+        Registration.objects.bulk_update([first, second], ["seed"])
+        if event.seeding == Event.Seeding.ORGANIZER:  # the organizer's order is the seeds now
+            event.registrations.filter(seed__isnull=False).update(seed_order=F("seed"))
+        rounds = _rounds_again(event, draw=False)
+        new = {**names, "seed_a": first.seed, "seed_b": second.seed, "rounds": _rounds_pairs(event)}
+        _audit(event, by, "seeds_swap", old, new, note)
+        return PairingChange(round=rounds[0], notes=[])
+
+
+def _seeds_redraw(event: Event, by: User, note: str) -> list[Round]:
+    """A bracket's or a round robin's re-pair: the seeds drawn again by the event's seeding (at
+    random from a fresh recorded seed), the rounds paired again from them; return the rounds."""
+    with transaction.atomic():
+        event = _seeded_locked(event, by)
+        old = {"seed": event.seed, "seeds": _seed_names(event), "rounds": _rounds_pairs(event)}
+        if event.seeding == Event.Seeding.RANDOM:
+            event.seed = random.SystemRandom().randrange(2**62)
+            event.save(update_fields=["seed"])
+        rounds = _rounds_again(event, draw=True)
+        new = {"seed": event.seed, "seeds": _seed_names(event), "rounds": _rounds_pairs(event)}
+        _audit(event, by, "seeds_redraw", old, new, note)
+        return rounds
 
 
 def round_undo(*, event: Event, by: User, reason: str) -> Event:

@@ -24,6 +24,7 @@ from tournaments.selectors.events import (
     event_role,
     event_waitlist,
     forbidden_pairs_listed,
+    is_seeded,
     no_show_from,
     organizer_seed_order,
     players_checked_query,
@@ -33,6 +34,7 @@ from tournaments.selectors.events import (
     round_movable_players,
     round_progress,
     round_progress_counted,
+    seeded_player_names,
     seeds_settable,
     structure_next_finishes,
 )
@@ -88,6 +90,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         extensions=EXTENSIONS,
         audit=event_audit(event=event),
         forbidden=forbidden_pairs_listed(event=event) if context["is_organizer"] else [],
+        seeded=is_seeded(event),
         seed_players=organizer_seed_order(event=event)
         if context["is_organizer"] and seeds_settable(event)
         else [],
@@ -114,6 +117,8 @@ def event_player_names_options(request: HttpRequest, event_id: int, which: str) 
     if which == "players":
         return HttpResponse(datalist_options(event_player_names(event=event)))
     last = event.round_set.order_by("-number").first()
+    if which == "movable" and is_seeded(event):  # a bracket's swap moves any seed
+        return HttpResponse(datalist_options(seeded_player_names(event=event)))
     if which == "movable" and last is not None:
         return HttpResponse(datalist_options(round_movable_players(round=last)))
     if which == "movable":
