@@ -98,3 +98,32 @@ def test_the_standings_show_the_matches_left_in_both_languages_and_as_csv(event_
     assert "remaining" in rows[0]
     by_name = {row[1]: dict(zip(rows[0], row, strict=True)) for row in rows[1:]}
     assert by_name[boris.name]["match_points"] == "3" and by_name[boris.name]["remaining"] == "1"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", ("Structure", "League days")), ("ru", ("Структура", "Дней лиги"))]
+)
+def test_the_event_page_tells_a_leagues_settings_not_swiss_ones(event_factory, language, said):
+    event = event_factory(structure="league", league_days=7, league_matches=3)
+    event.open()
+    response = Client(HTTP_ACCEPT_LANGUAGE=language).get(f"/events/{event.id}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert all(word in html for word in said)
+    assert 'data-testid="structure"' in html
+    assert "Swiss rounds" not in html and "Швейцарские раунды" not in html
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "You have no league match in play"), ("ru", "Сейчас у вас нет матча лиги")]
+)
+def test_a_player_without_a_league_match_is_pointed_to_the_list(event_factory, language, said):
+    event = event_factory(structure="league", league_days=7, league_matches=3)
+    event.open()
+    anna, boris = make_players(2)
+    event.register(anna, boris)
+    event.start()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(anna.user)
+    html = client.get(f"/events/{event.id}/").content.decode()
+    assert said in html and "not paired this round" not in html and "нет пары" not in html
