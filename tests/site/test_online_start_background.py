@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
+from tests.support import online
 from tests.support.actors import make_players
 from tournaments.models import Game, Match, Round
 from tournaments.services import jobs
@@ -20,28 +21,11 @@ from tournaments.services.online.schedule import online_sweep, setups_stalled_re
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-class Queued:
-    """The tasks a request sends to the broker, kept instead of sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, tuple[Any, ...]]] = []
-
-    def task(self, name: str) -> Any:
-        queued = self
-
-        class Sent:
-            def delay(self, *args: Any) -> None:
-                queued.sent.append((name, args))
-
-            def apply_async(self, args: tuple[Any, ...] = (), **_options: Any) -> None:
-                queued.sent.append((name, tuple(args)))
-
-        return Sent()
-
+class Queued(online.Queued):
     def chunks(self) -> list[list[int]]:
         """The chunks of matches to set up, as the request queued them (one message, which a
         worker's task turns into a message per chunk)."""
-        return [chunk for name, args in self.sent if name == jobs.GAMES_QUEUE for chunk in args[0]]
+        return [chunk for chunks in self.firsts(jobs.GAMES_QUEUE) for chunk in chunks]
 
 
 @pytest.fixture

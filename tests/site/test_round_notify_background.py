@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from tests.support import online
 from tests.support.actors import make_players
 from tournaments.models import Notification, Round
 from tournaments.services import jobs, notifications
@@ -16,23 +17,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PAIRINGS = Notification.Kind.PAIRINGS
 
 
-class Queued:
-    """The tasks a request sends to the broker, kept instead of sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, tuple[Any, ...]]] = []
-
-    def task(self, name: str) -> Any:
-        queued = self
-
-        class Sent:
-            def delay(self, *args: Any) -> None:
-                queued.sent.append((name, args))
-
-        return Sent()
-
+class Queued(online.Queued):
     def rounds_to_tell(self) -> list[int]:
-        return [args[0] for name, args in self.sent if name == jobs.ROUND_NOTIFY]
+        return self.firsts(jobs.ROUND_NOTIFY)
 
 
 @pytest.fixture

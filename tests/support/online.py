@@ -5,6 +5,7 @@ import json
 import random
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from tests.support.actors import Actor, make_players
 from tests.support.events import EventDriver, one_table
@@ -129,3 +130,27 @@ def events(response):
             for line in block.split("\n"):
                 if line.startswith("data: "):
                     yield json.loads(line[len("data: ") :])
+
+
+class Queued:
+    """The tasks a request sends to the broker (``services.jobs.task`` replaced by ``task``),
+    kept instead of sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, tuple[Any, ...]]] = []
+
+    def task(self, name: str) -> Any:
+        queued = self
+
+        class Sent:
+            def delay(self, *args: Any) -> None:
+                queued.sent.append((name, args))
+
+            def apply_async(self, args: tuple[Any, ...] = (), **_options: Any) -> None:
+                queued.sent.append((name, tuple(args)))
+
+        return Sent()
+
+    def firsts(self, name: str) -> list[Any]:
+        """The first argument of each message queued for the task ``name``."""
+        return [args[0] for sent, args in self.sent if sent == name]
