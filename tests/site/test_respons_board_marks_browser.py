@@ -8,8 +8,9 @@ import json
 import pytest
 from django.db import connections
 
+from engine.cardset import load_catalog
 from engine.decklist import decklist_to_json, load_decklist
-from engine.registry import bundled_decklists
+from engine.registry import bundled_card_sets, bundled_decklists
 from tests.support.browser import Seat
 from tests.support.events import EventDriver, one_table
 from tests.support.online import act, game_state
@@ -39,8 +40,11 @@ def _legal(state: dict) -> list[dict]:
 
 
 def _unit_play(state: dict) -> dict | None:
-    plays = [a for a in _legal(state) if a["type"] == "play" and "cell" in a]
-    return next((a for a in plays if not a.get("targets")), None)
+    """A play of a unit into a cell, with no target to choose. A trap also goes into a cell, but
+    face down (R7.3): the opponent sees its back, with no card named."""
+    _, catalog = load_catalog(bundled_card_sets("respons"))
+    plays = [a for a in _legal(state) if a["type"] == "play" and "cell" in a and not a.get("targets")]
+    return next((a for a in plays if catalog.get(a["card"]).type == "unit"), None)
 
 
 def _step(match_id: int, actors, seat: int, state: dict) -> None:

@@ -102,3 +102,33 @@ def test_without_a_broker_the_start_tells_every_player_itself(event_factory, mon
     monkeypatch.setattr(notifications, "NOTIFY_IN_REQUEST", 0)
     _event, actors = started(event_factory, players=6)
     assert told().count() == len(actors)
+
+
+def test_a_round_whose_task_was_lost_is_queued_again_by_the_sweep_once_a_while(broker, event_factory):
+    """The start's message lost (a broker restarted): the sweep finds the large round nobody was
+    told of and queues it again, once per ROUND_NOTIFY_STALLED, until the task has told them."""
+    from datetime import timedelta
+
+    from django.core.cache import cache
+
+    event, actors = started(event_factory, players=7)
+    round_ = Round.objects.get(event_id=event.id, number=1)
+    broker.sent.clear()  # the start's message is lost
+    cache.clear()
+    posted = round_.started_at
+    stalled = notifications.ROUND_NOTIFY_STALLED
+
+    assert notifications.round_notify_stalled_requeue(now=posted + stalled / 2) == []  # not yet stalled
+    assert notifications.round_notify_stalled_requeue(now=posted + stalled) == [round_.pk]
+    assert broker.rounds_to_tell() == [round_.pk]
+    assert notifications.round_notify_stalled_requeue(now=posted + stalled) == []  # once a while
+    cache.clear()  # a while later, the task still not run: queued again
+    assert notifications.round_notify_stalled_requeue(now=posted + 2 * stalled) == [round_.pk]
+
+    assert notifications_round_send(round_id=round_.pk) is True
+    cache.clear()
+    assert notifications.round_notify_stalled_requeue(now=posted + 3 * stalled) == []  # told
+    assert told().count() == len(actors)
+    later = posted + notifications.ROUND_NOTIFY_WITHIN + timedelta(seconds=1)
+    Notification.objects.all().delete()
+    assert notifications.round_notify_stalled_requeue(now=later) == []  # an old round is left alone

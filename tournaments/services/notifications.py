@@ -22,14 +22,16 @@ import ssl
 import threading
 import time
 from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import Count, Exists, F, OuterRef
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -267,32 +269,83 @@ def notifications_round_send(*, round_id: int) -> bool:
     return True
 
 
-def _round_posted_send(round_: Round) -> None:
-    event = round_.event
-    url = reverse("event-round", args=[event.pk, round_.number])
-    matches = list(round_.matches.select_related("player_a__player", "player_b__player"))
-    # Everyone's e-mail choice in one query (a round can pair hundreds of people).
+# A large posted round whose players nobody has told this long after (its task lost with a
+# broker restarted, say) is queued again by the sweep, for as long as the round is recent.
+ROUND_NOTIFY_STALLED = timedelta(minutes=2)
+ROUND_NOTIFY_WITHIN = timedelta(hours=6)
+
+
+def round_notify_stalled_requeue(*, now: datetime) -> list[int]:
+    """Queue the pairings notification of each large round posted between
+    :data:`ROUND_NOTIFY_WITHIN` and :data:`ROUND_NOTIFY_STALLED` ago that told nobody yet;
+    return the rounds. A round queued again is left alone for as long (a key in the cache, which
+    is Redis with a broker); the task is idempotent, so a slow first task racing it is harmless."""
+    told = Notification.objects.filter(kind=K.PAIRINGS, match__round_id=OuterRef("pk"))
+    rounds = list(
+        Round.objects.filter(
+            published=True,
+            started_at__lte=now - ROUND_NOTIFY_STALLED,
+            started_at__gt=now - ROUND_NOTIFY_WITHIN,
+            event__status__in=[Event.Status.RUNNING, Event.Status.TOP_CUT],
+        )
+        .annotate(tables=Count("matches"))
+        .filter(tables__gt=NOTIFY_IN_REQUEST)
+        .exclude(Exists(told))
+        .order_by("pk")
+        .values_list("pk", flat=True)[:20]
+    )
+    queued = []
+    for round_id in rounds:
+        if cache.add(
+            f"round-notify-stalled:{round_id}", 1, timeout=int(ROUND_NOTIFY_STALLED.total_seconds())
+        ):
+            logger.warning("sweep: round %s was never told its pairings; queued again", round_id)
+            jobs.task(jobs.ROUND_NOTIFY).delay(round_id)
+            queued.append(round_id)
+    return queued
+
+
+def _seat_notes(
+    matches: list[Match], params_of: Callable[[Match], dict[str, Any]], url_of: Callable[[Match], str]
+) -> list[tuple[User, Notification, list[str]]]:
+    """Return a pairings notification for each person seated in ``matches`` (bots are told
+    nothing), with their e-mail choice: the match's own words (``params_of``) and the
+    opponent's name; everyone's choice read in one query (a round can pair thousands)."""
     users = [r.player_id for m in matches for r in (m.player_a, m.player_b) if r is not None]
     chosen = dict(
         NotificationPreference.objects.filter(user_id__in=users).values_list("user_id", "email_kinds")
     )
     notes: list[tuple[User, Notification, list[str]]] = []
     for match in matches:
+        params, url, event = params_of(match), url_of(match), match.round.event
         for reg in (match.player_a, match.player_b):
             if reg is None or reg.is_bot:
                 continue
-            params = {
-                "event": event.name,
-                "round": round_.number,
-                "table": match.table,
-                "opponent": _opponent_name(match, reg.pk),
-                "bye": match.is_bye,
-            }
             note = Notification(
-                user=reg.player, kind=str(K.PAIRINGS), event=event, match=match, params=params, url=url
+                user=reg.player,
+                kind=str(K.PAIRINGS),
+                event=event,
+                match=match,
+                params={**params, "opponent": _opponent_name(match, reg.pk)},
+                url=url,
             )
             notes.append((reg.player, note, chosen.get(reg.player_id, list(K.values))))
-    _notifications_send_many(notes)
+    return notes
+
+
+def _round_posted_send(round_: Round) -> None:
+    event = round_.event
+    url = reverse("event-round", args=[event.pk, round_.number])
+    matches = list(round_.matches.select_related("player_a__player", "player_b__player"))
+    for match in matches:
+        match.round = round_  # the notes name its event without a query each
+    _notifications_send_many(
+        _seat_notes(
+            matches,
+            lambda m: {"event": event.name, "round": round_.number, "table": m.table, "bye": m.is_bye},
+            lambda _m: url,
+        )
+    )
     webhooks_fire(
         event=event,
         kind=str(K.PAIRINGS),
@@ -314,30 +367,15 @@ def _round_posted_send(round_: Round) -> None:
 def notifications_league_matched(*, matches: Iterable[Match]) -> None:
     """League matches made (a challenge taken, or the organizer's matching of the waiting
     players): tell both players of each whom they play and at which table."""
-    notes: list[tuple[User, Notification, list[str]]] = []
-    matches = list(matches)
-    users = [r.player_id for m in matches for r in (m.player_a, m.player_b) if r is not None]
-    chosen = dict(
-        NotificationPreference.objects.filter(user_id__in=users).values_list("user_id", "email_kinds")
-    )
-    for match in matches:
-        event = match.round.event
-        url = reverse("event-detail", args=[event.pk])
-        for reg in (match.player_a, match.player_b):
-            if reg is None or reg.is_bot:
-                continue
-            params = {
-                "event": event.name,
-                "round": match.round.number,
-                "table": match.table,
-                "opponent": _opponent_name(match, reg.pk),
-                "league": True,
-            }
-            note = Notification(
-                user=reg.player, kind=str(K.PAIRINGS), event=event, match=match, params=params, url=url
-            )
-            notes.append((reg.player, note, chosen.get(reg.player_id, list(K.values))))
-    _notifications_send_many(notes)
+
+    def words(match: Match) -> dict[str, Any]:
+        round_ = match.round
+        return {"event": round_.event.name, "round": round_.number, "table": match.table, "league": True}
+
+    def url(match: Match) -> str:
+        return reverse("event-detail", args=[match.round.event.pk])
+
+    _notifications_send_many(_seat_notes(list(matches), words, url))
 
 
 def notifications_result_changed(*, match: Match, action: str, by: User) -> None:

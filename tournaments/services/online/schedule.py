@@ -17,6 +17,7 @@ from django.utils import timezone
 from tournaments.models import Event, Game, GameAction, Match
 from tournaments.selectors import online_rows
 from tournaments.services import jobs
+from tournaments.services.notifications import round_notify_stalled_requeue
 from tournaments.services.online.adjudicate import games_set_up_send, match_adjudicate
 from tournaments.services.online.queue import _bots_only, _followup, deadline, drain_wake
 
@@ -102,8 +103,9 @@ def online_sweep(
     With a broker (``run`` queues a task; ``run_bots`` queues a bot-only match's, by default
     ``run``), it also queues a task at the exact deadline of every match that falls due before
     the next sweep, so a clock is enforced on time (O2.2), not up to a sweep later, and wakes
-    the drain for actions waiting longer than :data:`DRAIN_STALLED` and hands a stalled round's
-    set-up to the workers again (:func:`setups_stalled_requeue`).
+    the drain for actions waiting longer than :data:`DRAIN_STALLED`, hands a stalled round's
+    set-up to the workers again (:func:`setups_stalled_requeue`) and queues again a large round's
+    pairings notification that was never delivered (``round_notify_stalled_requeue``).
     """
     now = now or timezone.now()
     deadlines = _deadlines()
@@ -122,6 +124,7 @@ def online_sweep(
             if now < when <= now + SWEEP_AHEAD:
                 _followup(match_id, when + timedelta(seconds=0.2), bots=bots)
         setups_stalled_requeue(now=now)
+        round_notify_stalled_requeue(now=now)
         if online_rows.actions_waiting(before=now - DRAIN_STALLED):
             drain_wake()
     return len(ids)
