@@ -75,12 +75,23 @@ def anonymous(db: None) -> Actor:
     return anonymous_actor()
 
 
-@pytest.fixture
-def card_sets(db: None) -> None:
-    """The card sets shipped with the engine, imported for every game."""
-    from tournaments.services.demo import bundled_card_sets_import
+@pytest.fixture(scope="session")
+def _card_sets_copied(django_db_setup: None, django_db_blocker) -> None:
+    """The bundled card sets imported once per test database and copied aside (set up before
+    any test's transaction: a session fixture comes before the function ones)."""
+    from tests.support.card_sets import card_sets_copy_make
 
-    list(bundled_card_sets_import())
+    with django_db_blocker.unblock():
+        card_sets_copy_make()
+
+
+@pytest.fixture
+def card_sets(_card_sets_copied: None, db: None) -> None:
+    """The card sets shipped with the engine, imported for every game (the rows their import
+    writes, put back from the copy: tests/support/card_sets.py)."""
+    from tests.support.card_sets import card_sets_restore
+
+    card_sets_restore()
 
 
 @pytest.fixture
