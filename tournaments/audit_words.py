@@ -133,10 +133,11 @@ def _pairing(row: Values) -> str:
     return text
 
 
-def _tables(old: Values, new: Values, *, changed_only: bool) -> list[str]:
-    """One line a table: "Table 4: anna vs boris → anna vs kira" (or as it was, or as it is)."""
-    before = {row["table"]: row for row in old.get("tables") or []}
-    after = {row["table"]: row for row in new.get("tables") or []}
+def _tables(old: Values, new: Values, *, changed_only: bool, key: str = "tables") -> list[str]:
+    """One line a table: "Table 4: anna vs boris → anna vs kira" (or as it was, or as it is);
+    ``key`` "teams": a team round's team tables, "Team table 2: Owls vs Larks → …"."""
+    before = {row["table"]: row for row in old.get(key) or []}
+    after = {row["table"]: row for row in new.get(key) or []}
     lines = []
     for table in sorted(before.keys() | after.keys()):
         was, now = before.get(table), after.get(table)
@@ -149,7 +150,10 @@ def _tables(old: Values, new: Values, *, changed_only: bool) -> list[str]:
         else:
             assert now is not None
             change = _pairing(now) if not before else f"— → {_pairing(now)}"
-        lines.append(_("Table %(table)s: %(change)s") % {"table": table, "change": change})
+        sentence = (
+            _("Team table %(table)s: %(change)s") if key == "teams" else _("Table %(table)s: %(change)s")
+        )
+        lines.append(sentence % {"table": table, "change": change})
     if len(lines) > MOST_TABLES:
         more = len(lines) - MOST_TABLES
         tail = ngettext("and %(count)d more table", "and %(count)d more tables", more) % {"count": more}
@@ -203,7 +207,11 @@ def _round_of(values: Values) -> dict[str, Any]:
 
 
 def _repair(old: Values, new: Values, zone: str) -> list[str]:
-    return [_("Round %(n)s paired again") % _round_of(new), *_tables(old, new, changed_only=True)]
+    return [
+        _("Round %(n)s paired again") % _round_of(new),
+        *_tables(old, new, changed_only=True, key="teams"),  # a team round's team tables first
+        *_tables(old, new, changed_only=True),
+    ]
 
 
 def _rounds_paired_again(old: Values, new: Values) -> list[str]:
@@ -241,6 +249,22 @@ def _undo(old: Values, new: Values, zone: str) -> list[str]:
 
 def _swap(old: Values, new: Values, zone: str) -> list[str]:
     return [*_tables(old, new, changed_only=False), *_warnings(new)]
+
+
+def _team_swap(old: Values, new: Values, zone: str) -> list[str]:
+    """A team round's swap or team bye: the team tables that changed, then their seats."""
+    return [
+        *_tables(old, new, changed_only=True, key="teams"),
+        *_tables(old, new, changed_only=False),
+        *_warnings(new),
+    ]
+
+
+def _team_drop(old: Values, new: Values, zone: str) -> list[str]:
+    players = ", ".join(str(name) for name in new.get("players") or []) or "—"
+    return [
+        _("The team “%(team)s” dropped: %(players)s") % {"team": new.get("team", "—"), "players": players}
+    ]
 
 
 def _names(text: Any) -> str:
@@ -349,6 +373,9 @@ TELLERS: dict[str, Callable[[Values, Values, str], list[str]]] = {
     "pairings_swap": _swap,
     "bye_manual": _swap,
     "round_repair": _repair,
+    "team_swap": _team_swap,
+    "team_bye": _team_swap,
+    "team_drop": _team_drop,
     "seeds_swap": _seeds_swap,
     "seeds_redraw": _seeds_redraw,
     "round_undo": _undo,

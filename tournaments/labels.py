@@ -158,6 +158,8 @@ RESULT_CHANGES: dict[str, Promise] = {
     "pairings_swap": pgettext_lazy("result change", "pairings_swap"),
     "bye_manual": pgettext_lazy("result change", "bye_manual"),
     "round_repair": pgettext_lazy("result change", "round_repair"),
+    "team_swap": pgettext_lazy("result change", "team_swap"),
+    "team_bye": pgettext_lazy("result change", "team_bye"),
     "seeds_swap": pgettext_lazy("result change", "seeds_swap"),
     "seeds_redraw": pgettext_lazy("result change", "seeds_redraw"),
     "round_undo": pgettext_lazy("result change", "round_undo"),
@@ -168,6 +170,7 @@ RESULT_CHANGES: dict[str, Promise] = {
     "check_in_undo": pgettext_lazy("result change", "check_in_undo"),
     "check_in_close": pgettext_lazy("result change", "check_in_close"),
     "drop": pgettext_lazy("result change", "drop"),
+    "team_drop": pgettext_lazy("result change", "team_drop"),
     "no_show": pgettext_lazy("result change", "no_show"),
     # Outgoing webhooks.
     "webhook_add": pgettext_lazy("result change", "webhook_add"),

@@ -19,6 +19,8 @@ RESULT = {"wins_a": 0, "wins_b": 0, "draws": 0, "status": "pending"}
 FINAL = {"wins_a": 2, "wins_b": 1, "draws": 0, "status": "final"}
 TABLES = [{"table": 4, "a": "anna", "b": "boris"}, {"table": 5, "a": "kira", "b": None}]
 SWAPPED = [{"table": 4, "a": "anna", "b": "kira"}, {"table": 5, "a": "boris", "b": None}]
+TEAMS = [{"table": 1, "a": "Owls", "b": "Larks"}, {"table": 2, "a": "Kites", "b": "Crows"}]
+TEAMS_SWAPPED = [{"table": 1, "a": "Owls", "b": "Kites"}, {"table": 2, "a": "Larks", "b": "Crows"}]
 
 # One change of each kind, as the services store it (old, new).
 SAMPLES: dict[str, tuple[dict, dict]] = {
@@ -51,6 +53,15 @@ SAMPLES: dict[str, tuple[dict, dict]] = {
     "pairings_swap": ({"round": 1, "tables": TABLES}, {"round": 1, "tables": SWAPPED, "warnings": []}),
     "bye_manual": ({"round": 1, "tables": TABLES}, {"round": 1, "tables": SWAPPED, "warnings": []}),
     "round_repair": ({"round": 1, "seed": 1, "tables": TABLES}, {"round": 1, "seed": 2, "tables": SWAPPED}),
+    "team_swap": (
+        {"round": 1, "teams": TEAMS, "tables": TABLES},
+        {"round": 1, "teams": TEAMS_SWAPPED, "tables": SWAPPED, "warnings": []},
+    ),
+    "team_bye": (
+        {"round": 1, "teams": TEAMS, "tables": TABLES},
+        {"round": 1, "teams": TEAMS_SWAPPED, "tables": SWAPPED, "warnings": []},
+    ),
+    "team_drop": ({}, {"team": "Owls", "players": ["anna", "boris"], "player": "boris"}),
     "seeds_swap": (
         {"a": "anna", "b": "kira", "seed_a": 1, "seed_b": 8, "rounds": [{"round": 1, "tables": TABLES}]},
         {"a": "anna", "b": "kira", "seed_a": 8, "seed_b": 1, "rounds": [{"round": 1, "tables": SWAPPED}]},
@@ -138,6 +149,14 @@ def test_the_sentences_say_what_happened():
         "Table 4: anna vs boris → anna vs kira",
         "Table 5: kira has a bye → boris has a bye",
     ]
+    assert said("team_swap", "en")[:3] == [
+        "Team table 1: Owls vs Larks → Owls vs Kites",
+        "Team table 2: Kites vs Crows → Larks vs Crows",
+        "Table 4: anna vs boris → anna vs kira",
+    ]
+    assert said("team_swap", "ru")[0] == "Командный стол 1: Owls против Larks → Owls против Kites"
+    assert said("team_drop", "en") == ["The team “Owls” dropped: anna, boris"]
+    assert said("team_drop", "ru") == ["Команда «Owls» выбыла: anna, boris"]
     assert said("seeds_redraw", "en")[0] == "Seeds drawn again: 1. kira, 2. anna, 3. boris"
     assert said("seeds_swap", "ru")[0] == "Посев обменян: anna теперь под номером 8, kira — под номером 1"
 

@@ -227,15 +227,16 @@ def test_an_online_team_event_sets_up_the_game_of_every_seat(event_factory):
     assert sorted(set_up.values_list("match_id", flat=True)) == sorted(seats)
 
 
-def test_a_team_rounds_pairings_are_not_corrected_seat_by_seat(event_factory):
+def test_a_team_rounds_pairings_are_corrected_team_by_team_not_seat_by_seat(event_factory):
+    """Two members of one team name one team: a swap of them is no swap (the same team table)."""
     event, rosters = team_event(event_factory, 2, rounds=2)
     event.start()
     a, b = rosters["Team 1"][0].name, rosters["Team 1"][1].name
     body = {"player_a": a, "player_b": b, "reason": "seats swapped"}
     response = event.organizer.api.post(f"{event.url}pairings/swap/", body, format="json")
-    assert response.status_code == 409 and response.json()["code"] == "team_round"
+    assert response.status_code == 400 and response.json()["code"] == "same_table"
     response = event.organizer.api.post(f"{event.url}rounds/repair/", {"reason": "again"}, format="json")
-    assert response.status_code == 409 and response.json()["code"] == "team_round"
+    assert response.status_code == 200 and len(response.json()["team_tables"]) == 1
 
 
 def test_it_registers_only_a_team_its_captain_plays_in(event_factory):

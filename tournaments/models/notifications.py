@@ -17,6 +17,7 @@ class Notification(models.Model):
         TO_CONFIRM = "to_confirm", _("A result to confirm")
         DISPUTE = "dispute", _("A dispute")
         PENALTY = "penalty", _("A penalty")
+        TEAM_DROP = "team_drop", _("Your team dropped")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)

@@ -177,6 +177,22 @@ def notification_text(note: Notification) -> str:
             **p,
             "penalty": Penalty.Kind(p["penalty"]).label if p.get("penalty") in Penalty.Kind.values else "",
         }
+    if note.kind == K.TEAM_DROP:
+        if p.get("by_organizer"):
+            return (
+                _(
+                    "%(event)s: the organizer dropped %(player)s, and with them your team “%(team)s”: "
+                    "none of you is paired again."
+                )
+                % p
+            )
+        return (
+            _(
+                "%(event)s: %(player)s dropped from the event, and with them your team “%(team)s”: "
+                "none of you is paired again."
+            )
+            % p
+        )
     return str(note.kind)
 
 
@@ -436,6 +452,17 @@ def notifications_penalty(*, penalty: Penalty) -> None:
         text=f"{event.name}: round {match.round.number}, table {match.table}: {penalty.kind} for "
         f"{reg.player.get_username()}.",
     )
+
+
+def notifications_team_dropped(
+    *, event: Event, team: str, player: str, by_organizer: bool, users: Iterable[User]
+) -> None:
+    """A team dropped whole because ``player`` dropped (or the organizer dropped them): each of
+    ``users``, the teammates, hears of it."""
+    params = {"event": event.name, "team": team, "player": player, "by_organizer": by_organizer}
+    url = reverse("event-detail", args=[event.pk])
+    for user in users:
+        notification_send(user=user, kind=str(K.TEAM_DROP), event=event, params=params, url=url)
 
 
 # --- Webhooks ---------------------------------------------------------------------------------

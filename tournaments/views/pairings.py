@@ -37,12 +37,15 @@ def _corrected(
     action: Callable[[Event], object],
     success: str,
     seeded: str = "",
+    teams: str = "",
 ) -> HttpResponse:
     """Run a correction and flash its outcome: ``seeded`` instead of ``success`` for an event
-    drawn from its seeds (a bracket, a round robin), when given."""
+    drawn from its seeds (a bracket, a round robin), ``teams`` for a team event, when given."""
     event = _event(request, event_id)
     if seeded and is_seeded(event):
         success = seeded
+    if teams and event.teams:
+        success = teams
     outcome = run_service(request, lambda: action(event), success)
     if isinstance(outcome, svc.PairingChange):
         for warning in outcome.warnings:
@@ -72,24 +75,27 @@ def pairings_swap(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
             by=request.user,
             player_a=_field(request, "player_a"),
             player_b=_field(request, "player_b"),
+            team_a=_field(request, "team_a"),
+            team_b=_field(request, "team_b"),
             reason=_reason(request),
         ),
         _("The two players have swapped tables."),
         _("The two players have swapped seeds: the rounds are paired again from them."),
+        teams=_("The two teams have swapped team tables."),
     )
 
 
 @login_required
 @require_POST
 def pairings_bye(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
-    username = _field(request, "username")
+    username, team = _field(request, "username"), _field(request, "team")
     return _corrected(
         request,
         event_id,
         lambda event: svc.bye_manual(
-            event=event, by=request.user, username=username, reason=_reason(request)
+            event=event, by=request.user, username=username, team=team, reason=_reason(request)
         ),
-        _("%(name)s has the bye.") % {"name": username.strip()},
+        _("%(name)s has the bye.") % {"name": (team or username).strip()},
     )
 
 

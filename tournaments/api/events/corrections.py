@@ -46,6 +46,34 @@ class ByeIn(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
+_TEAM_NAME = "a team event: a team's name (a member's username also names their team)"
+
+
+class PairingSwapIn(serializers.Serializer):
+    """The swap's body: ``player_a``/``player_b`` (required outside a team event), or in a team
+    event ``team_a``/``team_b``."""
+
+    player_a = serializers.CharField(
+        max_length=150, required=False, help_text="required outside a team event"
+    )
+    player_b = serializers.CharField(
+        max_length=150, required=False, help_text="required outside a team event"
+    )
+    team_a = serializers.CharField(max_length=150, required=False, help_text=_TEAM_NAME)
+    team_b = serializers.CharField(max_length=150, required=False, help_text=_TEAM_NAME)
+    reason = serializers.CharField(max_length=2000)
+
+
+class PairingByeIn(serializers.Serializer):
+    """The bye's body: ``username`` (required outside a team event), or in a team event ``team``."""
+
+    username = serializers.CharField(
+        max_length=150, required=False, help_text="required outside a team event"
+    )
+    team = serializers.CharField(max_length=150, required=False, help_text=_TEAM_NAME)
+    reason = serializers.CharField(max_length=2000)
+
+
 def _round_body(event: Event) -> dict[str, Any]:
     round_ = event.round_set.order_by("-number").first()
     assert round_ is not None
@@ -75,30 +103,32 @@ class PairingsPublishApi(APIView):
 
 class PairingsSwapApi(APIView):
     """Swap two players of the current round between their tables (organizer), with a reason;
-    a bracket's or a round robin's two players swap their seeds."""
+    a bracket's or a round robin's two players swap their seeds; a team round's two teams swap
+    their team tables."""
 
     permission_classes = [IsAuthenticated]
 
-    @_pairing("events_pairings_swap", SwapIn, PairingChangeOut)
+    @_pairing("events_pairings_swap", PairingSwapIn, PairingChangeOut)
     def post(self, request: SignedInRequest, event_id: int) -> Response:
-        data = SwapIn(data=request.data)
-        data.is_valid(raise_exception=True)
         event = _event(request, event_id)
+        data = PairingSwapIn(data=request.data) if event.teams else SwapIn(data=request.data)
+        data.is_valid(raise_exception=True)
         change = svc.pairings_swap(event=event, by=request.user, **data.validated_data)
         # A bracket's swap pairs its rounds again: the first of them, as the start answers.
         return Response({"round": RoundOut(change.round).data, "warnings": change.warnings})
 
 
 class PairingsByeApi(APIView):
-    """Give a player the current round's bye (organizer), with a reason."""
+    """Give a player the current round's bye (organizer), with a reason; in a team event, a team
+    (each member's seat a bye)."""
 
     permission_classes = [IsAuthenticated]
 
-    @_pairing("events_pairings_bye", ByeIn, PairingChangeOut)
+    @_pairing("events_pairings_bye", PairingByeIn, PairingChangeOut)
     def post(self, request: SignedInRequest, event_id: int) -> Response:
-        data = ByeIn(data=request.data)
-        data.is_valid(raise_exception=True)
         event = _event(request, event_id)
+        data = PairingByeIn(data=request.data) if event.teams else ByeIn(data=request.data)
+        data.is_valid(raise_exception=True)
         change = svc.bye_manual(event=event, by=request.user, **data.validated_data)
         return Response({"round": _round_body(event), "warnings": change.warnings})
 

@@ -198,16 +198,25 @@ class DeckNoteApi(APIView):
         return Response(_registrations_out(request, event, [registration])[0], status=status.HTTP_201_CREATED)
 
 
+class DropOut(RegistrationOut):
+    team = serializers.CharField(allow_null=True, help_text="a team event: the team, dropped whole")
+    dropped_players = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="the usernames out of the event: the player, or their whole team",
+    )
+
+
 class DropApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @_action("events_drop", UsernameIn, RegistrationOut)
+    @_action("events_drop", UsernameIn, DropOut)
     def post(self, request: SignedInRequest, event_id: int) -> Response:
         data = UsernameIn(data=request.data)
         data.is_valid(raise_exception=True)
         event = _event(request, event_id)
-        registration = svc.player_drop(event=event, by=request.user, **data.validated_data)
-        return Response(_registrations_out(request, event, [registration])[0])
+        dropped = svc.player_drop(event=event, by=request.user, **data.validated_data)
+        body = _registrations_out(request, event, [dropped.registration])[0]
+        return Response({**body, "team": dropped.team, "dropped_players": dropped.players})
 
 
 class PublishDecklistsApi(APIView):

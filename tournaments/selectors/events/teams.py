@@ -170,10 +170,26 @@ def round_team_tables(*, round: Round, teams: list[Team] | None = None) -> list[
         )
         tables.append(TeamTable(number, team_a, team_b, seats, result.record, result.winner, result.decided))
     by_id = {t.id: t for t in teams}
-    for team_id, seats in byes.items():
+    # After the played team tables (a manual team bye may leave a gap in their numbers).
+    after = max((t.number for t in tables), default=0)
+    for i, (team_id, seats) in enumerate(byes.items(), start=1):
         record = team_bye_record(round=round.number, team=team_id, size=size)
-        tables.append(TeamTable(len(tables) + 1, by_id[team_id], None, seats, record, team_id, True))
+        tables.append(TeamTable(after + i, by_id[team_id], None, seats, record, team_id, True))
     return tables
+
+
+def round_movable_teams(*, round: Round) -> list[str]:
+    """Return the names (case-insensitive order) of the teams the organizer may still move in a
+    team round (swap, bye): those at a team table without any seat result, not a bye and not
+    dropped."""
+    teams = [team for team in playing_teams(event=round.event) if not team.dropped]
+    names = [
+        team.name
+        for table in round_team_tables(round=round, teams=teams)
+        if table.b is not None and all(m.status == Match.Status.PENDING for m in table.seats)
+        for team in (table.a, table.b)
+    ]
+    return sorted(names, key=str.casefold)
 
 
 def team_tables_json(*, round: Round) -> list[dict[str, Any]]:

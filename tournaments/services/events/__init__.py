@@ -53,6 +53,7 @@ from tournaments.services.events.league import (
 )
 from tournaments.services.events.pairing import swiss_rounds_for
 from tournaments.services.events.registration import (
+    Dropped,
     WalkIn,
     deck_note_add,
     decklists_publish,
@@ -90,6 +91,7 @@ __all__ = [
     "TEAM_NAME_MAX",
     "TOP_CUTS",
     "YEARS",
+    "Dropped",
     "PairingChange",
     "S",
     "WalkIn",

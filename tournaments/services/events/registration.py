@@ -19,12 +19,14 @@ from tournaments.models import (
     Event,
     Pool,
     Registration,
+    Team,
 )
 from tournaments.selectors.events import (
     Role,
     event_role,
     registration_deadline_passed,
 )
+from tournaments.selectors.events.teams import team_of_user
 from tournaments.services.accounts import username_lock, username_refusal
 from tournaments.services.decks import DeckSource, deck_check
 from tournaments.services.errors import BadInput, IllegalDeck, NotAllowed, WrongState
@@ -41,6 +43,7 @@ from tournaments.services.events.common import (
     _require,
 )
 from tournaments.services.events.teams import team_deck_check
+from tournaments.services.notifications import notifications_team_dropped
 from tournaments.services.pools import LIMITED_FORMATS
 from tournaments.services.text import (
     DECK_NOTE_MAX,
@@ -172,8 +175,22 @@ def decklists_publish(*, event: Event, by: User) -> Event:
     return event
 
 
-def player_drop(*, event: Event, by: User, username: str) -> Registration:
-    """Drop a player (the player themself, or the organizer); they are never paired again."""
+@dataclass(frozen=True)
+class Dropped:
+    """A drop: the ``registration`` named, its ``team`` (a team event; else None) and the
+    usernames of the ``players`` out of the event now (the whole team in a team event)."""
+
+    registration: Registration
+    team: str | None
+    players: list[str]
+
+
+def player_drop(*, event: Event, by: User, username: str) -> Dropped:
+    """Drop a player (the player themself, or the organizer); they are never paired again.
+
+    In a team event the team plays whole, so a member's drop drops the team: every member out
+    after the same round, each one's open seat match lost as a single drop is (O3.5), one audit
+    entry, and the teammates told."""
     role = event_role(event=event, user=by)
     registration = (
         event.registrations.select_related("player")
@@ -191,7 +208,10 @@ def player_drop(*, event: Event, by: User, username: str) -> Registration:
         raise WrongState(_("The event is over."))
     if event.status in (S.DRAFT, S.REGISTRATION):
         raise WrongState(_("The event has not started: withdraw the registration instead."))
+    team = team_of_user(event=event, user_id=registration.player_id) if event.teams else None
     with transaction.atomic():
+        if team is not None:
+            return _team_drop(event, team, registration, by)
         # Locked: a double click drops (and settles the match) once.
         registration = (
             Registration.objects.select_for_update(of=("self",))
@@ -203,7 +223,39 @@ def player_drop(*, event: Event, by: User, username: str) -> Registration:
             registration.dropped_after_round = event.round_set.count()
             registration.save(update_fields=["dropped", "dropped_after_round", "updated_at"])
             _drop_settle(event, registration, by)
-    return registration
+    return Dropped(registration=registration, team=None, players=[registration.player.get_username()])
+
+
+def _team_drop(event: Event, team: Team, named: Registration, by: User) -> Dropped:
+    """Drop every member of ``team`` still in (locked: a double click drops them once), settle
+    each one's open seat match, record one audit entry and tell the teammates."""
+    seats = dict(team.members.values_list("user_id", "seat"))
+    members = sorted(
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .filter(event=event, player_id__in=list(seats)),
+        key=lambda r: seats[r.player_id],
+    )
+    leaving = [r for r in members if not r.dropped]
+    after = event.round_set.count()
+    for registration in leaving:
+        registration.dropped, registration.dropped_after_round = True, after
+        registration.save(update_fields=["dropped", "dropped_after_round", "updated_at"])
+    for registration in leaving:
+        _drop_settle(event, registration, by, alone=False)
+    names = [r.player.get_username() for r in members]
+    player = named.player.get_username()
+    if leaving:
+        _audit(event, by, "team_drop", {}, {"team": team.name, "players": names, "player": player}, "")
+        notifications_team_dropped(
+            event=event,
+            team=team.name,
+            player=player,
+            by_organizer=named.player_id != by.pk,
+            users=[r.player for r in members if r.player_id != by.pk and r.pk != named.pk],
+        )
+    dropped = next(r for r in members if r.pk == named.pk)
+    return Dropped(registration=dropped, team=team.name, players=names)
 
 
 @dataclass(frozen=True)
@@ -301,11 +353,14 @@ def walkin_register(
     return WalkIn(registration=registration, password=password)
 
 
-def _drop_settle(event: Event, registration: Registration, by: User) -> None:
-    """A player dropping mid-round loses their open match: the opponent wins it (O3.5)."""
+def _drop_settle(event: Event, registration: Registration, by: User, *, alone: bool = True) -> None:
+    """A player dropping mid-round loses their open match: the opponent wins it (O3.5). A
+    player dropping ``alone`` (not with their team, whose entry says so) with no open match is
+    an audit entry of their own."""
     match = _open_match_of(event, registration)
     if match is None:
-        _audit(event, by, "drop", {}, {"player": registration.player.get_username()}, "")
+        if alone:
+            _audit(event, by, "drop", {}, {"player": registration.player.get_username()}, "")
         return
     loser = 0 if match.player_a_id == registration.pk else 1
     name = registration.player.get_username()

@@ -151,9 +151,11 @@ def team_count(*, event: Event) -> int:
     return sum(not team.dropped for team in playing_teams(event=event))
 
 
-def team_round_pair(event: Event, number: int, *, published: bool) -> Round:
+def team_round_pair(event: Event, number: int, *, published: bool, seed: int | None = None) -> Round:
     """Pair team round ``number`` by the core's team Swiss and store its seat matches (a bye
-    team's members each a bye, won 2–0, final at once); return the round."""
+    team's members each a bye, won 2–0, final at once); return the round. ``seed``: a re-pair's
+    fresh seed, recorded on the round (else the event's)."""
+    seed = event.seed if seed is None else seed
     teams, history = team_history(event=event)
     if sum(not t.dropped for t in teams) < 2:
         raise WrongState(
@@ -173,7 +175,7 @@ def team_round_pair(event: Event, number: int, *, published: bool) -> Round:
             teams=teams,
             history=history,
             round_number=number,
-            seed=event.seed,
+            seed=seed,
             forbidden=forbidden,
             ratings=ratings,
         )
@@ -186,7 +188,7 @@ def team_round_pair(event: Event, number: int, *, published: bool) -> Round:
         event=event,
         number=number,
         kind=Round.Kind.SWISS,
-        seed=event.seed,
+        seed=seed,
         started_at=now,
         ends_at=now + timedelta(minutes=event.round_minutes),
         published=published,

@@ -38,6 +38,7 @@ from tournaments.selectors.events import (
     seeds_settable,
     structure_next_finishes,
 )
+from tournaments.selectors.events.teams import round_movable_teams
 from tournaments.services import events as svc
 from tournaments.services import pools
 from tournaments.templatetags.event_tags import datalist_options
@@ -108,7 +109,7 @@ def event_player_names_options(request: HttpRequest, event_id: int, which: str) 
     """The ``<option>`` of the names a correction form offers, read when the form is first opened
     (htmx) rather than with every dashboard: ``players``, every registered player (keep two
     apart); ``movable``, the players of the current round the organizer may still move (swap,
-    bye). An 8,192-player event has 8,192 of each, 190 kB."""
+    bye), or in a team event its teams. An 8,192-player event has 8,192 of each, 190 kB."""
     event = _official_event(request, event_id)
     if isinstance(event, HttpResponse):
         return event
@@ -119,6 +120,8 @@ def event_player_names_options(request: HttpRequest, event_id: int, which: str) 
     last = event.round_set.order_by("-number").first()
     if which == "movable" and is_seeded(event):  # a bracket's swap moves any seed
         return HttpResponse(datalist_options(seeded_player_names(event=event)))
+    if which == "movable" and last is not None and event.teams:  # a team round moves whole teams
+        return HttpResponse(datalist_options(round_movable_teams(round=last)))
     if which == "movable" and last is not None:
         return HttpResponse(datalist_options(round_movable_players(round=last)))
     if which == "movable":

@@ -58,6 +58,7 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
     matches, pager = _paged(
         request, round_matches_page(round=last, q=request.GET.get("q", "")[:100]) if last else []
     )
+    teams = teams_page(event=event) if event.teams else []
     context.update(
         players=players,
         player_total=players_pager["total"],
@@ -86,7 +87,8 @@ def _detail_context(request: HttpRequest, event: Event, **extra: Any) -> dict[st
         bracket=results.bracket if results else [],
         winner=results.winner if results else None,
         league=league_view(event=event, reader=request.user) if is_league(event) else None,
-        teams=teams_page(event=event) if event.teams else [],
+        teams=teams,
+        my_team=next((t for t in teams if mine and mine.player.get_username() in t["members"]), None),
         team_seats=range(1, event.teams + 1),
         team_tables=team_tables_page(round=last) if last and event.teams else [],
     )

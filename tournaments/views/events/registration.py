@@ -96,9 +96,8 @@ def event_drop(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
     """Drop a player: yourself from the event page, anyone from the dashboard (organizer)."""
     event = _event(request, event_id)
     username = request.POST.get("username") or request.user.get_username()
-    registration = run_service(
-        request, lambda: svc.player_drop(event=event, by=request.user, username=username)
-    )
+    dropped = run_service(request, lambda: svc.player_drop(event=event, by=request.user, username=username))
+    registration = dropped.registration if dropped else None
     if registration and registration.player_id == request.user.pk:
         last = event.round_set.order_by("-number").first()
         mine = player_match(round=last, user=request.user) if last else None
@@ -111,6 +110,12 @@ def event_drop(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, _("You left the event. Your results stay in the standings."))
     elif registration:
         messages.success(request, _("%(name)s is dropped from the event.") % {"name": username})
+    if dropped and dropped.team:
+        messages.info(
+            request,
+            _("The team “%(team)s” plays whole, so all of it is out: %(players)s.")
+            % {"team": dropped.team, "players": ", ".join(dropped.players)},
+        )
     return redirect_back(request, reverse("event-detail", args=[event.pk]))
 
 
