@@ -262,6 +262,9 @@ def _team_swap(old: Values, new: Values, zone: str) -> list[str]:
 
 def _team_drop(old: Values, new: Values, zone: str) -> list[str]:
     players = ", ".join(str(name) for name in new.get("players") or []) or "—"
+    if new.get("disqualified"):
+        words = {"team": new.get("team", "—"), "players": players, "player": new.get("player", "—")}
+        return [_("The team “%(team)s” is out, %(player)s disqualified: %(players)s") % words]
     return [
         _("The team “%(team)s” dropped: %(players)s") % {"team": new.get("team", "—"), "players": players}
     ]

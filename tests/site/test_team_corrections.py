@@ -349,3 +349,31 @@ def test_the_event_page_says_beforehand_that_the_whole_team_drops(event_factory)
         note = re.search(r'data-testid="team-drop-note">([^<]*)<', html).group(1)
         assert words in note, (language, note)
         assert re.search(r'data-confirm="[^"]*' + re.escape(rosters["Team 1"][1].name), html)
+
+
+def test_a_disqualified_member_takes_their_team_out_with_them(event_factory):
+    event, rosters = team_event(event_factory, 4, size=2, rounds=2)
+    first = event.start()
+    team, opponent = team_tables(first)[1]
+    cheat, mate = rosters[team]
+    seat_1 = next(m for m in first["matches"] if cheat.name in (m["player_a"], m["player_b"]))
+    response = post(
+        event.organizer,
+        f"/api/matches/{seat_1['id']}/penalties/",
+        {"username": cheat.name, "kind": "disqualification", "note": "marked cards"},
+    )
+    assert response.status_code == 201, response.content
+    out = Registration.objects.filter(event_id=event.id, player__username__in=[cheat.name, mate.name])
+    assert {(r.dropped, r.dropped_after_round) for r in out} == {(True, 1)}
+    table = next(t for t in event.round(1)["team_tables"] if t["team_a"] == team or t["team_b"] == team)
+    assert (table["winner"], table["decided"]) == (opponent, True)  # both seats lost
+    assert Penalty.objects.get().registration.player.username == cheat.name  # the teammate is no cheat
+    [entry] = [e for e in audit(event) if e["action"] == "team_drop"]
+    assert entry["said"] == [f"The team “{team}” is out, {cheat.name} disqualified: {cheat.name}, {mate.name}"]
+    [told] = Notification.objects.filter(kind="team_drop")
+    assert told.user.username == mate.name
+    bell = " ".join(str(n) for n in mate.api.get("/api/notifications/").json()["results"])
+    assert f"{cheat.name} was disqualified" in bell and team in bell
+    event.finish_round(1)
+    second = event.next_round()
+    assert team not in {t["team_a"] for t in second["team_tables"]} | {t["team_b"] for t in second["team_tables"]}

@@ -15,7 +15,7 @@ from tournaments.selectors.events import event_role, events_visible, is_official
 from tournaments.selectors.judge import match_penalties, penalty_json
 from tournaments.selectors.online import seat_of
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
-from tournaments.services.penalties import penalty_give
+from tournaments.services.events import event_penalty_give
 from tournaments.users import SignedInRequest
 
 
@@ -82,7 +82,7 @@ class PenaltyApi(APIView):
         match, _official = _match(request, match_id)
         data = PenaltyIn(data=request.data)
         data.is_valid(raise_exception=True)
-        penalty = penalty_give(match=match, by=request.user, **data.validated_data)
+        penalty = event_penalty_give(match=match, by=request.user, **data.validated_data)
         match.refresh_from_db()
         body = {
             **penalty_json(penalty),

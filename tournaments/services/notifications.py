@@ -178,6 +178,14 @@ def notification_text(note: Notification) -> str:
             "penalty": Penalty.Kind(p["penalty"]).label if p.get("penalty") in Penalty.Kind.values else "",
         }
     if note.kind == K.TEAM_DROP:
+        if p.get("disqualified"):
+            return (
+                _(
+                    "%(event)s: %(player)s was disqualified, and with them your team “%(team)s” is out: "
+                    "none of you is paired again."
+                )
+                % p
+            )
         if p.get("by_organizer"):
             return (
                 _(
@@ -455,11 +463,19 @@ def notifications_penalty(*, penalty: Penalty) -> None:
 
 
 def notifications_team_dropped(
-    *, event: Event, team: str, player: str, by_organizer: bool, users: Iterable[User]
+    *,
+    event: Event,
+    team: str,
+    player: str,
+    by_organizer: bool,
+    users: Iterable[User],
+    disqualified: bool = False,
 ) -> None:
-    """A team dropped whole because ``player`` dropped (or the organizer dropped them): each of
-    ``users``, the teammates, hears of it."""
+    """A team dropped whole because ``player`` dropped (or the organizer dropped them, or an
+    official disqualified them): each of ``users``, the teammates, hears of it."""
     params = {"event": event.name, "team": team, "player": player, "by_organizer": by_organizer}
+    if disqualified:
+        params["disqualified"] = True
     url = reverse("event-detail", args=[event.pk])
     for user in users:
         notification_send(user=user, kind=str(K.TEAM_DROP), event=event, params=params, url=url)

@@ -49,7 +49,7 @@ from tournaments.selectors.play import game_log_shown, play_cards
 from tournaments.selectors.spectate import action_words, watch_access
 from tournaments.services import events as events_svc
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
-from tournaments.services.penalties import penalty_give
+from tournaments.services.events import event_penalty_give
 from tournaments.services.text import NOTE_MAX
 from tournaments.users import signed_in
 from tournaments.views.forms_common import form_number, redirect_back, run_service
@@ -246,7 +246,7 @@ def match_log_penalty(request: HttpRequest, match_id: int) -> HttpResponse:
     kind = request.POST.get("kind", "")
     penalty = run_service(
         request,
-        lambda: penalty_give(
+        lambda: event_penalty_give(
             match=match,
             by=signed_in(request),
             username=username,

@@ -17,6 +17,8 @@ from engine.decklist import decklist_to_json
 from tournaments.models import (
     DeckNote,
     Event,
+    Match,
+    Penalty,
     Pool,
     Registration,
     Team,
@@ -44,6 +46,7 @@ from tournaments.services.events.common import (
 )
 from tournaments.services.events.teams import team_deck_check
 from tournaments.services.notifications import notifications_team_dropped
+from tournaments.services.penalties import penalty_give
 from tournaments.services.pools import LIMITED_FORMATS
 from tournaments.services.text import (
     DECK_NOTE_MAX,
@@ -226,7 +229,23 @@ def player_drop(*, event: Event, by: User, username: str) -> Dropped:
     return Dropped(registration=registration, team=None, players=[registration.player.get_username()])
 
 
-def _team_drop(event: Event, team: Team, named: Registration, by: User) -> Dropped:
+def event_penalty_give(*, match: Match, by: User, username: str, kind: str, note: str = "") -> Penalty:
+    """Give a penalty as :func:`~tournaments.services.penalties.penalty_give` does; in a team
+    event a disqualified member takes their team out with them (a team plays whole): every
+    teammate dropped, each one's open seat match lost as a drop is (O3.5), the teammates told."""
+    with transaction.atomic():
+        penalty = penalty_give(match=match, by=by, username=username, kind=kind, note=note)
+        event = match.round.event
+        if penalty.kind == Penalty.Kind.DISQUALIFICATION and event.teams:
+            team = team_of_user(event=event, user_id=penalty.registration.player_id)
+            if team is not None:
+                _team_drop(event, team, penalty.registration, by, disqualified=True)
+    return penalty
+
+
+def _team_drop(
+    event: Event, team: Team, named: Registration, by: User, *, disqualified: bool = False
+) -> Dropped:
     """Drop every member of ``team`` still in (locked: a double click drops them once), settle
     each one's open seat match, record one audit entry and tell the teammates."""
     seats = dict(team.members.values_list("user_id", "seat"))
@@ -246,12 +265,14 @@ def _team_drop(event: Event, team: Team, named: Registration, by: User) -> Dropp
     names = [r.player.get_username() for r in members]
     player = named.player.get_username()
     if leaving:
-        _audit(event, by, "team_drop", {}, {"team": team.name, "players": names, "player": player}, "")
+        why = {"disqualified": True} if disqualified else {}
+        _audit(event, by, "team_drop", {}, {"team": team.name, "players": names, "player": player, **why}, "")
         notifications_team_dropped(
             event=event,
             team=team.name,
             player=player,
             by_organizer=named.player_id != by.pk,
+            disqualified=disqualified,
             users=[r.player for r in members if r.player_id != by.pk and r.pk != named.pk],
         )
     dropped = next(r for r in members if r.pk == named.pk)
