@@ -108,6 +108,7 @@ def seed_event_build(players: int) -> int:
         status=Event.Status.REGISTRATION,
         structure=Event.Structure.SINGLE_ELIMINATION,
         seeding=Event.Seeding.ORGANIZER,
+        seed=1,
     )
     Registration.objects.bulk_create(
         (Registration(event=event, player=user, deck=deck) for user in users), batch_size=BATCH
