@@ -12,6 +12,9 @@ A bracket of 1,024 players stays quick to read on the site. The bench
 - times, in-process through the whole Django stack, the bracket page, its API twin and the
   standings of each, read by a signed-in player and by an anonymous visitor, ``--repeat``
   times each after a first call (cold caches, shown apart);
+- and the organizer's dashboard of a single elimination of ``--seed-players`` players (default
+  8,192; 0: none) seeded in the organizer's order, before its start: its seed order form,
+  shown a page at a time;
 - prints the median and worst server time and the SQL queries of each, against the target:
   each under 300 ms.
 """
@@ -85,10 +88,39 @@ def bracket_build(structure: str, players: int, played: float, seed: int) -> tup
     return event.pk, event.round_set.count()
 
 
+def seed_event_build(players: int) -> int:
+    """Create a single elimination seeded in the organizer's order, open, with ``players``
+    entered (its seed order form on the dashboard); return its id."""
+    from django.contrib.auth import get_user_model
+
+    from engine.decklist import decklist_to_json, load_decklist
+    from engine.registry import bundled_decklists
+    from tournaments.models import Event, Registration
+
+    User = get_user_model()
+    organizer = User.objects.get(username="bench-organizer")
+    users = list(User.objects.filter(username__startswith="p").order_by("username")[:players])
+    deck = decklist_to_json(load_decklist(next(iter(bundled_decklists("respons")))))
+    event = Event.objects.create(
+        name="Seed order bench",
+        game="respons",
+        organizer=organizer,
+        status=Event.Status.REGISTRATION,
+        structure=Event.Structure.SINGLE_ELIMINATION,
+        seeding=Event.Seeding.ORGANIZER,
+        seed=1,
+    )
+    Registration.objects.bulk_create(
+        (Registration(event=event, player=user, deck=deck) for user in users), batch_size=BATCH
+    )
+    return event.pk
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1024)
     parser.add_argument("--played", type=float, default=0.5, help="share of the bracket's rounds paired")
+    parser.add_argument("--seed-players", type=int, default=8192, help="the seed order dashboard's players")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--database", default="respons_bench_brackets")
@@ -120,13 +152,17 @@ def main() -> int:
         User.objects.create_user(username="bench-organizer", password=None)
         unusable = make_password(None)
         User.objects.bulk_create(
-            (User(username=f"p{i:05d}", password=unusable) for i in range(1, args.players + 1)),
+            (
+                User(username=f"p{i:05d}", password=unusable)
+                for i in range(1, max(args.players, args.seed_players) + 1)
+            ),
             batch_size=BATCH,
         )
         built = {
             structure: bracket_build(structure, args.players, args.played, args.seed)
             for structure in ("single_elimination", "double_elimination")
         }
+        seeded = seed_event_build(args.seed_players) if args.seed_players else None
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
         print(f"built in {time.monotonic() - began:.1f} s", flush=True)
@@ -146,6 +182,11 @@ def main() -> int:
                 for who, client in readers.items():
                     figures = timed(page_call(client, path), args.repeat)
                     rows.append((f"{structure.split('_')[0]} ({paired} rounds) {label}", who, *figures))
+        if seeded is not None:
+            organizer = Client(HTTP_ACCEPT_LANGUAGE="en")
+            organizer.force_login(User.objects.get(username="bench-organizer"))
+            figures = timed(page_call(organizer, f"/events/{seeded}/manage/"), args.repeat)
+            rows.append((f"single ({args.seed_players}) seed order dashboard", "organizer", *figures))
         connections.close_all()
     finally:
         if not args.keep:

@@ -174,9 +174,46 @@ def test_the_dashboard_form_moves_a_player_and_decides_round_one(event_factory, 
 
 def test_the_dashboard_form_says_a_refusal(event_factory, organizer):
     event, names = bracket(event_factory)
-    response = post(organizer, f"/events/{event.id}/manage/seeds/", seed_form(names[:3], [1, 2, 3]))
-    assert "p004 missing" in response.content.decode()
+    # A player who dropped since the page was drawn is moved no more.
+    Registration.objects.filter(event_id=event.id, player__username=names[1]).update(dropped=True)
+    response = post(organizer, f"/events/{event.id}/manage/seeds/", seed_form(names[:3], [3, 1, 2]))
+    assert f"{names[1]} is not a player of this event" in response.content.decode()
     assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
+
+
+def test_the_seed_form_shows_a_page_of_fifty_with_a_link_to_the_next(event_factory, organizer):
+    event, names = bracket(event_factory, 120)
+    _, html = page(organizer, f"/events/{event.id}/manage/")
+    seeds = html[html.index('data-testid="seed-order"') : html.index('id="players"')]
+    assert seeds.count('data-testid="seed-row"') == 50
+    assert f"Seed of {names[49]}" in seeds and f"Seed of {names[50]}" not in seeds
+    assert 'max="120"' in seeds and "Rows 1–50 of 120 (page 1 of 3)" in seeds
+    assert 'href="?seeds=2#seeds"' in seeds
+    _, html = page(organizer, f"/events/{event.id}/manage/?seeds=3")
+    seeds = html[html.index('data-testid="seed-order"') : html.index('id="players"')]
+    assert seeds.count('data-testid="seed-row"') == 20 and 'start="101"' in seeds
+    assert f'id="seed-{Registration.objects.get(event_id=event.id, player__username=names[100]).pk}"' in seeds
+    assert 'value="101"' in seeds and 'name="seeds_page" value="3"' in seeds
+
+
+def test_a_move_on_one_page_takes_a_player_to_a_seed_on_another(event_factory, organizer):
+    event, names = bracket(event_factory, 120)
+    page_one = names[:50]
+    # The first player typed as seed 75 (page 2), the last of page 1 as seed 1: the rest shift.
+    numbers = [75, *range(2, 50), 1]
+    response = post(organizer, f"/events/{event.id}/manage/seeds/", seed_form(page_one, numbers))
+    assert response.status_code == 200 and "The seed order is saved." in response.content.decode()
+    saved = Registration.objects.filter(event_id=event.id).order_by("seed_order")
+    order = list(saved.values_list("player__username", flat=True))
+    assert order == [names[49], *names[1:49], *names[50:75], names[0], *names[75:]]
+    # From page 3 (back to it), a player moved up to seed 2, on page 1.
+    form = {**seed_form(order[100:], [*range(101, 120), 2]), "seeds_page": "3"}
+    response = post(organizer, f"/events/{event.id}/manage/seeds/", form, follow=False)
+    assert response.status_code == 302 and response["Location"].endswith("?seeds=3#seeds")
+    saved = Registration.objects.filter(event_id=event.id).order_by("seed_order")
+    assert list(saved.values_list("player__username", flat=True)) == [order[0], order[119], *order[1:119]]
+    _, html = page(organizer, f"/events/{event.id}/manage/")
+    assert html.index(f"Seed of {order[119]}") < html.index(f"Seed of {order[1]}")
 
 
 def test_only_the_organizer_sees_and_posts_the_seed_form(event_factory, judge, player):

@@ -407,3 +407,31 @@ def row_locked(table: str, pk: int) -> Iterator[int]:
     finally:
         conn.rollback()
         conn.close()
+
+
+def play_to_the_end(match_id: int, seats: tuple[Any, Any], *, seed: int, timeout: float, outputs: Any) -> int:
+    """Both seats play random legal actions (never conceding) through the API, each waiting for
+    the worker to adjudicate it, until the match is final; return how many actions were applied.
+    ``outputs()`` (the workers' lines) goes into the message of a timeout or a refused action."""
+    import random
+
+    rng = random.Random(seed)
+    moves, deadline = 0, time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < deadline, f"match {match_id} did not finish in time\n{outputs()}"
+        acted = False
+        for actor in seats:
+            state = game_state(actor, match_id)
+            if state["match_status"] == "final":
+                return moves
+            choices = [x for x in state["legal_actions"] if x["type"] != "concede"]
+            if not choices or state["game_status"] != "playing":
+                continue
+            seq = state["next_seq"]
+            response = post_action(actor, match_id, seq, rng.choice(choices))
+            assert response.status_code in (200, 202), response.content
+            after = applied_or_refused(actor, match_id, seq, state["view"]["seq"], timeout=10)
+            assert not any(r["seq"] == seq for r in after["refused"]), (after["refused"], outputs())
+            moves, acted = moves + 1, True
+        if not acted:
+            time.sleep(0.02)  # nobody has a decision to make yet (the game is being set up): look again

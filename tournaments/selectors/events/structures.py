@@ -8,7 +8,7 @@ records from the rows and give back what it returns, in the API's shapes.
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from engine.registry import game_keys, get_game
@@ -181,13 +181,17 @@ def seeds_settable(event: Event) -> bool:
     )
 
 
-def organizer_seed_order(*, event: Event) -> list[Registration]:
+def organizer_seed_query(*, event: Event) -> QuerySet[Registration]:
     """Return the players still in (registered, not dropped), with their users, in the organizer's
-    seed order: those the organizer placed by their place, then the others in entry order."""
+    seed order, as a query (the dashboard reads a page of it): those the organizer placed by
+    their place, then the others in entry order."""
     rows = event.registrations.filter(status=Registration.Status.ACTIVE, dropped=False)
-    return list(
-        rows.select_related("player").order_by(F("seed_order").asc(nulls_last=True), "created_at", "id")
-    )
+    return rows.select_related("player").order_by(F("seed_order").asc(nulls_last=True), "created_at", "id")
+
+
+def organizer_seed_order(*, event: Event) -> list[Registration]:
+    """Return the players still in, in the organizer's seed order (:func:`organizer_seed_query`)."""
+    return list(organizer_seed_query(event=event))
 
 
 def _final_rows(event: Event, kinds: tuple[str, ...]) -> list[tuple[Any, ...]]:

@@ -65,7 +65,7 @@ from tournaments.services.events.registration import (
 )
 from tournaments.services.events.results import match_confirm, match_dispute, match_extend, match_report
 from tournaments.services.events.rounds import event_start, round_next
-from tournaments.services.events.seeds import SEED_ORDER_MAX, seeds_set
+from tournaments.services.events.seeds import SEED_ORDER_MAX, seeds_move, seeds_set
 from tournaments.services.events.setup import (
     event_create,
     event_open,
@@ -130,6 +130,7 @@ __all__ = [
     "round_next",
     "round_repair",
     "round_undo",
+    "seeds_move",
     "seeds_set",
     "swiss_rounds_for",
     "team_leave",

@@ -26,7 +26,7 @@ from tournaments.selectors.events.league import (
 from tournaments.services.errors import BadInput, NotAllowed, WrongState
 from tournaments.services.events.common import S, _require
 from tournaments.services.notifications import notifications_league_matched
-from tournaments.services.online import games_set_up
+from tournaments.services.online import games_start
 from tournaments.services.ratings import registration_ratings
 from tournaments.structures import League, Refusal
 
@@ -141,7 +141,7 @@ def league_pair_waiting(*, event: Event, by: User, now: datetime | None = None) 
 def _matches_make(event: Event, pairs: list[tuple[int, int]]) -> list[Match]:
     """Store each pair as a match of the league's round (tables numbered on from the last),
     take both players off the list, tell each of them (the bell, e-mail) and, online, set up
-    each match's first game."""
+    each match's first game (by the workers when there are many: games_start)."""
     round_ = league_round(event=event)
     assert round_ is not None
     last = round_.matches.aggregate(last=Max("table"))["last"] or 0
@@ -159,7 +159,9 @@ def _matches_make(event: Event, pairs: list[tuple[int, int]]) -> list[Match]:
     )
     notifications_league_matched(matches=made)
     if event.online and made:
-        games_set_up(match_ids=[m.pk for m in made])
+        # As a paired round's: the organizer matching thousands of waiting players does not wait
+        # for their games to be dealt (services/online round_games_start).
+        games_start(match_ids=[m.pk for m in made])
     return made
 
 

@@ -3,7 +3,7 @@ organizer's order", the organizer lists every player still in, seed 1 first; the
 the seeds from that list (services/events/structures._seeds_draw).
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -60,40 +60,88 @@ def seeds_set(*, event: Event, by: User, order: Sequence[str]) -> list[Registrat
     if len(order) > SEED_ORDER_MAX:
         raise BadInput(_("order: at most %(n)d names") % {"n": SEED_ORDER_MAX}, code="invalid")
     with transaction.atomic():
-        # Locked: the start, racing this, draws the seeds from the order it leaves.
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if not seeds_settable(event):
-            raise _why_not_settable(event)
-        players = organizer_seed_order(event=event)
-        by_name = {r.player.get_username().casefold(): r for r in players}
-        placed: list[Registration] = []
-        seen: set[int] = set()
-        for name in order:
-            registration = by_name.get(name.strip().casefold())
-            if registration is None:
-                raise BadInput(
-                    _("order: %(name)s is not a player of this event (or has dropped)") % {"name": name},
-                    code="seed_unknown_player",
-                )
-            if registration.pk in seen:
-                raise BadInput(
-                    _("order: %(name)s is listed twice; list each player once") % {"name": name},
-                    code="seed_repeated",
-                )
-            seen.add(registration.pk)
-            placed.append(registration)
-        missing = [r.player.get_username() for r in players if r.pk not in seen]
-        if missing:
+        event, players = _locked_order(event)
+        return _order_store(event, by, players, order)
+
+
+def seeds_move(*, event: Event, by: User, moves: Mapping[str, int]) -> list[Registration]:
+    """Move players to seed numbers (username: the number) and store the order that makes; return
+    the players in it. The others shift to make room: a player moved up goes before the one at
+    that number, one moved down after it, a number past the last puts the player last. The
+    dashboard's paged form moves the players of one page, to a number on any page.
+
+    Raises as :func:`seeds_set`: ``seed_unknown_player`` for a name not among the players
+    still in, and the refusals of an event that takes no seed order now.
+    """
+    _require(event, by, Role.ORGANIZER)
+    with transaction.atomic():
+        event, players = _locked_order(event)
+        names = [r.player.get_username() for r in players]
+        known = {name.casefold() for name in names}
+        for name in moves:
+            if name.strip().casefold() not in known:
+                raise _unknown(name)
+        wanted = {name.strip().casefold(): number for name, number in moves.items()}
+
+        def key(item: tuple[int, str]) -> tuple[int, int, int]:
+            place, name = item
+            number = wanted.get(name.casefold(), place)
+            return (number, (number > place) - (number < place), place)
+
+        order = [name for _place, name in sorted(enumerate(names, start=1), key=key)]
+        return _order_store(event, by, players, order)
+
+
+def _locked_order(event: Event) -> tuple[Event, list[Registration]]:
+    """Lock the event row (the start, racing a change of the order, draws the seeds from the
+    order it leaves) and return it with the players in their seed order now; WrongState when
+    the event takes no seed order now."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if not seeds_settable(event):
+        raise _why_not_settable(event)
+    return event, organizer_seed_order(event=event)
+
+
+def _unknown(name: str) -> BadInput:
+    return BadInput(
+        _("order: %(name)s is not a player of this event (or has dropped)") % {"name": name},
+        code="seed_unknown_player",
+    )
+
+
+def _order_store(
+    event: Event, by: User, players: list[Registration], order: Sequence[str]
+) -> list[Registration]:
+    """Store ``order`` (every one of ``players`` once, by username) as the seed order, with its
+    audit entry; return the players in it."""
+    by_name = {r.player.get_username().casefold(): r for r in players}
+    placed: list[Registration] = []
+    seen: set[int] = set()
+    for name in order:
+        registration = by_name.get(name.strip().casefold())
+        if registration is None:
+            raise _unknown(name)
+        if registration.pk in seen:
             raise BadInput(
-                _("order: %(names)s missing; list every player still in the event once")
-                % {"names": ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")},
-                code="seed_missing_player",
+                _("order: %(name)s is listed twice; list each player once") % {"name": name},
+                code="seed_repeated",
             )
-        old = [r.player.get_username() for r in players]
-        for place, registration in enumerate(placed, start=1):
-            registration.seed_order = place
-        Registration.objects.bulk_update(placed, ["seed_order"])
-        new = [r.player.get_username() for r in placed]
-        if new != old:
-            _audit(event, by, "seed_order", {"order": old}, {"order": new}, "")
+        seen.add(registration.pk)
+        placed.append(registration)
+    missing = [r.player.get_username() for r in players if r.pk not in seen]
+    if missing:
+        raise BadInput(
+            _("order: %(names)s missing; list every player still in the event once")
+            % {"names": ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")},
+            code="seed_missing_player",
+        )
+    old = [r.player.get_username() for r in players]
+    changed = [r for place, r in enumerate(placed, start=1) if r.seed_order != place]
+    for place, registration in enumerate(placed, start=1):
+        registration.seed_order = place
+    # Only the places that change: a move on an 8,192-player list shifts a few of them.
+    Registration.objects.bulk_update(changed, ["seed_order"], batch_size=1000)
+    new = [r.player.get_username() for r in placed]
+    if new != old:
+        _audit(event, by, "seed_order", {"order": old}, {"order": new}, "")
     return placed

@@ -119,7 +119,13 @@ def round_games_start(*, round_id: int, checked: bool = False) -> int:
     if not checked:
         online_round_require_playable(round_=round_)  # before any game is set up (engine/playable.py)
     waiting = round_.matches.filter(player_b__isnull=False, games__isnull=True).order_by("table")
-    match_ids = list(waiting.values_list("id", flat=True))
+    return games_start(match_ids=list(waiting.values_list("id", flat=True)))
+
+
+def games_start(*, match_ids: list[int]) -> int:
+    """Set up game 1 of these new matches: here, in the caller's transaction, without a broker or
+    for at most :data:`SETUP_IN_REQUEST` of them, else by the workers once the caller commits
+    (a paired round's matches, a league's matches made together); return how many."""
     if jobs.in_process() or len(match_ids) <= SETUP_IN_REQUEST:
         games_set_up(match_ids=match_ids)
         return len(match_ids)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event, Round
+from tournaments.numbers import whole_number
 from tournaments.selectors.events import (
     Role,
     checked_in_count,
@@ -26,7 +27,7 @@ from tournaments.selectors.events import (
     forbidden_pairs_listed,
     is_seeded,
     no_show_from,
-    organizer_seed_order,
+    organizer_seed_query,
     players_checked_query,
     registrations_checked,
     round_games_ready,
@@ -92,9 +93,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         audit=event_audit(event=event),
         forbidden=forbidden_pairs_listed(event=event) if context["is_organizer"] else [],
         seeded=is_seeded(event),
-        seed_players=organizer_seed_order(event=event)
-        if context["is_organizer"] and seeds_settable(event)
-        else [],
+        **_seed_page(request, event, context["is_organizer"]),
         checked_in=checked_in_count(event=event),
         no_show_at=no_show_from(round=last) if last else None,
         finishing=_last_round_of_event(event, last, progress.total),
@@ -209,30 +208,37 @@ def event_publish_decklists(request: SignedInHttpRequest, event_id: int) -> Http
     )
 
 
-def _order_of_form(names: list[str], numbers: list[str]) -> list[str]:
-    """Return the names the seed form lists (in the order shown, each with the number typed
-    beside it) in their new order: by number; a player moved up goes before the one already at
-    that number, one moved down after it, so moving one player shifts the others; a blank or
-    unreadable number keeps the player's place."""
+def _seed_page(request: HttpRequest, event: Event, is_organizer: bool) -> dict[str, Any]:
+    """The seed order form's page of players (``?seeds=N``, MANAGE_ROWS a page: an 8,192-player
+    bracket's whole list was 8,192 rows of inputs), for the organizer while it can change."""
+    if not (is_organizer and seeds_settable(event)):
+        return {"seed_players": [], "seeds_pager": None}
+    shown, pager = _paged(request, organizer_seed_query(event=event), "seeds", size=MANAGE_ROWS)
+    return {"seed_players": shown, "seeds_pager": pager}
 
-    def key(item: tuple[int, str]) -> tuple[int, int, int]:
-        shown, _name = item
-        typed = form_number(numbers[shown]) if shown < len(numbers) else None
-        wanted = typed if isinstance(typed, int) and not isinstance(typed, bool) else shown + 1
-        return (wanted, (wanted > shown + 1) - (wanted < shown + 1), shown)
 
-    return [name for _shown, name in sorted(enumerate(names), key=key)]
+def _moves_of_form(names: list[str], numbers: list[str]) -> dict[str, int]:
+    """Return the seed number typed beside each player the form listed (a page of them); a blank
+    or unreadable number leaves the player out, so they keep their place."""
+    moves = {}
+    for name, typed in zip(names, numbers, strict=False):
+        number = form_number(typed)
+        if isinstance(number, int) and not isinstance(number, bool):
+            moves[name] = number
+    return moves
 
 
 @login_required
 @require_POST
 def event_seeds(request: SignedInHttpRequest, event_id: int) -> HttpResponse:
-    """The dashboard's seed order form: a seed number beside each player, saved in one post."""
-    order = _order_of_form(request.POST.getlist("player"), request.POST.getlist("seed"))
+    """The dashboard's seed order form: a seed number beside each player of a page, saved in one
+    post; a number may be on any page (the others shift to make room). Back to the same page."""
+    moves = _moves_of_form(request.POST.getlist("player"), request.POST.getlist("seed"))
     event = _event(request, event_id)
     run_service(
         request,
-        lambda: svc.seeds_set(event=event, by=request.user, order=order),
+        lambda: svc.seeds_move(event=event, by=request.user, moves=moves),
         _("The seed order is saved."),
     )
-    return redirect(_home_of(request, event) + "#seeds")
+    page = whole_number(request.POST.get("seeds_page", ""), low=1)
+    return redirect(_home_of(request, event) + (f"?seeds={page}" if page and page > 1 else "") + "#seeds")
