@@ -369,11 +369,12 @@ def test_a_disqualified_member_takes_their_team_out_with_them(event_factory):
     assert (table["winner"], table["decided"]) == (opponent, True)  # both seats lost
     assert Penalty.objects.get().registration.player.username == cheat.name  # the teammate is no cheat
     [entry] = [e for e in audit(event) if e["action"] == "team_drop"]
-    assert entry["said"] == [f"The team “{team}” is out, {cheat.name} disqualified: {cheat.name}, {mate.name}"]
+    out_words = f"The team “{team}” is out, {cheat.name} disqualified: {cheat.name}, {mate.name}"
+    assert entry["said"] == [out_words]
     [told] = Notification.objects.filter(kind="team_drop")
     assert told.user.username == mate.name
     bell = " ".join(str(n) for n in mate.api.get("/api/notifications/").json()["results"])
     assert f"{cheat.name} was disqualified" in bell and team in bell
     event.finish_round(1)
     second = event.next_round()
-    assert team not in {t["team_a"] for t in second["team_tables"]} | {t["team_b"] for t in second["team_tables"]}
+    assert team not in {t[side] for t in second["team_tables"] for side in ("team_a", "team_b")}
