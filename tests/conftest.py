@@ -39,6 +39,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     mark_browser_tests(items)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _static_files_listed_once() -> None:
+    # Every test client builds its own WhiteNoise middleware: they share one table of the static
+    # files (tests/support/static_files.py).
+    from tests.support.static_files import static_files_table_shared
+
+    static_files_table_shared()
+
+
 @pytest.fixture(autouse=True)
 def _eager_celery(request: pytest.FixtureRequest) -> None:
     # Ordinary tests run tasks in-process; the real-worker tests opt out (and only they may start
