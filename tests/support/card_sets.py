@@ -42,7 +42,8 @@ def card_sets_restore() -> None:
     with connection.cursor() as cursor:
         for table in TABLES:
             cursor.execute(f"INSERT INTO {table} SELECT * FROM {_copy(table)}")
-            cursor.execute(
-                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                f"GREATEST((SELECT MAX(id) FROM {table}), 1))"
-            )
+            if connection.vendor == "postgresql":  # SQLite moves its AUTOINCREMENT counter itself
+                cursor.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"GREATEST((SELECT MAX(id) FROM {table}), 1))"
+                )
