@@ -9,13 +9,7 @@ from django.db import OperationalError
 from tournaments.services import jobs
 from tournaments.services.events.league import leagues_sweep
 from tournaments.services.metagame import metagame_build as metagame_build_service
-from tournaments.services.notifications import (
-    WEBHOOK_RETRIES,
-    DeliveryFailed,
-    notification_email_send,
-    notifications_round_send,
-    webhook_deliver_once,
-)
+from tournaments.services.notifications import notification_email_send, notifications_round_send
 from tournaments.services.online import (
     actions_drain,
     games_set_up,
@@ -26,6 +20,7 @@ from tournaments.services.online import (
 )
 from tournaments.services.ops import heartbeat_record
 from tournaments.services.ratings import rating_update
+from tournaments.services.webhooks import WEBHOOK_RETRIES, DeliveryFailed, webhook_deliver_once
 
 
 @shared_task(name="tournaments.worker_heartbeat")

@@ -317,7 +317,7 @@ def test_it_connects_to_the_address_it_checked_not_to_the_name_looked_up_again(
     machine. The delivery connects to the address it checked, so it never reaches 127.0.0.1."""
     import socket as sockets
 
-    from tournaments.services.notifications import webhook_deliver_once
+    from tournaments.services.webhooks import webhook_deliver_once
 
     lookup, connect = sockets.getaddrinfo, sockets.create_connection
     asked: list[object] = []
@@ -354,7 +354,7 @@ def test_it_checks_the_address_of_the_socket_it_connected(event_factory, organiz
     translates the address, say) is closed before a byte of the payload is sent."""
     import socket as sockets
 
-    from tournaments.services.notifications import webhook_deliver_once
+    from tournaments.services.webhooks import webhook_deliver_once
 
     lookup, connect = sockets.getaddrinfo, sockets.create_connection
 
@@ -410,7 +410,7 @@ def test_over_https_it_names_the_host_to_the_server_it_pinned_and_checks_its_cer
     import subprocess
     import threading
 
-    from tournaments.services.notifications import _post
+    from tournaments.services.webhooks import _post
 
     settings.WEBHOOKS_ALLOW_PRIVATE = True  # the test's server is on this machine
     key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"

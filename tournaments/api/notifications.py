@@ -23,12 +23,8 @@ from tournaments.selectors.notifications import (
     player_home,
 )
 from tournaments.services import errors as svc
-from tournaments.services.notifications import (
-    notification_text,
-    notifications_read,
-    webhook_create,
-    webhook_delete,
-)
+from tournaments.services.notifications import notification_text, notifications_read
+from tournaments.services.webhooks import webhook_create, webhook_delete
 from tournaments.users import SignedInRequest
 
 

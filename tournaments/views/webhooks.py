@@ -1,7 +1,7 @@
 """The organizer's webhooks page: the event's webhooks, add one (its secret
 shown once), delete one, and each one's delivery log.
 
-Thin views over ``tournaments.services.notifications``: the service checks who, the address and
+Thin views over ``tournaments.services.webhooks``: the service checks who, the address and
 the limit; its refusal comes back as a form error in the reader's language.
 """
 
@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.models import Webhook
 from tournaments.services.errors import DomainError
-from tournaments.services.notifications import webhook_create, webhook_delete
+from tournaments.services.webhooks import webhook_create, webhook_delete
 from tournaments.users import signed_in
 from tournaments.views.event_edit import _organizer_event
 from tournaments.views.events.common import _event_context
