@@ -140,7 +140,7 @@ def setup_timed(event_id: int, chunks: int) -> tuple[int, int, float, float]:
     does; return (games set up, games of the round, wall ms, CPU ms)."""
     from tournaments.models import Match
     from tournaments.services.online import games_set_up
-    from tournaments.services.online.adjudicate import SETUP_CHUNK
+    from tournaments.services.online.setup import SETUP_CHUNK
 
     ids = list(
         Match.objects.filter(round__event_id=event_id, player_b__isnull=False, games__isnull=True)

@@ -84,10 +84,10 @@ def main() -> int:
 
 def _seeded_games() -> None:
     """Each game dealt from a known seed: a re-run takes the same pictures."""
-    from tournaments.services.online import adjudicate
+    from tournaments.services.online import setup
 
     seeds = itertools.count(20_000)
-    adjudicate.game_seed_new = lambda: next(seeds)
+    setup.game_seed_new = lambda: next(seeds)
 
 
 def _serve():

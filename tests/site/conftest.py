@@ -162,10 +162,10 @@ def generic_board(monkeypatch) -> None:
     of its own is: the play page loads it, and the workers keep its button labels. Ask for it
     before the fixtures that start a game."""
     from tournaments.selectors import boards
-    from tournaments.services.online import adjudicate
+    from tournaments.services.online import setup
     from tournaments.views import play
 
-    for module in (play, adjudicate):
+    for module in (play, setup):
         monkeypatch.setattr(module, "board_module", lambda game: boards.GENERIC)
     monkeypatch.setattr(play, "board_styles", lambda game: boards.GENERIC_STYLES)
 

@@ -31,7 +31,7 @@ def _quick_clicks(settings, monkeypatch):
     dealt from known seeds, so that each run plays the same game."""
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "user": "100000/min", "actions": "100000/min"}
     seeds = itertools.count(20_000)
-    monkeypatch.setattr("tournaments.services.online.adjudicate.game_seed_new", lambda: next(seeds))
+    monkeypatch.setattr("tournaments.services.online.setup.game_seed_new", lambda: next(seeds))
 
 
 def _deck(path) -> dict:

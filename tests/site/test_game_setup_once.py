@@ -13,8 +13,8 @@ from tests.support.events import EventDriver, one_table
 from tests.support.games import OTHER_ONLINE_GAMES
 from tournaments.models import Game
 from tournaments.selectors.online import game_engine_new
-from tournaments.services.online.adjudicate import GameSetup
 from tournaments.services.online.engines import rebuild
+from tournaments.services.online.setup import GameSetup
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

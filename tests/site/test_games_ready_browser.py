@@ -7,7 +7,7 @@ from tests.support.actors import make_players
 from tests.support.axe import serious_violations
 from tests.support.browser import DESKTOP, PHONE, session_cookie
 from tournaments.services import jobs
-from tournaments.services.online import adjudicate
+from tournaments.services.online import setup
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,7 @@ def test_the_dashboard_says_how_many_games_are_ready(
 ):
     monkeypatch.setattr(jobs, "in_process", lambda: False)
     monkeypatch.setattr(jobs, "task", lambda name: _Queued())
-    monkeypatch.setattr(adjudicate, "SETUP_IN_REQUEST", 0)
+    monkeypatch.setattr(setup, "SETUP_IN_REQUEST", 0)
     event = event_factory(rounds=3, best_of=3, online=True)
     event.open()
     event.register(*make_players(6))

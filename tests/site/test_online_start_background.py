@@ -15,7 +15,7 @@ from tests.support import online
 from tests.support.actors import make_players
 from tournaments.models import Game, Match, Round
 from tournaments.services import jobs
-from tournaments.services.online import adjudicate, games_set_up, games_set_up_queue, schedule
+from tournaments.services.online import games_set_up, games_set_up_queue, schedule, setup
 from tournaments.services.online.schedule import online_sweep, setups_stalled_requeue
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,8 +34,8 @@ def broker(monkeypatch: pytest.MonkeyPatch) -> Queued:
     queued = Queued()
     monkeypatch.setattr(jobs, "in_process", lambda: False)
     monkeypatch.setattr(jobs, "task", queued.task)
-    monkeypatch.setattr(adjudicate, "SETUP_IN_REQUEST", 0)
-    monkeypatch.setattr(adjudicate, "SETUP_CHUNK", 2)
+    monkeypatch.setattr(setup, "SETUP_IN_REQUEST", 0)
+    monkeypatch.setattr(setup, "SETUP_CHUNK", 2)
     return queued
 
 

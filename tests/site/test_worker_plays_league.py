@@ -8,7 +8,7 @@ import pytest
 from tests.support.actors import make_players
 from tests.support.workers import play_to_the_end, real_broker, wait_until
 from tournaments.models import Game, Match, ResultChange
-from tournaments.services.online import adjudicate
+from tournaments.services.online import setup
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -27,7 +27,7 @@ def look(event, player) -> None:
 def test_an_online_league_match_is_made_played_and_counted_on_a_real_worker(
     broker, event_factory, monkeypatch
 ):
-    monkeypatch.setattr(adjudicate, "SETUP_IN_REQUEST", 0)  # the match's game is the worker's to set up
+    monkeypatch.setattr(setup, "SETUP_IN_REQUEST", 0)  # the match's game is the worker's to set up
     worker = broker.start_worker()
     event = event_factory(structure="league", league_days=7, league_matches=2, best_of=1, online=True)
     event.open()

@@ -7,7 +7,7 @@ import pytest
 from tests.support.events import team_event
 from tests.support.workers import play_to_the_end, real_broker, wait_until
 from tournaments.models import Game, Match, ResultChange
-from tournaments.services.online import adjudicate
+from tournaments.services.online import setup
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +19,7 @@ def broker():
 
 
 def test_an_online_team_round_is_played_seat_by_seat_on_a_real_worker(broker, event_factory, monkeypatch):
-    monkeypatch.setattr(adjudicate, "SETUP_IN_REQUEST", 0)  # the seats' games are the worker's to set up
+    monkeypatch.setattr(setup, "SETUP_IN_REQUEST", 0)  # the seats' games are the worker's to set up
     worker = broker.start_worker()
     event, rosters = team_event(event_factory, 2, size=2, rounds=1, best_of=1, online=True)
     first = event.start()

@@ -9,7 +9,7 @@ from tests.support.actors import make_players
 from tests.support.workers import game_state, real_broker, wait_until
 from tournaments.models import Event, Game, Notification, Round
 from tournaments.services import notifications
-from tournaments.services.online import adjudicate
+from tournaments.services.online import setup
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -21,8 +21,8 @@ def broker():
 
 
 def test_a_worker_sets_up_every_game_of_a_round_the_start_queued(broker, event_factory, monkeypatch):
-    monkeypatch.setattr(adjudicate, "SETUP_IN_REQUEST", 0)  # this round counts as a large one
-    monkeypatch.setattr(adjudicate, "SETUP_CHUNK", 2)
+    monkeypatch.setattr(setup, "SETUP_IN_REQUEST", 0)  # this round counts as a large one
+    monkeypatch.setattr(setup, "SETUP_CHUNK", 2)
     monkeypatch.setattr(notifications, "NOTIFY_IN_REQUEST", 0)  # and its pairings told by a worker
     event = event_factory(rounds=1, best_of=1, online=True)
     Event.objects.filter(pk=event.id).update(grace_minutes=0)  # each clock runs from its game's set-up

@@ -1,11 +1,12 @@
 """Online play: games adjudicated by their game's engine in Celery workers.
 
 The web process only records what a seat submits (:mod:`.submit`) and queues the work
-(:mod:`.queue`); a worker applies every queued action through the engine exactly once under a
-row lock on the match (:mod:`.adjudicate`), with each game's engine state kept per process
-(:mod:`.engines`); the periodic sweep (:mod:`.schedule`) takes up clocks and timers that ran out
-(O2.1). A snapshot of each seat's view is stored after every change, so reading a game never
-needs the engine; the reads are :mod:`tournaments.selectors.online`'s.
+(:mod:`.queue`); games are set up by :mod:`.setup`; a worker applies every queued action through
+the engine exactly once under a row lock on the match (:mod:`.adjudicate`), with each game's
+engine state kept per process (:mod:`.engines`); the periodic sweep (:mod:`.schedule`) takes up
+clocks and timers that ran out (O2.1). A snapshot of each seat's view is stored after every
+change, so reading a game never needs the engine; the reads are
+:mod:`tournaments.selectors.online`'s.
 
 Callers import the functions they use from here.
 """
@@ -15,17 +16,11 @@ from __future__ import annotations
 from tournaments.services.online.adjudicate import (
     actions_drain,
     count_game,
-    game_create,
-    game_seed_new,
-    games_set_up,
-    games_set_up_queue,
-    games_start,
     match_adjudicate,
     match_changed,
     matches_drain,
     record_result,
     refuse,
-    round_games_start,
 )
 from tournaments.services.online.engines import engine_for, engine_forget
 from tournaments.services.online.queue import (
@@ -39,6 +34,14 @@ from tournaments.services.online.queue import (
     queue_adjudication,
 )
 from tournaments.services.online.schedule import embedded_beat_start, matches_due, online_sweep
+from tournaments.services.online.setup import (
+    game_create,
+    game_seed_new,
+    games_set_up,
+    games_set_up_queue,
+    games_start,
+    round_games_start,
+)
 from tournaments.services.online.submit import game_action_submit, match_present, sideboard_submit
 
 __all__ = [

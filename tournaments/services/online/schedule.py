@@ -18,8 +18,9 @@ from tournaments.models import Event, Game, GameAction, Match
 from tournaments.selectors import online_rows
 from tournaments.services import jobs
 from tournaments.services.notifications import round_notify_stalled_requeue
-from tournaments.services.online.adjudicate import games_set_up_send, match_adjudicate
+from tournaments.services.online.adjudicate import match_adjudicate
 from tournaments.services.online.queue import _bots_only, _followup, deadline, drain_wake
+from tournaments.services.online.setup import games_set_up_send
 
 log = logging.getLogger(__name__)
 
