@@ -1,4 +1,4 @@
-"""What counts toward ratings, so that alternate accounts cannot farm them (services/ratings.py,
+"""What counts toward ratings, so that alternate accounts cannot farm them (services/rating_rules.py,
 docs/players.md "Ratings"): an event rates only with at least RATING_MIN_PLAYERS (8) people in
 its round 1, and the same two players rate once a period (RATING_PAIR_DAYS, 7 days) whatever the
 event. Both are read from the matches, so a recompute from them gives what the updates built."""
@@ -180,8 +180,12 @@ def test_the_recompute_applies_both_rules_as_the_updates_did(pair):
 
 
 def test_the_weeks_run_monday_to_sunday_in_utc(pair, settings):
-    from tournaments.services.ratings import PAIR_PERIODS_FROM, _period
+    from tournaments.services.rating_rules import PAIR_PERIODS_FROM, pair_period
 
     assert PAIR_PERIODS_FROM.weekday() == 0
     sunday_night = PAIR_PERIODS_FROM + timedelta(days=6, hours=23, minutes=59)
-    assert _period(sunday_night) == _period(PAIR_PERIODS_FROM) != _period(sunday_night + timedelta(minutes=1))
+    assert (
+        pair_period(sunday_night)
+        == pair_period(PAIR_PERIODS_FROM)
+        != pair_period(sunday_night + timedelta(minutes=1))
+    )

@@ -1,26 +1,8 @@
 """Ratings per player per game: Weng-Lin (openskill's Plackett-Luce model).
 
-What rates: every final match of two human players (no bye, no bot, no practice game) with at least one game
-played or drawn, by its match result (more games won: a win; as many: a draw). Byes do not
-rate: nobody was beaten. A match lost to a drop (the dropping player concedes, O3.5) or to a
-no-show (O1.2) rates as the loss it is in the standings; a top-cut match rates like a Swiss one.
-
-Two rules keep ratings from being farmed with alternate accounts (an alt organizes an event,
-another alt loses to the farmer and confirms; docs/players.md "Ratings"):
-
-- **an event rates only with enough people in it**: at least ``settings.RATING_MIN_PLAYERS``
-  (default 8) different players, not bots, seated in its round 1 (which no later change can
-  alter: round 1 is never undone, and a re-pair or a swap seats the same players);
-- **the same two players rate once a period**: of their matches in a game, only the first of
-  each window of ``settings.RATING_PAIR_DAYS`` days (default 7: Monday to Sunday, UTC) rates,
-  whichever event it was in.
-
-Each is read from the matches alone (``_eligible``, ``_first_of_the_pair``), so what rates
-stays a function of the final matches and their order; an official's confirmation adds nothing,
-as the organizer may be an alt too.
-
-The ledger (:class:`RatedMatch`) holds every rated match in finalisation order with both
-players' ratings before and after it, so:
+Which matches rate, and the two rules that keep ratings from being farmed, are
+:mod:`tournaments.services.rating_rules`'s. The ledger (:class:`RatedMatch`) holds every rated
+match in finalisation order with both players' ratings before and after it, so:
 
 - a match becoming final after every rated one (the usual case) is one more step: both
   players' new ratings, one ledger row (:func:`rating_update`);
@@ -38,26 +20,32 @@ Every function is idempotent: rating a match twice changes nothing.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
-from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Exists, Max, Model, OuterRef, Q
+from django.db.models import Count, Max, Model, Q
 from openskill.models import PlackettLuce
 
-from tournaments.models import Event, Match, RatedMatch, Rating, RatingBook, Registration
+from tournaments.models import Event, Match, RatedMatch, Rating, RatingBook
 from tournaments.plainsql import column_of, quote
 from tournaments.services import jobs
+from tournaments.services.rating_rules import (
+    Outcome,
+    events_that_rate,
+    match_outcome,
+    outcome_counted,
+    pair_keys,
+    pair_period,
+    ratable_matches,
+    score_of,
+)
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
 MU = float(MODEL.mu)
 SIGMA = float(MODEL.sigma)
 RECOMPUTE_BATCH = 10_000
-# The periods of the pair rule (module docstring) are counted from a Monday, midnight UTC.
-PAIR_PERIODS_FROM = datetime(2024, 1, 1, tzinfo=UTC)
 
 
 def rating_value(mu: float, sigma: float) -> float:
@@ -74,130 +62,6 @@ def rate_pair(
         [[MODEL.rating(mu=mu_a, sigma=sigma_a)], [MODEL.rating(mu=mu_b, sigma=sigma_b)]], ranks=ranks
     )
     return float(a.mu), float(a.sigma), float(b.mu), float(b.sigma)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a final, ratable match says: its game, players (user ids), result and time."""
-
-    game: str
-    player_a: int
-    player_b: int
-    score_a: float
-    at: datetime
-
-
-def _score(wins_a: int, wins_b: int) -> float:
-    return 1.0 if wins_a > wins_b else 0.0 if wins_a < wins_b else 0.5
-
-
-def _ratable() -> Q:
-    """The final matches that rate (module docstring), as a filter of Match."""
-    return Q(
-        status=Match.Status.FINAL,
-        player_b__isnull=False,
-        player_a__is_bot=False,
-        player_b__is_bot=False,
-        round__event__practice=False,  # a practice game never rates, whoever plays it
-    ) & (Q(wins_a__gt=0) | Q(wins_b__gt=0) | Q(draws__gt=0))
-
-
-def _eligible_events(event_ids: Iterable[int]) -> set[int]:
-    """Of these events, those whose matches may rate: at least settings.RATING_MIN_PLAYERS
-    different people (not bots) seated in round 1."""
-    people: dict[int, set[int]] = defaultdict(set)
-    seats = Match.objects.filter(round__event_id__in=list(set(event_ids)), round__number=1).values_list(
-        "round__event_id", "player_a_id", "player_a__is_bot", "player_b_id", "player_b__is_bot"
-    )
-    for event_id, a, a_bot, b, b_bot in seats.iterator(chunk_size=50_000):
-        for registration, bot in ((a, a_bot), (b, b_bot)):
-            if registration is not None and not bot:
-                people[event_id].add(registration)
-    return {event for event, seated in people.items() if len(seated) >= settings.RATING_MIN_PLAYERS}
-
-
-def _event_rates(event_id: int, known: dict[int, bool] | None = None) -> bool:
-    """:func:`_eligible_events` for one event, reading no more than the minimum's worth of its
-    players (a match of an 8,192-player event becoming final reads eight rows, not 8,192).
-    ``known``: the answers found already during one update (round 1's seats do not change
-    meanwhile: module docstring), each event read once."""
-    if known is not None:
-        if event_id not in known:
-            known[event_id] = _event_rates(event_id)
-        return known[event_id]
-    round_one = Match.objects.filter(round__event_id=event_id, round__number=1)
-    seated = Registration.objects.filter(event_id=event_id, is_bot=False).filter(
-        Exists(round_one.filter(player_a=OuterRef("pk"))) | Exists(round_one.filter(player_b=OuterRef("pk")))
-    )
-    return (
-        len(seated.values_list("pk", flat=True)[: settings.RATING_MIN_PLAYERS]) >= settings.RATING_MIN_PLAYERS
-    )
-
-
-def _period(at: datetime) -> int:
-    """The number of the pair rule's period ``at`` is in (module docstring)."""
-    return (at - PAIR_PERIODS_FROM) // timedelta(days=settings.RATING_PAIR_DAYS)
-
-
-def match_outcome(match_id: int, known: dict[int, bool] | None = None) -> Outcome | None:
-    """The rating outcome of the match now, or None when it is not a ratable final match of an
-    event that rates (or is gone). Whether it is the one of its pair's period that rates is
-    :func:`_counted`'s. ``known``: as :func:`_event_rates` takes it."""
-    row = (
-        Match.objects.filter(_ratable(), pk=match_id)
-        .values_list(
-            "round__event__game",
-            "player_a__player_id",
-            "player_b__player_id",
-            "wins_a",
-            "wins_b",
-            "updated_at",
-            "round__event_id",
-        )
-        .first()
-    )
-    if row is None:
-        return None
-    game, a, b, wins_a, wins_b, at, event = row
-    if not _event_rates(event, known):
-        return None
-    return Outcome(game=game, player_a=a, player_b=b, score_a=_score(wins_a, wins_b), at=at)
-
-
-def _pair_keys(game: str, a: int, b: int, known: dict[int, bool] | None = None) -> list[tuple[datetime, int]]:
-    """The place in the rating order, (ledger time, else last change; match id), of every final
-    match of users ``a`` and ``b`` in ``game`` that may rate, first first. ``known``: as
-    :func:`_event_rates` takes it."""
-    rows = list(
-        Match.objects.filter(_ratable(), round__event__game=game)
-        .filter(
-            Q(player_a__player_id=a, player_b__player_id=b) | Q(player_a__player_id=b, player_b__player_id=a)
-        )
-        .values_list("pk", "round__event_id", "updated_at")
-    )
-    eligible = {event for event in {event for _pk, event, _at in rows} if _event_rates(event, known)}
-    rated_at = dict(
-        RatedMatch.objects.filter(match_id__in=[pk for pk, _e, _a in rows]).values_list("match_id", "at")
-    )
-    return sorted((rated_at.get(pk, at), pk) for pk, event, at in rows if event in eligible)
-
-
-def _counted(
-    match_id: int, known: dict[int, bool] | None = None, outcome: Outcome | None = None
-) -> Outcome | None:
-    """The outcome the ledger should hold for the match: :func:`match_outcome` (or ``outcome``,
-    read already under the same lock), when the match is the first of its two players' in its
-    period (module docstring); else None."""
-    outcome = outcome or match_outcome(match_id, known)
-    if outcome is None:
-        return None
-    keys = _pair_keys(outcome.game, outcome.player_a, outcome.player_b, known)
-    mine = next((key for key in keys if key[1] == match_id), None)
-    if mine is None:
-        return None
-    if any(key < mine and _period(key[0]) == _period(mine[0]) for key in keys):
-        return None  # the two of them have rated already in this period
-    return outcome
 
 
 def rating_update_queue(match_id: int) -> None:
@@ -232,15 +96,15 @@ def rating_update(*, match_id: int) -> bool:
         ledger = list(RatedMatch.objects.filter(match_id=match_id))
         for rated in ledger:
             pairs.add((rated.player_a_id, rated.player_b_id))
-            periods.add(_period(rated.at))
+            periods.add(pair_period(rated.at))
         outcome = match_outcome(match_id, known)
         if outcome is not None:
             pairs.add((outcome.player_a, outcome.player_b))
-            periods.add(_period(outcome.at))
+            periods.add(pair_period(outcome.at))
         changed = _update(game, match_id, known, outcome=outcome, ledger=ledger)
         for a, b in pairs:
-            for key, other in _pair_keys(game, a, b, known):
-                if other != match_id and _period(key) in periods:
+            for key, other in pair_keys(game, a, b, known):
+                if other != match_id and pair_period(key) in periods:
                     changed = _update(game, other, known) or changed
         return changed
 
@@ -255,7 +119,7 @@ def _update(
 ) -> bool:
     """:func:`rating_update` for this match alone, under the game's lock (``outcome`` and
     ``ledger``, its ledger row: as read under it already, if they were)."""
-    outcome = _counted(match_id, known, outcome)  # under the lock: the truth this update rates
+    outcome = outcome_counted(match_id, known, outcome)  # under the lock: the truth this update rates
     found = ledger if ledger is not None else list(RatedMatch.objects.filter(match_id=match_id)[:1])
     existing = found[0] if found else None
     if existing is not None and outcome is not None:
@@ -524,7 +388,7 @@ def _history(game: str) -> Iterator[tuple[int, int, int, float, datetime]]:
         RatedMatch.objects.filter(game=game).values_list("match_id", "at").iterator(chunk_size=50_000)
     )
     rows = list(
-        Match.objects.filter(_ratable(), round__event__game=game)
+        Match.objects.filter(ratable_matches(), round__event__game=game)
         .values_list(
             "pk",
             "player_a__player_id",
@@ -536,16 +400,16 @@ def _history(game: str) -> Iterator[tuple[int, int, int, float, datetime]]:
         )
         .iterator(chunk_size=50_000)
     )
-    eligible = _eligible_events(row[-1] for row in rows)
+    eligible = events_that_rate(row[-1] for row in rows)
     history = [
-        (known.get(pk, at), pk, a, b, _score(wa, wb))
+        (known.get(pk, at), pk, a, b, score_of(wa, wb))
         for pk, a, b, wa, wb, at, event in rows
         if event in eligible
     ]
     history.sort(key=lambda r: (r[0], r[1]))
     rated: set[tuple[int, int, int]] = set()  # (one player, the other, period): the pair rule
     for at, pk, a, b, score in history:
-        slot = (min(a, b), max(a, b), _period(at))
+        slot = (min(a, b), max(a, b), pair_period(at))
         if slot in rated:
             continue
         rated.add(slot)
@@ -553,9 +417,9 @@ def _history(game: str) -> Iterator[tuple[int, int, int, float, datetime]]:
 
 
 def ratings_recompute(*, game: str) -> int:
-    """Rebuild every rating of ``game`` from its final matches (module docstring); return the
-    number of matches rated. Holds the game's lock throughout: updates queued meanwhile wait,
-    then find the ledger already agreeing with their match."""
+    """Rebuild every rating of ``game`` from its final matches (the module docstring; which rate:
+    rating_rules); return the number of matches rated. Holds the game's lock throughout:
+    updates queued meanwhile wait, then find the ledger already agreeing with their match."""
     with transaction.atomic():
         _lock(game)
         state: dict[int, list[float]] = {}  # player → [mu, sigma, wins, losses, draws, last (ts)]
@@ -636,5 +500,5 @@ def registration_ratings(*, event: Event) -> dict[int, float]:
 def ratings_games() -> list[str]:
     """The games that have final matches (what ``ratings_recompute`` without --game covers)."""
     return sorted(
-        set(Match.objects.filter(_ratable()).values_list("round__event__game", flat=True).distinct())
+        set(Match.objects.filter(ratable_matches()).values_list("round__event__game", flat=True).distinct())
     )
