@@ -36,9 +36,8 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, MutableMapping
-from functools import cache, lru_cache
-from types import SimpleNamespace
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from functools import cache
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
@@ -48,17 +47,26 @@ from django.contrib.auth import get_user_model
 from django.core.signals import setting_changed
 from django.db import connection
 from django.dispatch import receiver
-from django.http.cookie import parse_cookie
-from django.http.request import split_domain_port, validate_host
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
-from django.utils.translation import get_language_from_request
 from rest_framework.authtoken.models import Token
 
 from engine.actions import action_problem
 from engine.registry import games_taking
 from tournaments.api import auth, lane_covers
 from tournaments.api import online as online_api
+from tournaments.api.lane_http import (
+    Headers,
+    Message,
+    Receive,
+    Scope,
+    accepted,
+    caller_token,
+    disconnected,
+    django_headers,
+    read_body,
+    replayed,
+)
 from tournaments.models import Match
 from tournaments.plainsql import Read, column_of
 from tournaments.selectors import online_rows
@@ -78,18 +86,13 @@ from tournaments.services.online import rows
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
-Headers = list[tuple[bytes, bytes]]
 
 # The two routes the lane serves, by their names in the URL configuration (tournaments/api/urls.py):
 # the paths are the ones Django resolves to the API views (:func:`routes`).
 ACTIONS_ROUTE = "api-match-game-actions"
 STREAM_ROUTE = "api-match-game-stream"
-MAX_BODY = 64 * 1024  # an action is a few hundred bytes; anything larger is Django's to judge
 POOL_SIZE = 8  # connections per process (each statement holds one for about a millisecond)
 # Seconds a request waits for one of them; past it Django answers the request (a statement holds a
 # connection for about a millisecond, so a wait this long means the database is away).
@@ -135,7 +138,7 @@ class PlayLane:
     # --- POST .../game/actions/ -------------------------------------------------------------
 
     async def _action(self, match_id: int, scope: Scope, receive: Receive, send: Send) -> None:
-        body, complete, left = await _read_body(receive)
+        body, complete, left = await read_body(receive)
         if left:
             return  # the client went away before it finished sending: nothing to answer
         answer = None
@@ -145,7 +148,7 @@ class PlayLane:
             except Exception:  # the database or Redis away, say: Django says what is wrong
                 log.exception("fast lane: action not recorded here; handing it to Django")
         if answer is None:
-            return await self.app(scope, _replay(body, complete, receive), send)
+            return await self.app(scope, replayed(body, complete, receive), send)
         status, payload, headers = answer
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": payload})
@@ -157,9 +160,9 @@ class PlayLane:
         headers = dict(scope["headers"])  # ASGI: lower-case names (a repeated one: the last)
         if headers.get(b"content-type", b"").split(b";")[0].strip().lower() not in JSON_TYPES:
             return None
-        if _accepted(headers) not in (b"*/*", b"application/json"):
+        if accepted(headers) not in (b"*/*", b"application/json"):
             return None
-        key = _caller_token(scope, headers)
+        key = caller_token(scope, headers)
         if key is None:
             return None
         try:
@@ -204,7 +207,7 @@ class PlayLane:
             (b"content-type", b"application/json"),
             (b"content-length", str(len(payload)).encode()),
         ]
-        return 202, payload, headers_out + _django_headers(scope, headers, allow=b"POST, OPTIONS")
+        return 202, payload, headers_out + django_headers(scope, headers, allow=b"POST, OPTIONS")
 
     # --- GET .../game/stream/ ---------------------------------------------------------------
 
@@ -229,7 +232,7 @@ class PlayLane:
             await send({"type": "http.response.body", "body": b"", "more_body": False})
 
         # The stream ends by itself (time up, the match final) or when the client leaves.
-        streaming, leaving = asyncio.create_task(pump()), asyncio.create_task(_disconnected(receive))
+        streaming, leaving = asyncio.create_task(pump()), asyncio.create_task(disconnected(receive))
         try:
             await asyncio.wait({streaming, leaving}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -244,9 +247,9 @@ class PlayLane:
         """Start the stream if this is the plain case (its first chunk read already); return
         the headers, the first chunk and the rest, or None for Django to answer."""
         headers = dict(scope["headers"])
-        if _accepted(headers) not in STREAM_ACCEPTS:
+        if accepted(headers) not in STREAM_ACCEPTS:
             return None
-        key = _caller_token(scope, headers)
+        key = caller_token(scope, headers)
         if key is None:
             return None
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))
@@ -300,7 +303,7 @@ class PlayLane:
             raise
         out = [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")]
         out.append((b"x-accel-buffering", b"no"))
-        return out + _django_headers(scope, headers, allow=b"GET, HEAD, OPTIONS"), first, chunks
+        return out + django_headers(scope, headers, allow=b"GET, HEAD, OPTIONS"), first, chunks
 
     # --- shared ---------------------------------------------------------------------------
 
@@ -504,37 +507,6 @@ def enabled() -> bool:
     return connection.vendor == "postgresql" and live.redis_url() is not None and lane_covers.covered()
 
 
-async def _read_body(receive: Receive) -> tuple[bytes, bool, bool]:
-    """Read the request body, up to :data:`MAX_BODY`; return it, whether it is all there, and
-    whether the client disconnected meanwhile."""
-    chunks, size = [], 0
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            return b"", False, True
-        chunk = message.get("body", b"")
-        chunks.append(chunk)
-        size += len(chunk)
-        if not message.get("more_body", False):
-            return b"".join(chunks), True, False
-        if size > MAX_BODY:
-            return b"".join(chunks), False, False
-
-
-def _replay(body: bytes, complete: bool, receive: Receive) -> Receive:
-    """A ``receive`` that gives what the lane read first, then the rest of the request."""
-    sent = False
-
-    async def again() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": not complete}
-        return await receive()
-
-    return again
-
-
 async def _giving_back(
     chunks: AsyncGenerator[bytes, None], client: Any, user_id: int, slot: str
 ) -> AsyncGenerator[bytes, None]:
@@ -550,120 +522,9 @@ async def _giving_back(
             log.warning("fast lane: could not give a stream's slot back (%s)", error)
 
 
-async def _disconnected(receive: Receive) -> None:
-    """Return once the client has gone away."""
-    while (await receive())["type"] != "http.disconnect":
-        pass
-
-
-def _accepted(headers: dict[bytes, bytes]) -> bytes:
-    """The media type the client asks for first (absent: any)."""
-    return headers.get(b"accept", b"*/*").split(b",")[0].split(b";")[0].strip().lower()
-
-
-def _caller_token(scope: Scope, headers: dict[bytes, bytes]) -> str | None:
-    """The caller's token, when the request is one Django would take up as it comes (an allowed
-    host, no redirect to HTTPS) and sends one; None otherwise."""
-    if not _host_allowed(headers.get(b"host", b"")) or not _secure_enough(scope, headers):
-        return None
-    return _token(headers.get(b"authorization", b""))
-
-
-def _token(header: bytes) -> str | None:
-    """The key of an ``Authorization: Token <key>`` header (as DRF reads it), or None."""
-    parts = header.split()
-    if len(parts) != 2 or parts[0].lower() != b"token":
-        return None
-    try:
-        return parts[1].decode()
-    except UnicodeError:
-        return None
-
-
-def _host_allowed(host: bytes) -> bool:
-    """Django's check of the Host header against ALLOWED_HOSTS (``HttpRequest.get_host``)."""
-    try:
-        domain, _port = split_domain_port(host.decode("ascii"))
-    except UnicodeError:
-        return False
-    allowed = settings.ALLOWED_HOSTS
-    if settings.DEBUG and not allowed:
-        allowed = [".localhost", "127.0.0.1", "[::1]"]
-    return bool(domain) and validate_host(domain, allowed)
-
-
-def _is_secure(scope: Scope, headers: dict[bytes, bytes]) -> bool:
-    if scope.get("scheme") == "https":
-        return True
-    proxy = settings.SECURE_PROXY_SSL_HEADER
-    if proxy:
-        name, value = proxy
-        header = name.removeprefix("HTTP_").replace("_", "-").lower().encode()
-        return headers.get(header, b"").split(b",")[0].strip().decode("latin-1") == value
-    return False
-
-
-def _secure_enough(scope: Scope, headers: dict[bytes, bytes]) -> bool:
-    """False when Django would redirect the request to HTTPS (SECURE_SSL_REDIRECT)."""
-    return not settings.SECURE_SSL_REDIRECT or _is_secure(scope, headers)
-
-
-def _django_headers(scope: Scope, headers: dict[bytes, bytes], *, allow: bytes) -> Headers:
-    """The headers DRF and Django's middleware (settings.MIDDLEWARE) add to an API view's answer."""
-    language = _content_language(headers.get(b"accept-language", b""), _language_cookie(headers))
-    return [
-        (b"allow", allow),
-        (b"content-language", language),
-        *_settings_headers(_is_secure(scope, headers)),
-    ]
-
-
-def _language_cookie(headers: dict[bytes, bytes]) -> str | None:
-    """The language cookie's value (settings.LANGUAGE_COOKIE_NAME), if the request has one."""
-    raw = headers.get(b"cookie", b"")
-    name = settings.LANGUAGE_COOKIE_NAME
-    if name.encode() not in raw:
-        return None
-    return parse_cookie(raw.decode("latin-1")).get(name)
-
-
-@lru_cache(maxsize=512)
-def _content_language(accept_language: bytes, cookie: str | None) -> bytes:
-    """LocaleMiddleware's choice of language (no i18n URL patterns here), as its header says it."""
-    request = SimpleNamespace(
-        COOKIES={} if cookie is None else {settings.LANGUAGE_COOKIE_NAME: cookie},
-        META={"HTTP_ACCEPT_LANGUAGE": accept_language.decode("latin-1")},
-    )
-    return get_language_from_request(request).encode()  # type: ignore[arg-type]  # reads COOKIES and META only
-
-
-@cache
-def _settings_headers(secure: bool) -> Headers:
-    """The headers that depend on the settings only (and whether the request came over HTTPS)."""
-    out = [(b"vary", b"Accept, Accept-Language"), (b"x-frame-options", settings.X_FRAME_OPTIONS.encode())]
-    if settings.SECURE_HSTS_SECONDS and secure:
-        hsts = f"max-age={settings.SECURE_HSTS_SECONDS}"
-        if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
-            hsts += "; includeSubDomains"
-        if settings.SECURE_HSTS_PRELOAD:
-            hsts += "; preload"
-        out.append((b"strict-transport-security", hsts.encode()))
-    if settings.SECURE_CONTENT_TYPE_NOSNIFF:
-        out.append((b"x-content-type-options", b"nosniff"))
-    if settings.SECURE_REFERRER_POLICY:
-        policy = settings.SECURE_REFERRER_POLICY
-        policy = policy if isinstance(policy, str) else ",".join(policy)
-        out.append((b"referrer-policy", policy.encode()))
-    if settings.SECURE_CROSS_ORIGIN_OPENER_POLICY:
-        out.append((b"cross-origin-opener-policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY.encode()))
-    return out
-
-
 @receiver(setting_changed)
 def _settings_changed(**kwargs: Any) -> None:
-    """Settings changed (tests): what was worked out from them is worked out again."""
-    _settings_headers.cache_clear()
-    _content_language.cache_clear()
+    """The URL configuration changed (tests): the routes are worked out again."""
     if kwargs.get("setting") == "ROOT_URLCONF":
         routes.cache_clear()
 

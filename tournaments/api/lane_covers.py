@@ -21,26 +21,26 @@ log = logging.getLogger(__name__)
 
 # Each middleware of settings.MIDDLEWARE, and what the lane does in its place.
 MIDDLEWARE: dict[str, str] = {
-    "tournaments.request_limits.RequestLimitsMiddleware": "the body read up to lane.MAX_BODY; a body "
+    "tournaments.request_limits.RequestLimitsMiddleware": "the body read up to lane_http.MAX_BODY; a body "
     "the lane does not take as it is, or the database away, goes on to Django and its limits",
     "django.middleware.security.SecurityMiddleware": "HSTS, nosniff, referrer and opener "
-    "policies written from the same settings (lane._settings_headers); SECURE_SSL_REDIRECT: an "
+    "policies written from the same settings (lane_http.settings_headers); SECURE_SSL_REDIRECT: an "
     "insecure request goes on to Django",
     "whitenoise.middleware.WhiteNoiseMiddleware": "static files only: never an API route",
     "django.contrib.sessions.middleware.SessionMiddleware": "the lane takes only requests with "
     "a token, which DRF reads before any session (the token class comes first); one without goes "
     "on to Django",
     "django.middleware.locale.LocaleMiddleware": "the language of Accept-Language and the "
-    "language cookie, as Django reads them (lane._content_language)",
+    "language cookie, as Django reads them (lane_http.content_language)",
     "django.middleware.common.CommonMiddleware": "ALLOWED_HOSTS checked as Django checks it "
-    "(lane._host_allowed); the lane's routes end with a slash already",
+    "(lane_http.host_allowed); the lane's routes end with a slash already",
     "django.middleware.csrf.CsrfViewMiddleware": "DRF checks CSRF only for a session's "
     "requests, and the lane takes only token requests",
     "django.contrib.auth.middleware.AuthenticationMiddleware": "the token's user read by the "
     "lane's own statement (active, token not expired nor revoked)",
     "django.contrib.messages.middleware.MessageMiddleware": "pages only: the API has no messages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware": "X-Frame-Options from "
-    "settings.X_FRAME_OPTIONS (lane._settings_headers)",
+    "settings.X_FRAME_OPTIONS (lane_http.settings_headers)",
     "django_htmx.middleware.HtmxMiddleware": "pages only: the API ignores htmx headers",
     "tournaments.debug_pages.SiteNotFoundMiddleware": "404 pages only: the lane answers no 404",
 }
