@@ -30,7 +30,7 @@ from tournaments.selectors.events import (
 from tournaments.services.errors import BadInput, WrongState
 from tournaments.services.events.common import S, _require, _result
 from tournaments.services.ratings import rating_update_queue
-from tournaments.swiss import compute_standings
+from tournaments.swiss import MatchRecord, Player, compute_standings
 
 
 @dataclass(frozen=True)
@@ -104,17 +104,22 @@ def _no_penalties(matches: Any) -> None:
 
 def _round_pairs(round_: Round) -> list[dict[str, Any]]:
     """Return the round's matches for the audit trail: table, players (usernames), result."""
-    rows = []
-    for m in round_.matches.select_related("player_a__player", "player_b__player").order_by("table"):
-        rows.append(
-            {
-                "table": m.table,
-                "a": m.player_a.player.get_username(),
-                "b": m.player_b.player.get_username() if m.player_b else None,
-                **_result(m),
-            }
-        )
-    return rows
+    matches = round_.matches.select_related("player_a__player", "player_b__player").order_by("table")
+    return _round_pairs_of(list(matches), with_result=True)
+
+
+def _round_pairs_of(matches: list[Match], *, with_result: bool = False) -> list[dict[str, Any]]:
+    """Return ``matches`` for the audit trail: table and players (usernames), and each match's
+    result when ``with_result``."""
+    return [
+        {
+            "table": m.table,
+            "a": m.player_a.player.get_username(),
+            "b": m.player_b.player.get_username() if m.player_b else None,
+            **(_result(m) if with_result else {}),
+        }
+        for m in matches
+    ]
 
 
 def _registration_named(event: Event, username: Any, field: str) -> Registration:
@@ -136,15 +141,29 @@ def _pairing_warnings(
     with different match points, as a code and its values (said by
     :func:`tournaments.audit_words.warning_words` in the reader's language)."""
     players, history = swiss_history(event=event)
-    earlier = [r for r in history if r.round < round_.number]
+    named = [((a.pk, a.player.get_username()), (b.pk, b.player.get_username())) for a, b in pairs]
+    return pair_warnings(players=players, history=history, before=round_.number, pairs=named)
+
+
+def pair_warnings(
+    *,
+    players: list[Player],
+    history: list[MatchRecord],
+    before: int,
+    pairs: list[tuple[tuple[int, str], tuple[int, str]]],
+) -> list[dict[str, Any]]:
+    """Return the warnings of ``pairs`` (each side its id in ``history`` and its name) against
+    the rounds before round ``before``: ``rematch`` for sides that met, ``points`` for sides
+    with different match points; the names are the warning's ``a`` and ``b``."""
+    earlier = [r for r in history if r.round < before]
     points = {s.player_id: s.match_points for s in compute_standings(players=players, history=earlier)}
     met = {frozenset((r.a, r.b)) for r in earlier if r.b is not None}
     warnings: list[dict[str, Any]] = []
-    for a, b in pairs:
-        names = {"a": a.player.get_username(), "b": b.player.get_username()}
-        if frozenset((a.pk, b.pk)) in met:
+    for (a, a_name), (b, b_name) in pairs:
+        names = {"a": a_name, "b": b_name}
+        if frozenset((a, b)) in met:
             warnings.append({"code": "rematch", "params": names})
-        pa, pb = points.get(a.pk, 0), points.get(b.pk, 0)
+        pa, pb = points.get(a, 0), points.get(b, 0)
         if pa != pb:
             warnings.append({"code": "points", "params": {**names, "pa": pa, "pb": pb}})
     return warnings
@@ -177,17 +196,6 @@ def _no_result(match: Match) -> None:
             _("Table %(table)s already has a result: its players cannot change.") % {"table": match.table},
             code="result_in",
         )
-
-
-def _round_pairs_of(matches: list[Match]) -> list[dict[str, Any]]:
-    return [
-        {
-            "table": m.table,
-            "a": m.player_a.player.get_username(),
-            "b": m.player_b.player.get_username() if m.player_b else None,
-        }
-        for m in matches
-    ]
 
 
 def _keep_match_history(event: Event, round_: Round) -> None:

@@ -32,11 +32,11 @@ from tournaments.services.events.correcting import (
     _no_penalties,
     _round_pairs,
     _round_pairs_of,
+    pair_warnings,
 )
 from tournaments.services.events.teams import team_round_pair
 from tournaments.services.online import round_games_start
 from tournaments.structures import Team
-from tournaments.swiss import compute_standings
 
 
 def _team_named(event: Event, teams: list[Team], value: Any, field: str) -> Team:
@@ -101,19 +101,9 @@ def _team_warnings(
     """Return a warning for each pair of teams that met before (a rematch) or have different
     match points, coded as the Swiss corrections' warnings (the team names as ``a`` and ``b``)."""
     _teams, history = team_history(event=event)
-    earlier = [r for r in history if r.round < round_.number]
     players = [t.as_player() for t in teams]
-    points = {s.player_id: s.match_points for s in compute_standings(players=players, history=earlier)}
-    met = {frozenset((r.a, r.b)) for r in earlier if r.b is not None}
-    warnings: list[dict[str, Any]] = []
-    for a, b in pairs:
-        names = {"a": a.name, "b": b.name}
-        if frozenset((a.id, b.id)) in met:
-            warnings.append({"code": "rematch", "params": names})
-        pa, pb = points.get(a.id, 0), points.get(b.id, 0)
-        if pa != pb:
-            warnings.append({"code": "points", "params": {**names, "pa": pa, "pb": pb}})
-    return warnings
+    named = [((a.id, a.name), (b.id, b.name)) for a, b in pairs]
+    return pair_warnings(players=players, history=history, before=round_.number, pairs=named)
 
 
 def _seat_moved(match: Match, leaving: int, coming: int) -> None:
