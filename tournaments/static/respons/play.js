@@ -143,75 +143,15 @@
     var round = (Date.parse(c.round_ends_at) - now()) / 1000;
     setText("round-left", round > 0 ? clockText(round) : T.round_over);
     if (c.sideboard_until) setText("sideboard-left", clockText((Date.parse(c.sideboard_until) - now()) / 1000));
-    renderPresence();
+    seats.render();
   }
 
-  // --- presence: whether the other seat is connected (api.md "Presence") ------------------
-  // The newest "presence" of a game answer or of the page's heartbeat: each seat's last sign of
-  // life; a seat is away once it is older than away_after (counted here, so it shows live).
-  var presence = null;
-  function presenceOf(s) { return presence && presence.seats ? presence.seats[s] : null; }
-  function isAway(s) {
-    var p = presenceOf(s);
-    if (!p || p.bot) return false;
-    if (!p.seen_at) return !p.connected;
-    return (now() - Date.parse(p.seen_at)) / 1000 > presence.away_after;
-  }
-  // Whether the seat has come to the game (O1.1): the answer says so, or a newer heartbeat
-  // has seen it (a seat is seen from its first read on).
-  function came(s) {
-    var p = presenceOf(s);
-    return !!((state.clock.present || [])[s] || (p && (p.seen_at || p.bot)));
-  }
-  function localTime(iso) {
-    var d = new Date(iso);
-    try { return d.toLocaleTimeString(cfg.lang, { hour: "2-digit", minute: "2-digit" }); }
-    catch (e) { return pad(d.getHours()) + ":" + pad(d.getMinutes()); }
-  }
-  function renderPresence() {
-    var out = slot("presence");
-    if (!out || !state) return;
-    var c = state.clock || {}, final = state.match_status === "final";
-    var running = state.game_status === "playing" && !final;
-    var lines = [], away = false, seats = player ? [1 - me] : [0, 1];
-    // O1.2: no clock runs until both players are here; an absent one loses at present_by.
-    if (running && c.present_by && seats.some(function (s) { return !came(s); })) {
-      lines.push(fmt(T.waiting_present, { time: clockText((Date.parse(c.present_by) - now()) / 1000) }));
-      away = true;
-    } else if (!final) {
-      seats.forEach(function (s) {
-        var p = presenceOf(s), name = seatName(s);
-        if (!p || p.bot) return;
-        if (!isAway(s)) { lines.push(fmt(T.presence_connected, { name: name })); return; }
-        away = true;
-        if (!p.seen_at) { lines.push(fmt(T.presence_away, { name: name })); return; }
-        var line = fmt(T.presence_away_since, {
-          name: name, time: localTime(p.seen_at), "for": clockText((now() - Date.parse(p.seen_at)) / 1000),
-        });
-        // What their absence costs them (O2.1): their clock runs whenever they are to decide.
-        if (running && c.deciding === s && c.since) line += " " + fmt(T.presence_clock, { name: name, time: clockText(clockLeft(s)) });
-        else if (running) line += " " + fmt(T.presence_next, { name: name });
-        else if (state.game_status === "sideboarding" && c.sideboard_until) {
-          line += " " + fmt(T.presence_sideboard, { time: clockText((Date.parse(c.sideboard_until) - now()) / 1000) });
-        }
-        lines.push(line);
-      });
-    }
-    var text = lines.join(" ");
-    out.hidden = !text;
-    if (out.textContent !== text) out.textContent = text;
-    out.classList.toggle("is-away", away);
-    out.classList.toggle("is-connected", !away && !!text);
-  }
-  function heartbeat() {
-    if (!cfg.urls.presence) return;
-    request("GET", cfg.urls.presence).then(function (res) {
-      if (res.status === 200 && res.body && res.body.seats) { presence = res.body; renderPresence(); }
-    }, function () { /* the stream or the poll says the connection is lost */ }).then(function () {
-      var every = Math.max(2, Math.min(15, ((presence && presence.away_after) || 45) / 3));
-      setTimeout(heartbeat, every * 1000);
-    });
-  }
+  // --- presence (presence.js): whether the other seat is connected, what its absence costs.
+  var seats = window.RespPresence({
+    cfg: cfg, T: T, slot: slot, fmt: fmt, now: now, clockText: clockText, pad: pad,
+    seatName: seatName, clockLeft: clockLeft, request: request,
+    state: function () { return state; }, watching: player ? [1 - me] : [0, 1],
+  });
 
   // --- the board: drawn by the game's module (boards/<game>.js, or boards/generic.js) ------
 
@@ -410,61 +350,18 @@
       return;
     }
     if (name === "sideboard-ready") sideboard(null);
-    if (name === "sideboard-deck") sideboard(swapped());
-    if (name === "swap-add") swapAdd();
-    if (name === "swap-reset") { swaps = []; renderSwaps(); }
+    if (name === "sideboard-deck") sideboard(picker.deck());
+    if (name === "swap-add") picker.add();
+    if (name === "swap-reset") picker.reset();
   }
 
 
-  // --- the sideboard picker (O4.2): one card of the side deck for one of the main deck or
-  // the orders, swap by swap; the page sends the whole deck those swaps make.
-  var deckBase = cfg.deck || null, swaps = [];
-  function copyDeck(d) { return JSON.parse(JSON.stringify(d)); }
-  function bump(zone, name, by) {
-    zone[name] = (zone[name] || 0) + by;
-    if (zone[name] <= 0) delete zone[name];
-  }
-  function applySwap(d, s) {
-    d.side = d.side || {}; d.main = d.main || {};
-    var out = s.zone === "orders" ? d.orders[s.index] : s.card;
-    if (s.zone === "orders") d.orders[s.index] = s.into; else { bump(d.main, out, -1); bump(d.main, s.into, 1); }
-    bump(d.side, s.into, -1); bump(d.side, out, 1);
-    return d;
-  }
-  function swapped() { return swaps.reduce(applySwap, copyDeck(deckBase)); }
-  // A card of the deck in the reader's language: the deck may spell it in another.
-  function deckName(name) { return (cfg.deck_names || {})[name] || card(name).n; }
-  function byName(a, b) { return deckName(a).localeCompare(deckName(b)); }
-  function renderSwaps() {
-    var picker = $("[data-testid=swap-picker]");
-    if (!picker || !deckBase) return;
-    var d = swapped(), outSel = slot("swap-out"), inSel = slot("swap-in"), list = slot("swap-list");
-    outSel.textContent = ""; inSel.textContent = ""; list.textContent = "";
-    Object.keys(d.main || {}).sort(byName).forEach(function (name) {
-      outSel.appendChild(h("option", { value: "main|" + name, text: fmt(T.swap_main, { card: deckName(name), n: d.main[name] }) }));
-    });
-    (d.orders || []).forEach(function (name, i) {
-      outSel.appendChild(h("option", { value: "orders|" + i, text: fmt(T.swap_order, { n: i + 1, card: deckName(name) }) }));
-    });
-    var side = Object.keys(d.side || {}).sort(byName);
-    side.forEach(function (name) {
-      inSel.appendChild(h("option", { value: name, text: fmt(T.swap_side, { card: deckName(name), n: d.side[name] }) }));
-    });
-    if (!side.length) inSel.appendChild(h("option", { value: "", text: T.swap_empty }));
-    $("[data-action=swap-add]", picker).disabled = !side.length;
-    swaps.forEach(function (s) {
-      list.appendChild(h("li", { text: fmt(T.swap_done, { out: deckName(s.out), "in": deckName(s.into) }) }));
-    });
-    $("[data-action=swap-reset]", picker).hidden = !swaps.length;
-  }
-  function swapAdd() {
-    var out = slot("swap-out").value, into = slot("swap-in").value;
-    if (!out || !into) return;
-    var parts = out.split("|"), d = swapped(), s = { zone: parts[0], into: into };
-    if (s.zone === "orders") { s.index = Number(parts[1]); s.out = d.orders[s.index]; } else { s.card = parts[1]; s.out = parts[1]; }
-    swaps.push(s);
-    renderSwaps();
-  }
+  // --- the sideboard picker (sideboard.js): the swaps the player made, the deck they make.
+  var picker = window.RespSideboard({
+    $: $, slot: slot, fmt: fmt, h: h, T: T, deck: cfg.deck || null,
+    // A card of the deck in the reader's language: the deck may spell it in another.
+    name: function (name) { return (cfg.deck_names || {})[name] || card(name).n; },
+  });
 
   function sideboard(deck) {
     var errors = slot("sideboard-errors"), number = state.game_number;
@@ -475,7 +372,7 @@
       errors.textContent = "";
       if (res.status === 200) {
         sideboardSent[number] = deck === null ? "ready" : "deck";
-        if (deck !== null) { deckBase = deck; swaps = []; renderSwaps(); }
+        if (deck !== null) picker.sent(deck);
         applyState(res.body, true);
       } else {
         var b = res.body || {};
@@ -567,7 +464,7 @@
       if (last) setNotice(gameResult(last), "info");
     }
     state = st;
-    if (st.presence) presence = st.presence;
+    if (st.presence) seats.set(st.presence);
     showRefusals(st);
     if (key === stateKey && !force) return;
     stateKey = key;
@@ -643,8 +540,8 @@
 
   root.addEventListener("click", onClick);
   setInterval(renderClocks, 250);
-  renderSwaps();
+  picker.render();
   refresh(true);
   live();
-  heartbeat();
+  seats.heartbeat();
 })();
