@@ -830,11 +830,12 @@ def test_the_lanes_routes_are_the_paths_django_resolves_to_the_api_views(db):
     from django.urls import resolve, reverse
 
     from tournaments.api import online as online_api
+    from tournaments.api import online_stream
 
     actions, stream = lane_module.routes()
     for pattern, name, view in (
         (actions, lane_module.ACTIONS_ROUTE, online_api.GameActionApi),
-        (stream, lane_module.STREAM_ROUTE, online_api.GameStreamApi),
+        (stream, lane_module.STREAM_ROUTE, online_stream.GameStreamApi),
     ):
         path = reverse(name, kwargs={"match_id": 42})
         found = pattern.fullmatch(path)

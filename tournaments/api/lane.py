@@ -13,7 +13,7 @@ Here a request sent with a token is served by a few prepared statements on poole
 connections: an action by one (:func:`rows.action_insert`: the facts the view
 checks and the INSERT, together) and a Redis command waking the drain; a stream's start by the
 reads of the view's own answer (``online_rows``' statements, ``selectors.online.game_answer``),
-then the same stream as the view's (``api.online.stream_async``).
+then the same stream as the view's (``api.online_stream.stream_async``).
 
 Only the plain case is decided here: a token that names an active user, a JSON body with a
 whole ``seq``, an ``action`` object of a shape its game takes (``engine.actions``, the view's
@@ -53,8 +53,7 @@ from rest_framework.authtoken.models import Token
 
 from engine.actions import action_problem
 from engine.registry import games_taking
-from tournaments.api import auth, lane_covers
-from tournaments.api import online as online_api
+from tournaments.api import auth, lane_covers, online_stream
 from tournaments.api.lane_http import (
     Headers,
     Message,
@@ -253,7 +252,7 @@ class PlayLane:
         if key is None:
             return None
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))
-        seconds = online_api.stream_seconds(query.get("seconds", ""))
+        seconds = online_stream.stream_seconds(query.get("seconds", ""))
         if seconds is None:
             return None
         user_id = await self._user_id(key)
@@ -295,7 +294,9 @@ class PlayLane:
         slot = await limits.stream_take_async(client, user_id=user_id, seconds=seconds)
         if slot is None:
             return None  # all the user's streams are open: the view answers the 429
-        chunks = _giving_back(online_api.stream_async(match_id, seat, read, seconds), client, user_id, slot)
+        chunks = _giving_back(
+            online_stream.stream_async(match_id, seat, read, seconds), client, user_id, slot
+        )
         try:
             first = await chunks.__anext__()
         except BaseException:
