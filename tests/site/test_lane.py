@@ -346,7 +346,7 @@ def test_with_the_database_away_from_the_lane_the_view_records_the_action(lane, 
     async def broken():
         raise OSError("connection refused")
 
-    monkeypatch.setattr(lane, "_pool", broken)
+    monkeypatch.setattr(lane.db, "pool", broken)
     status, _headers, payload = post(
         lane, f"/api/matches/{match_id}/game/actions/", headers_for(actor), action_body(state)
     )
