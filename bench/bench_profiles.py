@@ -148,7 +148,7 @@ def reused() -> dict[str, Any]:
 
 
 def time_recompute() -> tuple[int, float]:
-    from tournaments.services.ratings import ratings_recompute
+    from tournaments.services.rating_recompute import ratings_recompute
 
     began = time.monotonic()
     count = ratings_recompute(game="respons")

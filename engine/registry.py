@@ -91,7 +91,7 @@ def discover(package: str = GAMES_PACKAGE) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
         if not info.ispkg:
-            continue  # a shared module (engine/games/_common.py), a compiled runtime
+            continue  # a shared module (engine/games/_deck_check.py …), a compiled runtime
         module = importlib.import_module(f"{package}.{info.name}")
         rules = getattr(module, "RULES", None)
         if rules is None:

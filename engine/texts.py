@@ -174,7 +174,7 @@ ACTION_FIELDS: dict[str, FieldWords] = {
 }
 
 
-# --- what every deck-only game checks alike (engine/games/_common.py) ----------------------------
+# --- what every deck-only game checks alike (engine/games/_deck_check.py) ------------------------
 # ``where`` is the zone the site names ("in the main deck"); ``type`` a card type's label.
 
 

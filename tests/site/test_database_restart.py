@@ -23,6 +23,7 @@ from django.db.utils import ConnectionHandler
 from respons_site import config
 from tests.support.services import require_or_skip
 from tournaments.api import lane as lane_module
+from tournaments.api import lane_pool
 from tournaments.plainsql import Read
 
 REQUESTS = 200
@@ -148,20 +149,20 @@ def test_after_a_restart_djangos_pool_serves_every_request(cluster, monkeypatch)
 
 def test_after_a_restart_the_fast_lanes_pool_serves_every_request(cluster, monkeypatch):
     db = pooled_database(cluster, monkeypatch)
-    monkeypatch.setattr(lane_module, "connection", db)  # the lane's pool connects where Django does
+    monkeypatch.setattr(lane_pool, "connection", db)  # the lane's pool connects where Django does
     lane = lane_module.PlayLane(app=None)  # type: ignore[arg-type]
     one = Read("SELECT 1", [], lambda rows: rows[0][0])
 
     async def request() -> bool:
         try:
-            return await lane._fetch(one) == 1
+            return await lane.db.fetch(one) == 1
         except Exception:
             return False
 
     async def play() -> list[bool]:
         try:
             # Requests side by side, so that the pool holds several connections at the restart.
-            assert all(await asyncio.gather(*(request() for _ in range(lane_module.POOL_SIZE * 2))))
+            assert all(await asyncio.gather(*(request() for _ in range(lane_pool.POOL_SIZE * 2))))
             await asyncio.to_thread(cluster.restart)
             answered = []
             for _ in range(REQUESTS // 8):
@@ -182,26 +183,26 @@ def test_after_a_restart_a_lone_action_on_the_fast_lane_is_served(cluster, monke
     the dead ones one by one (psycopg_pool backs off 1 s, 2 s, 4 s … between tries: the first
     action after a restart waited 30 s and failed with PoolTimeout)."""
     db = pooled_database(cluster, monkeypatch)
-    monkeypatch.setattr(lane_module, "connection", db)
+    monkeypatch.setattr(lane_pool, "connection", db)
     lane = lane_module.PlayLane(app=None)  # type: ignore[arg-type]
     one = Read("SELECT 1", [], lambda rows: rows[0][0])
 
     async def play() -> tuple[int, list[object]]:
         try:
             # Requests side by side, until the pool holds all its connections, each idle.
-            while (await lane._pool()).get_stats()["pool_size"] < lane_module.POOL_SIZE:
-                await asyncio.gather(*(lane._fetch(one) for _ in range(lane_module.POOL_SIZE * 2)))
+            while (await lane.db.pool()).get_stats()["pool_size"] < lane_pool.POOL_SIZE:
+                await asyncio.gather(*(lane.db.fetch(one) for _ in range(lane_pool.POOL_SIZE * 2)))
             # A connection goes back to the pool a moment after its answer: wait for all of them.
             for _ in range(200):
-                idle = (await lane._pool()).get_stats()["pool_available"]
-                if idle == lane_module.POOL_SIZE:
+                idle = (await lane.db.pool()).get_stats()["pool_available"]
+                if idle == lane_pool.POOL_SIZE:
                     break
                 await asyncio.sleep(0.02)
             await asyncio.to_thread(cluster.restart)
             answers = []
             for _ in range(3):  # one at a time: the first alone meets every dead connection
                 try:
-                    answers.append(await lane._fetch(one))
+                    answers.append(await lane.db.fetch(one))
                 except Exception as error:
                     answers.append(error)
             return idle, answers
@@ -212,20 +213,20 @@ def test_after_a_restart_a_lone_action_on_the_fast_lane_is_served(cluster, monke
         idle, answers = asyncio.run(play())
     finally:
         db.close_pool()
-    assert idle == lane_module.POOL_SIZE
+    assert idle == lane_pool.POOL_SIZE
     assert answers == [1, 1, 1]
 
 
 def test_while_the_database_is_away_the_lane_gives_up_within_its_wait_and_then_recovers(cluster, monkeypatch):
     db = pooled_database(cluster, monkeypatch)
-    monkeypatch.setattr(lane_module, "connection", db)
-    waits = lane_module.POOL_WAIT
+    monkeypatch.setattr(lane_pool, "connection", db)
+    waits = lane_pool.POOL_WAIT
     lane = lane_module.PlayLane(app=None)  # type: ignore[arg-type]
     one = Read("SELECT 1", [], lambda rows: rows[0][0])
 
     async def attempt() -> object:
         try:
-            return await lane._fetch(one)
+            return await lane.db.fetch(one)
         except Exception as error:
             return type(error).__name__
 
@@ -233,9 +234,9 @@ def test_while_the_database_is_away_the_lane_gives_up_within_its_wait_and_then_r
         try:
             before = await attempt()
             await asyncio.to_thread(cluster.stop)
-            monkeypatch.setattr(lane_module, "POOL_WAIT", 1.0)  # the test's patience while it is away
+            monkeypatch.setattr(lane_pool, "POOL_WAIT", 1.0)  # the test's patience while it is away
             away = await attempt()  # Django answers it (its 503)
-            monkeypatch.setattr(lane_module, "POOL_WAIT", waits)
+            monkeypatch.setattr(lane_pool, "POOL_WAIT", waits)
             await asyncio.to_thread(cluster.start)
             return before, away, await attempt()
         finally:
@@ -259,7 +260,7 @@ def test_a_connection_used_a_moment_ago_is_not_tried_again_and_one_found_broken_
     from psycopg_pool import AsyncConnectionPool
 
     db = pooled_database(cluster, monkeypatch)
-    monkeypatch.setattr(lane_module, "connection", db)
+    monkeypatch.setattr(lane_pool, "connection", db)
     tried = []
     check = AsyncConnectionPool.check_connection
 
@@ -273,14 +274,14 @@ def test_a_connection_used_a_moment_ago_is_not_tried_again_and_one_found_broken_
 
     async def play() -> tuple[list[int], tuple[int, int], list[object]]:
         try:
-            answers = [await lane._fetch(one) for _ in range(5)]  # one after another
+            answers = [await lane.db.fetch(one) for _ in range(5)]  # one after another
             before = len(tried), len({id(conn) for conn in tried})
-            monkeypatch.setattr(lane_module, "TRIED_WITHIN", 3600.0)  # every idle one "a moment ago"
+            monkeypatch.setattr(lane_pool, "TRIED_WITHIN", 3600.0)  # every idle one "a moment ago"
             await asyncio.to_thread(cluster.restart)
             after = []
             for _ in range(3):
                 try:
-                    after.append(await lane._fetch(one))
+                    after.append(await lane.db.fetch(one))
                 except Exception as error:
                     after.append(error)
             return answers, before, after

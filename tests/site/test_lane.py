@@ -346,7 +346,7 @@ def test_with_the_database_away_from_the_lane_the_view_records_the_action(lane, 
     async def broken():
         raise OSError("connection refused")
 
-    monkeypatch.setattr(lane, "_pool", broken)
+    monkeypatch.setattr(lane.db, "pool", broken)
     status, _headers, payload = post(
         lane, f"/api/matches/{match_id}/game/actions/", headers_for(actor), action_body(state)
     )
@@ -830,11 +830,12 @@ def test_the_lanes_routes_are_the_paths_django_resolves_to_the_api_views(db):
     from django.urls import resolve, reverse
 
     from tournaments.api import online as online_api
+    from tournaments.api import online_stream
 
     actions, stream = lane_module.routes()
     for pattern, name, view in (
         (actions, lane_module.ACTIONS_ROUTE, online_api.GameActionApi),
-        (stream, lane_module.STREAM_ROUTE, online_api.GameStreamApi),
+        (stream, lane_module.STREAM_ROUTE, online_stream.GameStreamApi),
     ):
         path = reverse(name, kwargs={"match_id": 42})
         found = pattern.fullmatch(path)

@@ -9,7 +9,8 @@ from tests.support.pages import page
 from tests.support.practice import play_practice_out, start_practice
 from tournaments.models import Event, Match, RatedMatch, Rating, Registration
 from tournaments.selectors.metagame import Scope, metagame_fingerprint, scope_events
-from tournaments.services.ratings import rating_update, ratings_recompute
+from tournaments.services.rating_recompute import ratings_recompute
+from tournaments.services.ratings import rating_update
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the games are queued on commit
 

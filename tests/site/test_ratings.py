@@ -7,7 +7,8 @@ from django.core.management import call_command
 from tests.site.rating_support import League
 from tests.support.actors import make_players
 from tournaments.models import Match, RatedMatch, Rating
-from tournaments.services.ratings import MU, SIGMA, rate_pair, rating_update, ratings_recompute
+from tournaments.services.rating_recompute import ratings_recompute
+from tournaments.services.ratings import MU, SIGMA, rate_pair, rating_update
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from engine.registry import game_keys, get_game
 from tests.support.spectate import played_match, played_turns, spectator_view_after
-from tournaments.api.online import STREAM_PING
+from tournaments.api.online_stream import STREAM_PING
 from tournaments.api.spectate import MIN_WAIT, _timeout, spectate_stream_async
 from tournaments.models import Game, GameAction
 from tournaments.selectors.spectate import spectate_answer, spectate_moves_at, spectated_step

@@ -10,10 +10,10 @@ and three round trips to PostgreSQL, and a stream's start several milliseconds i
 (one per process under ASGI, so the starts queued behind each other).
 
 Here a request sent with a token is served by a few prepared statements on pooled asynchronous
-connections: an action by one (:func:`rows.action_insert`: the facts the view
+connections (``lane_pool.py``): an action by one (:func:`rows.action_insert`: the facts the view
 checks and the INSERT, together) and a Redis command waking the drain; a stream's start by the
 reads of the view's own answer (``online_rows``' statements, ``selectors.online.game_answer``),
-then the same stream as the view's (``api.online.stream_async``).
+then the same stream as the view's (``api.online_stream.stream_async``).
 
 Only the plain case is decided here: a token that names an active user, a JSON body with a
 whole ``seq``, an ``action`` object of a shape its game takes (``engine.actions``, the view's
@@ -35,10 +35,9 @@ import asyncio
 import contextlib
 import logging
 import re
-import time
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import parse_qsl
 
 import orjson
@@ -53,8 +52,7 @@ from rest_framework.authtoken.models import Token
 
 from engine.actions import action_problem
 from engine.registry import games_taking
-from tournaments.api import auth, lane_covers
-from tournaments.api import online as online_api
+from tournaments.api import auth, lane_covers, online_stream
 from tournaments.api.lane_http import (
     Headers,
     Message,
@@ -67,6 +65,7 @@ from tournaments.api.lane_http import (
     read_body,
     replayed,
 )
+from tournaments.api.lane_pool import LanePools
 from tournaments.models import Match
 from tournaments.plainsql import Read, column_of
 from tournaments.selectors import online_rows
@@ -85,7 +84,6 @@ from tournaments.services.online import rows
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
@@ -93,13 +91,6 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 # the paths are the ones Django resolves to the API views (:func:`routes`).
 ACTIONS_ROUTE = "api-match-game-actions"
 STREAM_ROUTE = "api-match-game-stream"
-POOL_SIZE = 8  # connections per process (each statement holds one for about a millisecond)
-# Seconds a request waits for one of them; past it Django answers the request (a statement holds a
-# connection for about a millisecond, so a wait this long means the database is away).
-POOL_WAIT = 3.0
-# A connection back in the pool for less than this many seconds is used without being tried
-# first (it answered a moment ago); one idle for longer is tried, as Django's pool tries its own.
-TRIED_WITHIN = 1.0
 JSON_TYPES = (b"application/json",)
 STREAM_ACCEPTS = (b"*/*", b"text/event-stream", b"application/json")  # all give the view's stream
 
@@ -114,13 +105,10 @@ class PlayLane:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self._pools: dict[asyncio.AbstractEventLoop, Any] = {}
+        self.db = LanePools()  # the database's connections (lane_pool.py)
         self._redis: dict[asyncio.AbstractEventLoop, Any] = {}
         self._limit_clients: dict[asyncio.AbstractEventLoop, Any] = {}
         self._wake_scripts: dict[asyncio.AbstractEventLoop, Any] = {}
-        # When each connection last came back to its pool (by id; the connection itself kept
-        # to tell a new one that took a closed one's id).
-        self._returned: dict[int, tuple[Any, float]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in ("POST", "GET"):
@@ -200,7 +188,7 @@ class PlayLane:
         insert = rows.action_insert(
             match_id, user_id, seq, action, decision=decision, games=games, token=token
         )
-        if not await self._fetch(insert):
+        if not await self.db.fetch(insert):
             return None  # unknown match, not seated, a gap, a retry, a type its game refuses, over...
         payload = orjson.dumps({"seq": seq, "status": "queued", "rule": "", "message": "", "log_index": None})
         headers_out = [
@@ -253,7 +241,7 @@ class PlayLane:
         if key is None:
             return None
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))
-        seconds = online_api.stream_seconds(query.get("seconds", ""))
+        seconds = online_stream.stream_seconds(query.get("seconds", ""))
         if seconds is None:
             return None
         user_id = await self._user_id(key)
@@ -262,7 +250,7 @@ class PlayLane:
         if not await self._within(scope, "user", user_id):
             return None  # the view answers the 429
         try:
-            match = await self._fetch(online_rows.match_for_play_read(match_id))
+            match = await self.db.fetch(online_rows.match_for_play_read(match_id))
         except Match.DoesNotExist:
             return None
         # The API's access rule (selectors.online.match_access) for a seated player; an official
@@ -274,19 +262,19 @@ class PlayLane:
         if getattr(match, PRESENT_FIELDS[seat]) is None or seen_stale(match, seat, now):
             # O1.1: the seat's stream marks it present (one guarded UPDATE, once per match) and
             # is a sign of life (api.md "Presence").
-            await self._fetch(rows.presence_mark(match_id, seat, now, presence_refresh()))
+            await self.db.fetch(rows.presence_mark(match_id, seat, now, presence_refresh()))
 
         checked = [match]  # the first answer starts from the match read above
 
         async def read() -> str:
             """The seat's answer now (``api.online.game_state`` for a player)."""
             current = (
-                checked.pop() if checked else await self._fetch(online_rows.match_for_play_read(match_id))
+                checked.pop() if checked else await self.db.fetch(online_rows.match_for_play_read(match_id))
             )
-            games = (await self._fetch(online_rows.games_read([current])))[current.pk]
+            games = (await self.db.fetch(online_rows.games_read([current])))[current.pk]
             if not games:
                 raise NotHere("no game has started yet")
-            next_seq = await self._fetch(online_rows.next_seq_read(match_id, seat))
+            next_seq = await self.db.fetch(online_rows.next_seq_read(match_id, seat))
             return answer_text(game_answer(current, games, seat, next_seq=next_seq))
 
         client = await self._limits()
@@ -295,7 +283,9 @@ class PlayLane:
         slot = await limits.stream_take_async(client, user_id=user_id, seconds=seconds)
         if slot is None:
             return None  # all the user's streams are open: the view answers the 429
-        chunks = _giving_back(online_api.stream_async(match_id, seat, read, seconds), client, user_id, slot)
+        chunks = _giving_back(
+            online_stream.stream_async(match_id, seat, read, seconds), client, user_id, slot
+        )
         try:
             first = await chunks.__anext__()
         except BaseException:
@@ -310,7 +300,7 @@ class PlayLane:
     async def _user_id(self, key: str) -> int | None:
         """The id of the active user whose unexpired token ``key`` is, or None."""
         params = [key, token_issued_after()]
-        return await self._fetch(Read(_token_sql(), params, lambda rows: rows[0][0] if rows else None))
+        return await self.db.fetch(Read(_token_sql(), params, lambda rows: rows[0][0] if rows else None))
 
     async def _within(self, scope: Scope, name: str, user_id: int) -> bool:
         """Count a request of the user at the rate ``name`` (settings.THROTTLE_RATES); whether it is
@@ -339,111 +329,6 @@ class PlayLane:
             )
         return client
 
-    async def _fetch(self, read: Read[T]) -> T:
-        """Run ``read`` on a pooled connection (prepared); return what its rows make.
-
-        A connection used a moment ago is not tried first (:meth:`_connection`); should it turn
-        out broken (PostgreSQL restarted in that moment), the pool is replaced and the statement
-        runs once more on a tried connection. Nothing ran twice: a broken connection ran
-        nothing, or ran it and the ledger answers the second (an action's ``seq`` is taken:
-        the view answers it, ``rows.action_insert``)."""
-        from psycopg import OperationalError
-
-        for attempt in range(2):
-            async with self._connection(trusted=attempt == 0) as (pool, conn):
-                try:
-                    cursor = await conn.execute(read.sql, read.params, prepare=True)
-                    rows = await cursor.fetchall()
-                except OperationalError:
-                    if attempt or not conn.broken:
-                        raise
-                    await self._pool_renew(pool)
-                    continue
-            return read.build(rows)
-        raise AssertionError("unreachable")
-
-    @contextlib.asynccontextmanager
-    async def _connection(self, *, trusted: bool = False) -> AsyncIterator[tuple[Any, Any]]:
-        """A connection of this loop's pool (with the pool), tried before it is used, as Django's
-        pool tries its own (config.py) — unless ``trusted`` and it came back to the pool less
-        than :data:`TRIED_WITHIN` seconds ago (under load, every statement would cost a round
-        trip more; :meth:`_fetch` copes with one found broken). One found dead means PostgreSQL
-        restarted, and every idle one is dead too: rather than try them one by one (psycopg_pool
-        waits 1 s, 2 s, 4 s … between tries, so a lone request after a restart timed out after
-        30 s), the pool is replaced by a fresh one, whose connection is made at once. A pool
-        that gives no connection within :data:`POOL_WAIT` (its reconnections backing off after
-        an outage) is replaced the same way, and the request goes on to Django. Raises psycopg's
-        errors or PoolTimeout."""
-        from psycopg import Error as DatabaseError
-        from psycopg_pool import AsyncConnectionPool, PoolClosed, PoolTimeout
-
-        for _attempt in range(3):
-            pool = await self._pool()
-            try:
-                conn = await pool.getconn(timeout=POOL_WAIT)
-            except PoolClosed:
-                continue  # replaced by another request meanwhile: take the new one
-            except PoolTimeout:
-                await self._pool_renew(pool)
-                raise
-            back = self._returned.get(id(conn))
-            if not (
-                trusted and back is not None and back[0] is conn and time.monotonic() - back[1] < TRIED_WITHIN
-            ):
-                try:
-                    await AsyncConnectionPool.check_connection(conn)
-                except DatabaseError:
-                    await pool.putconn(conn)  # broken: the pool closes it
-                    await self._pool_renew(pool)
-                    continue
-            try:
-                yield pool, conn
-            finally:
-                if len(self._returned) > 8 * POOL_SIZE:  # connections of replaced pools, gone
-                    self._returned.clear()
-                self._returned[id(conn)] = (conn, time.monotonic())
-                await pool.putconn(conn)
-            return
-        raise PoolTimeout("no working connection to the database")
-
-    async def _pool_renew(self, dead: Any) -> Any:
-        """Replace this loop's pool ``dead`` by a new one (unless another request has already);
-        return the loop's pool now."""
-        loop = asyncio.get_running_loop()
-        current = self._pools.get(loop)
-        if current is not None and current is dead:
-            del self._pools[loop]
-            log.warning("fast lane: the database connections were lost (a restart?); connecting anew")
-            # Its idle connections are closed; those in use are closed as they come back.
-            await current.close(timeout=0)
-        return await self._pool()
-
-    async def _pool(self) -> Any:
-        """This event loop's pool of autocommit connections to the site's database (each is
-        tried before use: :meth:`_connection`)."""
-        loop = asyncio.get_running_loop()
-        pool = self._pools.get(loop)
-        if pool is None:
-            from psycopg import AsyncConnection
-            from psycopg_pool import AsyncConnectionPool
-
-            params = {
-                k: v
-                for k, v in connection.get_connection_params().items()
-                if k not in ("cursor_factory", "pool")
-            }
-            pool = AsyncConnectionPool(
-                kwargs={**params, "autocommit": True},
-                connection_class=AsyncConnection,
-                min_size=1,
-                max_size=POOL_SIZE,
-                open=False,
-                name="respons-lane",
-            )
-            self._pools[loop] = pool
-            await pool.open()
-        return pool
-
     async def _wake(self) -> None:
         """Wake a worker for the action just recorded, as ``services.online.drain_wake`` does:
         the drain task, unless a wake-up is pending already. Never raises: the action is
@@ -470,10 +355,9 @@ class PlayLane:
     async def close(self) -> None:
         """Close this event loop's connections (tests; a server just exits)."""
         loop = asyncio.get_running_loop()
-        pool, client = self._pools.pop(loop, None), self._redis.pop(loop, None)
+        await self.db.close()
+        client = self._redis.pop(loop, None)
         self._wake_scripts.pop(loop, None)
-        if pool is not None:
-            await pool.close()
         for one in (client, self._limit_clients.pop(loop, None)):
             if one is not None:
                 await one.aclose()

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.errors import ApiError
-from tournaments.api.online import (
+from tournaments.api.online_stream import (
     STREAM_MAX_SECONDS,
     STREAM_PING,
     EventStreamRenderer,

@@ -10,6 +10,7 @@ from tournaments.api import (
     metagame,
     notifications,
     online,
+    online_stream,
     players,
     practice,
     ratings,
@@ -164,7 +165,11 @@ urlpatterns = [
     path("matches/<id:match_id>/dispute/", events.MatchDisputeApi.as_view(), name="api-match-dispute"),
     path("matches/<id:match_id>/extend/", events.MatchExtendApi.as_view(), name="api-match-extend"),
     path("matches/<id:match_id>/game/", online.GameStateApi.as_view(), name="api-match-game"),
-    path("matches/<id:match_id>/game/stream/", online.GameStreamApi.as_view(), name="api-match-game-stream"),
+    path(
+        "matches/<id:match_id>/game/stream/",
+        online_stream.GameStreamApi.as_view(),
+        name="api-match-game-stream",
+    ),
     path(
         "matches/<id:match_id>/game/presence/",
         online.GamePresenceApi.as_view(),

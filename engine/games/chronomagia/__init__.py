@@ -6,7 +6,7 @@ beside this file.
 
 from pathlib import Path
 
-from engine.games._common import ModuleRules
+from engine.games._module_rules import ModuleRules
 from engine.games.chronomagia import cards, deck
 from engine.games.chronomagia.match_engine import ChronomagiaMatchEngine
 from engine.games.chronomagia.texts import TEXTS

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.games._common import (
+from engine.actions import is_int
+from engine.games._card_fields import (
     IDENTITY_KEYS,
     check_keys,
     check_object,
-    is_int,
     take_bool,
     take_choice,
     take_identity,

@@ -22,7 +22,8 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import MAIN_HEADERS, SIDE_HEADERS, Decklist, ZoneKind, ZoneSpec
-from engine.games._common import DeckCheck, a_type, copy_totals, zone_spec
+from engine.games._card_fields import a_type
+from engine.games._deck_check import DeckCheck, copy_totals, zone_spec
 from engine.games.chronomagia.cards import Card
 from engine.problems import Violation
 

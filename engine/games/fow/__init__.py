@@ -6,7 +6,7 @@ this file.
 
 from pathlib import Path
 
-from engine.games._common import ModuleRules
+from engine.games._module_rules import ModuleRules
 from engine.games.fow import cards, deck
 from engine.games.fow.match_engine import FowMatchEngine
 from engine.games.fow.texts import TEXTS

@@ -10,12 +10,12 @@ total) and ``will_cost`` (by attribute, F1.3); ``atk``/``def`` (F1.4); a ruler's
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.games._common import (
+from engine.actions import is_int
+from engine.games._card_fields import (
     IDENTITY_KEYS,
     a_type,
     check_keys,
     check_object,
-    is_int,
     take_bool,
     take_choice,
     take_identity,

@@ -6,7 +6,7 @@ this file.
 
 from pathlib import Path
 
-from engine.games._common import ModuleRules
+from engine.games._module_rules import ModuleRules
 from engine.games.wow import cards, deck
 from engine.games.wow.match_engine import WowMatchEngine
 from engine.games.wow.texts import TEXTS

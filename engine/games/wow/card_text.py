@@ -6,10 +6,10 @@ filter, abilities (W9, W1.4, W1.7) and a quest (W8.7).
 from collections.abc import Mapping
 from typing import Any
 
-from engine.games._common import (
+from engine.actions import is_int
+from engine.games._card_fields import (
     check_keys,
     check_object,
-    is_int,
     take_bool,
     take_choice,
     take_int,

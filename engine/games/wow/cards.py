@@ -11,7 +11,7 @@ limit, W1.6, W13.2); ``abilities`` (the structured text the match engine plays, 
 from collections.abc import Mapping
 from typing import Any
 
-from engine.games._common import (
+from engine.games._card_fields import (
     check_keys,
     check_object,
     take_bool,

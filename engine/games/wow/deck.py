@@ -32,15 +32,8 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import MAIN_HEADERS, SIDE_HEADERS, Decklist, ZoneKind, ZoneSpec
-from engine.games._common import (
-    DeckCheck,
-    Entry,
-    a_type,
-    copy_totals,
-    option_format,
-    option_side_max,
-    zone_spec,
-)
+from engine.games._card_fields import a_type
+from engine.games._deck_check import DeckCheck, Entry, copy_totals, option_format, option_side_max, zone_spec
 from engine.games.wow.cards import Card
 from engine.problems import Violation
 

@@ -9,7 +9,7 @@ abilities, a quest).
 import re
 from dataclasses import dataclass
 
-from engine.games._common import IDENTITY_KEYS
+from engine.games._card_fields import IDENTITY_KEYS
 from engine.games.wow.words import Requires
 from engine.languages import Translations
 

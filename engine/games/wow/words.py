@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.games._common import check_keys, check_object, take_choice
+from engine.games._card_fields import check_keys, check_object, take_choice
 from engine.problems import Problem
 
 # W13.6: "your hero deals N": the damage's source is the hero, not the ability card.

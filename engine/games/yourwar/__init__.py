@@ -6,7 +6,7 @@ Found through :mod:`engine.registry` as ``yourwar``. See ``README.md`` and ``RUL
 from pathlib import Path
 from typing import Any
 
-from engine.games._common import ModuleRules
+from engine.games._module_rules import ModuleRules
 from engine.games.yourwar import cards, deck
 from engine.games.yourwar.match_engine import YourWarMatchEngine
 from engine.games.yourwar.texts import TEXTS

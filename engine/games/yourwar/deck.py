@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.catalog import Catalog
 from engine.decklist import MAIN_HEADERS, SIDE_HEADERS, Decklist, ZoneKind, ZoneSpec
-from engine.games._common import DeckCheck, copy_totals, option_side_max, zone_spec
+from engine.games._deck_check import DeckCheck, copy_totals, option_side_max, zone_spec
 from engine.games.yourwar.cards import Card
 from engine.problems import Violation
 

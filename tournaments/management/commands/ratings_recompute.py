@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.services.ratings import ratings_games, ratings_recompute
+from tournaments.services.rating_recompute import ratings_games, ratings_recompute
 
 
 class Command(BaseCommand):

@@ -58,7 +58,7 @@ def _check_result(match: Match, best_of: int, wins_a: Any, wins_b: Any, draws: A
     A Swiss match has at most ``best_of`` games, drawn ones included (a best-of-3 ends 2-0,
     2-1, 1-1-1, 1-0 when time is called, ...); a top-cut match cannot end in a draw and plays
     on past ``best_of`` while tied, up to ``best_of + 3`` games, as online play does
-    (services/online/adjudicate.py ``_after_game``).
+    (services/online/results.py ``_after_game``).
     """
     problems: list[dict[str, str]] = []
     names = {

@@ -2,8 +2,9 @@
 
 The web process only records what a seat submits (:mod:`.submit`) and queues the work
 (:mod:`.queue`); games are set up by :mod:`.setup`; a worker applies every queued action through
-the engine exactly once under a row lock on the match (:mod:`.adjudicate`), with each game's
-engine state kept per process (:mod:`.engines`); the periodic sweep (:mod:`.schedule`) takes up
+the engine exactly once under a row lock on the match (:mod:`.adjudicate`; a game played on,
+its clocks and bots, :mod:`.play`; a game's end and the match result, :mod:`.results`), with
+each game's engine state kept per process (:mod:`.engines`); the periodic sweep (:mod:`.schedule`) takes up
 clocks and timers that ran out (O2.1). A snapshot of each seat's view is stored after every
 change, so reading a game never needs the engine; the reads are
 :mod:`tournaments.selectors.online`'s.
@@ -15,14 +16,12 @@ from __future__ import annotations
 
 from tournaments.services.online.adjudicate import (
     actions_drain,
-    count_game,
     match_adjudicate,
     match_changed,
     matches_drain,
-    record_result,
-    refuse,
 )
 from tournaments.services.online.engines import engine_for, engine_forget
+from tournaments.services.online.play import refuse
 from tournaments.services.online.queue import (
     DRAIN_NUDGED,
     DRAIN_WOKEN,
@@ -33,6 +32,7 @@ from tournaments.services.online.queue import (
     queue_action,
     queue_adjudication,
 )
+from tournaments.services.online.results import count_game, record_result
 from tournaments.services.online.schedule import embedded_beat_start, matches_due, online_sweep
 from tournaments.services.online.setup import (
     game_create,

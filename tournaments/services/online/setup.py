@@ -192,7 +192,7 @@ def game_create(
 
 def game_begin(game: Game, now: datetime) -> None:
     """Start the game's play: its clocks at once when both seats are present (or the event has
-    no grace period), else the wait for them until ``present_by`` (O1.2, :func:`_presence_check`)."""
+    no grace period), else the wait for them until ``present_by`` (O1.2, ``play._presence_check``)."""
     engine = engine_for(game)
     game.status = Game.Status.PLAYING
     event = game.match.round.event
