@@ -1,6 +1,21 @@
 """An event driven through the API as its organizer would (the tests' shorthand)."""
 
+import json
+
 from tests.support.actors import Actor, make_players
+
+
+def legal_decks_read() -> list[dict]:
+    """Return the shipped RESPONSE decklists as JSON objects (all legal)."""
+    from engine.decklist import decklist_to_json, load_decklist
+    from engine.registry import bundled_decklists
+
+    decks = []
+    for path in bundled_decklists("respons"):
+        decks.append(
+            json.loads(path.read_text()) if path.suffix == ".json" else decklist_to_json(load_decklist(path))
+        )
+    return decks
 
 
 class EventDriver:
