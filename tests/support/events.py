@@ -67,13 +67,13 @@ class EventDriver:
         return self.organizer.api.get(f"{self.url}standings/").json()
 
 
-def one_table(event: EventDriver, judge: Actor | None = None) -> tuple[dict, Actor, Actor]:
-    """Open ``event`` (adding ``judge``), register two new players and start round 1; return
-    the one match of the round (the API's dict) and its players at seats A and B."""
+def one_table(event: EventDriver, judge: Actor | None = None, prefix: str = "p") -> tuple[dict, Actor, Actor]:
+    """Open ``event`` (adding ``judge``), register two new players (``prefix``001, 002) and start
+    round 1; return the one match of the round (the API's dict) and its players at seats A and B."""
     if judge is not None:
         event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
     event.open()
-    a, b = make_players(2)
+    a, b = make_players(2, prefix=prefix)
     event.register(a, b)
     match = event.start()["matches"][0]
     by_name = {a.name: a, b.name: b}
