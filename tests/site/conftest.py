@@ -15,19 +15,20 @@ from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.clocks import TestClock
 from tests.support.events import EventDriver, legal_decks_read, one_table
 from tests.support.services import require_or_skip
+from tests.support.shared_rows import SITE_TEST_SETTINGS
 
 
 @pytest.fixture(autouse=True)
 def _quick_passwords(settings) -> None:
     # Real password hashing is slow on purpose (about a second here); tests sign up many users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = SITE_TEST_SETTINGS["PASSWORD_HASHERS"]
 
 
 @pytest.fixture(autouse=True)
 def _notifications_in_the_callbacks(settings) -> None:
     # E-mails and webhooks run when the on-commit callbacks run, not on a thread of their own
     # (tests/site/test_webhooks.py checks the thread with a slow receiver).
-    settings.NOTIFY_IN_BACKGROUND = False
+    settings.NOTIFY_IN_BACKGROUND = SITE_TEST_SETTINGS["NOTIFY_IN_BACKGROUND"]
 
 
 @pytest.fixture(autouse=True)

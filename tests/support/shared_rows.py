@@ -16,7 +16,10 @@ fresh client carrying the same credentials (``Actor.__deepcopy__``).
 
 Safe for tests that use the ``db`` fixture (a ``transactional_db`` or live-server test flushes
 the tables, the shared rows with them, and cannot run inside the outer transaction) and that
-do not depend on the ids of rows made after the set-up.
+make no row the shared ones would clash with: a test that signs up players of its own beside
+the shared ones names them apart (``make_players(prefix=...)``). The shared rows keep their ids
+from test to test, as every test's rows did on SQLite before; the caches keyed by an event's
+results (standings, placings) are keyed by their content too.
 """
 
 from collections.abc import Iterator
