@@ -13,21 +13,22 @@ from engine.registry import get_game
 from tests.support.actors import Actor, anonymous_actor, make_actor
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.clocks import TestClock
-from tests.support.events import EventDriver, one_table
+from tests.support.events import EventDriver, legal_decks_read, one_table
 from tests.support.services import require_or_skip
+from tests.support.shared_rows import SITE_TEST_SETTINGS
 
 
 @pytest.fixture(autouse=True)
 def _quick_passwords(settings) -> None:
     # Real password hashing is slow on purpose (about a second here); tests sign up many users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = SITE_TEST_SETTINGS["PASSWORD_HASHERS"]
 
 
 @pytest.fixture(autouse=True)
 def _notifications_in_the_callbacks(settings) -> None:
     # E-mails and webhooks run when the on-commit callbacks run, not on a thread of their own
     # (tests/site/test_webhooks.py checks the thread with a slow receiver).
-    settings.NOTIFY_IN_BACKGROUND = False
+    settings.NOTIFY_IN_BACKGROUND = SITE_TEST_SETTINGS["NOTIFY_IN_BACKGROUND"]
 
 
 @pytest.fixture(autouse=True)
@@ -85,6 +86,24 @@ def _card_sets_copied(django_db_setup: None, django_db_blocker) -> None:
         card_sets_copy_make()
 
 
+@pytest.fixture(scope="module")
+def module_rows(django_db_setup: None, django_db_blocker, _card_sets_copied: None) -> Iterator[None]:
+    """A transaction around all the tests of a module, rolled back after the last: a
+    module-scoped fixture that asks for it writes rows once, with the card sets in, and each
+    test runs in a savepoint inside (tests/support/shared_rows.py)."""
+    from tests.support import card_sets
+    from tests.support.shared_rows import rows_shared
+
+    with rows_shared(django_db_blocker):
+        with django_db_blocker.unblock():
+            card_sets.card_sets_restore()
+        card_sets.held = True
+        try:
+            yield
+        finally:
+            card_sets.held = False
+
+
 @pytest.fixture
 def card_sets(_card_sets_copied: None, db: None) -> None:
     """The card sets shipped with the engine, imported for every game (the rows their import
@@ -105,17 +124,7 @@ def respons_deck_text() -> str:
 @pytest.fixture
 def legal_decks() -> list[dict]:
     """The shipped RESPONSE decklists as JSON objects (all legal)."""
-    import json
-
-    from engine.decklist import decklist_to_json, load_decklist
-    from engine.registry import bundled_decklists
-
-    decks = []
-    for path in bundled_decklists("respons"):
-        decks.append(
-            json.loads(path.read_text()) if path.suffix == ".json" else decklist_to_json(load_decklist(path))
-        )
-    return decks
+    return legal_decks_read()
 
 
 @pytest.fixture

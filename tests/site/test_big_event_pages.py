@@ -1,10 +1,13 @@
 """A big event's pages cut their long tables into pages of 200 rows,
 find a player on every page, and read the standings back from the cache until a result changes."""
 
+import copy
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from tests.support.actors import make_actor
 from tests.support.pages import page
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors import events as selectors
@@ -14,9 +17,27 @@ from tournaments.views.events.dashboard import MANAGE_ROWS
 PLAYERS = 2 * PAGE_ROWS + 20  # three pages of players, two of tables
 
 
+@pytest.fixture(scope="module")
+def _big_rows(module_rows, django_db_blocker):
+    """A running event of PLAYERS players, round 1 paired and played (player a wins), and its
+    organizer: made once for the module's tests (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock():
+        organizer = make_actor("olga")
+        return big_event_make(organizer), organizer
+
+
 @pytest.fixture
-def big(organizer, db):
-    """A running event of PLAYERS players, round 1 paired and played (player a wins)."""
+def big(_big_rows, db):
+    """The shared big event: the test's own copy of it."""
+    return copy.deepcopy(_big_rows[0])
+
+
+@pytest.fixture
+def organizer(_big_rows, db):
+    return copy.deepcopy(_big_rows[1])
+
+
+def big_event_make(organizer):
     User = get_user_model()
     users = User.objects.bulk_create(User(username=f"p{i:04d}", password="!") for i in range(PLAYERS))
     event = Event.objects.create(

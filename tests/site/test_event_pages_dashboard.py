@@ -1,8 +1,11 @@
 """The organizer's dashboard: access, lifecycle buttons, round control, decks, judges."""
 
+import copy
+
 import pytest
 
-from tests.support.actors import make_players
+from tests.support.actors import make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tests.support.pages import assert_refused, event_row, html_of, last_round, page, post
 from tournaments.models import DeckNote, Match, Round
 from tournaments.services.events import event_update
@@ -10,14 +13,37 @@ from tournaments.services.events import event_update
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def _cup_rows(module_rows, django_db_blocker):
+    """An event in registration, with a judge and six registered players (p001…): made once
+    for the module's tests (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock():
+        organizer, judge = make_actor("olga"), make_actor("jury")
+        event = EventDriver(organizer, legal_decks_read(), name="Spring Cup", rounds=2)
+        organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
+        event.open()
+        event.register(*make_players(6))
+    return event, judge
+
+
 @pytest.fixture
-def cup(event_factory, organizer, judge):
-    """An event in registration, with a judge and six registered players."""
-    event = event_factory(name="Spring Cup", rounds=2)
-    organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    event.register(*make_players(6))
-    return event
+def _shared(_cup_rows, db):
+    return copy.deepcopy(_cup_rows)
+
+
+@pytest.fixture
+def cup(_shared):
+    return _shared[0]
+
+
+@pytest.fixture
+def organizer(_shared):
+    return _shared[0].organizer
+
+
+@pytest.fixture
+def judge(_shared):
+    return _shared[1]
 
 
 def test_it_opens_the_dashboard_to_the_organizer_and_judges_only(
@@ -38,7 +64,7 @@ def test_it_runs_the_event_from_the_dashboard(event_factory, organizer):
     assert "Open registration" in html and "No rounds yet" in html
     opened = post(organizer, f"/events/{event.id}/manage/open/")
     assert "Registration is open." in html_of(opened)
-    event.register(*make_players(4))
+    event.register(*make_players(4, prefix="f"))  # p001… are the cup's
     started = post(organizer, f"/events/{event.id}/manage/start/")
     assert "round 1 is paired" in html_of(started)
     assert event_row(event).status == "running"
@@ -165,7 +191,7 @@ def test_it_lets_the_organizer_drop_a_player(cup, organizer):
 def test_it_publishes_decklists_after_the_event(event_factory, organizer, outsider):
     event = event_factory(name="Tiny Cup", rounds=1)
     event.open()
-    event.register(*make_players(2))
+    event.register(*make_players(2, prefix="t"))  # p001… are the cup's
     event.start()
     event.finish_round(1)
     event.next_round()

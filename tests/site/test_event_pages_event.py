@@ -1,8 +1,11 @@
 """The public event page: who sees what, registration, my pairing, reports, drops."""
 
+import copy
+
 import pytest
 
-from tests.support.actors import make_players
+from tests.support.actors import make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tests.support.pages import browser, event_row, html_of, match_of, page, post
 from tournaments.models import Match, Registration
 from tournaments.services.decks import deck_save
@@ -10,14 +13,57 @@ from tournaments.services.decks import deck_save
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def _cup_rows(module_rows, django_db_blocker):
+    """An event in registration with a judge; ``player`` (Vesta) and ``opponent`` (Warden)
+    registered; and ``outsider``: made once for the module's tests (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock():
+        actors = {role: make_actor(name) for role, name in ACTORS.items()}
+        organizer = actors["organizer"]
+        event = EventDriver(organizer, legal_decks_read(), name="Spring Cup", rounds=2)
+        organizer.api.post(f"{event.url}judges/", {"username": actors["judge"].name}, format="json")
+        event.open()
+        event.register(actors["player"], actors["opponent"])
+    return event, actors
+
+
+# The actors' fixtures (tests/site/conftest.py) hand out the shared ones here.
+ACTORS = {"organizer": "olga", "judge": "jury", "player": "anna", "opponent": "boris", "outsider": "oscar"}
+
+
 @pytest.fixture
-def cup(event_factory, organizer, judge, player, opponent):
-    """An event in registration with a judge; ``player`` (Vesta) and ``opponent`` (Warden) registered."""
-    event = event_factory(name="Spring Cup", rounds=2)
-    organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    event.register(player, opponent)
-    return event
+def _shared(_cup_rows, db):
+    return copy.deepcopy(_cup_rows)
+
+
+@pytest.fixture
+def cup(_shared):
+    return _shared[0]
+
+
+@pytest.fixture
+def organizer(_shared):
+    return _shared[1]["organizer"]
+
+
+@pytest.fixture
+def judge(_shared):
+    return _shared[1]["judge"]
+
+
+@pytest.fixture
+def player(_shared):
+    return _shared[1]["player"]
+
+
+@pytest.fixture
+def opponent(_shared):
+    return _shared[1]["opponent"]
+
+
+@pytest.fixture
+def outsider(_shared):
+    return _shared[1]["outsider"]
 
 
 def test_it_renders_the_event_page_for_every_role(cup, organizer, judge, player, outsider, anonymous):

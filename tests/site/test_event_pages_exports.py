@@ -1,25 +1,66 @@
 """CSV exports: pairings, standings and decklists; decklists are hidden information."""
 
+import copy
+
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.support.actors import PASSWORD, Actor, make_players
+from tests.support.actors import PASSWORD, Actor, make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tests.support.pages import assert_refused, browser, csv_rows, last_round
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def _cup_rows(module_rows, django_db_blocker):
+    """A running event: ``player``, ``opponent`` and two more, round 1 finished, round 2 paired;
+    made once for the module's tests (tests/support/shared_rows.py), with its actors."""
+    with django_db_blocker.unblock():
+        actors = {role: make_actor(name) for role, name in ACTORS.items()}
+        organizer = actors["organizer"]
+        event = EventDriver(organizer, legal_decks_read(), name="Spring Cup", rounds=3)
+        organizer.api.post(f"{event.url}judges/", {"username": actors["judge"].name}, format="json")
+        event.open()
+        event.register(actors["player"], actors["opponent"], *make_players(2))
+        event.start()
+        event.finish_round(1)
+        event.next_round()
+    return event, actors
+
+
+# The actors' fixtures (tests/site/conftest.py) hand out the shared ones here.
+ACTORS = {"organizer": "olga", "judge": "jury", "player": "anna", "opponent": "boris"}
+
+
 @pytest.fixture
-def cup(event_factory, organizer, judge, player, opponent):
-    """A running event: ``player``, ``opponent`` and two more, round 1 finished, round 2 paired."""
-    event = event_factory(name="Spring Cup", rounds=3)
-    organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    event.register(player, opponent, *make_players(2))
-    event.start()
-    event.finish_round(1)
-    event.next_round()
-    return event
+def _shared(_cup_rows, db):
+    return copy.deepcopy(_cup_rows)
+
+
+@pytest.fixture
+def cup(_shared):
+    return _shared[0]
+
+
+@pytest.fixture
+def organizer(_shared):
+    return _shared[1]["organizer"]
+
+
+@pytest.fixture
+def judge(_shared):
+    return _shared[1]["judge"]
+
+
+@pytest.fixture
+def player(_shared):
+    return _shared[1]["player"]
+
+
+@pytest.fixture
+def opponent(_shared):
+    return _shared[1]["opponent"]
 
 
 def test_it_exports_the_pairings_of_a_round(cup, organizer, judge):
@@ -100,7 +141,7 @@ def test_it_keeps_a_name_from_running_as_a_spreadsheet_formula(event_factory, or
     tricky = get_user_model().objects.create_user(username="-2+3", password=PASSWORD)
     client = browser(Actor(name="-2+3", user=tricky, api=None))
     assert client.post(f"/events/{event.id}/register/", {"deck_text": respons_deck_text}).status_code == 302
-    event.register(*make_players(1))
+    event.register(*make_players(1, prefix="f"))  # p001… play the module's cup
     event.start()
     rows = csv_rows(browser(organizer).get(f"/events/{event.id}/export/pairings-1.csv"))
-    assert {rows[1][1], rows[1][2]} == {"'-2+3", "p001"}
+    assert {rows[1][1], rows[1][2]} == {"'-2+3", "f001"}

@@ -1,19 +1,40 @@
 """Reporting results: a player reports, the opponent confirms or disputes, officials decide."""
 
+import copy
+
 import pytest
 
-from tests.support.events import one_table
+from tests.support.actors import make_actor
+from tests.support.events import EventDriver, legal_decks_read, one_table
 from tournaments.models import ResultChange
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def _running_rows(module_rows, django_db_blocker):
+    """A best-of-3 event in round 1 with two players at table 1, and a judge: made once for the
+    module's tests (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock():
+        judge = make_actor("jury")
+        event = EventDriver(make_actor("olga"), legal_decks_read(), rounds=2, best_of=3)
+        match, a, b = one_table(event, judge)
+    return (event, match, a, b), judge
+
+
 @pytest.fixture
-def running(event_factory, judge):
-    """A best-of-3 event in round 1 with two players at table 1, and a judge."""
-    event = event_factory(rounds=2, best_of=3)
-    match, a, b = one_table(event, judge)
-    return event, match, a, b
+def _shared(_running_rows, db):
+    return copy.deepcopy(_running_rows)
+
+
+@pytest.fixture
+def running(_shared):
+    return _shared[0]
+
+
+@pytest.fixture
+def judge(_shared):
+    return _shared[1]
 
 
 def report(actor, match, wins_a, wins_b, draws=0):

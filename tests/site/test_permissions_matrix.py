@@ -4,9 +4,12 @@ Roles: the organizer, a judge of the event, a player of the event, another signe
 user (outsider), and an anonymous visitor.
 """
 
+import copy
+
 import pytest
 
-from tests.support.actors import make_players
+from tests.support.actors import anonymous_actor, make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tests.support.pages import page, post
 
 pytestmark = pytest.mark.django_db
@@ -14,22 +17,36 @@ pytestmark = pytest.mark.django_db
 ROLES = ("organizer", "judge", "player", "outsider", "anonymous")
 
 
-@pytest.fixture
-def world(event_factory, organizer, judge, player, outsider, anonymous):
-    """An event in registration with a judge and two registered players (``player`` is one)."""
-    event = event_factory(rounds=2)
-    organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
-    event.open()
-    rival = make_players(1, prefix="rival")[0]
-    event.register(player, rival)
+@pytest.fixture(scope="module")
+def _world_rows(module_rows, django_db_blocker):
+    """An event in registration with a judge and two registered players (``player`` is one),
+    made once for the module's tests (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock():
+        organizer, judge, player, outsider = (make_actor(n) for n in ("olga", "jury", "anna", "oscar"))
+        event = EventDriver(organizer, legal_decks_read(), rounds=2)
+        organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
+        event.open()
+        rival = make_players(1, prefix="rival")[0]
+        event.register(player, rival)
     actors = {
         "organizer": organizer,
         "judge": judge,
         "player": player,
         "outsider": outsider,
-        "anonymous": anonymous,
+        "anonymous": anonymous_actor(),
     }
     return event, actors, rival
+
+
+@pytest.fixture
+def world(_world_rows, db):
+    """The shared event, its actors and the rival: the test's own copies."""
+    return copy.deepcopy(_world_rows)
+
+
+@pytest.fixture
+def organizer(world):
+    return world[1]["organizer"]
 
 
 def started(world):

@@ -2,10 +2,13 @@
 events played (place, record, deck once published), the match history with rating changes,
 ratings per game, head-to-head; the player can hide it from the public."""
 
-import pytest
-from django.test import Client
+import copy
 
-from tests.support.actors import PASSWORD, make_players
+import pytest
+from django.test import Client, TestCase, override_settings
+
+from tests.support.actors import PASSWORD, make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
@@ -17,20 +20,33 @@ def small_events_rate(settings):
     settings.RATING_MIN_PLAYERS = 4
 
 
-@pytest.fixture
-def finished_cup(event_factory, django_capture_on_commit_callbacks):
-    """Two Swiss rounds of four players, finished, results rated: (event, the players by name)."""
-    cup = event_factory(name="Autumn Cup", rounds=2)
-    cup.open()
-    players = make_players(4)
-    cup.register(*players)
-    cup.start()
-    with django_capture_on_commit_callbacks(execute=True):
-        cup.finish_round(1)
-        cup.next_round()
-        cup.finish_round(2)
-        assert cup.organizer.api.post(f"{cup.url}next-round/").status_code == 200  # finishes it
+@pytest.fixture(scope="module")
+def _finished_cup_rows(module_rows, django_db_blocker):
+    """Two Swiss rounds of four players, finished, results rated: (event, the players by name),
+    made once for the module's tests (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock(), override_settings(RATING_MIN_PLAYERS=4):
+        cup = EventDriver(make_actor("olga"), legal_decks_read(), name="Autumn Cup", rounds=2)
+        cup.open()
+        players = make_players(4)
+        cup.register(*players)
+        cup.start()
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            cup.finish_round(1)
+            cup.next_round()
+            cup.finish_round(2)
+            assert cup.organizer.api.post(f"{cup.url}next-round/").status_code == 200  # finishes it
     return cup, {p.name: p for p in players}
+
+
+@pytest.fixture
+def finished_cup(_finished_cup_rows, db):
+    """The shared finished cup and its players: the test's own copies."""
+    return copy.deepcopy(_finished_cup_rows)
+
+
+@pytest.fixture
+def organizer(_finished_cup_rows, db):
+    return copy.deepcopy(_finished_cup_rows[0].organizer)
 
 
 def profile(actor, username, query=""):
@@ -106,14 +122,14 @@ def test_a_hidden_profile_is_the_players_and_their_officials_only(finished_cup, 
 def test_the_match_history_leaves_out_held_pairings(event_factory, anonymous, organizer):
     cup = event_factory(rounds=3)
     cup.open()
-    cup.register(*make_players(4))
+    cup.register(*make_players(4, prefix="h"))  # "p001"… play the module's finished cup
     cup.start()
     cup.finish_round(1)
     assert organizer.api.post(f"{cup.url}next-round/", {"hold": True}, format="json").status_code == 200
-    body = profile(anonymous, "p001").json()
+    body = profile(anonymous, "h001").json()
     assert body["matches_count"] == 1 and body["matches"][0]["round"] == 1
-    assert profile(organizer, "p001").json()["matches_count"] == 1  # a held round is in no profile
-    assert profile(anonymous, "p001", "?page=0").status_code == 400
+    assert profile(organizer, "h001").json()["matches_count"] == 1  # a held round is in no profile
+    assert profile(anonymous, "h001", "?page=0").status_code == 400
 
 
 def test_the_profile_page_in_russian_and_english(finished_cup):

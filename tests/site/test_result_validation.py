@@ -3,23 +3,37 @@ and every problem is said at once, in the reader's language: in the API (``probl
 on the player's, the dashboard's and the judges' result forms. A number field holding text
 (which a browser sends as a blank) is refused, never read as 0."""
 
+import copy
+
 import pytest
 from django.test import Client
 
-from tests.support.actors import make_players
-from tests.support.events import one_table
+from tests.support.actors import make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read, one_table
 from tests.support.pages import html_of, post
 from tournaments.models import Match, ResultChange
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def best_of_three(event_factory):
-    """A best-of-3 Swiss event in round 1: (event, match id, player at seat A, at seat B)."""
-    event = event_factory(rounds=1, best_of=3)
-    match, a, b = one_table(event)
+@pytest.fixture(scope="module")
+def _best_of_three_rows(module_rows, django_db_blocker):
+    """A best-of-3 Swiss event in round 1: (event, match id, player at seat A, at seat B); made
+    once for the module's tests (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock():
+        event = EventDriver(make_actor("olga"), legal_decks_read(), rounds=1, best_of=3)
+        match, a, b = one_table(event)
     return event, match["id"], a, b
+
+
+@pytest.fixture
+def best_of_three(_best_of_three_rows, db):
+    return copy.deepcopy(_best_of_three_rows)
+
+
+@pytest.fixture
+def organizer(best_of_three):
+    return best_of_three[0].organizer
 
 
 def report(actor, match_id: int, wins_a, wins_b, draws=0, language: str = "en"):
@@ -88,7 +102,7 @@ def test_it_says_every_problem_at_once(best_of_three, organizer):
 
 def test_it_refuses_a_best_of_one_won_twice(event_factory, organizer):
     event = event_factory(rounds=1, best_of=1)
-    match, _, _ = one_table(event)
+    match, _, _ = one_table(event, prefix="one")  # p001… play the module's best of three
     response = report(organizer, match["id"], 1, 0, 1)
     assert response.status_code == 400
     assert response.json()["problems"][0]["message"] == "1-0-1 adds up to 2: this match has at most 1 game."
@@ -98,7 +112,7 @@ def test_it_refuses_a_best_of_one_won_twice(event_factory, organizer):
 def test_it_lets_a_top_cut_match_play_on_past_three_games_while_tied(event_factory, organizer):
     event = event_factory(rounds=1, best_of=3, top_cut=2)
     event.open()
-    event.register(*make_players(2))
+    event.register(*make_players(2, prefix="cut"))  # p001… play the module's best of three
     event.start()
     event.finish_round(1)
     final = event.next_round()["matches"][0]["id"]

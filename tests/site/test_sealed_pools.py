@@ -1,12 +1,14 @@
 """Real sealed and draft (point 14): officials record each player's pool, the deck is
 checked against it (W2.6), and pools are hidden like decklists."""
 
+import copy
 import json
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from tests.support.actors import make_actor
 from tournaments.label_messages import violation_text
 from tournaments.models import Pool, Registration, ResultChange
 
@@ -15,17 +17,45 @@ HERO = "Grotha Ashmane"  # not in the pool: any hero leads a limited deck
 DECK = {"game": "wow", "hero": HERO, "main": {"Battle Fury": 10, "Ashfang Raider": 10, "Traveler's Pack": 10}}
 
 
+@pytest.fixture(scope="module")
+def _sealed_rows(module_rows, django_db_blocker):
+    """An open WoW sealed event with a judge, the player registered without a deck: made once
+    for the module's tests (tests/support/shared_rows.py), with its organizer, judge and player."""
+    with django_db_blocker.unblock():
+        organizer, judge, player = make_actor("olga"), make_actor("jury"), make_actor("anna")
+        body = {"name": "Sealed Cup", "game": "wow", "format": "sealed"}
+        event = organizer.api.post("/api/events/", body, format="json").json()
+        url = f"/api/events/{event['id']}/"
+        organizer.api.post(f"{url}judges/", {"username": judge.name}, format="json")
+        assert organizer.api.post(f"{url}open/").status_code == 200
+        response = player.api.post(f"{url}registrations/", {}, format="json")
+        assert response.status_code == 201, response.content
+    return url, {"organizer": organizer, "judge": judge, "player": player}
+
+
 @pytest.fixture
-def sealed(organizer, judge, player, card_sets):
-    """An open WoW sealed event with a judge, the player registered without a deck."""
-    body = {"name": "Sealed Cup", "game": "wow", "format": "sealed"}
-    event = organizer.api.post("/api/events/", body, format="json").json()
-    url = f"/api/events/{event['id']}/"
-    organizer.api.post(f"{url}judges/", {"username": judge.name}, format="json")
-    assert organizer.api.post(f"{url}open/").status_code == 200
-    response = player.api.post(f"{url}registrations/", {}, format="json")
-    assert response.status_code == 201, response.content
-    return url
+def _shared(_sealed_rows, db):
+    return copy.deepcopy(_sealed_rows)
+
+
+@pytest.fixture
+def sealed(_shared):
+    return _shared[0]
+
+
+@pytest.fixture
+def organizer(_shared):
+    return _shared[1]["organizer"]
+
+
+@pytest.fixture
+def judge(_shared):
+    return _shared[1]["judge"]
+
+
+@pytest.fixture
+def player(_shared):
+    return _shared[1]["player"]
 
 
 def record(actor, url: str, username: str, pool, **extra):

@@ -1,5 +1,6 @@
 """Named users of the site tests, each with an API client authenticated by token."""
 
+import copy
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -17,6 +18,14 @@ class Actor:
     name: str
     user: object | None
     api: APIClient
+
+    def __deepcopy__(self, memo: dict) -> "Actor":
+        """The same user (a copy of the instance) with a client of its own: the same defaults,
+        credentials and cookies (tests/support/shared_rows.py hands actors out this way)."""
+        api = APIClient(**self.api.defaults)
+        api.credentials(**self.api._credentials)
+        api.cookies = copy.deepcopy(self.api.cookies, memo)
+        return Actor(name=self.name, user=copy.deepcopy(self.user, memo), api=api)
 
 
 def make_actor(name: str) -> Actor:

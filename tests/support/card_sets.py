@@ -16,6 +16,10 @@ from tournaments.models import Card, CardSet
 TABLES = [CardSet._meta.db_table, Card._meta.db_table]  # parents first
 
 
+# True while a module's shared rows hold the card sets (the ``module_rows`` fixture).
+held = False
+
+
 def _copy(table: str) -> str:
     return f"card_sets_copy_{table}"
 
@@ -38,7 +42,12 @@ def card_sets_copy_make() -> None:
 def card_sets_restore() -> None:
     """Put the copied rows back in the model tables, in the test's own transaction (or, in a
     transactional test, committed until its flush), and move each id sequence past them (a test
-    that resets its sequences would otherwise make a card with a taken id)."""
+    that resets its sequences would otherwise make a card with a taken id).
+
+    Nothing to do while :data:`held` (a module's shared rows put them back once for all its
+    tests: tests/support/shared_rows.py)."""
+    if held:
+        return
     with connection.cursor() as cursor:
         for table in TABLES:
             cursor.execute(f"INSERT INTO {table} SELECT * FROM {_copy(table)}")

@@ -1,6 +1,21 @@
 """An event driven through the API as its organizer would (the tests' shorthand)."""
 
+import json
+
 from tests.support.actors import Actor, make_players
+
+
+def legal_decks_read() -> list[dict]:
+    """Return the shipped RESPONSE decklists as JSON objects (all legal)."""
+    from engine.decklist import decklist_to_json, load_decklist
+    from engine.registry import bundled_decklists
+
+    decks = []
+    for path in bundled_decklists("respons"):
+        decks.append(
+            json.loads(path.read_text()) if path.suffix == ".json" else decklist_to_json(load_decklist(path))
+        )
+    return decks
 
 
 class EventDriver:
@@ -52,13 +67,13 @@ class EventDriver:
         return self.organizer.api.get(f"{self.url}standings/").json()
 
 
-def one_table(event: EventDriver, judge: Actor | None = None) -> tuple[dict, Actor, Actor]:
-    """Open ``event`` (adding ``judge``), register two new players and start round 1; return
-    the one match of the round (the API's dict) and its players at seats A and B."""
+def one_table(event: EventDriver, judge: Actor | None = None, prefix: str = "p") -> tuple[dict, Actor, Actor]:
+    """Open ``event`` (adding ``judge``), register two new players (``prefix``001, 002) and start
+    round 1; return the one match of the round (the API's dict) and its players at seats A and B."""
     if judge is not None:
         event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
     event.open()
-    a, b = make_players(2)
+    a, b = make_players(2, prefix=prefix)
     event.register(a, b)
     match = event.start()["matches"][0]
     by_name = {a.name: a, b.name: b}
