@@ -26,6 +26,9 @@ from engine import native  # noqa: E402  (standard library only: no engine game 
 # whose speed the site and the benchmarks need. WoW TCG's and Force of Will's rules run through
 # several priority steps per action (the chain); compiled, their random games play about twice
 # as fast (docs/performance.md).
+# Their soaks' checks (match/invariants.py, which the test kit runs after every action of
+# hundreds of random games) are compiled with them: interpreted, reading the compiled cards'
+# attributes one by one, they took most of the soak's time.
 BUILD = ROOT / "var" / "mypyc"
 
 

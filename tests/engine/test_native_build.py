@@ -24,6 +24,9 @@ def test_the_compiled_modules_are_the_marked_ones_and_make_reads_them_from_the_b
     assert set(groups) == {"respons", "wow", "fow"}
     assert "engine/games/respons/match/board.py" in groups["respons"]
     assert "engine/games/respons/match/invariants.py" not in groups["respons"]  # not marked
+    # The soaks' checks of the compiled games, run after every action of their random games.
+    assert "engine/games/wow/match/invariants.py" in groups["wow"]
+    assert "engine/games/fow/match/invariants.py" in groups["fow"]
     listed = subprocess.run(
         [sys.executable, "build_engine.py", "--sources"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()

@@ -19,7 +19,7 @@ from engine.registry import bundled_decklists
 from tests.support.actors import Actor, make_players
 from tests.support.actors import make_actor as _actor
 from tests.support.axe import STRUCTURE as AXE_STRUCTURE
-from tests.support.axe import violations
+from tests.support.axe import axe_in_every_page, violations
 from tests.support.browser import Seat, session_cookie
 from tests.support.events import EventDriver, one_table, team_event
 from tests.support.games import OTHER_ONLINE_GAMES
@@ -194,6 +194,7 @@ def test_every_page_passes_axe_on_a_phone_and_a_desktop(live_server, chromium, s
     context = chromium.new_context(
         viewport=PHONE, locale=language, extra_http_headers={"Accept-Language": language}
     )
+    axe_in_every_page(context)  # some 200 pages: the checker is handed over once
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -36,6 +36,12 @@ _SERIOUS = (
 )
 
 
+def axe_in_every_page(context) -> None:
+    """Put axe-core in every page the browser context opens from now on: given to the browser
+    once, instead of the whole script sent again with each page (``axe_load`` then finds it)."""
+    context.add_init_script(path=str(AXE))
+
+
 def axe_load(page) -> None:
     """Put axe-core in the page, unless it is there already."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):

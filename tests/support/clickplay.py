@@ -37,8 +37,9 @@ GO_ON = re.compile(
 ADVANCE = 4
 
 # What the page says, in one round trip: over, deciding, waiting for this player between games,
-# the game's progress (the table's seq and the game's number) and a refusal shown. The waits poll
-# this alone; the controls are looked up only when a seat is about to click.
+# the game's progress (the table's seq and the game's number), a refusal shown and how wide the
+# page is (a sideways scroll). The waits poll this alone, and the checks at each decision read
+# the poll that found it; the controls are looked up only when a seat is about to click.
 _STATUS = """
   const play = document.getElementById('play');
   const visible = (b) => !(b.disabled || b.hidden || b.closest('[hidden]')) &&
@@ -55,6 +56,7 @@ _STATUS = """
     sideboarding: !!ready && visible(ready) && !(status && status.textContent.trim()),
     progress: (play.dataset.seq || '') + '|' + (game ? game.textContent : ''),
     refused: !!notice && !notice.hidden && notice.classList.contains('notice-bad'),
+    wide: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
   };
 """
 _STATUS_ONLY = "() => {" + _STATUS + "return said; }"
@@ -126,6 +128,7 @@ class ClickSeat:
     def __init__(self, page, *, width: int, rng: random.Random, name: str = "") -> None:
         self.page, self.width, self.rng, self.name = page, width, rng, name or str(width)
         self.decisions = 0
+        self.said: dict | None = None  # what the page said at the last poll (``status``)
         self.sent = 0  # the actions the page has posted (a click that sends one ends the decision)
         self.labels: list[str] = []  # every control that made a move, in order
         page.on("request", self._count)
@@ -141,8 +144,9 @@ class ClickSeat:
         return self.page.evaluate(_SNAPSHOT, [CONTROLS, SUMMARIES, NEVER])
 
     def status(self) -> dict:
-        """What the page says, without looking for controls (the waits' poll)."""
-        return self.page.evaluate(_STATUS_ONLY)
+        """What the page says, without looking for controls (the waits' poll); kept as ``said``."""
+        self.said = self.page.evaluate(_STATUS_ONLY)
+        return self.said
 
     def seq(self) -> int:
         return int(self.page.get_attribute("#play", "data-seq") or -1)
@@ -153,10 +157,12 @@ class ClickSeat:
     def board_text(self) -> str:
         return self.page.locator("[data-testid=board-root]").inner_text()[:400]
 
-    def assert_page_is_sound(self) -> None:
+    def assert_page_is_sound(self, said: dict | None = None) -> None:
+        """No JavaScript error so far, and no sideways scroll at a phone's width: as ``said`` (a
+        poll of the page's status just taken) shows it, else as the page is now."""
         assert self.page.errors == [], f"{self.name}: {self.page.errors}"
         if self.width <= 400:
-            scroll, client = self.page.evaluate(_SCROLL)
+            scroll, client = said["wide"] if said is not None else self.page.evaluate(_SCROLL)
             assert scroll <= client, f"{self.name}: sideways scroll at {self.width} px ({scroll} > {client})"
 
     # --- acting ---------------------------------------------------------------------------
@@ -168,11 +174,12 @@ class ClickSeat:
             timeout=WAIT_S * 1000
         )
 
-    def answer(self, clicks: int = 16) -> str:
+    def answer(self, clicks: int = 16, said: dict | None = None) -> str:
         """Answer the pending decision by clicking: a control at random, then, while the decision
         is the same (a card picked, a target to choose, cards to select), another one, the ones
-        not clicked yet first. Return the label of the control that made the move."""
-        before, sent = self.status()["progress"], self.sent
+        not clicked yet first. Return the label of the control that made the move. ``said``: the
+        poll that found the decision (its progress is the one to move past), else a poll now."""
+        before, sent = (said or self.status())["progress"], self.sent
         tried: list[str] = []
         empty_since = None
         while len(tried) < clicks:
@@ -263,11 +270,11 @@ class ClickSeat:
         """Answer every decision of the player's (the opponent being a bot) until the match is
         over; return how many."""
         for _ in range(limit):
-            self.assert_page_is_sound()
             if not self.wait_for_turn():
                 self.assert_page_is_sound()
                 return self.decisions
-            self.answer()
+            self.assert_page_is_sound(self.said)
+            self.answer(said=self.said)
         raise AssertionError(f"the game was not over after {limit} decisions")
 
 
@@ -283,15 +290,15 @@ def play_some(seats: list[ClickSeat], decisions: int) -> bool:
     """Both players click for up to ``decisions`` decisions; return whether the match is over
     (on both pages)."""
     for _ in range(decisions):
-        for seat in seats:
-            seat.assert_page_is_sound()
         decider = _next_decider(seats)
         if decider is None:
             for seat in seats:
                 seat.page.locator("[data-slot=match-links]").wait_for(timeout=WAIT_S * 1000)
                 seat.assert_page_is_sound()
             return True
-        decider.answer()
+        for seat in seats:  # both pages as the poll that found the decider saw them
+            seat.assert_page_is_sound(seat.said)
+        decider.answer(said=decider.said)
     return False
 
 

@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The soak's checks of one match's state (the generic kit calls them after every action)."""
 
 from __future__ import annotations

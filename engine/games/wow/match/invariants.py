@@ -1,3 +1,4 @@
+# mypyc: compiled by build_engine.py
 """The soak test's checks of one WoW TCG match state: what must always hold."""
 
 from __future__ import annotations
