@@ -4,10 +4,13 @@ through the API or the dashboard's form; the start draws the seeds from that lis
 meets the last seed in round 1. Only the organizer may set it, only before the start, and a
 list must name every player still in once."""
 
+import copy
+
 import pytest
 from django.test import Client
 
-from tests.support.actors import make_players
+from tests.support.actors import make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tests.support.pages import page, post
 from tournaments.models import Event, Registration
 
@@ -23,6 +26,47 @@ def bracket(event_factory, players: int = 4, prefix: str = "p", **options):
     return event, [p.name for p in entrants]
 
 
+@pytest.fixture(scope="module")
+def _organizer_row(module_rows, django_db_blocker):
+    """The organizer of the module's events, signed up once (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock():
+        return make_actor("olga")
+
+
+def _bracket_shared(organizer, django_db_blocker, players: int, prefix: str):
+    """A bracket as :func:`bracket` makes it, made once for the module's tests."""
+    decks = legal_decks_read()
+    with django_db_blocker.unblock():
+        return bracket(lambda **settings: EventDriver(organizer, decks, **settings), players, prefix)
+
+
+@pytest.fixture(scope="module")
+def _four_rows(_organizer_row, django_db_blocker):
+    return _bracket_shared(_organizer_row, django_db_blocker, 4, "p")
+
+
+@pytest.fixture(scope="module")
+def _many_rows(_organizer_row, django_db_blocker):
+    return _bracket_shared(_organizer_row, django_db_blocker, 120, "m")
+
+
+@pytest.fixture
+def organizer(_organizer_row, db):
+    return copy.deepcopy(_organizer_row)
+
+
+@pytest.fixture
+def four(_four_rows, db):
+    """The shared bracket of four players (p001…p004) and their names: the test's own copy."""
+    return copy.deepcopy(_four_rows)
+
+
+@pytest.fixture
+def many(_many_rows, db):
+    """The shared bracket of 120 players (m001…m120) and their names: the test's own copy."""
+    return copy.deepcopy(_many_rows)
+
+
 def set_seeds(event, order, actor=None, **headers):
     actor = actor or event.organizer
     return actor.api.post(f"{event.url}seeds/", {"order": order}, format="json", **headers)
@@ -32,8 +76,8 @@ def pairs(round_: dict) -> list[tuple[str, str]]:
     return [(m["player_a"], m["player_b"]) for m in round_["matches"]]
 
 
-def test_the_organizers_order_decides_round_one_of_the_bracket(event_factory):
-    event, names = bracket(event_factory)
+def test_the_organizers_order_decides_round_one_of_the_bracket(four):
+    event, names = four
     order = [names[2], names[0], names[3], names[1]]
     response = set_seeds(event, order)
     assert response.status_code == 200, response.content
@@ -46,7 +90,7 @@ def test_the_organizers_order_decides_round_one_of_the_bracket(event_factory):
 
 
 def test_the_organizers_order_is_the_round_robins_schedule_order(event_factory):
-    event, names = bracket(event_factory, 4, structure="round_robin")
+    event, names = bracket(event_factory, 4, prefix="s", structure="round_robin")  # p001… are shared
     order = list(reversed(names))
     assert set_seeds(event, order).status_code == 200
     first = event.start()
@@ -54,7 +98,7 @@ def test_the_organizers_order_is_the_round_robins_schedule_order(event_factory):
 
 
 def test_without_an_order_the_entry_list_decides_and_a_late_player_follows_the_order(event_factory):
-    event, names = bracket(event_factory, 3)
+    event, names = bracket(event_factory, 3, prefix="t")  # p001… are shared
     order = [names[2], names[1], names[0]]
     assert set_seeds(event, order).status_code == 200
     late = make_players(1, prefix="late")[0]  # registers after the order is set
@@ -73,16 +117,16 @@ def test_without_an_order_the_entry_list_decides_and_a_late_player_follows_the_o
         ("p001,p002,p003,p004", "not_a_list"),
     ],
 )
-def test_it_refuses_a_list_that_is_not_every_player_once(event_factory, order, code):
-    event, _names = bracket(event_factory)
+def test_it_refuses_a_list_that_is_not_every_player_once(four, order, code):
+    event, _names = four
     response = set_seeds(event, order)
     assert response.status_code == 400, response.content
     assert response.json()["code"] == code
     assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
 
 
-def test_a_refused_list_is_said_in_russian(event_factory):
-    event, names = bracket(event_factory)
+def test_a_refused_list_is_said_in_russian(four):
+    event, names = four
     response = set_seeds(event, names[:3], HTTP_ACCEPT_LANGUAGE="ru")
     assert response.json()["code"] == "seed_missing_player"
     assert "не указаны p004" in response.json()["detail"]
@@ -90,16 +134,16 @@ def test_a_refused_list_is_said_in_russian(event_factory):
     assert "указан дважды" in response.json()["detail"]
 
 
-def test_a_dropped_player_is_left_out_of_the_order(event_factory):
-    event, names = bracket(event_factory)
+def test_a_dropped_player_is_left_out_of_the_order(four):
+    event, names = four
     Registration.objects.filter(event_id=event.id, player__username=names[0]).update(dropped=True)
     response = set_seeds(event, names)
     assert response.status_code == 400 and response.json()["code"] == "seed_unknown_player"
     assert set_seeds(event, names[1:]).status_code == 200
 
 
-def test_only_the_organizer_sets_the_order(event_factory, judge, player, anonymous):
-    event, names = bracket(event_factory)
+def test_only_the_organizer_sets_the_order(four, judge, player, anonymous):
+    event, names = four
     event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
     for actor in (judge, player):
         response = set_seeds(event, names, actor)
@@ -108,8 +152,8 @@ def test_only_the_organizer_sets_the_order(event_factory, judge, player, anonymo
     assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
 
 
-def test_the_order_is_fixed_at_the_start(event_factory):
-    event, names = bracket(event_factory)
+def test_the_order_is_fixed_at_the_start(four):
+    event, names = four
     event.start()
     response = set_seeds(event, names)
     assert response.status_code == 409 and response.json()["code"] == "started"
@@ -127,13 +171,13 @@ def test_the_order_is_fixed_at_the_start(event_factory):
     ],
 )
 def test_it_refuses_an_event_that_takes_no_order(event_factory, options, code):
-    event, names = bracket(event_factory, **options)
+    event, names = bracket(event_factory, prefix="x", **options)  # p001… are shared
     response = set_seeds(event, names)
     assert response.status_code == 409 and response.json()["code"] == code
 
 
-def test_the_order_is_in_the_audit_trail(event_factory):
-    event, names = bracket(event_factory)
+def test_the_order_is_in_the_audit_trail(four):
+    event, names = four
     set_seeds(event, list(reversed(names)))
     trail = event.organizer.api.get(f"{event.url}audit/").json()
     said = " ".join(" ".join(entry["said"]) for entry in trail)
@@ -144,8 +188,8 @@ def seed_form(names: list[str], numbers: list[int]) -> dict:
     return {"player": names, "seed": [str(n) for n in numbers]}
 
 
-def test_the_dashboard_lists_the_players_with_their_seed_numbers(event_factory, organizer):
-    event, names = bracket(event_factory)
+def test_the_dashboard_lists_the_players_with_their_seed_numbers(four, organizer):
+    event, names = four
     _, html = page(organizer, f"/events/{event.id}/manage/")
     assert 'data-testid="seed-order"' in html and "Seed order" in html
     assert html.count('data-testid="seed-row"') == 4
@@ -156,8 +200,8 @@ def test_the_dashboard_lists_the_players_with_their_seed_numbers(event_factory, 
     assert "Порядок посева" in html and "Сохранить порядок посева" in html
 
 
-def test_the_dashboard_form_moves_a_player_and_decides_round_one(event_factory, organizer):
-    event, names = bracket(event_factory)
+def test_the_dashboard_form_moves_a_player_and_decides_round_one(four, organizer):
+    event, names = four
     # p004 typed as seed 1: the others move down one.
     post(organizer, f"/events/{event.id}/manage/seeds/", seed_form(names, [1, 2, 3, 1]))
     order = [names[3], names[0], names[1], names[2]]
@@ -172,8 +216,8 @@ def test_the_dashboard_form_moves_a_player_and_decides_round_one(event_factory, 
     assert pairs(first) == [(names[0], names[2]), (names[1], names[3])]
 
 
-def test_the_dashboard_form_says_a_refusal(event_factory, organizer):
-    event, names = bracket(event_factory)
+def test_the_dashboard_form_says_a_refusal(four, organizer):
+    event, names = four
     # A player who dropped since the page was drawn is moved no more.
     Registration.objects.filter(event_id=event.id, player__username=names[1]).update(dropped=True)
     response = post(organizer, f"/events/{event.id}/manage/seeds/", seed_form(names[:3], [3, 1, 2]))
@@ -181,8 +225,8 @@ def test_the_dashboard_form_says_a_refusal(event_factory, organizer):
     assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
 
 
-def test_the_seed_form_shows_a_page_of_fifty_with_a_link_to_the_next(event_factory, organizer):
-    event, names = bracket(event_factory, 120)
+def test_the_seed_form_shows_a_page_of_fifty_with_a_link_to_the_next(many, organizer):
+    event, names = many
     _, html = page(organizer, f"/events/{event.id}/manage/")
     seeds = html[html.index('data-testid="seed-order"') : html.index('id="players"')]
     assert seeds.count('data-testid="seed-row"') == 50
@@ -196,8 +240,8 @@ def test_the_seed_form_shows_a_page_of_fifty_with_a_link_to_the_next(event_facto
     assert 'value="101"' in seeds and 'name="seeds_page" value="3"' in seeds
 
 
-def test_a_move_on_one_page_takes_a_player_to_a_seed_on_another(event_factory, organizer):
-    event, names = bracket(event_factory, 120)
+def test_a_move_on_one_page_takes_a_player_to_a_seed_on_another(many, organizer):
+    event, names = many
     page_one = names[:50]
     # The first player typed as seed 75 (page 2), the last of page 1 as seed 1: the rest shift.
     numbers = [75, *range(2, 50), 1]
@@ -216,8 +260,8 @@ def test_a_move_on_one_page_takes_a_player_to_a_seed_on_another(event_factory, o
     assert html.index(f"Seed of {order[119]}") < html.index(f"Seed of {order[1]}")
 
 
-def test_only_the_organizer_sees_and_posts_the_seed_form(event_factory, judge, player):
-    event, names = bracket(event_factory)
+def test_only_the_organizer_sees_and_posts_the_seed_form(four, judge, player):
+    event, names = four
     event.organizer.api.post(f"{event.url}judges/", {"username": judge.name}, format="json")
     _, html = page(judge, f"/events/{event.id}/manage/")
     assert 'data-testid="seed-order"' not in html
@@ -226,8 +270,8 @@ def test_only_the_organizer_sees_and_posts_the_seed_form(event_factory, judge, p
     assert not Registration.objects.filter(event_id=event.id, seed_order__isnull=False).exists()
 
 
-def test_the_seed_form_is_gone_once_the_event_starts_or_for_other_seeding(event_factory, organizer):
-    event, _names = bracket(event_factory)
+def test_the_seed_form_is_gone_once_the_event_starts_or_for_other_seeding(four, event_factory, organizer):
+    event, _names = four
     event.start()
     _, html = page(organizer, f"/events/{event.id}/manage/")
     assert 'data-testid="seed-order"' not in html

@@ -1,10 +1,13 @@
 """Series / leagues: an organizer groups events into a series with a points
 table; GET /api/series/{id}/standings/ and the series page sum the points per final placing."""
 
+import copy
+
 import pytest
 from django.test import Client
 
-from tests.support.actors import make_players
+from tests.support.actors import make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -24,20 +27,40 @@ def finished_event(event_factory, players, name: str, winner_first: bool = True)
     return cup
 
 
-@pytest.fixture
-def league(event_factory, organizer):
-    players = make_players(5)
-    first = finished_event(event_factory, players[:4], "Week 1")
-    second = finished_event(event_factory, players[1:], "Week 2")
-    response = organizer.api.post(
-        "/api/series/", {"name": "Autumn League", "points": TABLE, "participation_points": 1}, format="json"
-    )
-    assert response.status_code == 201, response.content
-    series = response.json()
-    for cup in (first, second):
-        added = organizer.api.post(f"/api/series/{series['id']}/events/", {"event": cup.id}, format="json")
-        assert added.status_code == 200, added.content
+@pytest.fixture(scope="module")
+def _league_rows(module_rows, django_db_blocker):
+    """A series of two finished one-round events of five players (p001…): made once for the
+    module's tests (tests/support/shared_rows.py)."""
+    with django_db_blocker.unblock():
+        organizer = make_actor("olga")
+        decks = legal_decks_read()
+
+        def make(**settings: object) -> EventDriver:
+            return EventDriver(organizer, decks, **settings)
+
+        players = make_players(5)
+        first = finished_event(make, players[:4], "Week 1")
+        second = finished_event(make, players[1:], "Week 2")
+        body = {"name": "Autumn League", "points": TABLE, "participation_points": 1}
+        response = organizer.api.post("/api/series/", body, format="json")
+        assert response.status_code == 201, response.content
+        series = response.json()
+        for cup in (first, second):
+            url = f"/api/series/{series['id']}/events/"
+            added = organizer.api.post(url, {"event": cup.id}, format="json")
+            assert added.status_code == 200, added.content
     return series, first, second
+
+
+@pytest.fixture
+def league(_league_rows, db):
+    """The shared series and its two events: the test's own copies."""
+    return copy.deepcopy(_league_rows)
+
+
+@pytest.fixture
+def organizer(league):
+    return league[1].organizer
 
 
 def expected(*events):
