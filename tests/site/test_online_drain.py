@@ -104,14 +104,14 @@ def test_actions_left_on_a_held_match_are_looked_at_again_a_moment_later(tables,
 def test_a_match_that_fails_holds_up_no_other(tables, monkeypatch, caplog):
     moves = [(match_id, *queue_first_move(match_id, a, b)) for match_id, a, b in tables]
     bad = moves[0][0]
-    play = adjudicate._play
+    play = adjudicate.actions_play
 
     def play_or_fail(match, *args):
         if match.pk == bad:
             raise RuntimeError("a bug in one match")
         return play(match, *args)
 
-    monkeypatch.setattr(adjudicate, "_play", play_or_fail)
+    monkeypatch.setattr(adjudicate, "actions_play", play_or_fail)
     assert svc.matches_drain() == 3
     for move in moves[1:]:
         assert_applied(*move)

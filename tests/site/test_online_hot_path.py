@@ -190,7 +190,7 @@ def test_a_cached_engine_off_the_stored_log_is_rebuilt(online_match, monkeypatch
     engine = svc.engine_for(game)
     seat = engine.decision().seat
     engine.apply(seat, engine.legal_actions(seat)[-1])  # concede: advanced, never committed
-    engines._remember(game, engine)
+    engines.engine_remember(game, engine)
     applied_elsewhere(match_id, a, b, monkeypatch)
     game = Game.objects.get(match_id=match_id)
     assert len(game.actions) == len(engine.actions) and game.actions != engine.actions

@@ -19,9 +19,9 @@ from tournaments.selectors import online_rows
 from tournaments.selectors.online import match_answers
 from tournaments.services import live
 from tournaments.services.online.engines import engine_for, engine_forget
-from tournaments.services.online.play import _play, _shapely, refuse
-from tournaments.services.online.queue import DRAIN_WOKEN, _drain_again_soon, _schedule_followups
-from tournaments.services.online.results import _round_time_check
+from tournaments.services.online.play import actions_play, actions_shapely, refuse
+from tournaments.services.online.queue import DRAIN_WOKEN, drain_again_soon, followups_schedule
+from tournaments.services.online.results import round_time_check
 from tournaments.services.online.setup import game_begin
 
 log = logging.getLogger(__name__)
@@ -166,7 +166,7 @@ def matches_drain(*, batch: int = DRAIN_BATCH, now: datetime | None = None) -> i
                 matches = online_rows.matches_with_queued_actions(batch, leave=failed)
                 if not matches:
                     if online_rows.actions_waiting(leave=failed):
-                        transaction.on_commit(_drain_again_soon)
+                        transaction.on_commit(drain_again_soon)
                     return total
                 ids = [match.pk for match in matches]
                 queues = online_rows.queued_of(matches)
@@ -215,7 +215,7 @@ def _adjudicate(
     with it); return how many actions were processed and both seats' answers to publish."""
     game = games[-1] if games else None
     processed = len(queued)
-    checked = _shapely(match, game, queued, now)
+    checked = actions_shapely(match, game, queued, now)
     if len(checked) < len(queued):
         queued = checked
         if game is not None:
@@ -237,12 +237,12 @@ def _adjudicate(
                 message = "sideboarding: the game has not started yet"
                 refuse(row, online_rules.NOT_NOW, message, now, game, code="sideboarding")
             plainsql.update(game, ["refused"])
-            _schedule_followups(match, game, now)
+            followups_schedule(match, game, now)
             return processed, match_answers(match, games, seqs)
     if game.status == Game.Status.PLAYING:
         engine = engine_for(game)
         try:
-            _play(match, game, engine, queued, now, seqs)
+            actions_play(match, game, engine, queued, now, seqs)
         except BaseException:
             engine_forget(game)  # the transaction rolls back: forget the state it had advanced
             raise
@@ -250,8 +250,8 @@ def _adjudicate(
         for row in queued:
             refuse(row, online_rules.NOT_NOW, "the game is over", now, game, code="game_finished")
         plainsql.update(game, ["refused"])
-    _round_time_check(match, now)
+    round_time_check(match, now)
     if match.status == Match.Status.FINAL or games[-1].status == Game.Status.FINISHED:
         games = online_rows.match_games(match)
-    _schedule_followups(match, games[-1], now)
+    followups_schedule(match, games[-1], now)
     return processed, match_answers(match, games, seqs)

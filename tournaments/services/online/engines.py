@@ -39,10 +39,10 @@ def engine_for(game: Game) -> EngineMatch:
     with _cache_lock:
         cached = _engines.pop(key, None)  # in use by this thread until remembered again
     if cached is not None and engine_catch_up(cached, game.actions, game=game.match.round.event.game):
-        _remember(game, cached)
+        engine_remember(game, cached)
         return cached
     engine = rebuild(game)
-    _remember(game, engine)
+    engine_remember(game, engine)
     return engine
 
 
@@ -50,7 +50,7 @@ def engine_start(game: Game, decks: list[Decklist]) -> EngineMatch:
     """Return a new game's engine state, set up once from its parsed ``decks`` (no log to read
     and replay yet), and keep it as :func:`engine_for` would."""
     engine: EngineMatch = game_engine_new(game, decks)
-    _remember(game, engine)
+    engine_remember(game, engine)
     return engine
 
 
@@ -67,7 +67,8 @@ def engine_forget(game: Game) -> None:
         _engines.pop((game.pk, game.seed), None)
 
 
-def _remember(game: Game, engine: EngineMatch) -> None:
+def engine_remember(game: Game, engine: EngineMatch) -> None:
+    """Keep ``engine`` as the game's live engine in this process (the least recently used go)."""
     with _cache_lock:
         _engines[(game.pk, game.seed)] = engine
         _engines.move_to_end((game.pk, game.seed))

@@ -16,9 +16,9 @@ from engine.match import MatchState as EngineMatch
 from tournaments import online_rules, plainsql
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.online import clock_limit, match_engine, seats_present
-from tournaments.services.online.engines import _remember
-from tournaments.services.online.queue import _bots, queue_adjudication
-from tournaments.services.online.results import _finish_game
+from tournaments.services.online.engines import engine_remember
+from tournaments.services.online.queue import match_bots, queue_adjudication
+from tournaments.services.online.results import game_finish
 from tournaments.services.online.setup import snapshot_store
 
 A = GameAction.Status
@@ -77,7 +77,9 @@ def _type_only(action: Any) -> dict[str, Any]:
     )
 
 
-def _shapely(match: Match, game: Game | None, queued: list[GameAction], now: datetime) -> list[GameAction]:
+def actions_shapely(
+    match: Match, game: Game | None, queued: list[GameAction], now: datetime
+) -> list[GameAction]:
     """The queued actions of a shape the event's game takes (O3.1, :func:`engine.actions.
     action_problem`), the others refused first — whatever came in before the intake checked
     shapes, or past it, never reaches the engine, a JSON encoder or a batch it could fail."""
@@ -137,7 +139,7 @@ def _timed_out(game: Game, limit: float) -> int | None:
     return None
 
 
-def _play(
+def actions_play(
     match: Match, game: Game, engine: EngineMatch, queued: list[GameAction], now: datetime, seqs: list[int]
 ) -> None:
     """Apply the queued actions (and the bots' moves, which move ``seqs`` on) to the game."""
@@ -191,9 +193,9 @@ def _play(
     game.actions = list(engine.actions)
     pending = engine.decision()
     game.decision_seat = pending.seat if pending is not None else None
-    _remember(game, engine)
+    engine_remember(game, engine)
     if engine.is_over:
-        _finish_game(match, game, engine, now)
+        game_finish(match, game, engine, now)
     else:
         snapshot_store(game, engine, game_key=event.game)
         # The hot path: only what an action changes (not the decks, seed or card sets), the
@@ -211,7 +213,7 @@ def _bots_move(
     """Make the bots' moves (numbered on from ``seqs``, which they move on). Paced
     (settings.BOT_PAUSE_SECONDS): one move per adjudication, once the pause since the last one
     (``since``) is over; :func:`deadline` brings the next one."""
-    bots = _bots(match)
+    bots = match_bots(match)
     if not any(bots):
         return
     engine_type = match_engine(match.round.event.game)

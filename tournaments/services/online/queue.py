@@ -171,7 +171,7 @@ def _first_to_flag(key: str, ms: int) -> bool:
         return True
 
 
-def _drain_again_soon() -> None:
+def drain_again_soon() -> None:
     """Queue a drain in a moment (:data:`DRAIN_NUDGE_MS`), unless one is queued for then already."""
     if jobs.in_process():
         return
@@ -194,30 +194,33 @@ def deadline(match: Match, game: Game) -> Any:
     elif game.status == Game.Status.PLAYING and game.decision_seat is not None and game.decision_since:
         left = clock_limit(match.round.event) - game.clock_used[game.decision_seat]
         due = min(due, game.decision_since + timedelta(seconds=max(0.0, left)))
-        if settings.BOT_PAUSE_SECONDS and _bots(match)[game.decision_seat]:
+        if settings.BOT_PAUSE_SECONDS and match_bots(match)[game.decision_seat]:
             due = min(due, game.decision_since + timedelta(seconds=settings.BOT_PAUSE_SECONDS))
     return due
 
 
-def _schedule_followups(match: Match, game: Game, now: datetime) -> None:
+def followups_schedule(match: Match, game: Game, now: datetime) -> None:
     """With a real broker, wake a worker when the pending clock runs out (O2.2), if that is
     soon (:data:`FOLLOWUP_WITHIN`); the periodic sweep covers later deadlines."""
     due = deadline(match, game)
     if due is not None and due - now <= FOLLOWUP_WITHIN:
-        _followup(match.pk, due + timedelta(seconds=0.2), bots=_bots_only(match))
+        followup_queue(match.pk, due + timedelta(seconds=0.2), bots=match_bots_only(match))
 
 
-def _followup(match_id: int, eta: datetime, *, bots: bool) -> None:
+def followup_queue(match_id: int, eta: datetime, *, bots: bool) -> None:
+    """Queue the match's adjudication at ``eta`` once the transaction commits (on the bots'
+    queue when ``bots``)."""
     # In-process, a task ignores its ETA, runs at once and would schedule again.
     if jobs.in_process():
         return
     transaction.on_commit(lambda: queue_adjudication(match_id, bots=bots, eta=eta))
 
 
-def _bots(match: Match) -> tuple[bool, bool]:
+def match_bots(match: Match) -> tuple[bool, bool]:
+    """Return whether each seat (a, b) is a bot."""
     return (match.player_a.is_bot, bool(match.player_b and match.player_b.is_bot))
 
 
-def _bots_only(match: Match) -> bool:
+def match_bots_only(match: Match) -> bool:
     """Whether nobody but bots plays the match (its work goes to :func:`bot_queue`)."""
-    return all(_bots(match))
+    return all(match_bots(match))

@@ -11,12 +11,14 @@ from django.contrib.auth.models import User
 from engine.match import MatchState as EngineMatch
 from tournaments.models import ELIMINATION_KINDS, Game, Match, ResultChange
 from tournaments.selectors.online import current_game
-from tournaments.services.online.queue import _bots
+from tournaments.services.online.queue import match_bots
 from tournaments.services.online.setup import game_create, snapshot_store
 from tournaments.services.ratings import rating_update_queue
 
 
-def _finish_game(match: Match, game: Game, engine: EngineMatch, now: datetime) -> None:
+def game_finish(match: Match, game: Game, engine: EngineMatch, now: datetime) -> None:
+    """Record the end of ``game`` the engine reached, then start the next game or record the
+    match's result."""
     result = engine.result
     assert result is not None
     game.status, game.winner, game.reason, game.finished_at = (
@@ -64,11 +66,11 @@ def record_result(match: Match, *, action: str, by: User | None = None, note: st
     match.save(update_fields=["status", "disputed", "wins_a", "wins_b", "draws", "updated_at"])
     new = {"wins_a": match.wins_a, "wins_b": match.wins_b, "draws": match.draws, "status": match.status}
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=new, note=note)
-    if not any(_bots(match)):  # a match against a bot does not rate: no task for it (bots flood)
+    if not any(match_bots(match)):  # a match against a bot does not rate: no task for it (bots flood)
         rating_update_queue(match.pk)  # the players' ratings follow the final result (after commit)
 
 
-def _round_time_check(match: Match, now: datetime) -> None:
+def round_time_check(match: Match, now: datetime) -> None:
     """Round end (the event's rule for unfinished matches): the game in progress is a draw."""
     if match.status == Match.Status.FINAL:
         return

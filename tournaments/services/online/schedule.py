@@ -19,7 +19,7 @@ from tournaments.selectors import online_rows
 from tournaments.services import jobs
 from tournaments.services.notifications import round_notify_stalled_requeue
 from tournaments.services.online.adjudicate import match_adjudicate
-from tournaments.services.online.queue import _bots_only, _followup, deadline, drain_wake
+from tournaments.services.online.queue import deadline, drain_wake, followup_queue, match_bots_only
 from tournaments.services.online.setup import games_set_up_send
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,9 @@ def matches_due(*, now: datetime | None = None) -> list[int]:
 
 
 def _due(now: datetime, deadlines: list[tuple[int, Any, bool]]) -> list[int]:
-    return sorted(_queued_matches(now) | {match_id for match_id, when, _bots in deadlines if when <= now})
+    return sorted(
+        _queued_matches(now) | {match_id for match_id, when, match_bots in deadlines if when <= now}
+    )
 
 
 def _queued_matches(now: datetime) -> set[int]:
@@ -89,7 +91,7 @@ def _deadlines() -> list[tuple[int, Any, bool]]:
     for game in live_games[:SWEEP_GAMES]:
         when = deadline(game.match, game)
         if when is not None:
-            out.append((game.match_id, when, _bots_only(game.match)))
+            out.append((game.match_id, when, match_bots_only(game.match)))
     return out
 
 
@@ -123,7 +125,7 @@ def online_sweep(
     if run is not None:
         for match_id, when, bots in deadlines:
             if now < when <= now + SWEEP_AHEAD:
-                _followup(match_id, when + timedelta(seconds=0.2), bots=bots)
+                followup_queue(match_id, when + timedelta(seconds=0.2), bots=bots)
         setups_stalled_requeue(now=now)
         round_notify_stalled_requeue(now=now)
         if online_rows.actions_waiting(before=now - DRAIN_STALLED):

@@ -22,7 +22,7 @@ from tournaments.selectors.online import seats_present, sideboarding_allowed
 from tournaments.services import jobs
 from tournaments.services.online.engines import engine_for, engine_start
 from tournaments.services.online.playable import online_round_require_playable
-from tournaments.services.online.queue import _bots_only, queue_adjudication
+from tournaments.services.online.queue import match_bots_only, queue_adjudication
 
 GAME_SEED_BITS = 63
 
@@ -112,7 +112,7 @@ def games_set_up(*, match_ids: list[int]) -> int:
                 continue
             game_create(match, number=1, first_initiative=None, setup=setup)
             created += 1
-            transaction.on_commit(partial(queue_adjudication, match.pk, bots=_bots_only(match)))
+            transaction.on_commit(partial(queue_adjudication, match.pk, bots=match_bots_only(match)))
     return created
 
 
