@@ -19,6 +19,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -44,10 +45,10 @@ class EventStreamRenderer(JSONRenderer):
     format = "event-stream"
 
 
-class GameStreamApi(APIView):
-    """Server-Sent Events: the caller's game answer, pushed whenever the game changes."""
+class EventStreamApi(APIView):
+    """A view that answers with a Server-Sent Events stream: the caller's open streams counted
+    (settings.STREAMS_PER_USER), errors before the stream starts in JSON."""
 
-    permission_classes = [IsAuthenticated]
     renderer_classes = [JSONRenderer, EventStreamRenderer]
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -56,6 +57,47 @@ class GameStreamApi(APIView):
         self.request.accepted_renderer = JSONRenderer()
         self.request.accepted_media_type = JSONRenderer.media_type
         return response
+
+    def stream_open(
+        self,
+        request: Request,
+        *,
+        who: int | str,
+        read: Callable[[], Any],
+        sync_stream: Callable[[Callable[[], Any], int], Iterator[bytes]],
+        async_stream: Callable[[Callable[[], Awaitable[Any]], int], AsyncGenerator[bytes, None]],
+    ) -> StreamingHttpResponse:
+        """Return the stream of ``read``'s answers for the asked ``seconds``, in a slot of
+        ``who``'s open streams given back however it ends: ``sync_stream`` under WSGI (a
+        thread), ``async_stream`` under ASGI (the event loop). 400 for a bad ``seconds``,
+        429 with every slot taken."""
+        seconds = stream_seconds(request.query_params.get("seconds", ""))
+        if seconds is None:
+            raise ApiError(
+                _("%(field)s: must be a whole number from %(low)d to %(high)d")
+                % {"field": "seconds", "low": 1, "high": STREAM_MAX_SECONDS},
+                code="invalid",
+            )
+        slot = limits.stream_take(user_id=who, seconds=seconds)
+        if slot is None:
+            raise _too_many_streams(seconds)
+        give_back = partial(limits.stream_give, user_id=who, slot=slot)
+        if isinstance(request._request, ASGIRequest):
+            content: Any = _giving_back_async(
+                async_stream(sync_to_async(read), seconds), sync_to_async(give_back)
+            )
+        else:
+            content = _giving_back(sync_stream(read, seconds), give_back)
+        response = StreamingHttpResponse(content, content_type="text/event-stream")
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+        return response
+
+
+class GameStreamApi(EventStreamApi):
+    """Server-Sent Events: the caller's game answer, pushed whenever the game changes."""
+
+    permission_classes = [IsAuthenticated]
 
     @extend_schema(
         parameters=[
@@ -79,28 +121,13 @@ class GameStreamApi(APIView):
         match, seat, _official = _match(request, match_id)
         _started_or_409(match)  # the stream reads the games themselves once subscribed
         svc.match_present(match=match, seat=seat)  # O1.1: the seated player's stream counts
-        seconds = stream_seconds(request.query_params.get("seconds", ""))
-        if seconds is None:
-            raise ApiError(
-                _("%(field)s: must be a whole number from %(low)d to %(high)d")
-                % {"field": "seconds", "low": 1, "high": STREAM_MAX_SECONDS},
-                code="invalid",
-            )
-        slot = limits.stream_take(user_id=request.user.pk, seconds=seconds)
-        if slot is None:
-            raise _too_many_streams(seconds)
-        give_back = partial(limits.stream_give, user_id=request.user.pk, slot=slot)
-        read = partial(_read_answer_text, match.pk, seat)
-        if isinstance(request._request, ASGIRequest):
-            content: Any = _giving_back_async(
-                stream_async(match.pk, seat, sync_to_async(read), seconds), sync_to_async(give_back)
-            )
-        else:
-            content = _giving_back(_stream_sync(match.pk, seat, read, seconds), give_back)
-        response = StreamingHttpResponse(content, content_type="text/event-stream")
-        response["Cache-Control"] = "no-cache"
-        response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
-        return response
+        return self.stream_open(
+            request,
+            who=request.user.pk,
+            read=partial(_read_answer_text, match.pk, seat),
+            sync_stream=partial(_stream_sync, match.pk, seat),
+            async_stream=partial(stream_async, match.pk, seat),
+        )
 
 
 def _too_many_streams(seconds: int) -> Exception:

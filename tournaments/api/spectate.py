@@ -8,8 +8,6 @@ from functools import partial
 from typing import Any
 
 import orjson
-from asgiref.sync import sync_to_async
-from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, StreamingHttpResponse
 from django.utils import timezone
@@ -17,7 +15,6 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,11 +23,7 @@ from tournaments.api.errors import ApiError
 from tournaments.api.online_stream import (
     STREAM_MAX_SECONDS,
     STREAM_PING,
-    EventStreamRenderer,
-    _giving_back,
-    _giving_back_async,
-    _too_many_streams,
-    stream_seconds,
+    EventStreamApi,
 )
 from tournaments.api.schema import errors
 from tournaments.api.throttles import AnonThrottle
@@ -47,7 +40,7 @@ from tournaments.selectors.spectate import (
     spectate_moves_at,
     watch_access,
 )
-from tournaments.services import limits, live
+from tournaments.services import live
 
 
 def _refuse(access: WatchAccess) -> None:
@@ -204,18 +197,10 @@ async def spectate_stream_async(match_id: int, read: Any, seconds: int) -> Async
         sub.close()
 
 
-class SpectateStreamApi(APIView):
+class SpectateStreamApi(EventStreamApi):
     """Server-Sent Events: the spectator answer, pushed when the delayed view moves on."""
 
     permission_classes: list[Any] = []
-    renderer_classes = [JSONRenderer, EventStreamRenderer]
-
-    def handle_exception(self, exc: Exception) -> Response:
-        # Refused before the stream starts: a JSON error (api.md), whatever the client accepts.
-        response = super().handle_exception(exc)
-        self.request.accepted_renderer = JSONRenderer()
-        self.request.accepted_media_type = JSONRenderer.media_type
-        return response
 
     @extend_schema(
         parameters=[
@@ -234,29 +219,14 @@ class SpectateStreamApi(APIView):
     def get(self, request: Request, match_id: int) -> StreamingHttpResponse:
         match = _watchable(request, match_id)
         _answer_or_409(match)
-        seconds = stream_seconds(request.query_params.get("seconds", ""))
-        if seconds is None:
-            raise ApiError(
-                _("%(field)s: must be a whole number from %(low)d to %(high)d")
-                % {"field": "seconds", "low": 1, "high": STREAM_MAX_SECONDS},
-                code="invalid",
-            )
         who = request.user.pk if request.user.is_authenticated else f"ip:{AnonThrottle().get_ident(request)}"
-        slot = limits.stream_take(user_id=who, seconds=seconds)
-        if slot is None:
-            raise _too_many_streams(seconds)
-        give_back = partial(limits.stream_give, user_id=who, slot=slot)
-        read = partial(_read_text, match.pk)
-        if isinstance(request._request, ASGIRequest):
-            content: Any = _giving_back_async(
-                spectate_stream_async(match.pk, sync_to_async(read), seconds), sync_to_async(give_back)
-            )
-        else:
-            content = _giving_back(spectate_stream_sync(match.pk, read, seconds), give_back)
-        response = StreamingHttpResponse(content, content_type="text/event-stream")
-        response["Cache-Control"] = "no-cache"
-        response["X-Accel-Buffering"] = "no"
-        return response
+        return self.stream_open(
+            request,
+            who=who,
+            read=partial(_read_text, match.pk),
+            sync_stream=partial(spectate_stream_sync, match.pk),
+            async_stream=partial(spectate_stream_async, match.pk),
+        )
 
 
 class ReplayOut(serializers.Serializer):
