@@ -47,28 +47,37 @@ def limits_clock(monkeypatch) -> TestClock:
 
 
 @pytest.fixture
-def organizer(db: None) -> Actor:
-    return make_actor("olga")
+def shared_actors() -> dict[str, Actor]:
+    """The actors a module's shared rows made, by role (``organizer``, ``judge``, ``player``,
+    ``opponent``, ``outsider``): a module that makes its rows once (``module_rows``) overrides
+    this, and the role fixtures below hand its actors out instead of signing the same users up
+    again. None here."""
+    return {}
 
 
 @pytest.fixture
-def judge(db: None) -> Actor:
-    return make_actor("jury")
+def organizer(db: None, shared_actors: dict[str, Actor]) -> Actor:
+    return shared_actors.get("organizer") or make_actor("olga")
 
 
 @pytest.fixture
-def player(db: None) -> Actor:
-    return make_actor("anna")
+def judge(db: None, shared_actors: dict[str, Actor]) -> Actor:
+    return shared_actors.get("judge") or make_actor("jury")
 
 
 @pytest.fixture
-def opponent(db: None) -> Actor:
-    return make_actor("boris")
+def player(db: None, shared_actors: dict[str, Actor]) -> Actor:
+    return shared_actors.get("player") or make_actor("anna")
 
 
 @pytest.fixture
-def outsider(db: None) -> Actor:
-    return make_actor("oscar")
+def opponent(db: None, shared_actors: dict[str, Actor]) -> Actor:
+    return shared_actors.get("opponent") or make_actor("boris")
+
+
+@pytest.fixture
+def outsider(db: None, shared_actors: dict[str, Actor]) -> Actor:
+    return shared_actors.get("outsider") or make_actor("oscar")
 
 
 @pytest.fixture

@@ -33,8 +33,8 @@ def big(_big_rows, db):
 
 
 @pytest.fixture
-def organizer(_big_rows, db):
-    return copy.deepcopy(_big_rows[1])
+def shared_actors(_big_rows, db):
+    return {"organizer": copy.deepcopy(_big_rows[1])}
 
 
 def big_event_make(organizer):

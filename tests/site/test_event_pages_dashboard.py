@@ -37,13 +37,8 @@ def cup(_shared):
 
 
 @pytest.fixture
-def organizer(_shared):
-    return _shared[0].organizer
-
-
-@pytest.fixture
-def judge(_shared):
-    return _shared[1]
+def shared_actors(_shared):
+    return {"organizer": _shared[0].organizer, "judge": _shared[1]}
 
 
 def test_it_opens_the_dashboard_to_the_organizer_and_judges_only(

@@ -27,7 +27,7 @@ def _cup_rows(module_rows, django_db_blocker):
     return event, actors
 
 
-# The actors' fixtures (tests/site/conftest.py) hand out the shared ones here.
+# The shared actors by role: the role fixtures (tests/site/conftest.py) hand them out.
 ACTORS = {"organizer": "olga", "judge": "jury", "player": "anna", "opponent": "boris", "outsider": "oscar"}
 
 
@@ -37,33 +37,13 @@ def _shared(_cup_rows, db):
 
 
 @pytest.fixture
+def shared_actors(_shared):
+    return _shared[1]
+
+
+@pytest.fixture
 def cup(_shared):
     return _shared[0]
-
-
-@pytest.fixture
-def organizer(_shared):
-    return _shared[1]["organizer"]
-
-
-@pytest.fixture
-def judge(_shared):
-    return _shared[1]["judge"]
-
-
-@pytest.fixture
-def player(_shared):
-    return _shared[1]["player"]
-
-
-@pytest.fixture
-def opponent(_shared):
-    return _shared[1]["opponent"]
-
-
-@pytest.fixture
-def outsider(_shared):
-    return _shared[1]["outsider"]
 
 
 def test_it_renders_the_event_page_for_every_role(cup, organizer, judge, player, outsider, anonymous):

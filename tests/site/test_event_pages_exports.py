@@ -29,7 +29,7 @@ def _cup_rows(module_rows, django_db_blocker):
     return event, actors
 
 
-# The actors' fixtures (tests/site/conftest.py) hand out the shared ones here.
+# The shared actors by role: the role fixtures (tests/site/conftest.py) hand them out.
 ACTORS = {"organizer": "olga", "judge": "jury", "player": "anna", "opponent": "boris"}
 
 
@@ -39,28 +39,13 @@ def _shared(_cup_rows, db):
 
 
 @pytest.fixture
+def shared_actors(_shared):
+    return _shared[1]
+
+
+@pytest.fixture
 def cup(_shared):
     return _shared[0]
-
-
-@pytest.fixture
-def organizer(_shared):
-    return _shared[1]["organizer"]
-
-
-@pytest.fixture
-def judge(_shared):
-    return _shared[1]["judge"]
-
-
-@pytest.fixture
-def player(_shared):
-    return _shared[1]["player"]
-
-
-@pytest.fixture
-def opponent(_shared):
-    return _shared[1]["opponent"]
 
 
 def test_it_exports_the_pairings_of_a_round(cup, organizer, judge):

@@ -33,8 +33,8 @@ def running(_shared):
 
 
 @pytest.fixture
-def judge(_shared):
-    return _shared[1]
+def shared_actors(_shared):
+    return {"judge": _shared[1]}
 
 
 def report(actor, match, wins_a, wins_b, draws=0):

@@ -45,8 +45,8 @@ def world(_world_rows, db):
 
 
 @pytest.fixture
-def organizer(world):
-    return world[1]["organizer"]
+def shared_actors(world):
+    return {"organizer": world[1]["organizer"]}
 
 
 def started(world):

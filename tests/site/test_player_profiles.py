@@ -45,8 +45,8 @@ def finished_cup(_finished_cup_rows, db):
 
 
 @pytest.fixture
-def organizer(_finished_cup_rows, db):
-    return copy.deepcopy(_finished_cup_rows[0].organizer)
+def shared_actors(_finished_cup_rows, db):
+    return {"organizer": copy.deepcopy(_finished_cup_rows[0].organizer)}
 
 
 def profile(actor, username, query=""):

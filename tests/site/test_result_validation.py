@@ -32,8 +32,8 @@ def best_of_three(_best_of_three_rows, db):
 
 
 @pytest.fixture
-def organizer(best_of_three):
-    return best_of_three[0].organizer
+def shared_actors(best_of_three):
+    return {"organizer": best_of_three[0].organizer}
 
 
 def report(actor, match_id: int, wins_a, wins_b, draws=0, language: str = "en"):

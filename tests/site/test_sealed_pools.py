@@ -39,23 +39,13 @@ def _shared(_sealed_rows, db):
 
 
 @pytest.fixture
+def shared_actors(_shared):
+    return _shared[1]
+
+
+@pytest.fixture
 def sealed(_shared):
     return _shared[0]
-
-
-@pytest.fixture
-def organizer(_shared):
-    return _shared[1]["organizer"]
-
-
-@pytest.fixture
-def judge(_shared):
-    return _shared[1]["judge"]
-
-
-@pytest.fixture
-def player(_shared):
-    return _shared[1]["player"]
 
 
 def record(actor, url: str, username: str, pool, **extra):

@@ -51,8 +51,8 @@ def _many_rows(_organizer_row, django_db_blocker):
 
 
 @pytest.fixture
-def organizer(_organizer_row, db):
-    return copy.deepcopy(_organizer_row)
+def shared_actors(_organizer_row, db):
+    return {"organizer": copy.deepcopy(_organizer_row)}
 
 
 @pytest.fixture

@@ -59,8 +59,8 @@ def league(_league_rows, db):
 
 
 @pytest.fixture
-def organizer(league):
-    return league[1].organizer
+def shared_actors(league):
+    return {"organizer": league[1].organizer}
 
 
 def expected(*events):
