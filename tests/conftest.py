@@ -6,6 +6,7 @@ Helpers the tests share live in tests/support/ (a test module never imports a co
 """
 
 import os
+from typing import Any
 
 import pytest
 
@@ -46,6 +47,34 @@ def _static_files_listed_once() -> None:
     from tests.support.static_files import static_files_table_shared
 
     static_files_table_shared()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _flushed_by_delete() -> None:
+    # A transactional test's database is emptied by DELETE, not TRUNCATE (tests/support/flush.py).
+    from tests.support.flush import flush_by_delete
+
+    flush_by_delete()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
+    """pytest-django's test database, whose commits do not wait for the disk.
+
+    A transactional test commits with each request, a real worker with each task: on PostgreSQL
+    each commit waited for its write-ahead log to reach the disk (about half a millisecond here).
+    The test database is thrown away after the run, so nothing needs to survive a crash; every
+    session opened on it (the test process's, the workers', the live servers') commits at once.
+    """
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock():
+        with connection.cursor() as cursor:
+            name = connection.ops.quote_name(connection.settings_dict["NAME"])
+            cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit TO off")
+        connection.close()  # the next session reads the database's setting
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,8 @@
-"""Your War and Chronomagia played online on the site: an online
-event of the game, two players with its sample decks, a whole match played through the API to a
-recorded result; a judge's game loss, a timeout and a no-show end a game with their reasons; the
-judges' viewer steps through the log and a player's download is redacted."""
+"""Your War and Chronomagia played online on the site: an online event of the game, two players
+with its sample decks, a whole match through the API to a recorded result (its first game played
+out by random legal actions, the later ones conceded); a judge's game loss, a timeout and a no-show
+end a game with their reasons; the judges' viewer steps through the log and a player's download is
+redacted."""
 
 import json
 import random
@@ -51,7 +52,7 @@ def test_it_plays_a_whole_match_through_the_api_to_a_recorded_result(game, table
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "100000/min", "user": "100000/min"}
     match = table()
     assert game_state(match.a, match.id)["view"]  # the engine's observation for seat A
-    play_out(match, random.Random(5))
+    play_out(match, random.Random(5), whole_games=1)  # game 1 played out, the later ones conceded
     row = match.row
     assert row.status == Match.Status.FINAL
     assert max(row.wins_a, row.wins_b) == 2 or row.games.count() == 3

@@ -22,6 +22,7 @@ class OnlineMatch:
     id: int
     a: Actor  # seat 0
     b: Actor  # seat 1
+    deciding: int = 0  # the seat that decided last (play_step asks it first)
 
     @property
     def row(self) -> Match:
@@ -81,8 +82,11 @@ def act(actor: Actor, match_id: int, seq: int, action: dict):
 
 def play_step(match: OnlineMatch, rng: random.Random) -> bool:
     """The seat to decide plays one random legal action (never conceding); return False when
-    nobody could (the match is final or waits for sideboarding)."""
-    for actor in (match.a, match.b):
+    nobody could (the match is final or waits for sideboarding).
+
+    The seat that decided last is asked first (it most often decides again), then the other."""
+    for index in (match.deciding, 1 - match.deciding):
+        actor = match.seat(index)
         state = game_state(actor, match.id)
         if state["match_status"] == "final" or state["game_status"] != "playing":
             continue
@@ -90,15 +94,24 @@ def play_step(match: OnlineMatch, rng: random.Random) -> bool:
         if choices:
             response = act(actor, match.id, state["next_seq"], rng.choice(choices))
             assert response.status_code == 200, response.content
+            match.deciding = index
             return True
     return False
 
 
-def play_out(match: OnlineMatch, rng: random.Random, limit: int = 3000) -> None:
-    """Both players play random legal actions (and skip sideboarding) until the match is final."""
+def play_out(match: OnlineMatch, rng: random.Random, limit: int = 3000, whole_games: int = 3) -> None:
+    """Both players play random legal actions (and skip sideboarding) until the match is final;
+    from game ``whole_games + 1`` on, seat A concedes each game at once instead (the engines' own
+    soaks play whole games by the hundred: through the API, one shows what the later ones would)."""
     for _ in range(limit):
-        if match.row.status == Match.Status.FINAL:
+        row = match.row
+        if row.status == Match.Status.FINAL:
             return
+        game = match.game()
+        if game is not None and game.number > whole_games and game.status == Game.Status.PLAYING:
+            response = act(match.a, match.id, game_state(match.a, match.id)["next_seq"], {"type": "concede"})
+            assert response.status_code == 200, response.content
+            continue
         if not play_step(match, rng):
             for actor in (match.a, match.b):
                 actor.api.post(f"/api/matches/{match.id}/game/sideboard/", {"deck": None}, format="json")
