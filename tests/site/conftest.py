@@ -3,6 +3,7 @@ anonymous), card sets and decks, events, and Debian's Chromium for the browser t
 
 Fixtures only: the helpers they use live in tests/support/."""
 
+import copy
 import os
 from collections.abc import Iterator
 
@@ -47,12 +48,23 @@ def limits_clock(monkeypatch) -> TestClock:
 
 
 @pytest.fixture
-def shared_actors() -> dict[str, Actor]:
+def shared_actors(request: pytest.FixtureRequest) -> dict[str, Actor]:
     """The actors a module's shared rows made, by role (``organizer``, ``judge``, ``player``,
     ``opponent``, ``outsider``): a module that makes its rows once (``module_rows``) overrides
     this, and the role fixtures below hand its actors out instead of signing the same users up
-    again. None here."""
+    again. A test of an ``ONLINE_MATCH_ONCE`` module that asks for ``online_match`` has its organizer
+    and judge; others none."""
+    if _online_match_once(request) and "online_match" in request.fixturenames:
+        return request.getfixturevalue("online_match_committed")[1]
     return {}
+
+
+def _online_match_once(request: pytest.FixtureRequest) -> bool:
+    """Whether the test's online match is the module's, made once: in a module that says so
+    (``ONLINE_MATCH_ONCE``), for its transactional tests (the rows are committed)."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = marker is not None and bool(marker.kwargs.get("transaction", marker.args[:1] == (True,)))
+    return getattr(request.module, "ONLINE_MATCH_ONCE", False) and transactional
 
 
 @pytest.fixture
@@ -85,10 +97,12 @@ def anonymous(db: None) -> Actor:
     return anonymous_actor()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
 def _card_sets_copied(django_db_setup: None, django_db_blocker) -> None:
-    """The bundled card sets imported once per test database and copied aside (set up before
-    any test's transaction: a session fixture comes before the function ones)."""
+    """The bundled card sets imported once per test database and copied aside, before the first
+    site test's transaction (autouse: a fixture asked for by name during a test, such as
+    ``online_match_committed``, would otherwise make the copy inside that test's transaction, and
+    lose it with its rollback)."""
     from tests.support.card_sets import card_sets_copy_make
 
     with django_db_blocker.unblock():
@@ -111,6 +125,39 @@ def module_rows(django_db_setup: None, django_db_blocker, _card_sets_copied: Non
             yield
         finally:
             card_sets.held = False
+
+
+@pytest.fixture(scope="module")
+def committed_rows(django_db_setup: None, django_db_blocker, _card_sets_copied: None) -> Iterator[object]:
+    """A transactional module's set-up, made once and committed, its rows put back before each
+    test (tests/support/committed_rows.py)."""
+    from tests.support.committed_rows import CommittedRows
+
+    rows = CommittedRows(django_db_blocker, tag="module")
+    try:
+        yield rows
+    finally:
+        rows.drop()
+
+
+@pytest.fixture(scope="module")
+def _online_match_rows(committed_rows) -> tuple[tuple[EventDriver, int, Actor, Actor], dict[str, Actor]]:
+    def build() -> tuple[tuple[EventDriver, int, Actor, Actor], dict[str, Actor]]:
+        organizer, judge = make_actor("olga"), make_actor("jury")
+        event = EventDriver(organizer, legal_decks_read(), rounds=1, best_of=3, online=True)
+        match, a, b = one_table(event, judge)
+        return (event, match["id"], a, b), {"organizer": organizer, "judge": judge}
+
+    return committed_rows.make(build)
+
+
+@pytest.fixture
+def online_match_committed(transactional_db, committed_rows, _online_match_rows):
+    """``online_match``'s event made once for a transactional module and put back before each
+    test (tests/support/committed_rows.py): the match as ``online_match`` gives it, and its
+    organizer and judge by role (``shared_actors``)."""
+    with committed_rows.restored():
+        yield copy.deepcopy(_online_match_rows)
 
 
 @pytest.fixture
@@ -147,10 +194,15 @@ def event_factory(organizer, legal_decks, card_sets):
 
 
 @pytest.fixture
-def online_match(event_factory, judge):
-    """A best-of-3 online event in round 1: two players at one table, and a judge."""
-    event = event_factory(rounds=1, best_of=3, online=True)
-    match, a, b = one_table(event, judge)
+def online_match(request: pytest.FixtureRequest) -> tuple[EventDriver, int, Actor, Actor]:
+    """A best-of-3 online event in round 1: two players at one table, and a judge.
+
+    The transactional tests of a module that sets ``ONLINE_MATCH_ONCE = True`` have it made once,
+    its rows put back before each test (``online_match_committed``)."""
+    if _online_match_once(request):
+        return request.getfixturevalue("online_match_committed")[0]
+    event = request.getfixturevalue("event_factory")(rounds=1, best_of=3, online=True)
+    match, a, b = one_table(event, request.getfixturevalue("judge"))
     return event, match["id"], a, b
 
 

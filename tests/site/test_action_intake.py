@@ -11,6 +11,7 @@ from tournaments.services import online as svc
 from tournaments.services.online import schedule, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ONLINE_MATCH_ONCE = True  # made once, put back before each test (tests/support/committed_rows.py)
 
 
 def state_of(actor, match_id):

@@ -8,6 +8,7 @@ WSGI app, sent by the organizer of a running event, an outsider, nobody, or a wr
 
 import functools
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,7 +18,8 @@ from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.actors import make_players
+from tests.support.actors import make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tests.support.schema import CHECKS
 from tournaments.services.accounts import token_for
 
@@ -38,25 +40,37 @@ def _served_schema() -> Any:
     return schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 
 
-@pytest.fixture
-def fuzz_world(transactional_db, event_factory, organizer, outsider):
+@pytest.fixture(scope="module")
+def _fuzz_rows(committed_rows) -> list[str | None]:
     """An event in round 1 with players, so that small ids exist; the Authorization headers of
-    the callers (the organizer most often; an outsider; nobody; a token that names no one).
-
-    Transactional: the WSGI app opens and closes database connections as in production.
+    the callers (the organizer most often; an outsider; nobody; a token that names no one). Made
+    once for the module and put back before each test (tests/support/committed_rows.py).
     """
-    event = event_factory(rounds=2)
-    event.open()
-    event.register(*make_players(3))
-    event.start()
-    organizer_header = f"Token {token_for(user=organizer.user)}"
-    return [
-        organizer_header,
-        organizer_header,
-        f"Token {token_for(user=outsider.user)}",
-        None,
-        "Token " + "0" * 40,
-    ]
+
+    def build() -> list[str | None]:
+        organizer, outsider = make_actor("olga"), make_actor("oscar")
+        event = EventDriver(organizer, legal_decks_read(), rounds=2)
+        event.open()
+        event.register(*make_players(3))
+        event.start()
+        organizer_header = f"Token {token_for(user=organizer.user)}"
+        return [
+            organizer_header,
+            organizer_header,
+            f"Token {token_for(user=outsider.user)}",
+            None,
+            "Token " + "0" * 40,
+        ]
+
+    return committed_rows.make(build)
+
+
+@pytest.fixture
+def fuzz_world(transactional_db, committed_rows, _fuzz_rows) -> Iterator[list[str | None]]:
+    """The module's event and callers' headers, put back for this test. Transactional: the WSGI
+    app opens and closes database connections as in production."""
+    with committed_rows.restored():
+        yield list(_fuzz_rows)
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)

@@ -24,6 +24,7 @@ from tournaments.services.accounts import token_for
 from tournaments.services.online import DRAIN_WOKEN, queue, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ONLINE_MATCH_ONCE = True  # made once, put back before each test (tests/support/committed_rows.py)
 
 
 @pytest.fixture

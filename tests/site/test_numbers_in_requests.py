@@ -6,6 +6,7 @@ import pytest
 from tournaments.numbers import ID_MAX, SMALL_MAX, whole_number
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ONLINE_MATCH_ONCE = True  # made once, put back before each test (tests/support/committed_rows.py)
 
 HUGE = "20377609833656747032576"
 

@@ -14,6 +14,7 @@ from tournaments.services import online as svc
 from tournaments.services.online import engines, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ONLINE_MATCH_ONCE = True  # made once, put back before each test (tests/support/committed_rows.py)
 
 
 def deciding(match_id, a, b):

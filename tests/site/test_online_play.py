@@ -13,6 +13,7 @@ from tournaments.services.errors import WrongState
 
 # Transactional: tasks are queued on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
+ONLINE_MATCH_ONCE = True  # made once, put back before each test (tests/support/committed_rows.py)
 
 
 def play_out(match_id, players, rng, limit=4000):

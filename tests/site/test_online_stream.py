@@ -10,6 +10,7 @@ from tests.support.online import act, events, game_state, stream
 from tournaments.services import live
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ONLINE_MATCH_ONCE = True  # made once, put back before each test (tests/support/committed_rows.py)
 
 
 # --- the endpoint --------------------------------------------------------------------------

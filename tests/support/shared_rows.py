@@ -38,23 +38,15 @@ SITE_TEST_SETTINGS = {
 
 
 @contextmanager
-def rows_shared(django_db_blocker: Any) -> Iterator[None]:
-    """Hold a transaction open on every database while the block runs (the shared rows are
-    written in it), then roll it back; with the site tests' settings, tasks run in-process and
-    the request rates' clock pinned (tests/support/clocks.py), as in a test."""
+def site_test_settings(django_db_blocker: Any) -> Iterator[None]:
+    """While the block runs: the site tests' settings, tasks in-process, the request rates' clock
+    pinned (tests/support/clocks.py) and no request counted, as in a test."""
     from pytest import MonkeyPatch
 
     from respons_site.celery import app
     from tests.support.clocks import TestClock
     from tournaments.services import limits
 
-    atomics = {}
-    with django_db_blocker.unblock():
-        for alias in connections:
-            atomic = transaction.atomic(using=alias)
-            atomic._from_testcase = True  # as TestCase's own: Django then allows what it allows there
-            atomic.__enter__()
-            atomics[alias] = atomic
     patch = MonkeyPatch()
     try:
         with override_settings(**SITE_TEST_SETTINGS):
@@ -67,7 +59,25 @@ def rows_shared(django_db_blocker: Any) -> Iterator[None]:
     finally:
         patch.undo()
         with django_db_blocker.unblock():
+            limits.reset()
+
+
+@contextmanager
+def rows_shared(django_db_blocker: Any) -> Iterator[None]:
+    """Hold a transaction open on every database while the block runs (the shared rows are
+    written in it), then roll it back; with the site tests' settings (:func:`site_test_settings`)."""
+    atomics = {}
+    with django_db_blocker.unblock():
+        for alias in connections:
+            atomic = transaction.atomic(using=alias)
+            atomic._from_testcase = True  # as TestCase's own: Django then allows what it allows there
+            atomic.__enter__()
+            atomics[alias] = atomic
+    try:
+        with site_test_settings(django_db_blocker):
+            yield
+    finally:
+        with django_db_blocker.unblock():
             for alias, atomic in reversed(atomics.items()):
                 transaction.set_rollback(True, using=alias)
                 atomic.__exit__(None, None, None)
-            limits.reset()
