@@ -14,6 +14,7 @@ from engine.registry import get_game
 from tests.support.actors import Actor, anonymous_actor, make_actor
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.clocks import TestClock
+from tests.support.committed_rows import online_match_once
 from tests.support.events import EventDriver, legal_decks_read, one_table
 from tests.support.services import require_or_skip
 from tests.support.shared_rows import SITE_TEST_SETTINGS
@@ -54,17 +55,9 @@ def shared_actors(request: pytest.FixtureRequest) -> dict[str, Actor]:
     this, and the role fixtures below hand its actors out instead of signing the same users up
     again. A test of an ``ONLINE_MATCH_ONCE`` module that asks for ``online_match`` has its organizer
     and judge; others none."""
-    if _online_match_once(request) and "online_match" in request.fixturenames:
+    if online_match_once(request) and "online_match" in request.fixturenames:
         return request.getfixturevalue("online_match_committed")[1]
     return {}
-
-
-def _online_match_once(request: pytest.FixtureRequest) -> bool:
-    """Whether the test's online match is the module's, made once: in a module that says so
-    (``ONLINE_MATCH_ONCE``), for its transactional tests (the rows are committed)."""
-    marker = request.node.get_closest_marker("django_db")
-    transactional = marker is not None and bool(marker.kwargs.get("transaction", marker.args[:1] == (True,)))
-    return getattr(request.module, "ONLINE_MATCH_ONCE", False) and transactional
 
 
 @pytest.fixture
@@ -199,7 +192,7 @@ def online_match(request: pytest.FixtureRequest) -> tuple[EventDriver, int, Acto
 
     The transactional tests of a module that sets ``ONLINE_MATCH_ONCE = True`` have it made once,
     its rows put back before each test (``online_match_committed``)."""
-    if _online_match_once(request):
+    if online_match_once(request):
         return request.getfixturevalue("online_match_committed")[0]
     event = request.getfixturevalue("event_factory")(rounds=1, best_of=3, online=True)
     match, a, b = one_table(event, request.getfixturevalue("judge"))

@@ -96,3 +96,11 @@ class CommittedRows:
             for _table, copy in self.copies:
                 cursor.execute(f"DROP TABLE IF EXISTS {copy}")
         self.copies, self.statements = [], []
+
+
+def online_match_once(request: Any) -> bool:
+    """Whether a test's ``online_match`` is its module's, made once: in a module that says so
+    (``ONLINE_MATCH_ONCE = True``), for its transactional tests (the rows are committed)."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = marker is not None and bool(marker.kwargs.get("transaction", marker.args[:1] == (True,)))
+    return getattr(request.module, "ONLINE_MATCH_ONCE", False) and transactional
