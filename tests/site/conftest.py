@@ -15,7 +15,7 @@ from tests.support.actors import Actor, anonymous_actor, make_actor
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.clocks import TestClock
 from tests.support.committed_rows import online_match_once
-from tests.support.events import EventDriver, legal_decks_read, one_table
+from tests.support.events import EventDriver, legal_decks_read, online_table
 from tests.support.services import require_or_skip
 from tests.support.shared_rows import SITE_TEST_SETTINGS
 
@@ -137,9 +137,7 @@ def committed_rows(django_db_setup: None, django_db_blocker, _card_sets_copied: 
 def _online_match_rows(committed_rows) -> tuple[tuple[EventDriver, int, Actor, Actor], dict[str, Actor]]:
     def build() -> tuple[tuple[EventDriver, int, Actor, Actor], dict[str, Actor]]:
         organizer, judge = make_actor("olga"), make_actor("jury")
-        event = EventDriver(organizer, legal_decks_read(), rounds=1, best_of=3, online=True)
-        match, a, b = one_table(event, judge)
-        return (event, match["id"], a, b), {"organizer": organizer, "judge": judge}
+        return online_table(organizer, judge), {"organizer": organizer, "judge": judge}
 
     return committed_rows.make(build)
 
@@ -194,9 +192,8 @@ def online_match(request: pytest.FixtureRequest) -> tuple[EventDriver, int, Acto
     its rows put back before each test (``online_match_committed``)."""
     if online_match_once(request):
         return request.getfixturevalue("online_match_committed")[0]
-    event = request.getfixturevalue("event_factory")(rounds=1, best_of=3, online=True)
-    match, a, b = one_table(event, request.getfixturevalue("judge"))
-    return event, match["id"], a, b
+    request.getfixturevalue("card_sets")
+    return online_table(request.getfixturevalue("organizer"), request.getfixturevalue("judge"))
 
 
 @pytest.fixture

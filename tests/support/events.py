@@ -80,6 +80,14 @@ def one_table(event: EventDriver, judge: Actor | None = None, prefix: str = "p")
     return match, by_name[match["player_a"]], by_name[match["player_b"]]
 
 
+def online_table(organizer: Actor, judge: Actor) -> tuple[EventDriver, int, Actor, Actor]:
+    """A best-of-3 online event of ``organizer``'s (the shipped RESPONSE decks) in round 1, with
+    ``judge`` added and two players at its one table: the event, the match's id, seats A and B."""
+    event = EventDriver(organizer, legal_decks_read(), rounds=1, best_of=3, online=True)
+    match, a, b = one_table(event, judge)
+    return event, match["id"], a, b
+
+
 def team_register(event: EventDriver, captain: Actor, name: str, members: list[str]):
     """POST a team of ``event`` by ``captain``; return the response."""
     return captain.api.post(f"{event.url}teams/", {"name": name, "members": members}, format="json")

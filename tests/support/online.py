@@ -104,8 +104,7 @@ def play_out(match: OnlineMatch, rng: random.Random, limit: int = 3000, whole_ga
     from game ``whole_games + 1`` on, seat A concedes each game at once instead (the engines' own
     soaks play whole games by the hundred: through the API, one shows what the later ones would)."""
     for _ in range(limit):
-        row = match.row
-        if row.status == Match.Status.FINAL:
+        if match.row.status == Match.Status.FINAL:
             return
         game = match.game()
         if game is not None and game.number > whole_games and game.status == Game.Status.PLAYING:
