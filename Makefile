@@ -88,12 +88,13 @@ pytest: install bytecode
 test: setup lint typecheck pytest
 
 # The inner loop (README, "Tests"): lint, types and every test that needs no browser, no Celery
-# worker process and no soak (the markers browser, celery_worker, slow). It compiles nothing: a
-# compiled game whose sources were edited since runs from its sources (engine/native.py).
+# worker process and no soak (the markers browser, celery_worker, slow), the randomized checks
+# playing fewer games (--quick, tests/support/sizes.py). It compiles nothing: a compiled game
+# whose sources were edited since runs from its sources (engine/native.py).
 CHECK_MARKERS := not browser and not celery_worker and not slow
 
 check: lint typecheck bytecode
-	$(BIN)/python -m pytest $(PYTEST_SPLIT) -m "$(CHECK_MARKERS)"
+	$(BIN)/python -m pytest $(PYTEST_SPLIT) -m "$(CHECK_MARKERS)" --quick
 
 worker: install
 	$(BIN)/celery -A respons_site worker --loglevel=INFO

@@ -33,6 +33,20 @@ def pytest_report_header(config: pytest.Config) -> str:
     return "engine: " + "; ".join(words)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--quick",
+        action="store_true",
+        help="play fewer random games in the randomized checks (make check; tests/support/sizes.py)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from tests.support import sizes
+
+    sizes.QUICK = bool(config.getoption("quick"))
+
+
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     from tests.support.markers import mark_browser_tests
@@ -58,7 +72,18 @@ def _flushed_by_delete() -> None:
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
+def test_database_used(request: pytest.FixtureRequest) -> bool:
+    """Whether this run has a test database. pytest-django sets one up only when a collected test
+    uses the database; in a run of tests that use none (the security tables' checks alone, say)
+    the connection still names the configured database, which no fixture may write to."""
+    from pytest_django.fixtures import _get_databases_for_setup  # the rule its django_db_setup applies
+
+    aliases, _serialized = _get_databases_for_setup(request.session.items)
+    return bool(aliases)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any, test_database_used: bool) -> None:
     """pytest-django's test database, whose commits do not wait for the disk.
 
     A transactional test commits with each request, a real worker with each task: on PostgreSQL
@@ -68,7 +93,7 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
     """
     from django.db import connection
 
-    if connection.vendor != "postgresql":
+    if connection.vendor != "postgresql" or not test_database_used:
         return
     with django_db_blocker.unblock():
         with connection.cursor() as cursor:

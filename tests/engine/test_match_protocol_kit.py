@@ -23,6 +23,8 @@ behaviour (its rules, cards, refusal codes) is tested beside it (``tests/engine/
   whatever ended it;
 - every legal action of either seat applies; illegal ones are refused with a rule, a stable
   code and params, and change nothing (the game then goes on exactly as without them);
+- the checks on random games play a quarter of their games under ``--quick`` (``make check``,
+  tests/support/sizes.py);
 - golden playthroughs (each bot against the random bot, every action with what each seat saw)
   are played exactly as recorded; regenerate them on purpose with::
 
@@ -49,6 +51,7 @@ from engine.match import SITE_ACTIONS, MatchEngine, MatchEvent, MatchState
 from engine.problems import InputError
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys, get_game
 from tests.support import hidden
+from tests.support.sizes import sized
 
 KIT_GAMES = int(os.environ.get("SOAK_GAMES", "300"))
 GOLDEN = Path(__file__).parent / "match_golden"
@@ -318,7 +321,7 @@ def assert_hidden_stays_hidden(state: MatchState, events: list[MatchEvent], befo
 def test_it_never_shows_a_seat_or_a_spectator_a_card_hidden_from_it(key: str) -> None:
     kit = table(key)
     rng = random.Random(7)
-    for game in range(60):
+    for game in range(sized(60, quick=12)):
         # Seeds as the site draws them (63 bits): no other number of a game spells one.
         seed = rng.getrandbits(63) | 1 << 62
         state = kit.new(seed, rng=rng)
@@ -467,7 +470,7 @@ def test_it_keeps_every_card_in_the_judges_view_at_every_state_and_at_every_end(
 def test_it_applies_every_legal_action_of_either_seat(key: str) -> None:
     kit = table(key)
     applied = 0
-    for game in range(4):
+    for game in range(sized(4, quick=1)):
         state = play(kit.new(game), kit.bots(game))
         log = kit.log(state)
         for upto in checkpoints(len(log["actions"]), most=40):
@@ -514,7 +517,7 @@ def test_it_refuses_illegal_actions_with_a_rule_and_a_code_and_changes_nothing(k
     kit = table(key)
     engine = kit.engine
     codes: set[str] = set()
-    for game in range(4):
+    for game in range(sized(4, quick=1)):
         rng = random.Random(game)
         undisturbed = play(kit.new(game), kit.bots(game))
         state, bots = kit.new(game), kit.bots(game)
@@ -718,7 +721,7 @@ def test_it_names_the_first_illegal_action_of_a_tampered_log(key: str) -> None:
 def test_it_gives_a_player_a_log_without_the_seed_or_a_card_hidden_from_them(key: str) -> None:
     kit = table(key)
     rng = random.Random(3)
-    for game in range(12):
+    for game in range(sized(12, quick=3)):
         seed = rng.getrandbits(63) | 1 << 62
         state = kit.new(seed, rng=rng)
         hidden: list[set[str]] = [set(state.hidden_from(0)), set(state.hidden_from(1))]

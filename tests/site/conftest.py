@@ -91,13 +91,15 @@ def anonymous(db: None) -> Actor:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _card_sets_copied(django_db_setup: None, django_db_blocker) -> None:
+def _card_sets_copied(django_db_setup: None, django_db_blocker, test_database_used: bool) -> None:
     """The bundled card sets imported once per test database and copied aside, before the first
     site test's transaction (autouse: a fixture asked for by name during a test, such as
     ``online_match_committed``, would otherwise make the copy inside that test's transaction, and
-    lose it with its rollback)."""
+    lose it with its rollback). Nothing when the run has no test database."""
     from tests.support.card_sets import card_sets_copy_make
 
+    if not test_database_used:
+        return
     with django_db_blocker.unblock():
         card_sets_copy_make()
 

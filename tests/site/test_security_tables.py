@@ -15,9 +15,11 @@ from engine.cardset import load_catalog
 from engine.decklist import load_decklist
 from engine.registry import bundled_card_sets, bundled_decklists, game_keys, get_game
 from tests.support.security_tables import Watcher, tables
+from tests.support.sizes import sized
 
 ENGINE_KEYS = [key for key in game_keys() if get_game(key).match_engine]
-GAMES = int(os.environ.get("SECURITY_GAMES", "8"))  # random games per game (more: a longer soak)
+# Random games per game (more: a longer soak; a quarter under --quick, tests/support/sizes.py).
+GAMES = int(os.environ.get("SECURITY_GAMES", sized(8, quick=2)))
 
 
 class Game:

@@ -1,6 +1,13 @@
 """The test database between transactional tests (tests/support/flush.py, tests/conftest.py):
-emptied by DELETE with what the migrations made kept, and commits that do not wait for the disk."""
+emptied by DELETE with what the migrations made kept, and commits that do not wait for the disk;
+and a run whose tests use no database never touches the configured one."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import Permission
@@ -49,3 +56,40 @@ def test_every_session_on_the_test_database_commits_without_waiting_for_the_disk
     with connection.cursor() as cursor:
         cursor.execute("SHOW synchronous_commit")
         assert cursor.fetchone() == ("off",)
+
+
+def test_a_run_whose_tests_use_no_database_leaves_the_configured_one_untouched():
+    """pytest-django sets up no test database for such a run, so the connection names the
+    configured database: the card sets' copy and the commit setting must not reach it."""
+    require_or_skip(connection.vendor == "postgresql", "a PostgreSQL database (DATABASE_URL)")
+    db = connection.settings_dict
+    name = f"{db['NAME']}_untouched"
+    url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{name}"
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP DATABASE IF EXISTS {name}")
+        cursor.execute(f"CREATE DATABASE {name}")
+    try:
+        env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_XDIST")}
+        test = "tests/site/test_security_tables.py::test_the_check_passes_views_that_keep_to_their_table"
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "-q", test],
+            cwd=Path(__file__).resolve().parents[2],
+            env={**env, "DATABASE_URL": url},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+        with psycopg.connect(url) as untouched:
+            tables = untouched.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+            )
+            assert tables.fetchall() == []  # no migrations, no card sets
+            settings = untouched.execute(
+                "SELECT setconfig FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase"
+                " WHERE d.datname = current_database()"
+            )
+            assert settings.fetchall() == []  # no ALTER DATABASE … SET
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"DROP DATABASE IF EXISTS {name}")

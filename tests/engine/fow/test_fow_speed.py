@@ -20,6 +20,7 @@ from engine.games.fow.match.effects import target_options
 from engine.games.fow.match.state import HAND, Decision, Inst
 from engine.games.fow.match.will import can_pay_from, pay_from, stone_order
 from engine.registry import bundled_card_sets, bundled_decklists
+from tests.support.sizes import sized
 
 CATALOG: Catalog[Card] = Catalog(load_card_set(SAMPLE_SET).cards)
 
@@ -104,7 +105,8 @@ def test_the_priority_listing_is_every_action_problem_allows() -> None:
     decks = [deck for deck in decks if not rules.validate_deck(deck, catalog)]
     rng = random.Random(2026)
     priorities = chosen_targets = 0
-    for game in range(150):
+    games = sized(150, quick=30)  # tests/support/sizes.py
+    for game in range(games):
         match = new_match(catalog, (rng.choice(decks), rng.choice(decks)), seed=game)
         bots = (RandomBot(game), RandomBot(game + 1))
         while not match.is_over:
@@ -116,4 +118,4 @@ def test_the_priority_listing_is_every_action_problem_allows() -> None:
                 priorities += 1
                 chosen_targets += sum(1 for a in listed if {"target", "player", "item"} & set(a))
             match.apply(decision.seat, bots[decision.seat].act(match, decision.seat))
-    assert priorities > 5000 and chosen_targets > 500
+    assert priorities > 5000 * games // 150 and chosen_targets > 500 * games // 150

@@ -19,6 +19,7 @@ from engine.games.respons.bots import RandomBot
 from engine.games.respons.match import Event, Match, check_invariants
 from engine.games.respons.match.board import FIELD, ORDER_DOWN
 from engine.games.respons.starter import build_deck
+from tests.support.sizes import sized
 
 
 def deck_pool() -> list[Decklist]:
@@ -112,7 +113,7 @@ def test_it_never_shows_a_seat_the_opponents_hidden_cards() -> None:
     cards, _ = starter()
     pool = deck_pool()
     rng = random.Random(7)
-    for game in range(150):
+    for game in range(sized(150, quick=30)):  # tests/support/sizes.py
         # Seeds as the site draws them (63 bits): no other number of a game spells one.
         seed = rng.getrandbits(63) | 1 << 62
         match = Match(cards, (rng.choice(pool), rng.choice(pool)), seed=seed)
