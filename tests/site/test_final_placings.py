@@ -3,10 +3,13 @@ elimination round's losers by Swiss rank, then everyone else by Swiss rank; in t
 ``top_cut``), the CSV, the standings and event pages (a winner banner, a bracket), and the
 dashboard, whose button finishes the event once the final is played."""
 
+import copy
+
 import pytest
 from django.test import Client
 
-from tests.support.actors import make_players
+from tests.support.actors import make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read
 from tests.support.pages import browser, csv_rows, html_of, page, post
 
 pytestmark = pytest.mark.django_db
@@ -16,11 +19,11 @@ def b_wins(match: dict) -> tuple[int, int, int]:
     return (0, 1, 0)
 
 
-def swiss_then_cut(event, players: int, rounds: int) -> tuple[dict, list[str]]:
+def swiss_then_cut(event, players: int, rounds: int, prefix: str = "p") -> tuple[dict, list[str]]:
     """Play the Swiss rounds (seat A wins each match); return the first top-cut round and the
     usernames in Swiss order."""
     event.open()
-    event.register(*make_players(players))
+    event.register(*make_players(players, prefix=prefix))
     event.start()
     for number in range(1, rounds + 1):
         event.finish_round(number)
@@ -31,27 +34,72 @@ def swiss_then_cut(event, players: int, rounds: int) -> tuple[dict, list[str]]:
     return round_, swiss
 
 
-@pytest.fixture
-def top_two(event_factory):
+def top_two_played(organizer, decks) -> tuple[EventDriver, list[str]]:
     """Four players, two Swiss rounds, a top 2 whose final the Swiss 2nd wins: (event, Swiss order)."""
-    event = event_factory(name="Final Cup", rounds=2, top_cut=2)
-    final, swiss = swiss_then_cut(event, players=4, rounds=2)
+    event = EventDriver(organizer, decks, name="Final Cup", rounds=2, top_cut=2)
+    final, swiss = swiss_then_cut(event, players=4, rounds=2, prefix="two")
     assert (final["matches"][0]["player_a"], final["matches"][0]["player_b"]) == (swiss[0], swiss[1])
     event.finish_round(3, b_wins)
     return event, swiss
 
 
-@pytest.fixture
-def top_four(event_factory):
+def top_four_played(organizer, decks) -> tuple[EventDriver, list[str]]:
     """Eight players, three Swiss rounds, a top 4: the 4th and the 3rd win their semifinals and
     the 3rd wins the final. Returns (event, Swiss order)."""
-    event = event_factory(name="Big Cup", rounds=3, top_cut=4)
-    _, swiss = swiss_then_cut(event, players=8, rounds=3)
+    event = EventDriver(organizer, decks, name="Big Cup", rounds=3, top_cut=4)
+    _, swiss = swiss_then_cut(event, players=8, rounds=3, prefix="four")
     event.finish_round(4, b_wins)  # semifinals 1v4, 2v3: 4 and 3 go through
     final = event.next_round()["matches"][0]
     assert (final["player_a"], final["player_b"]) == (swiss[2], swiss[3])  # the better seed at seat A
     event.finish_round(5)  # seat A, the 3rd, wins
     return event, swiss
+
+
+def semifinals_paired(organizer, decks) -> tuple[EventDriver, dict, list[str]]:
+    """Eight players, three Swiss rounds, a top 4 whose semifinals are paired, none played:
+    (event, the semifinals' round, Swiss order)."""
+    event = EventDriver(organizer, decks, name="Semi Cup", rounds=3, top_cut=4)
+    semifinals, swiss = swiss_then_cut(event, players=8, rounds=3, prefix="semi")
+    return event, semifinals, swiss
+
+
+@pytest.fixture(scope="module")
+def _cups(module_rows, django_db_blocker) -> dict:
+    """The module's three top cuts, made once for its tests (tests/support/shared_rows.py), and
+    their organizer."""
+    with django_db_blocker.unblock():
+        organizer, decks = make_actor("olga"), legal_decks_read()
+        return {
+            "organizer": organizer,
+            "top_two": top_two_played(organizer, decks),
+            "top_four": top_four_played(organizer, decks),
+            "semifinals": semifinals_paired(organizer, decks),
+        }
+
+
+@pytest.fixture
+def _shared(_cups, db) -> dict:
+    return copy.deepcopy(_cups)
+
+
+@pytest.fixture
+def shared_actors(_shared):
+    return {"organizer": _shared["organizer"]}
+
+
+@pytest.fixture
+def top_two(_shared):
+    return _shared["top_two"]
+
+
+@pytest.fixture
+def top_four(_shared):
+    return _shared["top_four"]
+
+
+@pytest.fixture
+def semifinals(_shared):
+    return _shared["semifinals"]
 
 
 def test_it_ranks_the_winner_of_a_top_two_first_in_the_api(top_two):
@@ -73,10 +121,9 @@ def test_it_orders_a_top_four_by_how_far_each_went_then_by_swiss_rank(top_four):
     assert rows[0]["match_points"] < rows[2]["match_points"]
 
 
-def test_it_keeps_the_players_still_in_the_top_cut_first_while_it_runs(event_factory):
-    event = event_factory(rounds=3, top_cut=4)
-    semifinals, swiss = swiss_then_cut(event, players=8, rounds=3)
-    first = semifinals["matches"][0]
+def test_it_keeps_the_players_still_in_the_top_cut_first_while_it_runs(semifinals):
+    event, paired, swiss = semifinals
+    first = paired["matches"][0]
     response = event.organizer.api.post(
         f"/api/matches/{first['id']}/report/", {"wins_a": 0, "wins_b": 1}, format="json"
     )
@@ -152,9 +199,8 @@ def test_it_offers_to_finish_the_event_once_the_final_is_played(top_two, organiz
     assert event.organizer.api.get(event.url).json()["status"] == "finished"
 
 
-def test_it_offers_the_next_round_while_the_semifinals_are_played(event_factory, organizer):
-    event = event_factory(rounds=3, top_cut=4)
-    swiss_then_cut(event, players=8, rounds=3)
+def test_it_offers_the_next_round_while_the_semifinals_are_played(semifinals, organizer):
+    event, _paired, _swiss = semifinals
     html = page(organizer, f"/events/{event.id}/manage/")[1]
     assert "Pair the next round" in html and "Finish the event" not in html
 

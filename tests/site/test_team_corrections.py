@@ -3,16 +3,39 @@ whole, so a swap exchanges two teams' team tables, a manual bye goes to a whole 
 pairs the teams again, and a member's drop drops the team; each one in the audit trail, in
 English and in Russian."""
 
+import copy
 import re
 
 import pytest
 from django.test import Client
 
-from tests.support.actors import make_players
-from tests.support.events import team_event
+from tests.support.actors import make_actor, make_players
+from tests.support.events import EventDriver, legal_decks_read, team_event
 from tournaments.models import Game, Match, Notification, Penalty, Registration
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def _four_teams_rows(module_rows, django_db_blocker):
+    """An open event of four teams of two, two rounds: made once for the module's tests
+    (tests/support/shared_rows.py); its members are named apart from the other tests' players."""
+    with django_db_blocker.unblock():
+        organizer, decks = make_actor("olga"), legal_decks_read()
+        return team_event(
+            lambda **settings: EventDriver(organizer, decks, **settings), 4, prefix="four", rounds=2
+        )
+
+
+@pytest.fixture
+def four_teams(_four_teams_rows, db):
+    """(event, each team's members): the module's shared team event, not started."""
+    return copy.deepcopy(_four_teams_rows)
+
+
+@pytest.fixture
+def shared_actors(four_teams):
+    return {"organizer": four_teams[0].organizer}
 
 
 def post(actor, url: str, body: dict | None = None, **extra):
@@ -43,8 +66,8 @@ def audit(event) -> list[dict]:
 # ------------------------------------------------------------------------------------------- swap
 
 
-def test_two_teams_swap_their_team_tables_and_every_seat_follows(event_factory):
-    event, rosters = team_event(event_factory, 4, size=2, rounds=2)
+def test_two_teams_swap_their_team_tables_and_every_seat_follows(four_teams):
+    event, rosters = four_teams
     first = event.start()
     (a1, b1), (a2, b2) = team_tables(first)[1], team_tables(first)[2]
     body = {"team_a": b1, "team_b": a2, "reason": "clubmates"}
@@ -72,8 +95,8 @@ def test_two_teams_swap_their_team_tables_and_every_seat_follows(event_factory):
     )
 
 
-def test_a_members_username_names_their_team(event_factory):
-    event, rosters = team_event(event_factory, 4, size=2, rounds=2)
+def test_a_members_username_names_their_team(four_teams):
+    event, rosters = four_teams
     first = team_tables(event.start())
     (a1, b1), (a2, _b2) = first[1], first[2]
     body = {"player_a": rosters[b1][1].name, "player_b": rosters[a2][0].name, "reason": "typo"}
@@ -116,8 +139,8 @@ def test_a_team_swap_warns_of_a_rematch_and_of_a_points_mismatch(event_factory):
         ("not organizer", 403, "permission_denied"),
     ],
 )
-def test_a_team_swap_keeps_the_swiss_swaps_guards(event_factory, case, status, code):
-    event, rosters = team_event(event_factory, 4, size=2, rounds=2)
+def test_a_team_swap_keeps_the_swiss_swaps_guards(four_teams, case, status, code):
+    event, rosters = four_teams
     first = event.start()
     (a1, b1), (a2, _b2) = team_tables(first)[1], team_tables(first)[2]
     body = {"team_a": a1, "team_b": a2, "reason": "r"}
@@ -181,8 +204,8 @@ def test_a_team_bye_moves_the_bye_of_an_odd_round(event_factory):
     assert f"Командный стол 2: {holder}: бай → {a}: бай" in said(event, "ru")[0]
 
 
-def test_a_team_bye_in_an_even_round_gives_the_opponent_team_a_bye_too(event_factory):
-    event, rosters = team_event(event_factory, 4, size=2, rounds=2)
+def test_a_team_bye_in_an_even_round_gives_the_opponent_team_a_bye_too(four_teams):
+    event, rosters = four_teams
     first = team_tables(event.start())
     a, b = first[1]
     response = post(
@@ -238,8 +261,8 @@ def test_a_team_round_is_paired_again_with_a_fresh_seed_while_no_result_is_in(ev
     assert refused.status_code == 409 and refused.json()["code"] == "results_in"
 
 
-def test_a_held_team_round_stays_held_when_paired_again(event_factory):
-    event, _rosters = team_event(event_factory, 4, size=2, rounds=2)
+def test_a_held_team_round_stays_held_when_paired_again(four_teams):
+    event, _rosters = four_teams
     assert post(event.organizer, f"{event.url}start/", {"hold": True}).json()["published"] is False
     again = post(event.organizer, f"{event.url}rounds/repair/", {"reason": "checked"})
     assert again.status_code == 200 and again.json()["published"] is False
@@ -351,8 +374,8 @@ def test_the_event_page_says_beforehand_that_the_whole_team_drops(event_factory)
         assert re.search(r'data-confirm="[^"]*' + re.escape(rosters["Team 1"][1].name), html)
 
 
-def test_a_disqualified_member_takes_their_team_out_with_them(event_factory):
-    event, rosters = team_event(event_factory, 4, size=2, rounds=2)
+def test_a_disqualified_member_takes_their_team_out_with_them(four_teams):
+    event, rosters = four_teams
     first = event.start()
     team, opponent = team_tables(first)[1]
     cheat, mate = rosters[team]
