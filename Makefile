@@ -65,10 +65,11 @@ typecheck: $(STAMP)
 
 # The whole suite (the 15 slowest tests listed at the end); then, when the engine is compiled,
 # the compiled games' tests once more on the pure-Python engine (tests/pure_engine.py): both
-# builds of the same source must pass. The soaks (marked slow) are left out of that second run:
-# they just played the same seeded games on the compiled build, the one that may behave apart
-# (mypyc checks annotations at run time and has native classes; the pure build is plain Python),
-# and the golden playthroughs, which replay whole games event by event, run on both.
+# builds of the same source must pass. The soaks (marked slow) are left out of that second run,
+# and its checks on random games play their quick number of games (--quick, tests/support/sizes.py):
+# they just played every game on the compiled build, the one that may behave apart (mypyc
+# checks annotations at run time and has native classes; the pure build is plain Python), and
+# the golden playthroughs, which replay whole games event by event, run in full on both.
 # Split over one test process per core (pytest-xdist; each process has its own test database
 # and Redis database, tests/parallel.py); PYTEST_WORKERS=0 runs it in this one process.
 PYTEST_WORKERS ?= auto
@@ -82,7 +83,7 @@ pytest: install bytecode
 	$(BIN)/python -m pytest $(PYTEST_SPLIT) --durations=15
 	@if $(BIN)/python -c "import build_engine, sys; sys.exit(0 if build_engine.compiled() else 1)"; then \
 		echo "the engine's tests on the pure-Python engine:"; \
-		$(BIN)/python -m pytest $(PYTEST_SPLIT) -p tests.pure_engine -m "not slow" tests/engine; \
+		$(BIN)/python -m pytest $(PYTEST_SPLIT) -p tests.pure_engine -m "not slow" --quick tests/engine; \
 	fi
 
 test: setup lint typecheck pytest

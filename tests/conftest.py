@@ -37,7 +37,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--quick",
         action="store_true",
-        help="play fewer random games in the randomized checks (make check; tests/support/sizes.py)",
+        help="fewer random games in the randomized checks (make check; tests/support/sizes.py)",
     )
 
 

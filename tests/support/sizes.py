@@ -1,7 +1,8 @@
 """How many random games a randomized check plays: all of them in the whole suite (``make test``,
-CI), a part in the inner loop (``make check`` passes ``--quick``), as Hypothesis's profiles size
-its examples. The same assertions run either way; the long soaks (``bench/bench_soak.py``) play
-thousands more."""
+CI), a part under ``--quick``: in the inner loop (``make check``) and in ``make test``'s second
+run of the engine's tests on the pure-Python build, after the compiled build played them all.
+Hypothesis's settings profiles size its examples the same way. The same assertions run either
+way; the long soaks (``bench/bench_soak.py``) play thousands more."""
 
 QUICK = False  # set from ``--quick`` before any test module is imported (tests/conftest.py)
 
