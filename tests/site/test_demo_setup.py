@@ -3,7 +3,7 @@ newcomer may want to try: open for registration, running, finished with a top cu
 
 import pytest
 
-from tests.support.demo import setup_demo
+from tests.support.demo import setup_demo, setup_demo_fresh
 from tournaments.models import CardSet, Event, Match, Round
 from tournaments.services.demo import DEMO_EVENT, DEMO_FINISHED_EVENT, DEMO_OPEN_EVENT
 from tournaments.services.demo_online import DEMO_ONLINE_EVENT, demo_bot_games
@@ -16,7 +16,7 @@ def demo(module_rows, django_db_blocker) -> str:
     """The demo, set up once for the module's tests, each in a savepoint inside its rows
     (tests/support/shared_rows.py); what ``setup_demo`` printed."""
     with django_db_blocker.unblock():
-        return setup_demo()
+        return setup_demo_fresh()
 
 
 def test_it_loads_every_card_set_users_and_a_running_event(demo):

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from tests.support.demo import setup_demo
+from tests.support.demo import setup_demo_fresh
 from tests.support.games import OTHER_ONLINE_GAMES
 from tournaments.models import Event, Match, SavedDeck
 from tournaments.selectors.online import current_game
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # the games are queued on 
 def _demo_rows(committed_rows) -> tuple[datetime, str]:
     def build() -> tuple[datetime, str]:
         start = timezone.now()
-        return start, setup_demo()
+        return start, setup_demo_fresh()
 
     return committed_rows.make(build)
 

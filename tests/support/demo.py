@@ -10,3 +10,12 @@ def setup_demo() -> str:
     out = StringIO()
     call_command("setup_demo", stdout=out)
     return out.getvalue()
+
+
+def setup_demo_fresh() -> str:
+    """Run ``setup_demo`` on a database without the card sets, as ``make run`` first does (a
+    module's shared set-up has them put in before it runs); return what it printed."""
+    from tournaments.models import CardSet
+
+    CardSet.objects.all().delete()  # their cards with them
+    return setup_demo()
