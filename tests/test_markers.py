@@ -38,10 +38,15 @@ class Ordered(Collected):
     """A collected test with a name, its database marker (``transaction`` or not) and markers."""
 
     def __init__(
-        self, name: str, *fixtures: str, db: dict | None = None, markers: tuple[str, ...] = ()
+        self,
+        name: str,
+        *fixtures: str,
+        db: dict | None = None,
+        markers: tuple[str, ...] = (),
+        nodeid: str = "",
     ) -> None:
         super().__init__(*fixtures)
-        self.name, self.db, self.markers = name, db, list(markers)
+        self.name, self.db, self.markers, self.nodeid = name, db, list(markers), nodeid
 
     def get_closest_marker(self, name: str):  # type: ignore[override]
         if name == "django_db":
@@ -67,3 +72,23 @@ def test_the_long_tests_head_their_database_group_and_the_groups_keep_djangos_or
         "whole game", "worker", "flushed",  # in a database flushed after them: the long ones first
         "soak", "engine",  # no database
     ]  # fmt: skip
+
+
+def test_the_longest_tests_go_first_among_the_long_ones_longest_first() -> None:
+    from tests.support.markers import LONGEST, long_tests_first
+
+    whole_game = (
+        "tests/site/test_click_whole_game.py::test_a_whole_online_game_is_played_to_its_end_by_clicks"
+    )
+    items = [
+        Ordered(
+            "a short browser test", "live_server", markers=("browser",), nodeid="tests/site/test_a.py::t"
+        ),
+        Ordered("respons", "live_server", markers=("browser",), nodeid=f"{whole_game}[respons]"),
+        Ordered("fow", "live_server", markers=("browser",), nodeid=f"{whole_game}[fow]"),
+        Ordered("wow", "live_server", markers=("browser",), nodeid=f"{whole_game}[wow]"),
+        Ordered("flushed", db={"transaction": True}, nodeid=f"{whole_game}[not long]"),
+    ]
+    long_tests_first(items)
+    assert [item.name for item in items] == ["wow", "fow", "respons", "a short browser test", "flushed"]
+    assert all(start.startswith("tests/") and "::" in start for start in LONGEST)
