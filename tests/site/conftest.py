@@ -6,6 +6,7 @@ Fixtures only: the helpers they use live in tests/support/."""
 import copy
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.db import connections
@@ -198,24 +199,40 @@ def online_match(request: pytest.FixtureRequest) -> tuple[EventDriver, int, Acto
     return online_table(request.getfixturevalue("organizer"), request.getfixturevalue("judge"))
 
 
-@pytest.fixture
-def chromium(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
+@pytest.fixture(scope="module")
+def _chromium_for_module() -> Iterator[object]:
+    """Debian's Chromium, launched once for a module's browser tests (a launch costs about a
+    second here)."""
     require_or_skip(os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)")
     # Playwright's sync API runs an event loop in this thread from here on; the live server's ORM
-    # calls are in its own threads, but the test's and later fixtures' from this one would trip
-    # Django's async-safety check (restored after the browser closed).
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
+    # calls are in its own threads, but the tests' and their fixtures' from this one would trip
+    # Django's async-safety check (restored after the browser closed, at the module's end).
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-        # The ORM calls made beside the loop opened connections of their own (Django keeps them
-        # per context): close them here, or the test database cannot be flushed or dropped, and
-        # the real-worker tests that follow wait for their sessions to end.
-        connections.close_all()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                yield browser
+            finally:
+                browser.close()
+                connections.close_all()
+
+
+@pytest.fixture
+def chromium(_chromium_for_module) -> Iterator[object]:
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser): the
+    module's browser, every context a test opened in it closed after the test (their pages, which
+    poll and stream, gone with them)."""
+    browser: Any = _chromium_for_module
+    yield browser
+    for context in list(browser.contexts):
+        context.close()
+    # The ORM calls made beside the loop opened connections of their own (Django keeps them per
+    # context): close them here, or the test database cannot be flushed or dropped, and the
+    # real-worker tests that follow wait for their sessions to end.
+    connections.close_all()
 
 
 @pytest.fixture

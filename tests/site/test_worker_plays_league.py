@@ -28,7 +28,6 @@ def test_an_online_league_match_is_made_played_and_counted_on_a_real_worker(
     broker, event_factory, monkeypatch
 ):
     monkeypatch.setattr(setup, "SETUP_IN_REQUEST", 0)  # the match's game is the worker's to set up
-    worker = broker.start_worker()
     event = event_factory(structure="league", league_days=7, league_matches=2, best_of=1, online=True)
     event.open()
     players = make_players(2)
@@ -45,6 +44,9 @@ def test_an_online_league_match_is_made_played_and_counted_on_a_real_worker(
     match_id = made["id"]
     response = players[0].api.get(f"/api/matches/{match_id}/game/")
     assert (response.status_code, response.json()["setting_up"]) == (409, True)  # left to a worker
+    # The worker starts only now, so that it cannot have set the game up before the answer above;
+    # the task waits for it on the broker.
+    worker = broker.start_worker()
     wait_until(
         lambda: Game.objects.filter(match_id=match_id, number=1).exists(),
         timeout=30,
