@@ -93,6 +93,8 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any, test_database
     """
     from django.db import connection
 
+    from tests.support.vacuum import vacuum_enable
+
     if connection.vendor != "postgresql" or not test_database_used:
         return
     with django_db_blocker.unblock():
@@ -100,6 +102,15 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any, test_database
             name = connection.ops.quote_name(connection.settings_dict["NAME"])
             cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit TO off")
         connection.close()  # the next session reads the database's setting
+    vacuum_enable(django_db_blocker)  # dead rows freed as the run goes (tests/support/vacuum.py)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Any:
+    yield  # the test's fixtures torn down: its transaction rolled back or its rows flushed
+    from tests.support.vacuum import after_test
+
+    after_test()
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,7 @@
 """The test database between transactional tests (tests/support/flush.py, tests/conftest.py):
-emptied by DELETE with what the migrations made kept, and commits that do not wait for the disk;
-and a run whose tests use no database never touches the configured one."""
+emptied by DELETE with what the migrations made kept, commits that do not wait for the disk, and
+the space of dead rows given back every few tests (tests/support/vacuum.py); and a run whose
+tests use no database never touches the configured one."""
 
 import os
 import subprocess
@@ -15,6 +16,8 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.db import connection
 
+from tests.support import vacuum
+from tests.support.card_sets import card_sets_restore
 from tests.support.flush import KEPT
 from tests.support.online import online_match
 from tests.support.services import require_or_skip
@@ -93,3 +96,43 @@ def test_a_run_whose_tests_use_no_database_leaves_the_configured_one_untouched()
     finally:
         with connection.cursor() as cursor:
             cursor.execute(f"DROP DATABASE IF EXISTS {name}")
+
+
+def table_pages(table: str) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_relation_size(%s) / current_setting('block_size')::int", [table])
+        return cursor.fetchone()[0]
+
+
+def test_a_vacuum_between_tests_gives_back_the_space_of_the_rows_they_deleted():
+    require_or_skip(connection.vendor == "postgresql", "VACUUM on PostgreSQL (DATABASE_URL)")
+    for _ in range(3):  # as three tests that asked for the card sets, each flushed after
+        card_sets_restore()
+        call_command("flush", verbosity=0, interactive=False, reset_sequences=False)
+    assert table_pages("tournaments_card") > 0  # the deleted cards still take their pages
+
+    assert vacuum.vacuum_now()
+
+    assert table_pages("tournaments_card") == 0
+
+
+@pytest.mark.django_db(transaction=False)
+def test_no_vacuum_runs_inside_a_transaction():
+    # A VACUUM cannot run in a transaction (PostgreSQL refuses it): not in a test's own, nor while
+    # a module's shared rows hold theirs open.
+    assert connection.in_atomic_block
+    assert not vacuum.vacuum_now()
+
+
+def test_it_vacuums_after_every_few_tests_once_the_test_database_is_ready(monkeypatch):
+    ran: list[int] = []
+    monkeypatch.setattr(vacuum, "vacuum_now", lambda: ran.append(vacuum._tests) or True)
+    monkeypatch.setattr(vacuum, "_tests", 0)
+    monkeypatch.setattr(vacuum, "_blocker", object())  # the test database ready
+    for _ in range(vacuum.EVERY * 2 + 1):
+        vacuum.after_test()
+    assert ran == [vacuum.EVERY, vacuum.EVERY * 2]
+
+    monkeypatch.setattr(vacuum, "_blocker", None)  # no test database in this run
+    vacuum.after_test()
+    assert ran == [vacuum.EVERY, vacuum.EVERY * 2]
