@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from tests.support.actors import make_actor, make_players
 from tests.support.events import EventDriver, legal_decks_read
 from tests.support.schema import CHECKS
+from tests.support.sizes import sized
 from tournaments.services.accounts import token_for
 
 
@@ -80,7 +81,7 @@ def test_it_never_answers_500_or_off_schema(operation, fuzz_world):
 
     @given(case=live.as_strategy(), authorization=st.sampled_from(fuzz_world))
     @settings(
-        max_examples=20,
+        max_examples=sized(20, quick=5),  # a quarter under --quick (tests/support/sizes.py)
         # The same cases every run, so CI does not pass or fail by chance; FUZZ_RANDOM=1 explores.
         derandomize=not os.environ.get("FUZZ_RANDOM"),
         deadline=None,
