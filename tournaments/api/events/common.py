@@ -4,7 +4,6 @@ organizer's action answered with the event, and the shapes of an event, a round 
 
 from typing import Any
 
-from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -14,10 +13,11 @@ from rest_framework import serializers
 from rest_framework.request import Request
 
 from tournaments.api.schema import errors
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import Event, Match, Round
 from tournaments.selectors.events import (
     Role,
     event_role,
+    events_counted,
     events_visible,
     preparing_round,
     round_match_rows,
@@ -66,15 +66,7 @@ class EventOut(serializers.ModelSerializer):
 
 
 def _annotated(events: Any) -> Any:
-    return events.annotate(
-        player_count=Count(
-            "registrations", filter=Q(registrations__status=Registration.Status.ACTIVE), distinct=True
-        ),
-        waitlist_count=Count(
-            "registrations", filter=Q(registrations__status=Registration.Status.WAITLIST), distinct=True
-        ),
-        round_count=Count("round_set", distinct=True),
-    ).prefetch_related("judges")
+    return events_counted(events).prefetch_related("judges")
 
 
 def _event(request: Request, event_id: int) -> Event:

@@ -25,7 +25,13 @@ from tournaments.selectors.events.decklists import (
     registrations_checked,
     saved_decks_for,
 )
-from tournaments.selectors.events.listing import EventFilters, events_listed, events_search, events_upcoming
+from tournaments.selectors.events.listing import (
+    EventFilters,
+    events_counted,
+    events_listed,
+    events_search,
+    events_upcoming,
+)
 from tournaments.selectors.events.registration import (
     checked_in_count,
     event_player_names,
@@ -147,6 +153,7 @@ __all__ = [
     "event_standings",
     "event_teams",
     "event_waitlist",
+    "events_counted",
     "events_listed",
     "events_search",
     "events_upcoming",
