@@ -11,6 +11,7 @@ from tests.support.actors import make_actor
 from tests.support.pages import page
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors import events as selectors
+from tournaments.selectors.events import standings as standings_module
 from tournaments.views.events import PAGE_ROWS
 from tournaments.views.events.dashboard import MANAGE_ROWS
 
@@ -159,3 +160,20 @@ def test_the_dashboards_queries_do_not_grow_with_the_field(big, organizer):
     again, html = dashboard_queries(big, organizer)
     assert again == asked, (asked, again)
     assert f"of {PLAYERS + 300}" in html
+
+
+def test_the_standings_api_reads_its_rows_back_until_a_result_changes(big, anonymous, monkeypatch):
+    url = f"/api/events/{big.pk}/standings/"
+    first = anonymous.api.get(url).json()
+    made = []
+    real = standings_module.event_results
+    monkeypatch.setattr(standings_module, "event_results", lambda **kw: made.append(1) or real(**kw))
+    assert anonymous.api.get(url).json() == first
+    assert made == []  # unchanged: read back from the cache
+
+    leader = first[0]["username"]
+    match = Match.objects.get(round__event=big, player_a__player__username=leader)
+    match.wins_a, match.wins_b = 0, 1
+    match.save()
+    again = {row["username"]: row for row in anonymous.api.get(url).json()}
+    assert made == [1] and again[leader]["match_points"] == 0

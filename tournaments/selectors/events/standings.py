@@ -180,24 +180,33 @@ def standings_json(*, event: Event) -> list[dict[str, Any]]:
     """Return the final standings in the api.md shape (percentages in [0, 1], 4 places):
     ``rank`` is the final place (after a top cut, its winner is 1st), ``swiss_rank`` the place
     after the Swiss rounds, ``top_cut`` how far the player went in the top cut ("winner",
-    "final", "semifinal", "quarterfinal"; null: not in it)."""
-    return [
-        {
-            "rank": p.rank,
-            "username": s.name,
-            "match_points": s.match_points,
-            "wins": s.wins,
-            "losses": s.losses,
-            "draws": s.draws,
-            "omw": round(s.omw, 4),
-            "gw": round(s.gw, 4),
-            "ogw": round(s.ogw, 4),
-            "dropped": s.dropped,
-            "swiss_rank": s.rank,
-            "top_cut": p.top_cut,
-        }
-        for p, s in event_results(event=event).placings
-    ]
+    "final", "semifinal", "quarterfinal"; null: not in it).
+
+    Kept in the cache as rows under the event's results version, as the standings are (the
+    version covers every match, the top cut's included, and every registration): an unchanged
+    event's rows are read back, not made again from the standings' objects and the top cut."""
+    key = f"standings-json:{event.pk}:{_standings_version(event)}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = [
+            {
+                "rank": p.rank,
+                "username": s.name,
+                "match_points": s.match_points,
+                "wins": s.wins,
+                "losses": s.losses,
+                "draws": s.draws,
+                "omw": round(s.omw, 4),
+                "gw": round(s.gw, 4),
+                "ogw": round(s.ogw, 4),
+                "dropped": s.dropped,
+                "swiss_rank": s.rank,
+                "top_cut": p.top_cut,
+            }
+            for p, s in event_results(event=event).placings
+        ]
+        cache.set(key, rows, STANDINGS_CACHE_SECONDS)
+    return rows
 
 
 def standings_table(*, event: Event, results: EventResults | None = None) -> list[dict[str, Any]]:
