@@ -52,6 +52,18 @@ ALLOWED = [
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[ \t]+[A-Za-z][A-Za-z'’]*)+")
 
 
+# The IANA time-zone names as whole words only: "GB" or "NZ" taken out of the middle of a random
+# sign-up code ("NRGGBHVM") would leave two Latin words behind.
+TIME_ZONES = re.compile(
+    r"(?<![A-Za-z])(?:"
+    + "|".join(
+        re.escape(zone.replace("_", " "))
+        for zone in sorted(zoneinfo.available_timezones(), key=len, reverse=True)
+    )
+    + r")(?![A-Za-z])"
+)
+
+
 def _routes(patterns, prefix=""):
     for pattern in patterns:
         if isinstance(pattern, URLResolver):
@@ -86,8 +98,7 @@ def english_runs(html: str, data: list[str] = ()) -> list[str]:
     (``data``: names to leave out)."""
     html = re.sub(r"(?is)<(script|style|code|pre|kbd)\b.*?</\1>", " ", html)
     text = unescape(re.sub(r"(?s)<[^>]+>", " ", html))
-    for zone in zoneinfo.available_timezones():  # the time-zone picker lists IANA names
-        text = text.replace(zone.replace("_", " "), " ")
+    text = TIME_ZONES.sub(" ", text)  # the time-zone picker lists IANA names
     for allowed in (*data, *ALLOWED):
         text = text.replace(allowed, " ")
     return sorted({run for run in LATIN_RUN.findall(text)})
