@@ -177,3 +177,22 @@ def test_the_standings_api_reads_its_rows_back_until_a_result_changes(big, anony
     match.save()
     again = {row["username"]: row for row in anonymous.api.get(url).json()}
     assert made == [1] and again[leader]["match_points"] == 0
+
+
+def test_a_changed_result_asks_for_the_results_version_once_per_read(big, anonymous, monkeypatch):
+    """The standings API's rows are made from the standings, each cached under the results
+    version: after a change, one read asks for the version (two aggregate queries) once, and
+    passes it on to the standings it is made from."""
+    url = f"/api/events/{big.pk}/standings/"
+    anonymous.api.get(url)
+    asked = []
+    real = standings_module.results_version
+    monkeypatch.setattr(standings_module, "results_version", lambda event: asked.append(1) or real(event))
+    match = Match.objects.filter(round__event=big).first()
+    match.wins_a, match.wins_b = match.wins_b, match.wins_a
+    match.save()
+    rows = anonymous.api.get(url).json()
+    assert asked == [1]  # the rows' key and the standings' key: one version
+    assert sum(r["match_points"] for r in rows) == sum(
+        s.match_points for s in selectors.event_standings(event=big)
+    )

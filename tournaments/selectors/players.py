@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
@@ -18,7 +17,7 @@ from tournaments.selectors.events import (
     registration_deck_text,
     structure_placings,
 )
-from tournaments.selectors.events.standings import _standings_version
+from tournaments.selectors.events.standings import cached_by_results
 from tournaments.users import User, Visitor
 
 MATCHES_PAGE = 50
@@ -127,15 +126,13 @@ def _matches(registrations: Iterable[int]) -> QuerySet[Match]:
 
 def event_placings(*, event: Event) -> dict[int, int]:
     """Registration id → final place of the event, cached under its results' version."""
-    key = f"placings:{event.pk}:{_standings_version(event)}"
-    placings = cache.get(key)
-    if placings is None:
+
+    def make(version: str) -> dict[int, int]:
         if event.structure != Event.Structure.SWISS:  # a bracket's or a round robin's places
-            placings = structure_placings(event=event)
-        else:
-            placings = {p.player_id: p.rank for p, _ in event_results(event=event).placings}
-        cache.set(key, placings, PLACINGS_CACHE_SECONDS)
-    return dict(placings)
+            return structure_placings(event=event)
+        return {p.player_id: p.rank for p, _ in event_results(event=event, version=version).placings}
+
+    return dict(cached_by_results(event=event, name="placings", make=make, seconds=PLACINGS_CACHE_SECONDS))
 
 
 def _side(match: Match, regs: set[int]) -> tuple[int, int, str | None]:

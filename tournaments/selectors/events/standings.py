@@ -3,8 +3,9 @@ results.
 """
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
@@ -58,7 +59,7 @@ def swiss_history(*, event: Event) -> tuple[list[Player], list[MatchRecord]]:
 STANDINGS_CACHE_SECONDS = 600
 
 
-def _standings_version(event: Event) -> str:
+def results_version(event: Event) -> str:
     """Return what the standings depend on, in two aggregate queries: every match and every
     registration of the event (their number, last change and the values a standing reads, and
     whether their round is published), so that any result, drop, entry, withdrawal or round
@@ -83,18 +84,39 @@ def _standings_version(event: Event) -> str:
     return hashlib.sha256(values.encode()).hexdigest()[:32]
 
 
-def event_standings(*, event: Event) -> list[Standing]:
+T = TypeVar("T")
+
+
+def cached_by_results(
+    *, event: Event, name: str, make: Callable[[str], T], version: str | None = None, seconds: int
+) -> T:
+    """Return ``make(version)``, kept in the cache under ``name``, the event and its results
+    version (results_version), so that it is made again exactly when a result, drop, entry or
+    publication changes it. ``version`` is the one the caller already asked for: a value made
+    from another cached value (the standings API's rows from the standings) asks for it once."""
+    version = version or results_version(event)
+    key = f"{name}:{event.pk}:{version}"
+    value = cache.get(key)
+    if value is None:
+        value = make(version)
+        cache.set(key, value, seconds)
+    return value
+
+
+def event_standings(*, event: Event, version: str | None = None) -> list[Standing]:
     """Return the Swiss standings (match points, OMW%, GW%, OGW%), dropped players marked.
 
     Kept in the cache under the event's results version (an 8,192-player event's
     standings take a second of Python to compute; reading them back takes milliseconds).
     """
-    key = f"standings:{event.pk}:{_standings_version(event)}"
-    standings = cache.get(key)
-    if standings is None:
+
+    def make(_version: str) -> list[Standing]:
         players, records = swiss_history(event=event)
-        standings = compute_standings(players=players, history=records)
-        cache.set(key, standings, STANDINGS_CACHE_SECONDS)
+        return compute_standings(players=players, history=records)
+
+    standings = cached_by_results(
+        event=event, name="standings", make=make, version=version, seconds=STANDINGS_CACHE_SECONDS
+    )
     return list(standings)
 
 
@@ -136,11 +158,12 @@ def _top_cut_winner_id(match: Match) -> int | None:
     return match.player_a_id if match.wins_a > match.wins_b else match.player_b_id
 
 
-def event_results(*, event: Event) -> EventResults:
+def event_results(*, event: Event, version: str | None = None) -> EventResults:
     """Return the event's final places: after a top cut the winner, the finalist, each
     elimination round's losers by Swiss rank, then everyone else by Swiss rank; without a top
-    cut, the Swiss standings (see tournaments.swiss.final_placings)."""
-    standings = event_standings(event=event)
+    cut, the Swiss standings (see tournaments.swiss.final_placings). ``version``: the results
+    version the caller already has (cached_by_results)."""
+    standings = event_standings(event=event, version=version)
     by_id = {s.player_id: s for s in standings}
     # A held top-cut round is nobody's business until published.
     rounds = list(event.round_set.filter(kind=Round.Kind.TOP_CUT, published=True).order_by("number"))
@@ -185,10 +208,9 @@ def standings_json(*, event: Event) -> list[dict[str, Any]]:
     Kept in the cache as rows under the event's results version, as the standings are (the
     version covers every match, the top cut's included, and every registration): an unchanged
     event's rows are read back, not made again from the standings' objects and the top cut."""
-    key = f"standings-json:{event.pk}:{_standings_version(event)}"
-    rows = cache.get(key)
-    if rows is None:
-        rows = [
+
+    def make(version: str) -> list[dict[str, Any]]:
+        return [
             {
                 "rank": p.rank,
                 "username": s.name,
@@ -203,10 +225,10 @@ def standings_json(*, event: Event) -> list[dict[str, Any]]:
                 "swiss_rank": s.rank,
                 "top_cut": p.top_cut,
             }
-            for p, s in event_results(event=event).placings
+            for p, s in event_results(event=event, version=version).placings
         ]
-        cache.set(key, rows, STANDINGS_CACHE_SECONDS)
-    return rows
+
+    return cached_by_results(event=event, name="standings-json", make=make, seconds=STANDINGS_CACHE_SECONDS)
 
 
 def standings_table(*, event: Event, results: EventResults | None = None) -> list[dict[str, Any]]:
