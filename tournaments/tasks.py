@@ -19,6 +19,7 @@ from tournaments.services.online import (
     queue_adjudication,
 )
 from tournaments.services.ops import heartbeat_record
+from tournaments.services.rating_batch import ratings_pass, ratings_wake_if_waiting
 from tournaments.services.ratings import rating_update
 from tournaments.services.webhooks import WEBHOOK_RETRIES, DeliveryFailed, webhook_deliver_once
 
@@ -58,7 +59,9 @@ def drain_actions() -> int:
 
 @shared_task(name="tournaments.online_sweep", acks_late=True)
 def online_sweep_task() -> int:
-    """Periodic: enforce clocks, sideboard timers and round ends with no traffic at all."""
+    """Periodic: enforce clocks, sideboard timers and round ends with no traffic at all; wake a
+    ratings pass if matches wait to be rated (one that failed left them)."""
+    ratings_wake_if_waiting()
     return online_sweep(run=adjudicate_match.delay, run_bots=lambda pk: queue_adjudication(pk, bots=True))
 
 
@@ -116,8 +119,22 @@ def metagame_build(key: str) -> int:
     max_retries=8,
 )
 def rating_update_task(match_id: int) -> bool:
-    """Bring the ratings in line with the match (idempotent); return whether they changed."""
+    """Bring the ratings in line with the match (idempotent); return whether they changed.
+    (Matches are now rated by the ratings pass; this serves messages queued before it.)"""
     return rating_update(match_id=match_id)
+
+
+@shared_task(
+    name=jobs.RATINGS_PASS,
+    acks_late=True,  # killed mid-pass: its transaction rolls back and the matches still wait
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=8,
+)
+def ratings_pass_task() -> int:
+    """Rate every match waiting to be rated, at once; return how many changed the ratings."""
+    return ratings_pass()
 
 
 @shared_task(

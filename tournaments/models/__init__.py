@@ -20,7 +20,7 @@ from tournaments.models.notifications import Notification, NotificationPreferenc
 from tournaments.models.online import Game, GameAction, Penalty
 from tournaments.models.ops import WorkerHeartbeat
 from tournaments.models.practice import Practice
-from tournaments.models.ratings import PlayerProfile, RatedMatch, Rating, RatingBook, Series
+from tournaments.models.ratings import PlayerProfile, RatedMatch, Rating, RatingBook, RatingPending, Series
 
 __all__ = [
     "ELIMINATION_KINDS",
@@ -42,6 +42,7 @@ __all__ = [
     "RatedMatch",
     "Rating",
     "RatingBook",
+    "RatingPending",
     "Registration",
     "ResultChange",
     "Round",

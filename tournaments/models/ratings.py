@@ -16,6 +16,18 @@ class RatingBook(models.Model):
         return self.game
 
 
+class RatingPending(models.Model):
+    """A match whose players' ratings are to be brought in line with it: written in the
+    transaction that makes, corrects or undoes its result, and taken by the next ratings pass
+    (services/rating_batch.py), which rates every waiting match at once. The match's id only,
+    not a key to it: a match deleted with an undone round still has its rating taken back."""
+
+    match_id = models.BigIntegerField(primary_key=True)
+
+    def __str__(self) -> str:
+        return f"match {self.match_id}"
+
+
 class Rating(models.Model):
     """A player's current rating in a game: Weng-Lin (openskill) ``mu`` and ``sigma``, and
     ``rating`` = mu − 3σ (openskill's ordinal), what the leaderboard sorts by."""

@@ -222,3 +222,27 @@ def redis_client() -> Any | None:
         with _client_lock:
             _client = _client or redis.Redis.from_url(url, socket_timeout=2)
     return _client
+
+
+def first_to_flag(key: str, ms: int) -> bool:
+    """Set the Redis flag ``key`` for ``ms`` milliseconds unless it is set; return whether this
+    call set it — or True with no Redis to keep it on (each caller then acts every time)."""
+    client = redis_client()
+    if client is None:
+        return True
+    try:
+        return bool(client.set(key, 1, nx=True, px=ms))
+    except Exception as error:  # Redis is the broker too: the task the caller sends will say more
+        log.warning("the Redis flag %s is unavailable (%s)", key, error)
+        return True
+
+
+def flag_clear(key: str) -> None:
+    """Take the flag ``key`` down (:func:`first_to_flag`): the next call sets it again."""
+    client = redis_client()
+    if client is None:
+        return
+    try:
+        client.delete(key)
+    except Exception as error:  # as first_to_flag: the flag then lapses on its own
+        log.warning("the Redis flag %s is unavailable (%s)", key, error)

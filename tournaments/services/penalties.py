@@ -40,7 +40,7 @@ from tournaments.selectors.online import current_game
 from tournaments.services import online
 from tournaments.services.errors import BadInput, NotAllowed, WrongState, match_gone
 from tournaments.services.notifications import notifications_penalty
-from tournaments.services.ratings import rating_update_queue
+from tournaments.services.rating_batch import rating_queue
 from tournaments.services.text import NOTE_MAX, text_within
 
 K = Penalty.Kind
@@ -111,7 +111,7 @@ def penalty_give(*, match: Match, by: User, username: str, kind: str, note: str 
             note=f"{label}: {note}" if note else label,
         )
         if not match.is_bye:
-            rating_update_queue(match.pk)  # a match loss makes the match final
+            rating_queue(match.pk)  # a match loss makes the match final
         if event.online and not match.is_bye:
             online.match_changed(match.pk)  # the players' open streams show the penalty's effect
         notifications_penalty(penalty=penalty)

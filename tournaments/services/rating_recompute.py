@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from tournaments.models import Match, RatedMatch, Rating
 from tournaments.plainsql import column_of, quote
 from tournaments.services.rating_rules import events_that_rate, pair_period, ratable_matches, score_of
-from tournaments.services.ratings import MU, SIGMA, _lock, rate_pair, rating_value
+from tournaments.services.ratings import MU, SIGMA, game_lock, rate_pair, rating_value
 
 RECOMPUTE_BATCH = 10_000
 
@@ -60,7 +60,7 @@ def ratings_recompute(*, game: str) -> int:
     rating_rules); return the number of matches rated. Holds the game's lock throughout:
     updates queued meanwhile wait, then find the ledger already agreeing with their match."""
     with transaction.atomic():
-        _lock(game)
+        game_lock(game)
         state: dict[int, list[float]] = {}  # player → [mu, sigma, wins, losses, draws, last (ts)]
         last: dict[int, datetime] = {}
         ledger: list[tuple[object, ...]] = []

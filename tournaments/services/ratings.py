@@ -5,7 +5,8 @@ Which matches rate, and the two rules that keep ratings from being farmed, are
 match in finalisation order with both players' ratings before and after it, so:
 
 - a match becoming final after every rated one (the usual case) is one more step: both
-  players' new ratings, one ledger row (:func:`rating_update`);
+  players' new ratings, one ledger row (:func:`rating_update`; the ratings pass,
+  :mod:`tournaments.services.rating_batch`, takes many such steps at once);
 - a corrected result, a match no longer final, a match deleted with an undone round, or one
   arriving late replays the ledger from that match on (:func:`_replay_from`): each player's
   rating just before it is in the row, and the matches after it are rated again in order;
@@ -31,7 +32,6 @@ from openskill.models import PlackettLuce
 
 from tournaments.models import Event, RatedMatch, Rating, RatingBook
 from tournaments.plainsql import column_of, quote
-from tournaments.services import jobs
 from tournaments.services.rating_rules import (
     Outcome,
     match_outcome,
@@ -61,14 +61,7 @@ def rate_pair(
     return float(a.mu), float(a.sigma), float(b.mu), float(b.sigma)
 
 
-def rating_update_queue(match_id: int) -> None:
-    """Rate the match once the current transaction commits (a Celery task; in-process where no
-    broker is configured). Call it wherever a match's result becomes, stops being or changes
-    from final: the task compares the match with the ledger, so an extra call costs nothing."""
-    transaction.on_commit(lambda: jobs.task(jobs.RATING_UPDATE).delay(match_id))
-
-
-def _lock(game: str) -> None:
+def game_lock(game: str) -> None:
     """Hold the game's rating lock until the transaction ends."""
     RatingBook.objects.get_or_create(game=game)
     list(RatingBook.objects.select_for_update().filter(game=game))
@@ -86,7 +79,7 @@ def rating_update(*, match_id: int) -> bool:
     if game is None:
         return False
     with transaction.atomic():
-        _lock(game)
+        game_lock(game)
         # The periods the match is in, now and in the ledger, for its players now and in the ledger.
         pairs: set[tuple[int, int]] = set()
         periods: set[int] = set()
@@ -154,7 +147,7 @@ def _update(
     return True
 
 
-def _current(game: str, players: Iterable[int]) -> dict[int, tuple[float, float]]:
+def ratings_now(game: str, players: Iterable[int]) -> dict[int, tuple[float, float]]:
     found = {
         player: (mu, sigma)
         for player, mu, sigma in Rating.objects.filter(game=game, player__in=list(players)).values_list(
@@ -166,7 +159,7 @@ def _current(game: str, players: Iterable[int]) -> dict[int, tuple[float, float]
 
 def _append(match_id: int, outcome: Outcome) -> None:
     """Rate a match that comes after every rated one: one step for its two players."""
-    now = _current(outcome.game, (outcome.player_a, outcome.player_b))
+    now = ratings_now(outcome.game, (outcome.player_a, outcome.player_b))
     mu_a, sigma_a = now.get(outcome.player_a, (MU, SIGMA))
     mu_b, sigma_b = now.get(outcome.player_b, (MU, SIGMA))
     after = rate_pair(mu_a, sigma_a, mu_b, sigma_b, outcome.score_a)
@@ -186,7 +179,9 @@ def _append(match_id: int, outcome: Outcome) -> None:
         mu_b_after=after[2],
         sigma_b_after=after[3],
     )
-    _store(outcome.game, {outcome.player_a: (after[0], after[1]), outcome.player_b: (after[2], after[3])})
+    ratings_store(
+        outcome.game, {outcome.player_a: (after[0], after[1]), outcome.player_b: (after[2], after[3])}
+    )
 
 
 def _replay_from(
@@ -259,7 +254,7 @@ def _replay_from(
     RatedMatch.objects.bulk_create([r for r in rows if r.pk is None])
     # Only the changed match's players have other counts; everyone else has only another skill.
     recount = set(start or ()) | ({insert[1].player_a, insert[1].player_b} if insert else set())
-    _store(game, {p: state[p] for p in recount})
+    ratings_store(game, {p: state[p] for p in recount})
     _set_skill(game, {p: state[p] for p in players - recount})
 
 
@@ -302,7 +297,7 @@ class _Tally:
     last: datetime | None = None
 
 
-def _store(game: str, ratings: dict[int, tuple[float, float]]) -> None:
+def ratings_store(game: str, ratings: dict[int, tuple[float, float]]) -> None:
     """Write the players' ratings and their counts from the ledger (a player with no rated
     match left loses the row)."""
     players = list(ratings)

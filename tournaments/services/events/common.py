@@ -30,7 +30,7 @@ from tournaments.services.decks import DeckSource
 from tournaments.services.errors import BadInput, NotAllowed, WrongState, match_gone
 from tournaments.services.online import match_changed
 from tournaments.services.penalties import match_loss
-from tournaments.services.ratings import rating_update_queue
+from tournaments.services.rating_batch import rating_queue
 from tournaments.services.text import (
     NOTE_MAX,
 )
@@ -387,6 +387,6 @@ def _match_lost(match: Match, loser: int, by: User, action: str, note: str, reas
     old = _result(match)
     match_loss(match, loser, by=by, reason=reason)
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
-    rating_update_queue(match.pk)
+    rating_queue(match.pk)
     if match.round.event.online:
         match_changed(match.pk)  # the players' open streams show the match is over

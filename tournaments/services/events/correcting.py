@@ -29,7 +29,7 @@ from tournaments.selectors.events import (
 )
 from tournaments.services.errors import BadInput, WrongState
 from tournaments.services.events.common import S, _require, _result
-from tournaments.services.ratings import rating_update_queue
+from tournaments.services.rating_batch import rating_queue
 from tournaments.swiss import MatchRecord, Player, compute_standings
 
 
@@ -205,7 +205,7 @@ def _keep_match_history(event: Event, round_: Round) -> None:
     for match_id in round_.matches.filter(status=Match.Status.FINAL, player_b__isnull=False).values_list(
         "pk", flat=True
     ):
-        rating_update_queue(match_id)
+        rating_queue(match_id)
     for change in ResultChange.objects.filter(match__round=round_).select_related("match"):
         assert change.match is not None
         change.old = {"round": round_.number, "table": change.match.table, **(change.old or {})}

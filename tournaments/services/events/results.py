@@ -39,7 +39,7 @@ from tournaments.services.events.common import (
 from tournaments.services.notifications import notifications_result_changed
 from tournaments.services.online import engine_forget, match_changed
 from tournaments.services.online import refuse as online_refuse
-from tournaments.services.ratings import rating_update_queue
+from tournaments.services.rating_batch import rating_queue
 from tournaments.services.text import (
     NOTE_MAX,
     text_within,
@@ -225,7 +225,7 @@ def match_report(
         match.save()
         ResultChange.objects.create(match=match, by=by, action=action, old=old, new=_result(match), note=note)
         if Match.Status.FINAL in (old["status"], match.status):
-            rating_update_queue(match.pk)  # final now, or corrected: the ratings follow
+            rating_queue(match.pk)  # final now, or corrected: the ratings follow
         notifications_result_changed(match=match, action=action, by=by)
         if match.round.event.online:
             match_changed(match.pk)  # the players' open streams show the new result
@@ -280,7 +280,7 @@ def match_confirm(*, match: Match, by: User) -> Match:
         match.status, match.disputed = Match.Status.FINAL, False
         match.save()
         ResultChange.objects.create(match=match, by=by, action="confirm", old=old, new=_result(match))
-        rating_update_queue(match.pk)
+        rating_queue(match.pk)
     return match
 
 

@@ -83,7 +83,7 @@ def drain_wake() -> None:
     """Queue the drain task, unless a wake-up is pending (:data:`DRAIN_WOKEN`; a broker other
     than Redis gets one each time). (The fast lane does the same in one Redis call of its own:
     :data:`DRAIN_WAKE_SCRIPT`.)"""
-    if _first_to_flag(DRAIN_WOKEN, DRAIN_WOKEN_MS):
+    if live.first_to_flag(DRAIN_WOKEN, DRAIN_WOKEN_MS):
         jobs.task(jobs.DRAIN_ACTIONS).delay()
 
 
@@ -158,24 +158,11 @@ def _drain_template(app: Any, queue_name: str) -> tuple[str, dict[str, Any], dic
     return prefix + queue.name, dict(sample.headers), properties, rest
 
 
-def _first_to_flag(key: str, ms: int) -> bool:
-    """Set the Redis flag ``key`` for ``ms`` milliseconds unless it is set; return whether this
-    call set it — or True with no Redis to keep it on (each caller then acts every time)."""
-    client = live.redis_client()
-    if client is None:
-        return True
-    try:
-        return bool(client.set(key, 1, nx=True, px=ms))
-    except Exception as error:  # Redis is the broker too: the task the caller sends will say more
-        log.warning("the Redis flag %s is unavailable (%s)", key, error)
-        return True
-
-
 def drain_again_soon() -> None:
     """Queue a drain in a moment (:data:`DRAIN_NUDGE_MS`), unless one is queued for then already."""
     if jobs.in_process():
         return
-    if _first_to_flag(DRAIN_NUDGED, DRAIN_NUDGE_MS):
+    if live.first_to_flag(DRAIN_NUDGED, DRAIN_NUDGE_MS):
         jobs.task(jobs.DRAIN_ACTIONS).apply_async(countdown=DRAIN_NUDGE_MS / 1000)
 
 

@@ -13,7 +13,7 @@ from tournaments.models import ELIMINATION_KINDS, Game, Match, ResultChange
 from tournaments.selectors.online import current_game
 from tournaments.services.online.queue import match_bots
 from tournaments.services.online.setup import game_create, snapshot_store
-from tournaments.services.ratings import rating_update_queue
+from tournaments.services.rating_batch import rating_queue
 
 
 def game_finish(match: Match, game: Game, engine: EngineMatch, now: datetime) -> None:
@@ -67,7 +67,7 @@ def record_result(match: Match, *, action: str, by: User | None = None, note: st
     new = {"wins_a": match.wins_a, "wins_b": match.wins_b, "draws": match.draws, "status": match.status}
     ResultChange.objects.create(match=match, by=by, action=action, old=old, new=new, note=note)
     if not any(match_bots(match)):  # a match against a bot does not rate: no task for it (bots flood)
-        rating_update_queue(match.pk)  # the players' ratings follow the final result (after commit)
+        rating_queue(match.pk)  # the players' ratings follow the final result (after commit)
 
 
 def round_time_check(match: Match, now: datetime) -> None:
