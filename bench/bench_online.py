@@ -148,7 +148,9 @@ def broker_backlog(url: str) -> tuple[int, int]:
     import redis
 
     client = redis.Redis.from_url(url)
-    return int(client.llen("celery")), int(client.hlen("unacked"))
+    # kombu keeps a list per priority step of the queue (services/jobs.py: PRIORITY_*)
+    lists = ["celery", *(f"celery\x06\x16{step}" for step in (3, 6, 9))]
+    return sum(int(client.llen(name)) for name in lists), int(client.hlen("unacked"))
 
 
 # --- the event -----------------------------------------------------------------------------

@@ -120,7 +120,7 @@ def metagame_build(key: str) -> int:
 )
 def rating_update_task(match_id: int) -> bool:
     """Bring the ratings in line with the match (idempotent); return whether they changed.
-    (Matches are now rated by the ratings pass; this serves messages queued before it.)"""
+    (The ratings pass rates the matches; this task serves the messages an older release queued.)"""
     return rating_update(match_id=match_id)
 
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from tests.support.actors import make_players
 from tournaments.models import Game, Match, Registration
+from tournaments.services import jobs
 from tournaments.services import online as svc
 from tournaments.services.online import schedule
 from tournaments.tasks import adjudicate_match, online_sweep_task
@@ -67,6 +68,8 @@ def sent(monkeypatch):
 
     def record(args, **options):
         calls.append((args[0], options.get("queue")))
+        if options.get("queue"):  # behind every person's task, set-ups and ratings included
+            assert options["priority"] == jobs.PRIORITY_BOTS
 
     monkeypatch.setattr(adjudicate_match, "apply_async", record)
     monkeypatch.setattr(adjudicate_match, "delay", lambda match_id: record((match_id,)))

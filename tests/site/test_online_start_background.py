@@ -76,6 +76,10 @@ def test_the_start_queues_the_games_in_chunks_and_the_tasks_create_each_once(bro
     ]
     assert games_set_up_queue(chunks=chunks) == len(chunks)
     assert [args[0] for name, args in broker.sent if name == jobs.GAMES_SET_UP] == chunks
+    # Both behind the players' actions (jobs.PRIORITY_SET_UP): an action waits for a chunk at most.
+    assert {options["priority"] for name, options in broker.options if name != jobs.ADJUDICATE_MATCH} == {
+        jobs.PRIORITY_SET_UP
+    }
     # The games' first adjudications are queued by the tasks, not by the start.
     assert not [name for name, _args in broker.sent if name == jobs.ADJUDICATE_MATCH]
 

@@ -7,7 +7,14 @@ import random
 import pytest
 
 from tests.support.practice import practice_state, start_practice
-from tests.support.workers import applied_or_refused, game_state, post_action, real_broker, wait_until
+from tests.support.workers import (
+    applied_or_refused,
+    game_state,
+    post_action,
+    real_broker,
+    wait_until,
+    waiting,
+)
 from tournaments.models import GameAction
 from tournaments.services.online import bot_queue
 
@@ -18,14 +25,6 @@ pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)
 def broker():
     with real_broker() as broker:
         yield broker
-
-
-def waiting(queue: str) -> int:
-    """Return how many messages wait on ``queue`` in Redis."""
-    from respons_site.celery import app
-
-    with app.connection_for_write() as conn:
-        return int(conn.default_channel.client.llen(queue))
 
 
 def test_a_practice_game_is_played_by_the_workers_the_bots_opening_on_the_bots_queue(

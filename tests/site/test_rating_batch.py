@@ -13,6 +13,7 @@ from tournaments.models import Match, RatedMatch, Rating, RatingPending
 from tournaments.services import jobs, live, rating_batch
 from tournaments.services.rating_batch import ratings_pass, ratings_rate, ratings_wake_if_waiting
 from tournaments.services.ratings import rating_update
+from tournaments.tasks import online_sweep_task
 
 pytestmark = pytest.mark.django_db
 
@@ -133,8 +134,9 @@ def test_the_sweep_wakes_a_pass_while_matches_wait():
     league.play("p02", "p03", 2, 0)  # four people seated in round 1: the event rates
     match = league.play("p00", "p01", 0, 2)
     RatingPending.objects.create(match_id=match.pk)  # left by a pass that failed
-    assert ratings_wake_if_waiting() is True
+    assert online_sweep_task() == 0  # the beat's sweep (no online game to look at)
     assert RatedMatch.objects.filter(match_id=match.pk).exists()
+    assert not RatingPending.objects.exists()
     assert ratings_wake_if_waiting() is False
 
 
@@ -186,7 +188,9 @@ def test_with_a_broker_matches_ending_together_wake_one_pass_a_moment_later(monk
     client.delete(rating_batch.RATINGS_WOKEN)
     for _ in range(3):
         rating_batch.ratings_wake()
-    assert sent == [{"countdown": rating_batch.RATINGS_GATHER_S}]  # one pass, gathering
+    assert sent == [
+        {"countdown": rating_batch.RATINGS_GATHER_S, "priority": jobs.PRIORITY_RATINGS}
+    ]  # one pass
     assert 0 < client.pttl(rating_batch.RATINGS_WOKEN) <= rating_batch.RATINGS_WOKEN_MS  # a lost one lapses
     live.flag_clear(rating_batch.RATINGS_WOKEN)  # what the pass does first
     rating_batch.ratings_wake()

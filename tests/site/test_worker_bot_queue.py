@@ -8,7 +8,14 @@ import time
 import pytest
 
 from tests.support.actors import make_players
-from tests.support.workers import applied_or_refused, game_state, post_action, real_broker, wait_until
+from tests.support.workers import (
+    applied_or_refused,
+    game_state,
+    post_action,
+    real_broker,
+    wait_until,
+    waiting,
+)
 from tournaments.models import GameAction, Match
 from tournaments.services.online import bot_queue
 from tournaments.tasks import adjudicate_match
@@ -22,14 +29,6 @@ FLOOD = 1500  # bot tasks queued at once (the issue: 1,024 bots added in 10 s)
 def broker():
     with real_broker() as broker:
         yield broker
-
-
-def queued(queue: str) -> int:
-    """Return how many messages wait on ``queue`` in Redis."""
-    from respons_site.celery import app
-
-    with app.connection_for_write() as conn:
-        return int(conn.default_channel.client.llen(queue))
 
 
 def test_a_persons_action_is_applied_while_a_bot_backlog_is_queued(broker, event_factory):
@@ -51,7 +50,7 @@ def test_a_persons_action_is_applied_while_a_bot_backlog_is_queued(broker, event
     ]
     for n in range(FLOOD):
         adjudicate_match.apply_async((bot_only[n % len(bot_only)],), queue=bot_queue())
-    backlog = queued(bot_queue())
+    backlog = waiting(bot_queue())
     assert backlog >= FLOOD
 
     broker.start_worker(also=(bot_queue(),))
@@ -65,14 +64,14 @@ def test_a_persons_action_is_applied_while_a_bot_backlog_is_queued(broker, event
         timeout=30,
         what=lambda: f"a person to have a decision\n{broker.outputs()}",
     )
-    wait_until(lambda: queued(bot_queue()) < backlog - 20, timeout=30, what="the worker to take bot tasks")
+    wait_until(lambda: waiting(bot_queue()) < backlog - 20, timeout=30, what="the worker to take bot tasks")
     choice = next((a for a in state["legal_actions"] if a["type"] != "concede"), state["legal_actions"][0])
     started = time.monotonic()
     response = post_action(person, match_id, state["next_seq"], choice)
     assert response.status_code in (200, 202), response.content
     applied_or_refused(person, match_id, state["next_seq"], state["view"]["seq"], timeout=10)
     took = time.monotonic() - started
-    left = queued(bot_queue())
+    left = waiting(bot_queue())
 
     row = GameAction.objects.get(match_id=match_id, seat=state["seat"], seq=state["next_seq"])
     assert row.status != GameAction.Status.QUEUED

@@ -150,6 +150,7 @@ class Queued:
 
     def __init__(self) -> None:
         self.sent: list[tuple[str, tuple[Any, ...]]] = []
+        self.options: list[tuple[str, dict[str, Any]]] = []  # each apply_async's, by task name
 
     def task(self, name: str) -> Any:
         queued = self
@@ -158,8 +159,9 @@ class Queued:
             def delay(self, *args: Any) -> None:
                 queued.sent.append((name, args))
 
-            def apply_async(self, args: tuple[Any, ...] = (), **_options: Any) -> None:
+            def apply_async(self, args: tuple[Any, ...] = (), **options: Any) -> None:
                 queued.sent.append((name, tuple(args)))
+                queued.options.append((name, options))
 
         return Sent()
 

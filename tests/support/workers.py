@@ -435,3 +435,15 @@ def play_to_the_end(match_id: int, seats: tuple[Any, Any], *, seed: int, timeout
             moves, acted = moves + 1, True
         if not acted:
             time.sleep(0.02)  # nobody has a decision to make yet (the game is being set up): look again
+
+
+def waiting(queue: str) -> int:
+    """Return how many messages wait on ``queue`` in Redis, at every priority (kombu keeps a
+    list per priority step: the queue's name, then the name, its separator and the step)."""
+    from respons_site.celery import app
+
+    with app.connection_for_write() as conn:
+        channel = conn.default_channel
+        return sum(
+            int(channel.client.llen(channel._q_for_pri(queue, step))) for step in channel.priority_steps
+        )

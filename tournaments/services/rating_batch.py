@@ -72,7 +72,7 @@ def ratings_wake() -> None:
     if jobs.in_process():
         jobs.task(jobs.RATINGS_PASS).delay()
     elif live.first_to_flag(RATINGS_WOKEN, RATINGS_WOKEN_MS):
-        jobs.task(jobs.RATINGS_PASS).apply_async(countdown=RATINGS_GATHER_S)
+        jobs.task(jobs.RATINGS_PASS).apply_async(countdown=RATINGS_GATHER_S, priority=jobs.PRIORITY_RATINGS)
 
 
 def ratings_wake_if_waiting() -> bool:

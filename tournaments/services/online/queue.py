@@ -55,7 +55,7 @@ DRAIN_NUDGE_MS = 1000
 def queue_adjudication(match_id: int, *, bots: bool = False, eta: datetime | None = None) -> None:
     """Queue the worker task for a match (in-process when no broker is configured): on the
     people's queue, or for a match between bots only (``bots``) on :func:`bot_queue`."""
-    options: dict[str, Any] = {"queue": bot_queue()} if bots else {}
+    options: dict[str, Any] = {"queue": bot_queue(), "priority": jobs.PRIORITY_BOTS} if bots else {}
     if eta is not None:
         options["eta"] = eta
     jobs.task(jobs.ADJUDICATE_MATCH).apply_async((match_id,), **options)
