@@ -30,16 +30,15 @@ from django.db import OperationalError, transaction
 from tournaments.models import Match, RatedMatch, RatingPending
 from tournaments.services import jobs, live
 from tournaments.services.rating_rules import (
+    OUTCOME_COLUMNS,
     Outcome,
     events_that_rate,
     ratable_matches,
     score_of,
 )
 from tournaments.services.ratings import (
-    MU,
-    SIGMA,
     game_lock,
-    rate_pair,
+    ledger_step,
     rating_update,
     ratings_now,
     ratings_store,
@@ -148,17 +147,7 @@ def _append_many(game: str, match_ids: list[int]) -> tuple[int, set[int]]:
     """Under the game's lock: rate the matches that are one more step each (module docstring),
     in the ledger's order; return how many, and the ids left for :func:`rating_update`."""
     rest = set(match_ids)
-    rows = list(
-        Match.objects.filter(ratable_matches(), pk__in=match_ids).values_list(
-            "pk",
-            "player_a__player_id",
-            "player_b__player_id",
-            "wins_a",
-            "wins_b",
-            "updated_at",
-            "round__event_id",
-        )
-    )
+    rows = list(Match.objects.filter(ratable_matches(), pk__in=match_ids).values_list(*OUTCOME_COLUMNS))
     rated_already = set(RatedMatch.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True))
     # Neither rating nor rated: rating_update would find nothing to do.
     rest -= set(match_ids) - {row[0] for row in rows} - rated_already
@@ -198,31 +187,8 @@ def _append_many(game: str, match_ids: list[int]) -> tuple[int, set[int]]:
         return 0, rest
     steps.sort(key=lambda step: (step[1].at, step[0]))
     state = ratings_now(game, {p for _pk, o in steps for p in (o.player_a, o.player_b)})
-    ledger = []
-    for pk, outcome in steps:
-        mu_a, sigma_a = state.get(outcome.player_a, (MU, SIGMA))
-        mu_b, sigma_b = state.get(outcome.player_b, (MU, SIGMA))
-        after = rate_pair(mu_a, sigma_a, mu_b, sigma_b, outcome.score_a)
-        state[outcome.player_a], state[outcome.player_b] = (after[0], after[1]), (after[2], after[3])
-        ledger.append(
-            RatedMatch(
-                match_id=pk,
-                game=game,
-                at=outcome.at,
-                player_a_id=outcome.player_a,
-                player_b_id=outcome.player_b,
-                score_a=outcome.score_a,
-                mu_a=mu_a,
-                sigma_a=sigma_a,
-                mu_b=mu_b,
-                sigma_b=sigma_b,
-                mu_a_after=after[0],
-                sigma_a_after=after[1],
-                mu_b_after=after[2],
-                sigma_b_after=after[3],
-            )
-        )
-        rest.discard(pk)
+    ledger = [ledger_step(pk, outcome, state) for pk, outcome in steps]
+    rest -= {pk for pk, _outcome in steps}
     RatedMatch.objects.bulk_create(ledger)
     ratings_store(game, {p: state[p] for _pk, o in steps for p in (o.player_a, o.player_b)})
     return len(steps), rest

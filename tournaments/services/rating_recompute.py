@@ -13,7 +13,13 @@ from django.db import connection, transaction
 
 from tournaments.models import Match, RatedMatch, Rating
 from tournaments.plainsql import column_of, quote
-from tournaments.services.rating_rules import events_that_rate, pair_period, ratable_matches, score_of
+from tournaments.services.rating_rules import (
+    OUTCOME_COLUMNS,
+    events_that_rate,
+    pair_period,
+    ratable_matches,
+    score_of,
+)
 from tournaments.services.ratings import MU, SIGMA, game_lock, rate_pair, rating_value
 
 RECOMPUTE_BATCH = 10_000
@@ -28,15 +34,7 @@ def _history(game: str) -> Iterator[tuple[int, int, int, float, datetime]]:
     )
     rows = list(
         Match.objects.filter(ratable_matches(), round__event__game=game)
-        .values_list(
-            "pk",
-            "player_a__player_id",
-            "player_b__player_id",
-            "wins_a",
-            "wins_b",
-            "updated_at",
-            "round__event_id",
-        )
+        .values_list(*OUTCOME_COLUMNS)
         .iterator(chunk_size=50_000)
     )
     eligible = events_that_rate(row[-1] for row in rows)

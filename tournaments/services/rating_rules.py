@@ -47,6 +47,19 @@ class Outcome:
     at: datetime
 
 
+# A ratable match as the ratings pass and the recompute read it: (id, user a, user b, wins a,
+# wins b, last change, event).
+OUTCOME_COLUMNS = (
+    "pk",
+    "player_a__player_id",
+    "player_b__player_id",
+    "wins_a",
+    "wins_b",
+    "updated_at",
+    "round__event_id",
+)
+
+
 def score_of(wins_a: int, wins_b: int) -> float:
     return 1.0 if wins_a > wins_b else 0.0 if wins_a < wins_b else 0.5
 

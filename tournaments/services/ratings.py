@@ -157,13 +157,15 @@ def ratings_now(game: str, players: Iterable[int]) -> dict[int, tuple[float, flo
     return found
 
 
-def _append(match_id: int, outcome: Outcome) -> None:
-    """Rate a match that comes after every rated one: one step for its two players."""
-    now = ratings_now(outcome.game, (outcome.player_a, outcome.player_b))
-    mu_a, sigma_a = now.get(outcome.player_a, (MU, SIGMA))
-    mu_b, sigma_b = now.get(outcome.player_b, (MU, SIGMA))
+def ledger_step(match_id: int, outcome: Outcome, state: dict[int, tuple[float, float]]) -> RatedMatch:
+    """Rate a match that comes after every rated one: its ledger row (not saved yet), from its
+    players' ratings in ``state`` (a new player's: the defaults), which it moves on to theirs
+    after the match."""
+    mu_a, sigma_a = state.get(outcome.player_a, (MU, SIGMA))
+    mu_b, sigma_b = state.get(outcome.player_b, (MU, SIGMA))
     after = rate_pair(mu_a, sigma_a, mu_b, sigma_b, outcome.score_a)
-    RatedMatch.objects.create(
+    state[outcome.player_a], state[outcome.player_b] = (after[0], after[1]), (after[2], after[3])
+    return RatedMatch(
         match_id=match_id,
         game=outcome.game,
         at=outcome.at,
@@ -179,9 +181,14 @@ def _append(match_id: int, outcome: Outcome) -> None:
         mu_b_after=after[2],
         sigma_b_after=after[3],
     )
-    ratings_store(
-        outcome.game, {outcome.player_a: (after[0], after[1]), outcome.player_b: (after[2], after[3])}
-    )
+
+
+def _append(match_id: int, outcome: Outcome) -> None:
+    """Rate a match that comes after every rated one: one step for its two players."""
+    players = (outcome.player_a, outcome.player_b)
+    state = ratings_now(outcome.game, players)
+    ledger_step(match_id, outcome, state).save(force_insert=True)
+    ratings_store(outcome.game, {p: state[p] for p in players})
 
 
 def _replay_from(
