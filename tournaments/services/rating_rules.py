@@ -118,15 +118,7 @@ def match_outcome(match_id: int, known: dict[int, bool] | None = None) -> Outcom
     :func:`outcome_counted`'s. ``known``: as :func:`event_rates` takes it."""
     row = (
         Match.objects.filter(ratable_matches(), pk=match_id)
-        .values_list(
-            "round__event__game",
-            "player_a__player_id",
-            "player_b__player_id",
-            "wins_a",
-            "wins_b",
-            "updated_at",
-            "round__event_id",
-        )
+        .values_list("round__event__game", *OUTCOME_COLUMNS[1:])  # the game in the id's place
         .first()
     )
     if row is None:
