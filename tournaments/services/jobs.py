@@ -27,7 +27,7 @@ LEAGUES_SWEEP = "tournaments.leagues_sweep"
 # Priorities within a queue. On Redis, kombu keeps a list per step (0, 3, 6, 9) of each queue
 # and a worker takes from step 0 of every queue it consumes, in the queues' order, before any
 # step 3 (then 6, then 9): a player's action never waits behind a round's set-up, a ratings pass
-# or a bot's move (docs/deployment.md, "Workers").
+# or a bot's move (docs/deployment.md, "Queues").
 PRIORITY_PLAY = 0  # actions, clocks and everything else (the default)
 PRIORITY_SET_UP = 3  # a round's games, set up by the workers
 PRIORITY_RATINGS = 6  # the ratings pass

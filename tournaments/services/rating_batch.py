@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 RATINGS_WOKEN = live.key("ratings-woken")  # the deployment's own (settings.REDIS_NAMESPACE)
 # A woken pass starts this long after the first match that woke it, so that the matches ending
 # meanwhile (a round's tables finish close together) are rated with it: a pass of one match
-# costs about 12 ms of a worker, a pass of 32 about 0.6 ms a match (docs/performance.md).
+# costs about 12 ms of a worker, a pass of 32 about 0.6 ms a match (docs/performance-history.md).
 RATINGS_GATHER_S = 2.0
 # The flag is taken down when the pass starts; should that pass be lost, it lapses after this,
 # and the sweep wakes another (ratings_wake_if_waiting).

@@ -83,7 +83,7 @@ def games_set_up_send(match_ids: list[int]) -> None:
 
 def games_set_up_queue(*, chunks: list[list[int]]) -> int:
     """Queue a set-up task per chunk of matches (the task the organizer's request queues once,
-    instead of a message per chunk: 64 of them for an 8,192-player round); return how many."""
+    instead of a message per chunk: 256 of them for an 8,192-player round); return how many."""
     for chunk in chunks:
         jobs.task(jobs.GAMES_SET_UP).apply_async((chunk,), priority=jobs.PRIORITY_SET_UP)
     return len(chunks)
