@@ -17,6 +17,8 @@ from tournaments.models import Event, Match, Round
 from tournaments.selectors.events import (
     Role,
     event_role,
+    event_seen,
+    event_visible,
     events_counted,
     events_visible,
     preparing_round,
@@ -66,12 +68,23 @@ class EventOut(serializers.ModelSerializer):
 
 
 def _annotated(events: Any) -> Any:
+    """``events`` as :class:`EventOut` reads them: counted, their judges read at once."""
     return events_counted(events).prefetch_related("judges")
 
 
 def _event(request: Request, event_id: int) -> Event:
     """Return the event if the user may see it; drafts are 404 to all but their organizer."""
-    return get_object_or_404(_annotated(events_visible(user=request.user)), pk=event_id)
+    event = event_seen(event_id=event_id, user=request.user)
+    if event is None:
+        raise Http404
+    return event
+
+
+def _event_out(request: Request, event_id: int) -> dict[str, Any]:
+    """The event as :class:`EventOut` shows it: counted (players, waitlist, rounds), its judges
+    read at once. Only the answers that show the event pay for the counts."""
+    event = get_object_or_404(_annotated(events_visible(user=request.user)), pk=event_id)
+    return EventOut(event, context={"request": request}).data
 
 
 class ReasonOptionalIn(serializers.Serializer):
@@ -157,7 +170,8 @@ def _match(request: Request, match_id: int) -> Match:
         Match.objects.select_related("round__event", "player_a__player", "player_b__player", "reported_by"),
         pk=match_id,
     )
-    _event(request, match.round.event_id)  # a match of a hidden (draft) event is hidden too
+    if not event_visible(event=match.round.event, user=request.user):
+        raise Http404  # a match of a hidden (draft) event is hidden too
     if not round_visible(round=match.round, user=request.user):
         raise Http404  # held pairings: only the officials see them
     return match

@@ -17,6 +17,7 @@ from tournaments.api.events.common import (
     ReasonOptionalIn,
     RoundOut,
     _event,
+    _event_out,
     _organizer_event,
 )
 from tournaments.api.schema import errors
@@ -156,7 +157,7 @@ class RoundUndoApi(APIView):
         data = ReasonIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.round_undo(event=_event(request, event_id), by=request.user, **data.validated_data)
-        return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+        return Response(_event_out(request, event_id))
 
 
 class ForbiddenPairOut(serializers.Serializer):

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.events.common import EventOut, UsernameIn, _action, _event
+from tournaments.api.events.common import UsernameIn, _action, _event, _event_out
 from tournaments.api.schema import errors
 from tournaments.models import Event, Pool, Registration
 from tournaments.selectors.events import (
@@ -225,7 +225,7 @@ class PublishDecklistsApi(APIView):
     @_action("events_publish_decklists")
     def post(self, request: SignedInRequest, event_id: int) -> Response:
         svc.decklists_publish(event=_event(request, event_id), by=request.user)
-        return Response(EventOut(_event(request, event_id)).data)
+        return Response(_event_out(request, event_id))
 
 
 class WalkInIn(serializers.Serializer):

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.errors import ApiError
-from tournaments.api.events.common import EventOut, HoldIn, RoundOut, _action, _event
+from tournaments.api.events.common import EventOut, HoldIn, RoundOut, _action, _event, _event_out
 from tournaments.api.schema import errors
 from tournaments.models import Event, Round
 from tournaments.selectors.events import (
@@ -79,7 +79,7 @@ class NextRoundApi(APIView):
         data.is_valid(raise_exception=True)
         round_ = svc.round_next(event=_event(request, event_id), by=request.user, **data.validated_data)
         if round_ is None:
-            return Response({"finished": True, "event": EventOut(_event(request, event_id)).data})
+            return Response({"finished": True, "event": _event_out(request, event_id)})
         return Response(_with_paired(RoundOut(round_).data, round_))
 
 

@@ -21,6 +21,7 @@ from tournaments.api.events.common import (
     _action,
     _annotated,
     _event,
+    _event_out,
 )
 from tournaments.api.schema import errors
 from tournaments.audit_words import audit_lines
@@ -195,7 +196,7 @@ def event_patch(request: SignedInRequest, event_id: int) -> Response:
     changes = dict(data.validated_data)
     reason = changes.pop("reason")
     svc.event_edit(event=_event(request, event_id), by=request.user, changes=changes, reason=reason)
-    return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+    return Response(_event_out(request, event_id))
 
 
 def event_remove(request: SignedInRequest, event_id: int) -> Response:
@@ -224,7 +225,7 @@ class EventListApi(APIView):
         data = EventIn(data=request.data)
         data.is_valid(raise_exception=True)
         event = svc.event_create(organizer=request.user, **data.validated_data)
-        return Response(EventOut(_event(request, event.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(_event_out(request, event.pk), status=status.HTTP_201_CREATED)
 
 
 class EventDetailApi(APIView):
@@ -232,7 +233,7 @@ class EventDetailApi(APIView):
 
     @extend_schema(responses={200: EventOut}, operation_id="events_retrieve")
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+        return Response(_event_out(request, event_id))
 
     @extend_schema(
         request=EventPatchIn, responses={200: EventOut, **errors(409)}, operation_id="events_update"
@@ -253,7 +254,7 @@ class EventOpenApi(APIView):
     @_action("events_open")
     def post(self, request: SignedInRequest, event_id: int) -> Response:
         svc.event_open(event=_event(request, event_id), by=request.user)
-        return Response(EventOut(_event(request, event_id)).data)
+        return Response(_event_out(request, event_id))
 
 
 class JudgeAddApi(APIView):
@@ -264,7 +265,7 @@ class JudgeAddApi(APIView):
         data = UsernameIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.judge_add(event=_event(request, event_id), by=request.user, **data.validated_data)
-        return Response(EventOut(_event(request, event_id)).data)
+        return Response(_event_out(request, event_id))
 
 
 class EventCancelApi(APIView):
@@ -277,7 +278,7 @@ class EventCancelApi(APIView):
         data = ReasonIn(data=request.data)
         data.is_valid(raise_exception=True)
         svc.event_cancel(event=_event(request, event_id), by=request.user, **data.validated_data)
-        return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+        return Response(_event_out(request, event_id))
 
 
 class JudgeRemoveApi(APIView):
@@ -293,7 +294,7 @@ class JudgeRemoveApi(APIView):
         data.is_valid(raise_exception=True)
         event = _event(request, event_id)
         svc.judge_remove(event=event, by=request.user, username=username, **data.validated_data)
-        return Response(EventOut(_event(request, event_id), context={"request": request}).data)
+        return Response(_event_out(request, event_id))
 
 
 class AuditOut(serializers.Serializer):

@@ -56,6 +56,24 @@ def events_visible(*, user: Visitor) -> QuerySet[Event]:
     return events.exclude(status=Event.Status.DRAFT)
 
 
+def event_visible(*, event: Event, user: Visitor) -> bool:
+    """Whether the user may see ``event``: the rule of :func:`events_visible` for one event."""
+    if event.practice:
+        return False
+    if user.is_authenticated and (user.is_staff or event.organizer_id == user.pk):
+        return True
+    return event.status != Event.Status.DRAFT
+
+
+def event_seen(*, event_id: int, user: Visitor) -> Event | None:
+    """Return the event with this id if the user may see it (:func:`event_visible`), else None.
+
+    One look-up by primary key, the rule applied to the row: the same answer as filtering
+    :func:`events_visible` by the id, without building and compiling that query on every request."""
+    event = Event.objects.select_related("organizer").filter(pk=event_id).first()
+    return event if event is not None and event_visible(event=event, user=user) else None
+
+
 def round_visible(*, round: Round, user: Visitor) -> bool:
     """Return True when the user may see the round's pairings: published, or an official."""
     return round.published or is_official(event_role(event=round.event, user=user))

@@ -24,7 +24,7 @@ from tournaments.selectors.events import (
     Role,
     event_role,
     event_round,
-    events_visible,
+    event_seen,
     is_bracket,
     is_official,
     round_visible,
@@ -44,7 +44,10 @@ def _game_of(value: str | None) -> str:
 
 def _event(request: HttpRequest, event_id: int) -> Event:
     """Return the event if the user may see it (drafts are 404 to all but their organizer)."""
-    return get_object_or_404(events_visible(user=request.user), pk=event_id)
+    event = event_seen(event_id=event_id, user=request.user)
+    if event is None:
+        raise Http404
+    return event
 
 
 def _official_event(request: HttpRequest, event_id: int) -> Event | HttpResponse:
