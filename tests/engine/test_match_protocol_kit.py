@@ -43,6 +43,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from engine.cardset import load_card_set, load_catalog
@@ -138,7 +139,7 @@ def views(state: MatchState) -> list[dict[str, Any]]:
 def snapshot(state: MatchState) -> str:
     """Return everything a caller can read of ``state``, as one JSON text."""
     decision = state.decision()
-    return json.dumps(
+    return orjson.dumps(
         {
             "views": views(state),
             "seq": state.seq,
@@ -147,8 +148,8 @@ def snapshot(state: MatchState) -> str:
             "for": [(d.as_dict() if d is not None else None) for d in map(state.decision_for, (0, 1))],
             "legal": [state.legal_actions(0), state.legal_actions(1)],
         },
-        sort_keys=True,
-    )
+        option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
+    ).decode()
 
 
 def test_it_lists_a_match_engine_for_exactly_the_games_with_one() -> None:

@@ -31,6 +31,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import orjson
+
 from engine.catalog import Catalog
 from engine.decklist import Decklist, ZoneKind
 from engine.match import SITE_ACTIONS, MatchEngine, MatchEvent, MatchState
@@ -55,7 +57,7 @@ def reading(state: MatchState, seat: int, events: list[MatchEvent]) -> str:
         "spectator": state.spectator_view(),
         "spectator_events": [event.public_dict() for event in events],
     }
-    return json.dumps(read, sort_keys=True, ensure_ascii=False)
+    return orjson.dumps(read, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
 
 
 def card_names(value: Any, names: frozenset[str]) -> list[str]:
