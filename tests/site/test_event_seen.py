@@ -36,7 +36,12 @@ def visitors(organizer, outsider) -> dict[str, object]:
     staff = make_actor("staffer").user
     staff.is_staff = True
     staff.save(update_fields=["is_staff"])
-    return {"anonymous": AnonymousUser(), "organizer": organizer.user, "outsider": outsider.user, "staff": staff}
+    return {
+        "anonymous": AnonymousUser(),
+        "organizer": organizer.user,
+        "outsider": outsider.user,
+        "staff": staff,
+    }
 
 
 def test_one_event_is_seen_exactly_when_the_list_rule_shows_it(events, visitors):
