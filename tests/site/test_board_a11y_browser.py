@@ -125,6 +125,29 @@ def test_a_player_plays_the_first_moves_by_keyboard_only(live_server, online_mat
         assert each.errors == [], each.errors
 
 
+_MOTION = """() => [
+  getComputedStyle(document.querySelector(".sb-decider.is-you")).animationName,
+  getComputedStyle(document.querySelector(".side-bottom .hand button.tile")).transitionDuration,
+]"""
+
+
+def test_the_glow_and_the_slides_stop_for_someone_who_asks_for_less_motion(
+    live_server, online_match, chromium
+):
+    match_id, player_a, player_b, _judge = online_match
+    first = game_state(player_a, match_id)
+    actor, seat = (player_a, 0) if first["legal_actions"] else (player_b, 1)
+    page = Seat(chromium, live_server.url, match_id, actor, seat).page
+    page.locator(".sb-decider.is-you").wait_for(timeout=WAIT_MS)
+    page.locator(".side-bottom .hand button.tile").first.wait_for(timeout=WAIT_MS)
+    # The deciding player's badge glows and the cards slide as they light up ...
+    assert page.evaluate(_MOTION) == ["play-glow", "0.12s, 0.12s, 0.12s"]
+    # ... unless their system asks for less motion (prefers-reduced-motion): the same highlights, still.
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(_MOTION) == ["none", "0s"]
+    assert page.locator(".sb-decider.is-you").is_visible()
+
+
 @pytest.mark.parametrize("language", ["ru", "en"])
 def test_the_play_page_passes_axe_at_phone_width_and_on_a_desktop(
     live_server, online_match, chromium, language
