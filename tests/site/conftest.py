@@ -146,6 +146,17 @@ def _online_match_rows(committed_rows) -> tuple[tuple[EventDriver, int, Actor, A
 
 
 @pytest.fixture
+def broker() -> Iterator[object]:
+    """The real broker for a test that starts real workers (``celery_worker``): this process's
+    tasks go to a fresh queue, its workers stopped and the queue deleted after the test
+    (tests/support/workers.py, ``real_broker``)."""
+    from tests.support.workers import real_broker
+
+    with real_broker() as broker:
+        yield broker
+
+
+@pytest.fixture
 def online_match_committed(transactional_db, committed_rows, _online_match_rows):
     """``online_match``'s event made once for a transactional module and put back before each
     test (tests/support/committed_rows.py): the match as ``online_match`` gives it, and its

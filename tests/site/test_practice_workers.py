@@ -11,7 +11,6 @@ from tests.support.workers import (
     applied_or_refused,
     game_state,
     post_action,
-    real_broker,
     wait_until,
     waiting,
 )
@@ -19,12 +18,6 @@ from tournaments.models import GameAction
 from tournaments.services.online import bot_queue
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def test_a_practice_game_is_played_by_the_workers_the_bots_opening_on_the_bots_queue(

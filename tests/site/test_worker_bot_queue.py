@@ -12,7 +12,6 @@ from tests.support.workers import (
     applied_or_refused,
     game_state,
     post_action,
-    real_broker,
     wait_until,
     waiting,
 )
@@ -23,12 +22,6 @@ from tournaments.tasks import adjudicate_match
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
 FLOOD = 1500  # bot tasks queued at once (the issue: 1,024 bots added in 10 s)
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def test_a_persons_action_is_applied_while_a_bot_backlog_is_queued(broker, event_factory):

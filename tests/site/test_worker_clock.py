@@ -3,16 +3,10 @@
 import pytest
 
 from tests.support.actors import make_players
-from tests.support.workers import game_state, real_broker, wait_until
+from tests.support.workers import game_state, wait_until
 from tournaments.models import Event, Game, Match
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def start_match_with_a_short_clock(event_factory, seconds: int) -> tuple[int, int, list]:

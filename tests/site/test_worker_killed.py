@@ -18,19 +18,12 @@ from tests.support.workers import (
     game_state,
     other_database_sessions,
     post_action,
-    real_broker,
     row_locked,
     wait_until,
 )
 from tournaments.models import Game, GameAction
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 @pytest.fixture

@@ -4,17 +4,11 @@ rules engine, the winners paired into the final by the structures core, as a pap
 
 import pytest
 
-from tests.support.workers import real_broker, wait_until
+from tests.support.workers import wait_until
 from tournaments.models import Game, Match, ResultChange
 from tournaments.services.online import bot_queue
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def round_final(event_id: int, number: int) -> bool:

@@ -6,17 +6,11 @@ the result, the league's standings count it, and the same two are never matched 
 import pytest
 
 from tests.support.actors import make_players
-from tests.support.workers import play_to_the_end, real_broker, wait_until
+from tests.support.workers import play_to_the_end, wait_until
 from tournaments.models import Game, Match, ResultChange
 from tournaments.services.online import setup
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def look(event, player) -> None:

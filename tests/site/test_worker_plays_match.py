@@ -6,16 +6,10 @@ import time
 import pytest
 
 from tests.support.actors import make_players
-from tests.support.workers import applied_or_refused, game_state, post_action, real_broker
+from tests.support.workers import applied_or_refused, game_state, post_action
 from tournaments.models import Game, GameAction, Match, ResultChange
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def test_it_plays_a_best_of_one_match_through_the_api_with_a_real_worker(broker, event_factory):

@@ -5,17 +5,11 @@ import pytest
 
 from tests.support.events import EventDriver
 from tests.support.games import OTHER_ONLINE_GAMES
-from tests.support.workers import real_broker, wait_until
+from tests.support.workers import wait_until
 from tournaments.models import Game, Match, ResultChange
 from tournaments.services.online import bot_queue
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 @pytest.mark.parametrize("game", OTHER_ONLINE_GAMES)

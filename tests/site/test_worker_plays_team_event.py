@@ -5,27 +5,23 @@ each seat's result, and the team match's result and the team standings follow fr
 import pytest
 
 from tests.support.events import team_event
-from tests.support.workers import play_to_the_end, real_broker, wait_until
+from tests.support.workers import play_to_the_end, wait_until
 from tournaments.models import Game, Match, ResultChange
 from tournaments.services.online import setup
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
-
-
 def test_an_online_team_round_is_played_seat_by_seat_on_a_real_worker(broker, event_factory, monkeypatch):
     monkeypatch.setattr(setup, "SETUP_IN_REQUEST", 0)  # the seats' games are the worker's to set up
-    worker = broker.start_worker()
     event, rosters = team_event(event_factory, 2, size=2, rounds=1, best_of=1, online=True)
     first = event.start()
     assert [m["table"] for m in first["matches"]] == [1, 2]  # team table 1: seat 1, seat 2
     seat_ids = [m["id"] for m in first["matches"]]
     assert not Game.objects.filter(match_id__in=seat_ids).exists()  # the request left them to a worker
+    # The worker starts only now: the set-up task waits for it on the broker, so a quick worker
+    # cannot set the games up before the check above reads that none is.
+    worker = broker.start_worker()
     wait_until(
         lambda: Game.objects.filter(match_id__in=seat_ids, number=1).count() == 2,
         timeout=30,

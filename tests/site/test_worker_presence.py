@@ -7,18 +7,12 @@ import pytest
 from django.utils import timezone
 
 from tests.support.actors import make_players
-from tests.support.workers import game_state, real_broker, wait_until
+from tests.support.workers import game_state, wait_until
 from tournaments.models import Game, Match
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
 SWEEP = "tournaments.online_sweep:SUCCESS"  # a worker's event: one of the beat's sweeps finished
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def start_match(event_factory) -> tuple[int, list]:

@@ -12,7 +12,6 @@ from tests.support.workers import (
     applied_or_refused,
     game_state,
     post_action,
-    real_broker,
     wait_until,
     waiting,
 )
@@ -22,12 +21,6 @@ from tournaments.services import jobs
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
 BACKLOG = 1500  # set-up tasks queued at once (an 8,192-player round queues 256)
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def test_an_action_is_applied_before_a_backlog_of_set_ups_and_ratings(broker, event_factory):

@@ -10,18 +10,12 @@ from django.db import connection
 
 from engine.games.respons.match import replay
 from tests.support.actors import make_players
-from tests.support.workers import game_state, post_action, real_broker, wait_until
+from tests.support.workers import game_state, post_action, wait_until
 from tournaments.models import Game, GameAction, Match
 from tournaments.selectors.cards import catalog_for
 from tournaments.selectors.online import game_log
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def hammer(actor, match_id: int, seed: int, answers: list, errors: list, until: float) -> None:

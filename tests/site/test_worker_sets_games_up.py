@@ -6,18 +6,12 @@ import pytest
 from django.utils import timezone
 
 from tests.support.actors import make_players
-from tests.support.workers import game_state, real_broker, wait_until
+from tests.support.workers import game_state, wait_until
 from tournaments.models import Event, Game, Notification, Round
 from tournaments.services import notifications
 from tournaments.services.online import setup
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker():
-    with real_broker() as broker:
-        yield broker
 
 
 def test_a_worker_sets_up_every_game_of_a_round_the_start_queued(broker, event_factory, monkeypatch):
