@@ -9,11 +9,10 @@ each test checks on the way (``walked``)."""
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
-from django.db.migrations.loader import MigrationLoader
 
 from tests.support.actors import make_actor
 from tests.support.events import online_table
+from tests.support.migrations import migrate, newest
 from tests.support.services import require_or_skip
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,23 +21,10 @@ BEFORE = ("tournaments", "0006_queued_actions_index")
 AFTER = ("tournaments", "0007_game_refused")
 
 
-def _latest() -> tuple[str, str]:
-    # The newest migration, whatever its number: the tests put the schema back there.
-    (leaf,) = [node for node in MigrationLoader(None).graph.leaf_nodes() if node[0] == "tournaments"]
-    return leaf
-
-
-LATEST = _latest()
+LATEST = newest()
 REFUSED = [[{"seq": 3, "rule": "R6.3", "code": "not_your_decision"}], []]
 LZ4 = ("tournaments", "0008_game_lz4")
 TUNED = ["autovacuum_vacuum_scale_factor=0", "autovacuum_vacuum_threshold=2000"]
-
-
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate([target])
-    return executor.loader.project_state([target]).apps
 
 
 def compression(column: str) -> str:

@@ -166,15 +166,11 @@ def test_judging_another_event_is_no_bar(event_factory, open_event, judge, legal
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_remembers_the_judges_removed_before_it():
-    from django.core.management import call_command
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
+    from tests.support.migrations import migrate, newest
 
-    before = ("tournaments", "0024_practice_games")  # the migration before 0025_event_former_judges
-    call_command("migrate", *before, verbosity=0)
     try:
-        # The models as they were then (today's have columns that later migrations add).
-        old = MigrationExecutor(connection).loader.project_state(before).apps
+        # The models as they were before 0025_event_former_judges (today's have columns it adds).
+        old = migrate(("tournaments", "0024_practice_games"))
         users = old.get_model("auth", "User").objects
         organizer, removed, kept = (users.create(username=n) for n in ("olga", "jury", "kira"))
         event = old.get_model("tournaments", "Event").objects.create(
@@ -183,8 +179,7 @@ def test_the_migration_remembers_the_judges_removed_before_it():
         changes = old.get_model("tournaments", "ResultChange").objects
         changes.create(event=event, by=organizer, action="judge_remove", old={"judge": "JURY"})
         changes.create(event=event, by=organizer, action="walk_in", new={"player": "kira"})
-        call_command("migrate", "tournaments", verbosity=0)
     finally:
-        call_command("migrate", "tournaments", verbosity=0)
+        migrate(newest())
     assert [u.pk for u in Event.objects.get(pk=event.pk).former_judges.all()] == [removed.pk]
     assert not get_user_model().objects.get(pk=kept.pk).formerly_judged_events.exists()

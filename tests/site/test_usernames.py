@@ -181,17 +181,16 @@ def test_the_service_refuses_another_case_with_the_clear_message():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_renames_later_accounts_that_share_a_name_but_for_its_case():
-    from django.core.management import call_command
+    from tests.support.migrations import migrate, newest
 
-    call_command("migrate", "tournaments", "0009", verbosity=0)
+    migrate(("tournaments", "0009_hot_tables_autovacuum"))
     try:
         first = User.objects.create_user(username="race", password=PASSWORD)
         second = User.objects.create_user(username="RACE", password=PASSWORD)
         third = User.objects.create_user(username="Race", password=PASSWORD)
         User.objects.create_user(username=f"Race-{third.pk}", password=PASSWORD)  # its first choice is taken
-        call_command("migrate", "tournaments", verbosity=0)
     finally:
-        call_command("migrate", "tournaments", verbosity=0)
+        migrate(newest())
     names = dict(User.objects.values_list("pk", "username"))
     assert names[first.pk] == "race"
     assert names[second.pk] == f"RACE-{second.pk}"
