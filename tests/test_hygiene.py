@@ -14,6 +14,7 @@
 
 import ast
 from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -155,40 +156,44 @@ def unchecked_tests(tree: ast.Module, checking: set[str]) -> list[str]:
 # --- the suite ----------------------------------------------------------------------------------------
 
 
-SOURCES = list(sources())
+@cache
+def suite() -> list[tuple[str, ast.Module]]:
+    """Every file of the suite, parsed once, by the first test that asks (not at collection,
+    which every test process does: the parse takes a second or two)."""
+    return list(sources())
 
 
 def test_no_test_module_imports_a_conftest_or_another_test_module():
-    found = {path: names for path, tree in SOURCES if (names := forbidden_imports(tree))}
+    found = {path: names for path, tree in suite() if (names := forbidden_imports(tree))}
     assert found == {}, "import these from tests/support/ instead"
 
 
 def test_a_conftest_holds_fixtures_and_hooks_only():
     found = {
         path: names
-        for path, tree in SOURCES
+        for path, tree in suite()
         if path.endswith("conftest.py") and (names := not_fixtures(tree))
     }
     assert found == {}, "move these to tests/support/"
 
 
 def test_no_assert_is_conditional_or_constant():
-    found = {path: lines for path, tree in SOURCES if (lines := asserts_that_cannot_fail(tree))}
+    found = {path: lines for path, tree in suite() if (lines := asserts_that_cannot_fail(tree))}
     assert found == {}
 
 
 def test_every_test_checks_something():
-    checking = checking_functions(tree for _path, tree in SOURCES)
+    checking = checking_functions(tree for _path, tree in suite())
     found = {
         path: names
-        for path, tree in SOURCES
+        for path, tree in suite()
         if is_test_module(path) and (names := unchecked_tests(tree, checking))
     }
     assert found == {}
 
 
 def test_the_suite_is_read_whole():
-    paths = [path for path, _tree in SOURCES]
+    paths = [path for path, _tree in suite()]
     assert "tests/site/conftest.py" in paths and "tests/support/online.py" in paths
     assert sum(is_test_module(path) for path in paths) > 100
 
