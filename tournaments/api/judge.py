@@ -1,5 +1,6 @@
 """Judges' API: penalties in a match, bot players for a test event (issue: online matches)."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -11,7 +12,7 @@ from rest_framework.views import APIView
 from tournaments.api.errors import ApiError
 from tournaments.api.schema import errors
 from tournaments.models import Match, Penalty
-from tournaments.selectors.events import event_role, events_visible, is_official
+from tournaments.selectors.events import event_role, event_seen, is_official
 from tournaments.selectors.judge import match_penalties, penalty_json
 from tournaments.selectors.online import seat_of
 from tournaments.services.bots import MAX_BOTS_PER_CALL, event_fill_bots
@@ -110,7 +111,9 @@ class EventBotsApi(APIView):
 
     @extend_schema(request=BotsIn, responses={201: BotsOut, **errors(409)}, operation_id="events_bots_create")
     def post(self, request: SignedInRequest, event_id: int) -> Response:
-        event = get_object_or_404(events_visible(user=request.user), pk=event_id)
+        event = event_seen(event_id=event_id, user=request.user)
+        if event is None:
+            raise Http404
         data = BotsIn(data=request.data)
         data.is_valid(raise_exception=True)
         registrations = event_fill_bots(event=event, by=request.user, count=data.validated_data["count"])

@@ -11,8 +11,7 @@ import csv
 from datetime import date
 from typing import Any
 
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -25,7 +24,7 @@ from rest_framework.views import APIView
 from engine.registry import game_keys
 from tournaments.api.schema import errors
 from tournaments.models import Event, MetagameReport
-from tournaments.selectors.events import events_visible
+from tournaments.selectors.events import event_seen
 from tournaments.selectors.metagame import CSV_TABLES, Scope, metagame_csv_rows, metagame_namer
 from tournaments.services.errors import BadInput, WrongState
 from tournaments.services.metagame import metagame_request
@@ -117,9 +116,11 @@ def metagame_answer(*, scope: Scope | None) -> tuple[dict[str, Any], int]:
 
 
 def _event(request: Request, event_id: int) -> Event:
-    """The event if the caller may see it (drafts are 404 to all but their organizer); without
-    the event list's annotations (counts of players), which a big event pays for."""
-    return get_object_or_404(events_visible(user=request.user), pk=event_id)
+    """The event if the caller may see it (drafts are 404 to all but their organizer)."""
+    event = event_seen(event_id=event_id, user=request.user)
+    if event is None:
+        raise Http404
+    return event
 
 
 def event_scope(event: Event) -> Scope | None:

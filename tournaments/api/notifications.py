@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +15,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.schema import errors
 from tournaments.models import Event, Webhook
-from tournaments.selectors.events import Role, event_role, events_visible
+from tournaments.selectors.events import Role, event_role, event_seen
 from tournaments.selectors.notifications import (
     games_waiting_for,
     match_row,
@@ -204,7 +205,9 @@ class DeliveryOut(serializers.Serializer):
 
 
 def _organized_event(request: Request, event_id: int) -> Event:
-    event = get_object_or_404(events_visible(user=request.user), pk=event_id)
+    event = event_seen(event_id=event_id, user=request.user)
+    if event is None:
+        raise Http404
     if event_role(event=event, user=request.user) != Role.ORGANIZER:
         raise svc.NotAllowed(_("Only the organizer of this event can manage its webhooks."))
     return event

@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.conf import settings
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -14,7 +15,7 @@ from rest_framework.views import APIView
 from engine.registry import game_keys
 from tournaments.api.schema import errors
 from tournaments.models import Event, Series
-from tournaments.selectors.events import events_visible
+from tournaments.selectors.events import event_seen
 from tournaments.selectors.series import series_events, series_listed, series_standings_page
 from tournaments.services import series as svc
 from tournaments.services.series import PLACES_MAX, POINTS_MAX
@@ -163,7 +164,9 @@ class SeriesEventsApi(APIView):
     def post(self, request: SignedInRequest, series_id: int) -> Response:
         data = SeriesEventIn(data=request.data)
         data.is_valid(raise_exception=True)
-        event = get_object_or_404(events_visible(user=request.user), pk=data.validated_data["event"])
+        event = event_seen(event_id=data.validated_data["event"], user=request.user)
+        if event is None:
+            raise Http404
         svc.series_event_add(series=_series(series_id), by=request.user, event=event)
         return Response(series_json(_series(series_id)))
 

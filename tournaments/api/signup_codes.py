@@ -2,6 +2,7 @@
 the venue (organizer; services/signup_codes.py). A sign-up (POST /api/accounts/) that sends one
 as ``code`` is not counted against its address's rate."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,7 +15,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.schema import errors
 from tournaments.models import Event, SignupCode
-from tournaments.selectors.events import Role, event_role, events_visible
+from tournaments.selectors.events import Role, event_role, event_seen
 from tournaments.selectors.signup_codes import signup_codes_of
 from tournaments.services import errors as svc
 from tournaments.services.signup_codes import HOURS_MAX, USES_MAX, signup_code_create, signup_code_revoke
@@ -43,7 +44,9 @@ class SignupCodeOut(serializers.Serializer):
 
 
 def _organized_event(request: Request, event_id: int) -> Event:
-    event = get_object_or_404(events_visible(user=request.user), pk=event_id)
+    event = event_seen(event_id=event_id, user=request.user)
+    if event is None:
+        raise Http404
     if event_role(event=event, user=request.user) != Role.ORGANIZER:
         raise svc.NotAllowed(_("Only the organizer of this event can make its sign-up codes."))
     return event

@@ -28,7 +28,7 @@ from tournaments.selectors.boards import board_module, board_styles
 from tournaments.selectors.cards import card_names_shown
 from tournaments.selectors.events import (
     event_role,
-    events_visible,
+    event_seen,
     is_official,
     round_progress,
 )
@@ -272,7 +272,9 @@ def event_bots(request: HttpRequest, event_id: int) -> HttpResponse:
     """Fill a test event with bot players: a small form (GET) and its action (POST), officials only."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = get_object_or_404(events_visible(user=request.user), pk=event_id)
+    event = event_seen(event_id=event_id, user=request.user)
+    if event is None:
+        raise Http404
     if not is_official(event_role(event=event, user=request.user)):
         raise PermissionDenied(_("Only the organizer and the judges of the event can add bot players."))
     if request.method == "POST":
@@ -298,7 +300,9 @@ def event_bots(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _visible_round(request: HttpRequest, event_id: int, number: int) -> tuple[Event, Round]:
-    event = get_object_or_404(events_visible(user=request.user), pk=event_id)
+    event = event_seen(event_id=event_id, user=request.user)
+    if event is None:
+        raise Http404
     round_ = event.round_set.filter(number=number).first()
     if round_ is None:
         raise Http404(_("This event has no round %(n)s.") % {"n": number})

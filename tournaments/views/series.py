@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 from tournaments.labels import game_title
 from tournaments.models import Event, Series
 from tournaments.numbers import whole_number
-from tournaments.selectors.events import events_visible
+from tournaments.selectors.events import event_seen
 from tournaments.selectors.series import (
     series_editable_by,
     series_event_candidates,
@@ -215,7 +215,7 @@ def series_event_add(request: HttpRequest, series_id: int) -> HttpResponse:
         return series
     user = signed_in(request)
     number = whole_number(request.POST.get("event", ""), low=1)
-    event = events_visible(user=user).filter(pk=number).first() if number else None
+    event = event_seen(event_id=number, user=user) if number else None
     if event is None:
         messages.error(request, _("Choose one of your events from the list."))
     else:
