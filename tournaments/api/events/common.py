@@ -4,6 +4,7 @@ organizer's action answered with the event, and the shapes of an event, a round 
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -20,7 +21,6 @@ from tournaments.selectors.events import (
     event_seen,
     event_visible,
     events_counted,
-    events_visible,
     preparing_round,
     round_match_rows,
     round_rests,
@@ -72,9 +72,10 @@ def _annotated(events: Any) -> Any:
     return events_counted(events).prefetch_related("judges")
 
 
-def _event(request: Request, event_id: int) -> Event:
-    """Return the event if the user may see it; drafts are 404 to all but their organizer."""
-    event = event_seen(event_id=event_id, user=request.user)
+def _event(request: Request, event_id: int, events: QuerySet[Event] | None = None) -> Event:
+    """Return the event if the user may see it; drafts are 404 to all but their organizer. Read
+    from ``events`` when given (:func:`event_seen`)."""
+    event = event_seen(event_id=event_id, user=request.user, events=events)
     if event is None:
         raise Http404
     return event
@@ -82,8 +83,9 @@ def _event(request: Request, event_id: int) -> Event:
 
 def _event_out(request: Request, event_id: int) -> dict[str, Any]:
     """The event as :class:`EventOut` shows it: counted (players, waitlist, rounds), its judges
-    read at once. Only the answers that show the event pay for the counts."""
-    event = get_object_or_404(_annotated(events_visible(user=request.user)), pk=event_id)
+    read at once, in the one look-up :func:`_event` makes. Only the answers that show the event
+    pay for the counts."""
+    event = _event(request, event_id, events=_annotated(Event.objects.all()))
     return EventOut(event, context={"request": request}).data
 
 
